@@ -1,0 +1,178 @@
+"""The ``tabletop`` command.
+
+``tabletop games`` lists the games and their options; ``tabletop simulate GAME`` plays random
+games and summarises them; ``tabletop conformance [PATH...]`` runs rulebook scenarios and
+prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabletop import __version__
+from tabletop.kernel.content import read_toml
+from tabletop.kernel.errors import ContentError, TabletopError
+from tabletop.registry import available_games, get_game
+
+__all__ = ["main"]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error)."""
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    if extra and args.command != "simulate":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    handler: Callable[[argparse.Namespace, list[str]], int] = args.handler
+    try:
+        return handler(args, extra)
+    except (TabletopError, ValueError, LookupError) as exc:
+        print(f"tabletop {args.command}: {exc}", file=sys.stderr)
+        return 2
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tabletop",
+        description="The complete rules of Conservas, Archipel and Spółka ZOO.",
+    )
+    parser.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    games = sub.add_parser("games", help="list the games and their options")
+    games.set_defaults(handler=_games)
+
+    sim = sub.add_parser(
+        "simulate",
+        help="play random games and summarise the outcomes",
+        description="Play random games. Game options follow as --name value (see 'tabletop games').",
+    )
+    sim.add_argument("game", help="a game name (see 'tabletop games')")
+    sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(handler=_simulate)
+
+    conf = sub.add_parser("conformance", help="run rulebook scenarios and print rule coverage")
+    conf.add_argument("paths", nargs="*", help="scenario files or folders (default: all shipped)")
+    conf.set_defaults(handler=_conformance)
+
+    val = sub.add_parser("validate", help="check a content file or a scenario file")
+    val.add_argument("file", help="the TOML file")
+    val.set_defaults(handler=_validate)
+    return parser
+
+
+def _games(args: argparse.Namespace, extra: list[str]) -> int:
+    for name in available_games():
+        game = get_game(name)
+        print(f"{name}: {game.title}, {game.players} players. {game.summary}")
+        for option in game.options:
+            choices = f" [{', '.join(map(str, option.choices))}]" if option.choices else ""
+            print(f"    --{option.name.replace('_', '-')} (default {option.default!r}){choices}: {option.doc}")
+    if not available_games():
+        print("no games are installed yet")
+    return 0
+
+
+def _parse_options(game_name: str, extra: list[str]) -> dict[str, Any]:
+    game = get_game(game_name)
+    options: dict[str, Any] = {}
+    items = list(extra)
+    while items:
+        flag = items.pop(0)
+        name, _, value = flag.partition("=")
+        if not name.startswith("--"):
+            msg = f"expected an option like --name value, got {flag!r}"
+            raise ValueError(msg)
+        option = game.option(name[2:].replace("-", "_"))
+        if not value:
+            if not items:
+                msg = f"option {name} needs a value"
+                raise ValueError(msg)
+            value = items.pop(0)
+        options[option.name] = option.from_text(value)
+    return options
+
+
+def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.simulate import simulate
+
+    options = _parse_options(args.game, extra)
+    show = not args.quiet
+    report = simulate(
+        args.game,
+        games=args.games,
+        seed=args.seed,
+        options=options,
+        workers=args.workers,
+        progress=_progress_bar(sys.stderr) if show else None,
+    )
+    print(report.format())
+    return 0
+
+
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+        if done == total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.testing.conformance import (
+        builtin_scenarios,
+        collect,
+        format_report,
+        load_scenario,
+        run_scenario,
+    )
+
+    paths = collect(args.paths) if args.paths else builtin_scenarios()
+    if not paths:
+        print("no scenario files found")
+        return 1
+    results = [run_scenario(load_scenario(path)) for path in paths]
+    catalogue: dict[str, str] = {}
+    for name in {r.scenario.game for r in results}:
+        catalogue.update(get_game(name).rules)
+    print(format_report(results, catalogue))
+    return 0 if all(r.passed for r in results) else 1
+
+
+def _validate(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.testing.conformance import load_scenario
+
+    path = Path(args.file)
+    data = read_toml(path)
+    if "steps" in data:
+        scenario = load_scenario(path)
+        get_game(scenario.game)
+        print(f"{path}: a valid scenario for {scenario.game} ({len(scenario.steps)} steps)")
+        return 0
+    kind = data.get("kind")
+    if not isinstance(kind, str) or "." not in kind:
+        msg = 'a content file names its kind at the top, e.g. kind = "conservas.boats"'
+        raise ContentError(msg, file=path.name, field="kind")
+    game_name, _, part = kind.partition(".")
+    game = get_game(game_name)
+    loader = game.content.get(part)
+    if loader is None:
+        known = ", ".join(f"{game_name}.{k}" for k in game.content) or "none"
+        raise ContentError(f"unknown kind {kind!r} (known: {known})", file=path.name, field="kind")
+    loader(path)
+    print(f"{path}: valid {kind} content")
+    return 0

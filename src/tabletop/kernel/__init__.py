@@ -1,0 +1,49 @@
+"""The game-independent kernel: tokens, bags, decks, phases, chance, errors, JSON, content.
+
+No module here imports a game; every game imports from here.
+"""
+
+from __future__ import annotations
+
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import CHANCE, TERMINAL, random_playout, sample_chance
+from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.errors import (
+    ContentError,
+    DecodeError,
+    GameDefinitionError,
+    IllegalMove,
+    NotationError,
+    TabletopError,
+)
+from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
+from tabletop.kernel.tokens import Tokens
+
+__all__ = [
+    "CHANCE",
+    "HIDDEN",
+    "TERMINAL",
+    "Actor",
+    "Bag",
+    "ContentError",
+    "Deck",
+    "DecodeError",
+    "Flow",
+    "Game",
+    "GameDefinitionError",
+    "IllegalMove",
+    "Known",
+    "Move",
+    "NotationError",
+    "Option",
+    "Outcome",
+    "Phase",
+    "PhaseMachine",
+    "State",
+    "Step",
+    "TabletopError",
+    "Tokens",
+    "random_playout",
+    "sample_chance",
+]

@@ -1,0 +1,123 @@
+"""Chance as an explicit player, as in OpenSpiel.
+
+At a chance node ``state.current_player == CHANCE`` and ``state.chance_outcomes()`` lists
+every outcome with its exact probability. Tests force an outcome by applying it; simulations
+sample one with :func:`sample_chance`. Without an explicit ``rng``, the outcome is picked from
+the seed recorded by ``new_game(seed=...)`` and the number of chance events so far, so the
+same seed and the same decisions always give the same game, on every machine.
+
+Nothing here touches the global :mod:`random` state.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from tabletop.kernel.protocol import State
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "ChanceState",
+    "pick",
+    "random_playout",
+    "sample_chance",
+    "seeded_uniform",
+]
+
+#: ``current_player`` at a chance node.
+CHANCE: Final = -1
+#: ``current_player`` once the game is over.
+TERMINAL: Final = -2
+
+_MASK64: Final = (1 << 64) - 1
+
+T = TypeVar("T")
+
+
+class ChanceState(Protocol):
+    """What :func:`sample_chance` needs of a state."""
+
+    @property
+    def seed(self) -> int | None: ...  # pragma: no cover
+
+    @property
+    def chance_count(self) -> int: ...  # pragma: no cover
+
+    def chance_outcomes(self) -> tuple[tuple[Hashable, float], ...]: ...  # pragma: no cover
+
+
+def seeded_uniform(seed: int, counter: int) -> float:
+    """A number in ``[0, 1)`` fixed by ``seed`` and ``counter`` (SplitMix64).
+
+    The same pair gives the same number on every platform and Python version.
+    """
+    z = (seed * 0x9E3779B97F4A7C15 + (counter + 1) * 0xD1B54A32D192ED03) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z ^= z >> 31
+    return (z >> 11) / 9007199254740992.0
+
+
+def pick(outcomes: Sequence[tuple[T, float]], u: float) -> T:
+    """The outcome at cumulative probability ``u`` (``0 <= u < 1``)."""
+    acc = 0.0
+    for outcome, p in outcomes:
+        acc += p
+        if u < acc:
+            return outcome
+    return outcomes[-1][0]
+
+
+def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
+    """Pick a chance outcome of ``state`` by its probability.
+
+    Args:
+        state: A state at a chance node.
+        rng: The random source; without one, the state's recorded seed and chance counter
+            decide, reproducibly.
+
+    Returns:
+        The outcome move, ready for ``state.apply``.
+
+    Raises:
+        ValueError: If ``state`` is not at a chance node, or it is a view (no seed) and no
+            ``rng`` was given.
+    """
+    outcomes = state.chance_outcomes()
+    if rng is not None:
+        u = rng.random()
+    else:
+        seed = state.seed
+        if seed is None:
+            msg = "this state has no seed (it is a player's view): pass an rng"
+            raise ValueError(msg)
+        u = seeded_uniform(seed, state.chance_count)
+    return pick(outcomes, u)
+
+
+def random_playout(state: State, rng: random.Random, *, max_steps: int = 1_000_000) -> State:
+    """Play uniformly random legal moves, sampling chance, until the game is over.
+
+    Args:
+        state: Where to start.
+        rng: The random source for both the decisions and the chance outcomes.
+        max_steps: A bound; exceeding it raises ``RuntimeError`` (a game that never ends).
+
+    Returns:
+        The terminal state.
+    """
+    for _ in range(max_steps):
+        player = state.current_player
+        if player == TERMINAL:
+            return state
+        if player == CHANCE:
+            move = sample_chance(state, rng)
+        else:
+            move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+    msg = f"the game did not end within {max_steps} steps"
+    raise RuntimeError(msg)

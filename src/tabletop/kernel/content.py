@@ -1,0 +1,117 @@
+"""Loading and validating TOML content files: cards, boards, months, scenarios.
+
+Content is data, never code. A game keeps its cards in ``data/*.toml``; owners of a printed
+copy can type in the real cards and load them instead. Every problem is reported as a
+:class:`~tabletop.kernel.errors.ContentError` naming the file, the item and the field:
+
+    boats.toml, item 'el-dorado', field 'catch': expected an int, got 'two'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import cattrs
+
+from tabletop.kernel.errors import ContentError
+
+__all__ = ["item_label", "load_items", "read_package_toml", "read_toml", "structure_item"]
+
+T = TypeVar("T")
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Parse a TOML file.
+
+    Raises:
+        ContentError: If the file cannot be read or is not valid TOML.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    return parse_toml(text, file=path.name)
+
+
+def read_package_toml(package: str, name: str) -> dict[str, Any]:
+    """Parse a TOML file shipped inside a package (``package/name``)."""
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    return parse_toml(text, file=name)
+
+
+def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
+    """Parse TOML text; a syntax error becomes a ``ContentError`` naming ``file``."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(f"not valid TOML: {exc}", file=file) from None
+
+
+def item_label(raw: object, key: str, index: int) -> str:
+    """How an item is named in errors: its ``id`` or ``name``, else ``key[index]``."""
+    if isinstance(raw, Mapping):
+        for field in ("id", "name"):
+            value = raw.get(field)
+            if isinstance(value, str) and value:
+                return value
+    return f"{key}[{index}]"
+
+
+def structure_item(converter: cattrs.Converter, raw: Any, cls: type[T], *, file: str, item: str) -> T:
+    """Structure one item, turning a cattrs failure into a ``ContentError``."""
+    try:
+        return converter.structure(raw, cls)
+    except cattrs.BaseValidationError as exc:
+        messages = cattrs.transform_error(exc, path="")
+        first = messages[0] if messages else str(exc)
+        text, _, path = first.rpartition(" @ ")
+        field = path.lstrip("$.").lstrip(".")
+        raise ContentError(text or first, file=file, item=item, field=field) from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise ContentError(str(exc), file=file, item=item) from None
+
+
+def load_items(
+    converter: cattrs.Converter,
+    data: Mapping[str, Any],
+    key: str,
+    cls: type[T],
+    *,
+    file: str,
+    unique: str | None = "id",
+) -> tuple[T, ...]:
+    """Structure the array of tables ``data[key]`` into a tuple of ``cls``.
+
+    Args:
+        converter: A converter made with ``forbid_extra_keys=True``, so typos are caught.
+        data: The parsed TOML document.
+        key: The array's key (``"boats"`` for ``[[boats]]``).
+        cls: The attrs class of one item.
+        file: The file name, for errors.
+        unique: A field whose values must be distinct (``None``: no check).
+
+    Raises:
+        ContentError: Naming the file, the item and the field of the first problem.
+    """
+    raw_items = data.get(key)
+    if not isinstance(raw_items, list):
+        raise ContentError(f"expected an array of tables [[{key}]]", file=file, item=key)
+    items: list[T] = []
+    seen: set[object] = set()
+    for index, raw in enumerate(raw_items):
+        label = item_label(raw, key, index)
+        if not isinstance(raw, dict):
+            raise ContentError("expected a table", file=file, item=label)
+        item = structure_item(converter, raw, cls, file=file, item=label)
+        if unique is not None:
+            value = getattr(item, unique)
+            if value in seen:
+                raise ContentError(f"duplicate {unique} {value!r}", file=file, item=label, field=unique)
+            seen.add(value)
+        items.append(item)
+    return tuple(items)

@@ -1,0 +1,92 @@
+"""The one exception hierarchy of tabletop.
+
+Every error a caller can provoke with bad input is a :class:`TabletopError`. The classes
+also subclass the builtin they refine, so ``except ValueError`` keeps working for code that
+does not know tabletop. On any error the caller still holds the unchanged old object:
+nothing in tabletop half-applies.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ContentError",
+    "DecodeError",
+    "GameDefinitionError",
+    "IllegalMove",
+    "NotationError",
+    "TabletopError",
+]
+
+
+class TabletopError(Exception):
+    """Base class of every error raised on purpose by tabletop."""
+
+
+class IllegalMove(TabletopError, ValueError):
+    """Raised by ``State.apply`` when the move is not legal in that state.
+
+    Attributes:
+        code: A stable, machine-readable reason, e.g. ``"card-used"``.
+        rule: The rule ID that forbids the move, e.g. ``"CON-2.2"`` (may be empty).
+        move: The refused move (its notation text, or the object given).
+    """
+
+    def __init__(self, message: str, *, code: str, rule: str = "", move: object = None) -> None:
+        self.code = code
+        self.rule = rule
+        self.move = move
+        text = f"{rule}: {message}" if rule else message
+        super().__init__(text)
+
+
+class NotationError(TabletopError, ValueError):
+    """Raised when move text cannot be read as a move of the game.
+
+    Attributes:
+        text: The text that was given.
+    """
+
+    def __init__(self, message: str, *, text: str = "") -> None:
+        self.text = text
+        super().__init__(message)
+
+
+class DecodeError(TabletopError, ValueError):
+    """Raised when JSON (a state, a view, a record) is corrupt or of the wrong kind.
+
+    Attributes:
+        path: Where in the document the problem is (``"state.money"``), or ``""``.
+    """
+
+    def __init__(self, message: str, *, path: str = "") -> None:
+        self.path = path
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+class ContentError(TabletopError, ValueError):
+    """Raised when a content file (cards, boards, months, scenarios) is invalid.
+
+    The message names the file, the item and the field, so the owner of a printed copy who
+    types in their cards can find the mistake.
+
+    Attributes:
+        file: The file name (or ``"<string>"``).
+        item: The item inside the file (a card id, ``"boats[3]"``), or ``""``.
+        field: The field of that item, or ``""``.
+    """
+
+    def __init__(self, message: str, *, file: str = "", item: str = "", field: str = "") -> None:
+        self.file = file
+        self.item = item
+        self.field = field
+        where = ", ".join(
+            part for part in (file, f"item {item!r}" if item else "", f"field {field!r}" if field else "") if part
+        )
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class GameDefinitionError(TabletopError):
+    """Raised when a game is defined wrongly: a bad phase table, an endless automatic loop.
+
+    This is a bug in a game's code, never the fault of a player's input.
+    """

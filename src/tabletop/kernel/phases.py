@@ -1,0 +1,288 @@
+"""The phase state machine: a game's round structure declared as data.
+
+A game declares its phases and, inside each, its steps: who acts (a player, chance, nobody
+because the step is automatic, or nobody because the game is over), which move kinds are
+legal, and which steps may come next. The table is validated when the game is defined
+(unknown targets, a missing start, unreachable steps, automatic steps without a handler all
+raise :class:`~tabletop.kernel.errors.GameDefinitionError`), so reading it tells a newcomer
+the whole round structure of the rulebook.
+
+The bookkeeping of where play stands (phase, step, round, current and first player) is a
+small :class:`Flow` value kept beside the game's own data. It changes only through
+:meth:`PhaseMachine.goto`, which refuses a transition the table does not declare.
+
+>>> machine = PhaseMachine("demo", (
+...     Phase("play", (
+...         Step("move", Actor.PLAYER, moves=frozenset({"pass"}), then=("score",)),
+...         Step("score", Actor.AUTO, then=("end.over",)),
+...     )),
+...     Phase("end", (Step("over", Actor.END),)),
+... ), start="play.move")
+>>> flow = machine.start_flow()
+>>> machine.goto(flow, "score").key
+'play.score'
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Mapping
+from typing import Final, Protocol, TypeVar
+
+import attrs
+
+from tabletop.kernel.chance import CHANCE, TERMINAL
+from tabletop.kernel.errors import GameDefinitionError
+
+__all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
+
+#: How many automatic steps ``advance`` runs in a row before it calls the loop endless.
+MAX_AUTO_STEPS: Final = 100_000
+
+
+class Actor(enum.Enum):
+    """Who acts in a step."""
+
+    PLAYER = "player"
+    """The current player chooses a move."""
+    CHANCE = "chance"
+    """Chance chooses an outcome (a draw, an exposure)."""
+    AUTO = "auto"
+    """Nobody: the step runs by itself inside ``apply``."""
+    END = "end"
+    """The game is over."""
+
+
+@attrs.frozen
+class Step:
+    """One step of a phase.
+
+    Attributes:
+        name: Unique within its phase.
+        actor: Who acts.
+        moves: The move kinds legal here (player and chance steps).
+        then: The steps that may follow: ``"step"`` in the same phase or ``"phase.step"``.
+        doc: What happens, in a sentence, with the rule ID.
+    """
+
+    name: str
+    actor: Actor
+    moves: frozenset[str] = frozenset()
+    then: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@attrs.frozen
+class Phase:
+    """A named group of steps; the first step is where the phase is entered by default."""
+
+    name: str
+    steps: tuple[Step, ...]
+    doc: str = ""
+
+
+@attrs.frozen
+class Flow:
+    """Where play stands, kept apart from the game's own data.
+
+    Attributes:
+        phase: The current phase.
+        step: The current step inside that phase.
+        round: The round number, from 1.
+        player: The seat whose decision it is in a player step.
+        first_player: The seat holding the first-player marker.
+    """
+
+    phase: str
+    step: str
+    round: int = 1
+    player: int = 0
+    first_player: int = 0
+
+    @property
+    def key(self) -> str:
+        """``"phase.step"``."""
+        return f"{self.phase}.{self.step}"
+
+    def __str__(self) -> str:
+        return f"round {self.round}, {self.key}, player {self.player}"
+
+
+class HasFlow(Protocol):
+    """Anything with a ``flow``: the game states driven by a machine."""
+
+    @property
+    def flow(self) -> Flow: ...  # pragma: no cover
+
+
+S = TypeVar("S", bound=HasFlow)
+
+
+class PhaseMachine:
+    """A validated phase table and the operations that move a :class:`Flow` through it.
+
+    Args:
+        game: The game's name, for error messages.
+        phases: The phases in rulebook order.
+        start: The first step, ``"phase.step"``.
+
+    Raises:
+        GameDefinitionError: If the table is inconsistent.
+    """
+
+    __slots__ = ("_actor", "_edges", "_game", "_moves", "_steps", "phases", "start")
+
+    def __init__(self, game: str, phases: tuple[Phase, ...], *, start: str) -> None:
+        self._game = game
+        self.phases = phases
+        self.start = start
+        self._steps: dict[str, Step] = {}
+        for phase in phases:
+            for step in phase.steps:
+                key = f"{phase.name}.{step.name}"
+                if key in self._steps:
+                    self._fail(f"step {key!r} is declared twice")
+                self._steps[key] = step
+        if start not in self._steps:
+            self._fail(f"the start step {start!r} is not declared")
+        self._edges: dict[str, frozenset[str]] = {
+            key: frozenset(self._resolve(key, target) for target in step.then) for key, step in self._steps.items()
+        }
+        self._actor = {key: step.actor for key, step in self._steps.items()}
+        self._moves = {key: step.moves for key, step in self._steps.items()}
+        self._check_steps()
+        self._check_reachable()
+
+    # Validation --------------------------------------------------------------------------
+
+    def _fail(self, message: str) -> None:
+        raise GameDefinitionError(f"{self._game}: {message}")
+
+    def _resolve(self, source: str, target: str) -> str:
+        key = target if "." in target else f"{source.split('.')[0]}.{target}"
+        if key not in self._steps:
+            self._fail(f"step {source!r} names an unknown next step {target!r}")
+        return key
+
+    def _check_steps(self) -> None:
+        for key, step in self._steps.items():
+            if step.actor is Actor.END and step.then:
+                self._fail(f"end step {key!r} cannot have next steps")
+            if step.actor is not Actor.END and not step.then:
+                self._fail(f"step {key!r} has no next step (only end steps may)")
+            if step.actor in (Actor.PLAYER, Actor.CHANCE) and not step.moves:
+                self._fail(f"step {key!r} is a decision but declares no move kinds")
+            if step.actor in (Actor.AUTO, Actor.END) and step.moves:
+                self._fail(f"step {key!r} acts by itself but declares move kinds")
+        if not any(step.actor is Actor.END for step in self._steps.values()):
+            self._fail("no end step: the game could never be over")
+
+    def _check_reachable(self) -> None:
+        seen = {self.start}
+        todo = [self.start]
+        while todo:
+            for nxt in self._edges[todo.pop()]:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        unreachable = [key for key in self._steps if key not in seen]
+        if unreachable:
+            self._fail(f"unreachable step(s) from {self.start!r}: {', '.join(unreachable)}")
+
+    def check_handlers(self, handlers: Mapping[str, object]) -> None:
+        """Check that every automatic step has a handler and every handler a step.
+
+        Raises:
+            GameDefinitionError: Naming the step without handler, or the stray handler.
+        """
+        auto = {key for key, actor in self._actor.items() if actor is Actor.AUTO}
+        for key in sorted(auto - set(handlers)):
+            self._fail(f"automatic step {key!r} has no handler")
+        for key in sorted(set(handlers) - auto):
+            self._fail(f"handler for {key!r}, which is not an automatic step")
+
+    # Reading -----------------------------------------------------------------------------
+
+    def step(self, flow: Flow) -> Step:
+        """The declared step ``flow`` stands on."""
+        return self._steps[flow.key]
+
+    def steps(self) -> Mapping[str, Step]:
+        """Every step by ``"phase.step"`` key, in table order."""
+        return dict(self._steps)
+
+    def actor(self, flow: Flow) -> Actor:
+        """Who acts at ``flow``."""
+        return self._actor[flow.key]
+
+    def move_kinds(self, flow: Flow) -> frozenset[str]:
+        """The move kinds legal at ``flow``."""
+        return self._moves[flow.key]
+
+    def current_player(self, flow: Flow) -> int:
+        """The seat to decide, or ``CHANCE``, or ``TERMINAL`` (``-1`` while automatic)."""
+        actor = self._actor[flow.key]
+        if actor is Actor.PLAYER:
+            return flow.player
+        if actor is Actor.END:
+            return TERMINAL
+        return CHANCE
+
+    def start_flow(self, *, round: int = 1, player: int = 0, first_player: int = 0) -> Flow:
+        """The flow at the start step."""
+        phase, _, step = self.start.partition(".")
+        return Flow(phase, step, round, player, first_player)
+
+    # Moving ------------------------------------------------------------------------------
+
+    def goto(
+        self,
+        flow: Flow,
+        target: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        first_player: int | None = None,
+    ) -> Flow:
+        """Move ``flow`` to ``target`` (``"step"`` or ``"phase.step"``), optionally updating
+        the round, the current player and the first player.
+
+        Raises:
+            GameDefinitionError: If the table does not declare that transition.
+        """
+        key = target if "." in target else f"{flow.phase}.{target}"
+        if key not in self._edges[flow.key]:
+            self._fail(f"undeclared transition {flow.key!r} -> {key!r}")
+        phase, _, step = key.partition(".")
+        return Flow(
+            phase,
+            step,
+            flow.round if round is None else round,
+            flow.player if player is None else player,
+            flow.first_player if first_player is None else first_player,
+        )
+
+    def advance(self, state: S, handlers: Mapping[str, Callable[[S], S]]) -> S:
+        """Run automatic steps until a decision, a chance node or the end.
+
+        Raises:
+            GameDefinitionError: If automatic steps loop more than ``MAX_AUTO_STEPS`` times.
+        """
+        actor = self._actor
+        for _ in range(MAX_AUTO_STEPS):
+            key = state.flow.key
+            if actor[key] is not Actor.AUTO:
+                return state
+            state = handlers[key](state)
+        self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
+        raise AssertionError  # pragma: no cover  (_fail always raises)
+
+    def table(self) -> str:
+        """The phase table as Markdown, for the docs."""
+        lines = ["| phase | step | who acts | moves | next |", "|---|---|---|---|---|"]
+        for phase in self.phases:
+            for step in phase.steps:
+                moves = ", ".join(sorted(step.moves)) or "-"
+                then = ", ".join(step.then) or "-"
+                lines.append(f"| {phase.name} | {step.name} | {step.actor.value} | {moves} | {then} |")
+        return "\n".join(lines)

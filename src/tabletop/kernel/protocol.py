@@ -1,0 +1,437 @@
+"""The public game protocol: ``Game``, ``State``, ``Move``, ``Option``, ``Outcome``.
+
+Every game, built-in or third-party, is a :class:`Game` value whose states subclass
+:class:`State`. The base class implements the protocol once (legal-move caching, the legality
+check with a reason, the chance counter, automatic steps, views without the seed, JSON) on
+top of a handful of hooks each game writes:
+
+* ``_player_moves()``: the legal moves of the current player, in a documented stable order;
+* ``_chance_outcomes()``: the outcomes of the current chance node with their probabilities;
+* ``_apply(move)``: the step function for a legal move (no re-validation needed);
+* ``_refusal(move)``: why a move is illegal, as an :class:`IllegalMove` naming the rule;
+* ``_view(player)``: the state with everything hidden from ``player`` replaced;
+* ``num_players`` and ``outcome``.
+
+Each state class also names its phase table (``MACHINE``) and the handlers of its automatic
+steps (``AUTO``).
+"""
+
+from __future__ import annotations
+
+import abc
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, Self
+
+import attrs
+import cattrs
+
+from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
+from tabletop.kernel.phases import Actor, Flow, PhaseMachine
+from tabletop.kernel.serialize import dump_envelope, load_envelope, structure
+
+__all__ = ["Game", "Move", "Option", "Outcome", "State"]
+
+
+class Move:
+    """Base class of moves: small frozen values with a one-line notation (``str(move)``).
+
+    Subclasses are ``@attrs.frozen`` classes that set the class variable ``kind``, the name
+    the phase table uses to say where the move is legal.
+    """
+
+    __slots__ = ()
+    kind: ClassVar[str] = "move"
+
+
+class Outcome(Protocol):
+    """What every game's result offers, whatever else it holds.
+
+    ``returns`` gives one number per seat (1 win / 0 loss in co-operative and solo games, the
+    final score in competitive ones); ``summary()`` gives labelled values for simulation
+    reports: strings are tallied as a distribution, numbers averaged.
+    """
+
+    @property
+    def returns(self) -> tuple[float, ...]: ...  # pragma: no cover
+
+    def summary(self) -> Mapping[str, str | int | float]: ...  # pragma: no cover
+
+
+class State(abc.ABC):
+    """Base class of every game state (an immutable, hashable ``attrs`` frozen class).
+
+    Subclasses declare the fields ``flow`` (:class:`~tabletop.kernel.phases.Flow`), ``seed``
+    (``int``, or ``None`` in a view) and ``chance_count`` (chance events so far), set the
+    class variables ``MACHINE`` and ``AUTO``, and implement the hooks listed in the module
+    docstring.
+    """
+
+    __slots__ = ("_legal", "_legal_set")
+
+    _legal: tuple[Move, ...]
+    _legal_set: frozenset[Move]
+    flow: Flow
+    seed: int | None
+    chance_count: int
+
+    MACHINE: ClassVar[PhaseMachine]
+    AUTO: ClassVar[Mapping[str, Callable[[Any], Any]]]
+    GAME: ClassVar[Game]
+
+    # The protocol --------------------------------------------------------------------------
+
+    @property
+    @abc.abstractmethod
+    def num_players(self) -> int:
+        """The number of seats, bots included."""
+
+    @property
+    @abc.abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` until the game is over; then the game's frozen result."""
+
+    @property
+    def current_player(self) -> int:
+        """The seat to move, or ``tabletop.CHANCE`` (-1), or ``tabletop.TERMINAL`` (-2)."""
+        return self.MACHINE.current_player(self.flow)
+
+    @property
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+        return self.MACHINE.actor(self.flow) is Actor.END
+
+    @property
+    def is_chance_node(self) -> bool:
+        """True when chance chooses the next move."""
+        return self.MACHINE.actor(self.flow) is Actor.CHANCE
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The legal moves in a stable order; at a chance node, the outcomes.
+
+        Empty exactly when the game is over.
+        """
+        try:
+            return self._legal
+        except AttributeError:
+            pass
+        actor = self.MACHINE.actor(self.flow)
+        if actor is Actor.PLAYER:
+            moves = self._player_moves()
+        elif actor is Actor.CHANCE:
+            moves = tuple(move for move, _ in self._chance_outcomes())
+        else:
+            moves = ()
+        object.__setattr__(self, "_legal", moves)
+        return moves
+
+    def is_legal(self, move: object) -> bool:
+        """True when ``apply(move)`` would succeed."""
+        try:
+            legal = self._legal_set
+        except AttributeError:
+            legal = frozenset(self.legal_moves())
+            object.__setattr__(self, "_legal_set", legal)
+        try:
+            return move in legal
+        except TypeError:
+            return False
+
+    def chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """Every chance outcome with its probability (positive, summing to 1).
+
+        Raises:
+            ValueError: If this is not a chance node.
+        """
+        if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
+            msg = f"not a chance node: {self.flow}"
+            raise ValueError(msg)
+        return self._chance_outcomes()
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; this state is left untouched.
+
+        Raises:
+            IllegalMove: If ``move`` is not legal here; its message names the rule.
+        """
+        if not self.is_legal(move):
+            raise self._explain(move)
+        new = self._apply(move)
+        if self.MACHINE.actor(self.flow) is Actor.CHANCE:
+            new = attrs.evolve(new, chance_count=new.chance_count + 1)  # type: ignore[misc]
+        return self.MACHINE.advance(new, self.AUTO)
+
+    def view(self, player: int) -> Self:
+        """What ``player`` may know: everything hidden from them replaced by placeholders.
+
+        The seed is dropped too (it would tell the future), so a view cannot sample chance.
+
+        Raises:
+            ValueError: If ``player`` is not a seat of this game.
+        """
+        if not 0 <= player < self.num_players:
+            msg = f"no player {player!r}: seats are 0 to {self.num_players - 1}"
+            raise ValueError(msg)
+        return attrs.evolve(self._view(player), seed=None)  # type: ignore[misc]
+
+    def to_json(self) -> str:
+        """This state as versioned JSON text; ``game.state_from_json`` reads it back."""
+        return self.GAME.dump_state(self)
+
+    # Hooks -----------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def _player_moves(self) -> tuple[Move, ...]:
+        """The current player's legal moves, in a stable order."""
+
+    @abc.abstractmethod
+    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        """The outcomes of the current chance node."""
+
+    @abc.abstractmethod
+    def _apply(self, move: Move) -> Self:
+        """Apply a move known to be legal; automatic steps are run afterwards by ``apply``."""
+
+    @abc.abstractmethod
+    def _view(self, player: int) -> Self:
+        """This state with what ``player`` may not know replaced."""
+
+    def _refusal(self, move: Move) -> IllegalMove:
+        """Why ``move`` (a move of this game, not legal now) is refused. Games refine this."""
+        return IllegalMove(
+            f"{move} is not a legal move at {self.flow.key}",
+            code="not-legal",
+            move=move,
+        )
+
+    def _explain(self, move: object) -> IllegalMove:
+        if self.is_terminal:
+            return IllegalMove("the game is over: no move is legal", code="game-over", move=move)
+        if isinstance(move, str):
+            return IllegalMove(
+                f"{move!r} is text, not a move: use game.parse_move(state, text)",
+                code="not-a-move",
+                move=move,
+            )
+        if not isinstance(move, Move):
+            return IllegalMove(f"{move!r} is not a move", code="not-a-move", move=move)
+        if move.kind not in self.MACHINE.move_kinds(self.flow):
+            allowed = ", ".join(sorted(self.MACHINE.move_kinds(self.flow)))
+            return IllegalMove(
+                f"a {move.kind!r} move is not allowed at {self.flow.key} (allowed: {allowed})",
+                code="wrong-step",
+                move=move,
+            )
+        return self._refusal(move)
+
+
+OptionCheck = Callable[[Any], Any]
+
+
+@attrs.frozen(eq=False)
+class Option:
+    """A keyword option of ``new_game``: its default, its meaning and its validation.
+
+    Attributes:
+        name: The keyword.
+        default: The value used when the option is not given.
+        doc: One sentence for ``tabletop games`` and the docs.
+        check: Turns a given value into the canonical value, or raises ``ValueError``.
+        from_text: Reads the option from command-line text (then ``check`` runs).
+        choices: The allowed values, when they are a short list.
+    """
+
+    name: str
+    default: Any
+    doc: str
+    check: OptionCheck
+    from_text: Callable[[str], Any] = str
+    choices: tuple[Any, ...] = ()
+
+    @classmethod
+    def choice(cls, name: str, default: Any, choices: Iterable[Any], doc: str) -> Option:
+        """An option taking one of a few values."""
+        allowed = tuple(choices)
+
+        def check(value: Any) -> Any:
+            if value not in allowed:
+                names = ", ".join(repr(c) for c in allowed)
+                msg = f"option {name!r} must be one of {names}; got {value!r}"
+                raise ValueError(msg)
+            return value
+
+        return cls(name, default, doc, check, str, allowed)
+
+    @classmethod
+    def integer(cls, name: str, default: int, low: int, high: int, doc: str) -> Option:
+        """An integer option in ``[low, high]``."""
+
+        def check(value: Any) -> int:
+            if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+                msg = f"option {name!r} must be an integer from {low} to {high}; got {value!r}"
+                raise ValueError(msg)
+            return value
+
+        def from_text(text: str) -> Any:
+            try:
+                return int(text)
+            except ValueError:
+                return text
+
+        return cls(name, default, doc, check, from_text, tuple(range(low, high + 1)))
+
+    @classmethod
+    def flag(cls, name: str, default: bool, doc: str) -> Option:
+        """A yes/no option."""
+
+        def check(value: Any) -> bool:
+            if not isinstance(value, bool):
+                msg = f"option {name!r} must be True or False; got {value!r}"
+                raise ValueError(msg)
+            return value
+
+        def from_text(text: str) -> Any:
+            lowered = text.strip().lower()
+            truth = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
+            return truth.get(lowered, text)
+
+        return cls(name, default, doc, check, from_text, (False, True))
+
+    @classmethod
+    def subset(cls, name: str, choices: Iterable[str], doc: str) -> Option:
+        """An option naming any subset of ``choices`` (canonical form: a sorted tuple)."""
+        allowed = tuple(choices)
+
+        def check(value: Any) -> tuple[str, ...]:
+            if isinstance(value, str) or not isinstance(value, Iterable):
+                msg = f"option {name!r} must be a collection of names from {allowed}; got {value!r}"
+                raise ValueError(msg)
+            items = tuple(value)
+            for item in items:
+                if item not in allowed:
+                    msg = f"option {name!r}: unknown value {item!r} (allowed: {', '.join(allowed)})"
+                    raise ValueError(msg)
+            if len(set(items)) != len(items):
+                msg = f"option {name!r} names a value twice: {items!r}"
+                raise ValueError(msg)
+            return tuple(sorted(items, key=allowed.index))
+
+        def from_text(text: str) -> Any:
+            return tuple(part.strip() for part in text.split(",") if part.strip())
+
+        return cls(name, (), doc, check, from_text, allowed)
+
+
+@attrs.frozen(eq=False)
+class Game:
+    """A game: its name, options, setup, notation parser and JSON converter.
+
+    Attributes:
+        name: The registry name (``"conservas"``).
+        title: The printed title (``"Conservas"``).
+        summary: One sentence about the game.
+        players: The seats it supports, as text (``"1"``, ``"2-5"``).
+        state_type: The game's :class:`State` subclass.
+        options: The keyword options of :meth:`new_game`.
+        setup: ``setup(seed, **options)``: the first state, options already validated.
+        parser: ``parser(state, text)``: reads notation, raising ``NotationError``.
+        converter: The cattrs converter for the state's JSON.
+        perturb: ``perturb(state, player, rng)``: the same state with information hidden
+            from ``player`` changed (re-sampled), used to test that views leak nothing;
+            ``None`` for a game of perfect information.
+        invariants: ``invariants(state)``: raises ``AssertionError`` when a conserved
+            quantity or bound is broken; run by the property suite after every step.
+        rules: The rule catalogue, rule ID -> short title, for conformance coverage.
+        content: Content-file loaders by kind (``"boats"`` for files that start with
+            ``kind = "conservas.boats"``), used by ``tabletop validate``; each raises
+            ``ContentError`` on a bad file.
+    """
+
+    name: str
+    title: str
+    summary: str
+    players: str
+    state_type: type[State]
+    options: tuple[Option, ...]
+    setup: Callable[..., State]
+    parser: Callable[[State, str], Move]
+    converter: cattrs.Converter
+    perturb: Callable[[State, int, random.Random], State] | None = None
+    invariants: Callable[[State], None] | None = None
+    rules: Mapping[str, str] = attrs.field(factory=dict)
+    content: Mapping[str, Callable[[Path], object]] = attrs.field(factory=dict)
+
+    def __attrs_post_init__(self) -> None:
+        self.state_type.MACHINE.check_handlers(self.state_type.AUTO)
+        self.state_type.GAME = self
+
+    def option(self, name: str) -> Option:
+        """The option called ``name``.
+
+        Raises:
+            ValueError: Naming the known options, if there is none.
+        """
+        for option in self.options:
+            if option.name == name:
+                return option
+        known = ", ".join(o.name for o in self.options) or "none"
+        msg = f"{self.name} has no option {name!r} (options: {known})"
+        raise ValueError(msg)
+
+    def check_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's canonical value, defaults filled in.
+
+        Raises:
+            ValueError: Naming an unknown option or the option with a bad value.
+        """
+        for name in options:
+            self.option(name)
+        return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
+
+    def new_game(self, seed: int | None = None, **options: Any) -> State:
+        """The state at the start of a new game, automatic setup steps already run.
+
+        Args:
+            seed: Fixes every chance outcome sampled with ``tabletop.sample_chance(state)``;
+                ``None`` draws a fresh seed from the operating system.
+            **options: The game's options, by keyword.
+
+        Raises:
+            ValueError: If an option is unknown or has a bad value.
+        """
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            msg = f"seed must be a non-negative integer; got {seed!r}"
+            raise ValueError(msg)
+        state = self.setup(seed, **self.check_options(options))
+        return self.state_type.MACHINE.advance(state, self.state_type.AUTO)
+
+    def parse_move(self, state: State, text: str) -> Move:
+        """Read move notation in the context of ``state``.
+
+        Raises:
+            NotationError: If ``text`` is not a move of this game. (A well-formed move that
+                is illegal now parses fine; ``state.apply`` then explains the refusal.)
+        """
+        if not isinstance(text, str):
+            msg = f"move notation must be text, got {type(text).__name__}"
+            raise NotationError(msg, text=repr(text))
+        return self.parser(state, text)
+
+    def dump_state(self, state: State) -> str:
+        """``state`` as versioned JSON text."""
+        return dump_envelope("state", self.name, self.converter.unstructure(state, self.state_type))
+
+    def state_from_json(self, text: str | bytes) -> State:
+        """Read a state written by ``State.to_json``.
+
+        Raises:
+            DecodeError: On bad JSON, another format, version or game, or invalid data.
+        """
+        payload = load_envelope(text, kind="state", game=self.name)
+        if not isinstance(payload, dict):
+            raise DecodeError("expected an object", path="state")
+        return structure(self.converter, payload, self.state_type, root="state")

@@ -1,0 +1,257 @@
+"""An immutable, hashable multiset of token kinds.
+
+``Tokens`` is the currency of every game: fish in a bag, fruit in a warehouse, fuel on a
+boat, share tokens on a company board. It behaves like a frozen ``collections.Counter``
+restricted to positive counts, with arithmetic that refuses to go negative.
+
+>>> catch = Tokens({"sardine": 2, "water": 1})
+>>> catch["sardine"], catch["octopus"], catch.total
+(2, 0, 3)
+>>> str(catch - Tokens({"sardine": 1}))
+'sardine,water'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+
+__all__ = ["Tokens"]
+
+
+class Tokens(Mapping[str, int]):
+    """An immutable multiset: a mapping from kind to a positive count.
+
+    Kinds are strings. Iteration yields the kinds present, sorted, so every listing built on
+    a ``Tokens`` is in a stable order. Missing kinds have count 0. Two ``Tokens`` with the same
+    counts are equal and hash equal.
+
+    Args:
+        counts: A mapping from kind to count, or an iterable of kinds (one entry per token).
+            Zero counts are dropped; negative counts raise ``ValueError``.
+    """
+
+    __slots__ = ("_counts", "_hash", "_total")
+
+    _counts: dict[str, int]
+    _hash: int | None
+    _total: int
+
+    def __init__(self, counts: Mapping[str, int] | Iterable[str] = ()) -> None:
+        if isinstance(counts, Mapping):
+            items = counts.items()
+        else:
+            tally: dict[str, int] = {}
+            for kind in counts:
+                tally[kind] = tally.get(kind, 0) + 1
+            items = tally.items()
+        clean: dict[str, int] = {}
+        for kind, n in sorted(items):
+            if not isinstance(kind, str):
+                msg = f"token kinds are strings, got {kind!r}"
+                raise TypeError(msg)
+            if n < 0:
+                msg = f"negative count {n} for token kind {kind!r}"
+                raise ValueError(msg)
+            if n:
+                clean[kind] = n
+        self._set(clean)
+
+    def _set(self, clean: dict[str, int]) -> None:
+        object.__setattr__(self, "_counts", clean)
+        object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_total", sum(clean.values()))
+
+    @classmethod
+    def _trusted(cls, clean: dict[str, int]) -> Tokens:
+        """Build from a dict already sorted with positive counts (no checks)."""
+        new = object.__new__(cls)
+        new._set(clean)
+        return new
+
+    def __setattr__(self, name: str, value: object) -> None:
+        msg = "Tokens is immutable"
+        raise AttributeError(msg)
+
+    # Mapping interface -------------------------------------------------------------------
+
+    def __getitem__(self, kind: str) -> int:
+        return self._counts.get(kind, 0)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._counts)
+
+    def __len__(self) -> int:
+        return len(self._counts)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._counts
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tokens):
+            return self._counts == other._counts
+        return NotImplemented
+
+    def __ne__(self, other: object) -> bool:
+        if isinstance(other, Tokens):
+            return self._counts != other._counts
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(tuple(self._counts.items())))
+        return self._hash  # type: ignore[return-value]
+
+    def __bool__(self) -> bool:
+        return bool(self._counts)
+
+    # Multiset arithmetic -----------------------------------------------------------------
+
+    @property
+    def total(self) -> int:
+        """The number of tokens, all kinds together."""
+        return self._total
+
+    def elements(self) -> tuple[str, ...]:
+        """Every token, one entry each, kinds in sorted order."""
+        return tuple(kind for kind, n in self._counts.items() for _ in range(n))
+
+    def add(self, kind: str, n: int = 1) -> Tokens:
+        """Return a copy with ``n`` more tokens of ``kind``.
+
+        Raises:
+            ValueError: If ``n`` is negative.
+        """
+        if n < 0:
+            msg = f"cannot add a negative number ({n}) of {kind!r}"
+            raise ValueError(msg)
+        if n == 0:
+            return self
+        counts = dict(self._counts)
+        counts[kind] = counts.get(kind, 0) + n
+        return Tokens._trusted(dict(sorted(counts.items())))
+
+    def remove(self, kind: str, n: int = 1) -> Tokens:
+        """Return a copy with ``n`` fewer tokens of ``kind``.
+
+        Raises:
+            ValueError: If there are fewer than ``n`` tokens of ``kind``.
+        """
+        have = self._counts.get(kind, 0)
+        if n > have or n < 0:
+            msg = f"cannot remove {n} {kind!r}: only {have} present"
+            raise ValueError(msg)
+        if n == 0:
+            return self
+        counts = dict(self._counts)
+        if have == n:
+            del counts[kind]
+        else:
+            counts[kind] = have - n
+        return Tokens._trusted(counts)
+
+    def __add__(self, other: Tokens) -> Tokens:
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        if not other._counts:
+            return self
+        if not self._counts:
+            return other
+        counts = dict(self._counts)
+        for kind, n in other._counts.items():
+            counts[kind] = counts.get(kind, 0) + n
+        return Tokens._trusted(dict(sorted(counts.items())))
+
+    def __sub__(self, other: Tokens) -> Tokens:
+        """Remove every token of ``other``; ``ValueError`` if that would go negative."""
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        if not other._counts:
+            return self
+        counts = dict(self._counts)
+        for kind, n in other._counts.items():
+            have = counts.get(kind, 0)
+            if n > have:
+                msg = f"cannot remove {n} {kind!r}: only {have} present"
+                raise ValueError(msg)
+            if n == have:
+                del counts[kind]
+            else:
+                counts[kind] = have - n
+        return Tokens._trusted(counts)
+
+    def __le__(self, other: Tokens) -> bool:
+        """True when every kind of ``self`` is present in ``other`` at least as often."""
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        get = other._counts.get
+        return all(n <= get(kind, 0) for kind, n in self._counts.items())
+
+    def __ge__(self, other: Tokens) -> bool:
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        return other <= self
+
+    def __lt__(self, other: Tokens) -> bool:
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        return self <= other and self != other
+
+    def __gt__(self, other: Tokens) -> bool:
+        if not isinstance(other, Tokens):
+            return NotImplemented
+        return other < self
+
+    def as_dict(self) -> dict[str, int]:
+        """A new plain ``dict`` of the counts (sorted by kind)."""
+        return dict(self._counts)
+
+    # Text --------------------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Tokens({self._counts!r})"
+
+    def __str__(self) -> str:
+        """Comma-separated kinds, one entry per token: ``'sardine,sardine,water'``.
+
+        The empty multiset is ``'-'``. :meth:`parse` reads this form back.
+        """
+        return ",".join(self.elements()) or "-"
+
+    @classmethod
+    def parse(cls, text: str) -> Tokens:
+        """Read the :meth:`__str__` form, also ``'2 sardine, water'`` and ``'sardine*2'``.
+
+        Raises:
+            ValueError: On an empty entry or a bad count.
+        """
+        text = text.strip()
+        if text in ("", "-"):
+            return cls()
+        counts: dict[str, int] = {}
+        for raw in text.split(","):
+            part = raw.strip()
+            n = 1
+            if "*" in part:
+                part, _, count = part.partition("*")
+                n = _count(count, raw)
+            elif " " in part:
+                count, _, part = part.partition(" ")
+                n = _count(count, raw)
+            part = part.strip()
+            if not part:
+                msg = f"empty token kind in {text!r}"
+                raise ValueError(msg)
+            counts[part] = counts.get(part, 0) + n
+        return cls(counts)
+
+
+def _count(text: str, whole: str) -> int:
+    try:
+        n = int(text.strip())
+    except ValueError:
+        msg = f"bad count {text.strip()!r} in {whole.strip()!r}"
+        raise ValueError(msg) from None
+    if n < 0:
+        msg = f"negative count in {whole.strip()!r}"
+        raise ValueError(msg)
+    return n

@@ -1,0 +1,86 @@
+"""The game registry: built-in games, games registered at run time, and plug-ins.
+
+Games are imported lazily, the first time they are asked for, so ``import tabletop`` stays
+fast. A third-party package can make its game available by calling :func:`register`, or
+without any import by declaring an entry point in the group ``tabletop.games``::
+
+    [project.entry-points."tabletop.games"]
+    pig = "pig_game:GAME"
+"""
+
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from typing import Final
+
+from tabletop.kernel.protocol import Game
+
+__all__ = ["GAMES", "available_games", "get_game", "register"]
+
+#: The built-in games: registry name -> "module:attribute".
+_BUILTIN: Final[dict[str, str]] = {}
+
+#: The names of the built-in games, in the order the docs present them.
+GAMES: Final[tuple[str, ...]] = tuple(_BUILTIN)
+
+_registered: dict[str, Game] = {}
+_loaded: dict[str, Game] = {}
+
+
+def register(game: Game) -> None:
+    """Make a third-party ``game`` available to :func:`get_game` and the ``tabletop`` CLI.
+
+    Raises:
+        ValueError: If the name is taken by a different game.
+    """
+    known = _registered.get(game.name) or _loaded.get(game.name)
+    if game.name in _BUILTIN or (known is not None and known is not game):
+        msg = f"a game named {game.name!r} is already registered"
+        raise ValueError(msg)
+    _registered[game.name] = game
+
+
+def _plugins() -> dict[str, str]:
+    return {ep.name: ep.value for ep in entry_points(group="tabletop.games")}
+
+
+def available_games() -> tuple[str, ...]:
+    """Every game name: built-in, registered and plug-in."""
+    names = list(GAMES)
+    for name in [*_registered, *_plugins()]:
+        if name not in names:
+            names.append(name)
+    return tuple(names)
+
+
+def _load(target: str) -> Game:
+    module, _, attribute = target.partition(":")
+    game = getattr(importlib.import_module(module), attribute or "GAME")
+    if not isinstance(game, Game):
+        msg = f"{target} is not a tabletop Game"
+        raise TypeError(msg)
+    return game
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name`` (``"conservas"``, ``"archipel"``, ``"spolka_zoo"``...).
+
+    A ``"module:attribute"`` target also works, for games that are not registered.
+
+    Raises:
+        LookupError: Listing the known names, if there is no such game.
+    """
+    if name in _loaded:
+        return _loaded[name]
+    if name in _registered:
+        return _registered[name]
+    target = _BUILTIN.get(name) or _plugins().get(name)
+    if target is None and ":" in name:
+        target = name
+    if target is None:
+        msg = f"no game named {name!r}; known games: {', '.join(available_games()) or 'none'}"
+        raise LookupError(msg)
+    game = _load(target)
+    _loaded[name] = game
+    return game

@@ -1,0 +1,160 @@
+"""Random-policy simulation: many games, one summary. Used by ``tabletop simulate``.
+
+Game ``i`` of a run with seed ``S`` is ``new_game(S + i)`` played with uniformly random
+legal moves drawn from ``random.Random(S + i)`` and chance sampled from the game's seed, so a
+run is reproducible and splits across processes with identical results.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from tabletop.kernel.chance import CHANCE, sample_chance
+from tabletop.kernel.protocol import Game, State
+from tabletop.registry import get_game
+
+__all__ = ["GameResult", "SimulationReport", "play_random", "simulate"]
+
+
+@attrs.frozen
+class GameResult:
+    """One simulated game: its seed, length and outcome summary."""
+
+    seed: int
+    steps: int
+    summary: Mapping[str, str | int | float]
+
+
+@attrs.frozen
+class SimulationReport:
+    """Results of :func:`simulate`, in seed order, with the time they took."""
+
+    game: str
+    options: Mapping[str, Any]
+    results: tuple[GameResult, ...]
+    seconds: float
+
+    @property
+    def steps(self) -> int:
+        """Steps played in all games."""
+        return sum(r.steps for r in self.results)
+
+    def distributions(self) -> dict[str, Counter[str]]:
+        """For each text entry of the summaries: how often each value occurred."""
+        table: dict[str, Counter[str]] = {}
+        for result in self.results:
+            for key, value in result.summary.items():
+                if isinstance(value, str):
+                    table.setdefault(key, Counter())[value] += 1
+        return table
+
+    def numbers(self) -> dict[str, list[float]]:
+        """For each numeric entry of the summaries: every game's value."""
+        table: dict[str, list[float]] = {}
+        for result in self.results:
+            for key, value in result.summary.items():
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    table.setdefault(key, []).append(float(value))
+        return table
+
+    def format(self) -> str:
+        """A readable summary."""
+        n = len(self.results)
+        options = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
+        lines = [f"{self.game} ({options}): {n} random games"]
+        for key, counts in self.distributions().items():
+            parts = ", ".join(f"{value} {count / n:.1%}" for value, count in counts.most_common())
+            lines.append(f"  {key}: {parts}")
+        for key, values in self.numbers().items():
+            lines.append(f"  {key}: mean {statistics.fmean(values):.2f}, min {min(values):g}, max {max(values):g}")
+        lengths = [r.steps for r in self.results]
+        lines.append(f"  length: mean {statistics.fmean(lengths):.1f} steps (min {min(lengths)}, max {max(lengths)})")
+        seconds = max(self.seconds, 1e-9)
+        lines.append(f"  speed: {self.steps / seconds:,.0f} steps/s, {n / seconds:,.1f} games/s")
+        return "\n".join(lines)
+
+
+def play_random(game: Game, options: Mapping[str, Any], seed: int) -> tuple[State, int]:
+    """Play one game with uniformly random decisions; return the final state and its length."""
+    rng = random.Random(seed)
+    state = game.new_game(seed, **options)
+    steps = 0
+    while not state.is_terminal:
+        if state.current_player == CHANCE:
+            move = sample_chance(state)
+        else:
+            move = rng.choice(state.legal_moves())
+        state = state.apply(move)
+        steps += 1
+    return state, steps
+
+
+def _play_many(name: str, options: Mapping[str, Any], seeds: Sequence[int]) -> list[GameResult]:
+    game = get_game(name)
+    results = []
+    for seed in seeds:
+        state, steps = play_random(game, options, seed)
+        assert state.outcome is not None
+        results.append(GameResult(seed, steps, dict(state.outcome.summary())))
+    return results
+
+
+def simulate(
+    name: str,
+    *,
+    games: int = 100,
+    seed: int = 0,
+    options: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` random games of the game ``name`` and collect their outcomes.
+
+    Args:
+        name: A registered game name (or ``"module:attribute"``).
+        games: How many games.
+        seed: Game ``i`` uses seed ``seed + i``.
+        options: The game's options.
+        workers: Processes to spread the games over; results do not depend on it.
+        progress: Called with (games done, games) as the run advances.
+
+    Raises:
+        ValueError: If an option is bad or ``games``/``workers`` is below 1.
+    """
+    if games < 1 or workers < 1:
+        msg = "games and workers must be at least 1"
+        raise ValueError(msg)
+    game = get_game(name)
+    opts = game.check_options(options or {})
+    seeds = list(range(seed, seed + games))
+    chunk = max(1, min(50, games // (workers * 8) or 1))
+    batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
+    start = time.perf_counter()
+    results: list[GameResult] = []
+    done = 0
+    for batch in _run(name, opts, batches, workers):
+        results.extend(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done, games)
+    results.sort(key=lambda r: r.seed)
+    return SimulationReport(name, opts, tuple(results), time.perf_counter() - start)
+
+
+def _run(name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int) -> Iterable[list[GameResult]]:
+    if workers == 1:
+        for batch in batches:
+            yield _play_many(name, options, batch)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_play_many, name, dict(options), batch) for batch in batches]
+        for future in futures:
+            yield future.result()

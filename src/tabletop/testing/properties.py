@@ -1,0 +1,283 @@
+"""The property suite every game runs: random legal play with the protocol checked at each step.
+
+One call checks a whole game, built-in or third-party::
+
+    from tabletop.testing import check_game
+    report = check_game(game, options=[{}, {"month": "may"}], seeds=range(20))
+
+After every step it checks: ``legal_moves()`` is empty exactly when the game is over and
+every move's kind is declared by the phase table; notation round-trips
+(``parse_move(str(m)) == m``); chance probabilities are positive, distinct and sum to 1;
+``apply`` leaves its input unchanged; moves that are not legal raise ``IllegalMove`` and
+change nothing; the JSON round trip gives an equal state with an equal hash; every view is
+a fixed point, has no seed, round-trips through JSON, and is unchanged when information
+hidden from its player is perturbed; the game's own invariants hold. At the end it checks
+that replaying the same moves from the same start gives an equal state.
+
+Failures raise :class:`PropertyFailure` with the game, options, seed and step, so the
+failing game can be replayed exactly.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
+from tabletop.kernel.errors import IllegalMove, NotationError
+from tabletop.kernel.protocol import Game, Move, State
+
+__all__ = ["PlayReport", "PropertyFailure", "check_game", "check_state", "play_checked"]
+
+
+class PropertyFailure(AssertionError):
+    """A protocol property failed; the message says which, where, and how to replay it."""
+
+
+@attrs.frozen
+class PlayReport:
+    """What :func:`check_game` played.
+
+    Attributes:
+        games: Games played to the end.
+        steps: Moves applied, chance outcomes included.
+        longest: The most steps one game took.
+        outcomes: Each game's ``outcome.summary()``.
+    """
+
+    games: int
+    steps: int
+    longest: int
+    outcomes: tuple[Mapping[str, Any], ...]
+
+
+def check_game(
+    game: Game,
+    *,
+    options: Iterable[Mapping[str, Any]] = ({},),
+    seeds: Iterable[int] = range(10),
+    max_steps: int = 20_000,
+    thorough_every: int = 1,
+) -> PlayReport:
+    """Play one random game per (options, seed) pair and check every property at each step.
+
+    Args:
+        game: The game to check.
+        options: Option sets to play.
+        seeds: Seeds; each seeds both ``new_game`` and the random decisions.
+        max_steps: A game that has not ended after this many steps fails.
+        thorough_every: Run the expensive checks (JSON, views, replay) every n-th step.
+
+    Returns:
+        A :class:`PlayReport`.
+
+    Raises:
+        PropertyFailure: On the first property that fails.
+    """
+    played = steps = longest = 0
+    outcomes: list[Mapping[str, Any]] = []
+    option_sets = [dict(o) for o in options]
+    for seed in seeds:
+        for opts in option_sets:
+            final, moves = play_checked(game, opts, seed, max_steps=max_steps, thorough_every=thorough_every)
+            played += 1
+            steps += len(moves)
+            longest = max(longest, len(moves))
+            assert final.outcome is not None
+            outcomes.append(dict(final.outcome.summary()))
+    return PlayReport(played, steps, longest, tuple(outcomes))
+
+
+def play_checked(
+    game: Game,
+    options: Mapping[str, Any],
+    seed: int,
+    *,
+    max_steps: int = 20_000,
+    thorough_every: int = 1,
+    policy: random.Random | None = None,
+) -> tuple[State, tuple[Move, ...]]:
+    """Play one random game from ``new_game(seed, **options)``, checking every step.
+
+    Decisions are uniform among the legal moves (drawn from ``policy``, by default a
+    ``Random`` seeded with ``seed``); chance outcomes are sampled from the state's seed.
+
+    Returns:
+        The terminal state and the moves played.
+    """
+    where = f"{game.name} options={dict(options)!r} seed={seed}"
+    rng = policy or random.Random(seed)
+    start = game.new_game(seed, **options)
+    state = start
+    moves: list[Move] = []
+    foreign: list[Move] = []
+    for step in range(max_steps):
+        context = f"{where} step={step} at {state.flow}"
+        check_state(game, state, rng, context, thorough=step % thorough_every == 0, foreign=foreign)
+        if state.is_terminal:
+            _check_replay(game, options, seed, start, moves, state, where)
+            return state, tuple(moves)
+        if state.current_player == CHANCE:
+            move = sample_chance(state)
+        else:
+            move = rng.choice(state.legal_moves())
+        if len(foreign) < 64 or rng.random() < 0.05:
+            foreign.append(move)
+            if len(foreign) > 64:
+                foreign.pop(rng.randrange(64))
+        state = _checked_apply(state, move, context)
+        moves.append(move)
+    raise PropertyFailure(f"{where}: the game did not end within {max_steps} steps")
+
+
+def check_state(
+    game: Game,
+    state: State,
+    rng: random.Random,
+    context: str,
+    *,
+    thorough: bool = True,
+    foreign: Sequence[Move] = (),
+) -> None:
+    """Check the per-state properties of ``state`` (see the module docstring).
+
+    Args:
+        game: The state's game.
+        state: The state to check.
+        rng: Random source for sampling and perturbations.
+        context: Where we are, for failure messages.
+        thorough: Also run the JSON, view and perturbation checks.
+        foreign: Moves seen elsewhere, tried as illegal moves when they are not legal here.
+    """
+    _check_moves(game, state, context)
+    _check_illegal(state, foreign, context)
+    if game.invariants is not None:
+        try:
+            game.invariants(state)
+        except AssertionError as exc:
+            raise PropertyFailure(f"{context}: invariant broken: {exc}") from exc
+    if thorough:
+        _check_json(game, state, context)
+        _check_views(game, state, rng, context)
+
+
+def _fail(context: str, message: str) -> PropertyFailure:
+    return PropertyFailure(f"{context}: {message}")
+
+
+def _check_moves(game: Game, state: State, context: str) -> None:
+    moves = state.legal_moves()
+    player = state.current_player
+    if state.is_terminal != (player == TERMINAL):
+        raise _fail(context, f"is_terminal={state.is_terminal} but current_player={player}")
+    if state.is_terminal:
+        if moves:
+            raise _fail(context, "a terminal state has legal moves")
+        if state.outcome is None:
+            raise _fail(context, "a terminal state has no outcome")
+        return
+    if not moves:
+        raise _fail(context, "a state that is not terminal has no legal moves")
+    if state.outcome is not None:
+        raise _fail(context, "the outcome is set before the game is over")
+    if len(set(moves)) != len(moves):
+        raise _fail(context, "legal_moves() lists a move twice")
+    if player != CHANCE and not 0 <= player < state.num_players:
+        raise _fail(context, f"current_player {player} is not a seat")
+    kinds = state.MACHINE.move_kinds(state.flow)
+    for move in moves:
+        if move.kind not in kinds:
+            raise _fail(context, f"move {move!r} of kind {move.kind!r} not declared at {state.flow.key}")
+        text = str(move)
+        try:
+            parsed = game.parse_move(state, text)
+        except NotationError as exc:
+            raise _fail(context, f"notation {text!r} of {move!r} does not parse: {exc}") from exc
+        if parsed != move:
+            raise _fail(context, f"notation {text!r} parses to {parsed!r}, not {move!r}")
+    if player == CHANCE:
+        outcomes = state.chance_outcomes()
+        if any(p <= 0 for _, p in outcomes):
+            raise _fail(context, f"a chance outcome has probability <= 0: {outcomes!r}")
+        total = math.fsum(p for _, p in outcomes)
+        if abs(total - 1.0) > 1e-12:
+            raise _fail(context, f"chance probabilities sum to {total!r}, not 1")
+
+
+def _checked_apply(state: State, move: Move, context: str) -> State:
+    before = state.to_json()
+    digest = hash(state)
+    try:
+        new = state.apply(move)
+    except IllegalMove as exc:
+        raise _fail(context, f"legal move {move!r} was refused: {exc}") from exc
+    if state.to_json() != before or hash(state) != digest:
+        raise _fail(context, f"apply({move!r}) changed the state it was given")
+    return new
+
+
+def _check_illegal(state: State, foreign: Sequence[Move], context: str) -> None:
+    before = hash(state)
+    candidates: list[object] = [object(), "not a move", None]
+    candidates.extend(m for m in foreign if not state.is_legal(m))
+    for move in candidates[:12]:
+        try:
+            state.apply(move)  # type: ignore[arg-type]
+        except IllegalMove as exc:
+            if not exc.code:
+                raise _fail(context, f"IllegalMove for {move!r} has no code") from exc
+        else:
+            raise _fail(context, f"illegal move {move!r} was accepted")
+        if hash(state) != before:
+            raise _fail(context, f"refusing {move!r} changed the state")
+
+
+def _check_json(game: Game, state: State, context: str) -> None:
+    text = state.to_json()
+    again = game.state_from_json(text)
+    if again != state or hash(again) != hash(state):
+        raise _fail(context, "the JSON round trip gave a different state")
+    if again.to_json() != text:
+        raise _fail(context, "the JSON round trip gave different text")
+    if again.legal_moves() != state.legal_moves():
+        raise _fail(context, "the JSON round trip changed the legal moves")
+
+
+def _check_views(game: Game, state: State, rng: random.Random, context: str) -> None:
+    for player in range(state.num_players):
+        view = state.view(player)
+        if view.seed is not None:
+            raise _fail(context, f"view({player}) keeps the seed")
+        if view.view(player) != view:
+            raise _fail(context, f"view({player}) is not a fixed point of view({player})")
+        if game.state_from_json(view.to_json()) != view:
+            raise _fail(context, f"view({player}) does not round-trip through JSON")
+        if game.perturb is not None:
+            other = game.perturb(state, player, rng)
+            if other.view(player) != view:
+                raise _fail(
+                    context,
+                    f"view({player}) changed when only information hidden from player {player} changed",
+                )
+
+
+def _check_replay(
+    game: Game,
+    options: Mapping[str, Any],
+    seed: int,
+    start: State,
+    moves: Sequence[Move],
+    final: State,
+    where: str,
+) -> None:
+    again = game.new_game(seed, **options)
+    if again != start:
+        raise PropertyFailure(f"{where}: new_game with the same seed and options gave another state")
+    for move in moves:
+        again = again.apply(move)
+    if again != final:
+        raise PropertyFailure(f"{where}: replaying the same moves gave another final state")
