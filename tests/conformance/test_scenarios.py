@@ -41,7 +41,7 @@ def _scenario(text: str) -> str:
     ("text", "fragment"),
     [
         ('[[steps]]\nplay = "draw"\nexpect = {}\n', "exactly one of"),
-        ('[[steps]]\nfrobnicate = 1\n', "unknown key"),
+        ("[[steps]]\nfrobnicate = 1\n", "unknown key"),
         ('[[steps]]\nlegal = "draw"\ncode = "x"\n', "'code' goes with 'illegal'"),
         ("", "at least one [[steps]]"),
         ('[[steps]\nplay = "draw"\n', "not valid TOML"),

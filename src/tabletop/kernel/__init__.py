@@ -16,6 +16,7 @@ from tabletop.kernel.errors import (
     NotationError,
     TabletopError,
 )
+from tabletop.kernel.events import Event
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
 from tabletop.kernel.tokens import Tokens
@@ -29,6 +30,7 @@ __all__ = [
     "ContentError",
     "Deck",
     "DecodeError",
+    "Event",
     "Flow",
     "Game",
     "GameDefinitionError",

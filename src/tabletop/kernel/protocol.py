@@ -28,7 +28,9 @@ from typing import Any, ClassVar, Protocol, Self
 import attrs
 import cattrs
 
+from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
+from tabletop.kernel.events import Event
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
 from tabletop.kernel.serialize import dump_envelope, load_envelope, structure
 
@@ -179,6 +181,20 @@ class State(abc.ABC):
     def to_json(self) -> str:
         """This state as versioned JSON text; ``game.state_from_json`` reads it back."""
         return self.GAME.dump_state(self)
+
+    def events(self, move: Move, after: Self) -> tuple[Event, ...]:
+        """What happened when ``move`` took this state to ``after`` (``after = self.apply(move)``).
+
+        The default reports the move itself, public to everybody: ``"move"`` for a player's
+        move, ``"chance"`` for a chance outcome. Games refine it with the details a frontend
+        shows (what was drawn, what was sold for how much) and restrict the visibility of
+        whatever is hidden from some seats; every event's ``visible_to`` must respect the
+        game's views.
+        """
+        player = self.current_player
+        if player == CHANCE:
+            return (Event.of("chance", f"chance: {move}", outcome=str(move)),)
+        return (Event.of("move", f"player {player}: {move}", player=player, move=str(move)),)
 
     # Hooks -----------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ import attrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
 from tabletop.kernel.errors import IllegalMove, NotationError
+from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Game, Move, State
 
 __all__ = ["PlayReport", "PropertyFailure", "check_game", "check_state", "play_checked"]
@@ -217,6 +218,12 @@ def _checked_apply(state: State, move: Move, context: str) -> State:
         raise _fail(context, f"legal move {move!r} was refused: {exc}") from exc
     if state.to_json() != before or hash(state) != digest:
         raise _fail(context, f"apply({move!r}) changed the state it was given")
+    seats = range(state.num_players)
+    for event in state.events(move, new):
+        if not isinstance(event, Event) or not event.kind or not event.text:
+            raise _fail(context, f"events({move!r}) gave {event!r}, not an Event with a kind and a text")
+        if event.visible_to is not None and not set(event.visible_to) <= set(seats):
+            raise _fail(context, f"event {event!r} is visible to a seat that does not exist")
     return new
 
 
