@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 import cattrs
 
 from tabletop.kernel.errors import ContentError
+from tabletop.kernel.serialize import explain
 
 __all__ = ["item_label", "load_items", "read_package_toml", "read_toml", "structure_item"]
 
@@ -67,11 +68,8 @@ def structure_item(converter: cattrs.Converter, raw: Any, cls: type[T], *, file:
     try:
         return converter.structure(raw, cls)
     except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path="")
-        first = messages[0] if messages else str(exc)
-        text, _, path = first.rpartition(" @ ")
-        field = path.lstrip("$.").lstrip(".")
-        raise ContentError(text or first, file=file, item=item, field=field) from None
+        text, path = explain(exc, "$")
+        raise ContentError(text, file=file, item=item, field=path.removeprefix("$").lstrip(".")) from None
     except (TypeError, ValueError, KeyError) as exc:
         raise ContentError(str(exc), file=file, item=item) from None
 

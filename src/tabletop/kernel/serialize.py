@@ -14,6 +14,7 @@ JSON, a wrong game, a missing field, a wrong type, an invalid value) raises
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Final, TypeVar
 
 import cattrs
@@ -25,6 +26,7 @@ from tabletop.kernel.tokens import Tokens
 __all__ = [
     "VERSION",
     "dump_envelope",
+    "explain",
     "load_envelope",
     "make_converter",
     "structure",
@@ -108,6 +110,32 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     return document[kind]
 
 
+def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
+    """The first problem inside a cattrs validation error: (message, path).
+
+    Messages of ``ValueError``/``TypeError`` raised by hooks and attrs validators are kept
+    (they say what was wrong); a validator's message names its field (``'cost' must be >=
+    0``), which is then appended to the path.
+    """
+    messages = cattrs.transform_error(exc, path=root, format_exception=_format_exception)
+    first = messages[0] if messages else str(exc)
+    text, _, path = first.rpartition(" @ ")
+    if not text:
+        return first, root
+    match = re.match(r"'(\w+)' must ", text)
+    if match and not path.endswith(match.group(1)):
+        path = f"{path}.{match.group(1)}"
+    return text, path
+
+
+def _format_exception(exc: BaseException, type_: type | None) -> str:
+    if isinstance(exc, ValueError | TypeError) and str(exc) and not isinstance(exc, cattrs.BaseValidationError):
+        text = str(exc)
+        if not text.startswith(("invalid literal", "int() argument")):
+            return text
+    return cattrs.v.format_exception(exc, type_)
+
+
 def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: str) -> T:
     """Structure ``payload`` into ``cls``, turning every failure into a ``DecodeError``.
 
@@ -116,9 +144,7 @@ def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: 
     try:
         return converter.structure(payload, cls)
     except cattrs.BaseValidationError as exc:
-        messages = cattrs.transform_error(exc, path=root)
-        first = messages[0] if messages else str(exc)
-        text, _, path = first.rpartition(" @ ")
-        raise DecodeError(text or first, path=path) from None
+        text, path = explain(exc, root)
+        raise DecodeError(text, path=path) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise DecodeError(f"invalid data: {exc}", path=root) from None

@@ -1,0 +1,119 @@
+"""The phase machine: validated when defined, transitions checked, automatic steps bounded."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop.kernel.chance import CHANCE, TERMINAL
+from tabletop.kernel.errors import GameDefinitionError
+from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+
+PLAY = frozenset({"play"})
+
+
+def machine(*phases: Phase, start: str = "a.x") -> PhaseMachine:
+    return PhaseMachine("test", phases, start=start)
+
+
+def good() -> PhaseMachine:
+    return machine(
+        Phase("a", (Step("x", Actor.PLAYER, PLAY, ("y",)), Step("y", Actor.AUTO, then=("x", "end.over")))),
+        Phase("end", (Step("over", Actor.END),)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("phases", "start", "message"),
+    [
+        ((Phase("a", (Step("x", Actor.END),)),), "a.nope", "start step 'a.nope' is not declared"),
+        (
+            (Phase("a", (Step("x", Actor.PLAYER, PLAY, ("zz",)), Step("o", Actor.END))),),
+            "a.x",
+            "unknown next step 'zz'",
+        ),
+        (
+            (
+                Phase("a", (Step("x", Actor.PLAYER, PLAY, ("o",)), Step("o", Actor.END))),
+                Phase("b", (Step("lost", Actor.AUTO, then=("a.o",)),)),
+            ),
+            "a.x",
+            "unreachable step(s) from 'a.x': b.lost",
+        ),
+        ((Phase("a", (Step("x", Actor.PLAYER, PLAY, ("x",)),)),), "a.x", "no end step"),
+        ((Phase("a", (Step("x", Actor.PLAYER, then=("o",)), Step("o", Actor.END))),), "a.x", "declares no move"),
+        ((Phase("a", (Step("x", Actor.AUTO), Step("o", Actor.END))),), "a.x", "has no next step"),
+        ((Phase("a", (Step("x", Actor.END, then=("x",)),)),), "a.x", "end step 'a.x' cannot have next"),
+        (
+            (Phase("a", (Step("x", Actor.AUTO, PLAY, ("o",)), Step("o", Actor.END))),),
+            "a.x",
+            "acts by itself but declares move kinds",
+        ),
+        ((Phase("a", (Step("x", Actor.END), Step("x", Actor.END))),), "a.x", "declared twice"),
+    ],
+)
+def test_bad_tables_are_refused(phases: tuple[Phase, ...], start: str, message: str) -> None:
+    """Unknown targets, a missing start, unreachable steps and malformed steps raise GameDefinitionError."""
+    with pytest.raises(GameDefinitionError, match=message.replace("(", r"\(").replace(")", r"\)")):
+        machine(*phases, start=start)
+
+
+def test_goto_checks_declared_transitions() -> None:
+    """A transition the table does not declare is a GameDefinitionError; a declared one updates the flow."""
+    m = good()
+    flow = m.start_flow(player=1)
+    assert flow == Flow("a", "x", 1, 1, 0)
+    assert m.current_player(flow) == 1
+    after = m.goto(flow, "y", round=2)
+    assert after.key == "a.y" and after.round == 2 and after.player == 1
+    assert m.current_player(after) == CHANCE  # automatic steps never face a decision
+    with pytest.raises(GameDefinitionError, match="undeclared transition 'a.x' -> 'end.over'"):
+        m.goto(flow, "end.over")
+    assert m.current_player(m.goto(after, "end.over")) == TERMINAL
+
+
+def test_handlers_must_match_automatic_steps() -> None:
+    """Every automatic step needs a handler, and a handler needs an automatic step."""
+    m = good()
+    m.check_handlers({"a.y": lambda s: s})
+    with pytest.raises(GameDefinitionError, match="'a.y' has no handler"):
+        m.check_handlers({})
+    with pytest.raises(GameDefinitionError, match="not an automatic step"):
+        m.check_handlers({"a.y": lambda s: s, "a.x": lambda s: s})
+
+
+@attrs.frozen
+class Holder:
+    flow: Flow
+    loops: int = 0
+
+
+def test_advance_runs_automatic_steps_and_stops_at_decisions() -> None:
+    """advance runs automatic steps until the next decision or the end."""
+    m = good()
+
+    def to_end(h: Holder) -> Holder:
+        return Holder(m.goto(h.flow, "end.over"), h.loops + 1)
+
+    start = Holder(m.goto(m.start_flow(), "y"))
+    done = m.advance(start, {"a.y": to_end})
+    assert done.flow.key == "end.over" and done.loops == 1
+    decision = Holder(m.start_flow())
+    assert m.advance(decision, {"a.y": to_end}) is decision
+
+
+def test_endless_automatic_loop_is_caught() -> None:
+    """A table whose automatic steps never stop raises instead of hanging."""
+    m = machine(
+        Phase("a", (Step("x", Actor.AUTO, then=("x", "end.o")),)),
+        Phase("end", (Step("o", Actor.END),)),
+    )
+    with pytest.raises(GameDefinitionError, match="endless loop"):
+        m.advance(Holder(m.start_flow()), {"a.x": lambda h: Holder(m.goto(h.flow, "x"))})
+
+
+def test_table_renders_markdown() -> None:
+    """The table renders as Markdown for the docs, one row per step."""
+    text = good().table()
+    assert "| a | x | player | play | y |" in text
+    assert text.count("\n") == 4
