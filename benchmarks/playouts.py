@@ -1,0 +1,122 @@
+"""Random-playout speed of every registered game, beside python-chess as a yardstick.
+
+    pip install -e '.[bench]'
+    python benchmarks/playouts.py [--seconds 2] [--repeats 5] [--game conservas]
+
+For every game and a few option sets it plays random games (uniform legal moves, chance
+sampled by probability, one ``apply`` per step) and reports the median steps/s and games/s
+over the repeats. In the same run it measures python-chess random playouts (plies/s: the
+legal moves listed, one chosen uniformly, pushed, the game-over check done) and prints the
+ratio. Speed is judged by this ratio, never by a timed test: machines differ, ratios much
+less.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import tabletop
+from tabletop.kernel.chance import CHANCE, sample_chance
+
+#: Option sets measured per game (games not installed are skipped).
+OPTION_SETS: dict[str, list[dict[str, Any]]] = {
+    "conservas": [{}, {"month": "may", "goal": "difficult"}],
+    "archipel": [{"players": 2}, {"players": 5, "memory": True}, {"players": 3, "short": True}],
+    "spolka_zoo": [
+        {"players": 3},
+        {"players": 5},
+        {"players": 1, "bots": 2, "modules": ("events", "hidden_goals", "intrigues")},
+    ],
+    "tabletop.testing.drill:GAME": [{}],
+}
+
+
+def timed(run_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
+    """Run ``run_one(seed)`` (returning steps) for about ``seconds``; return (steps/s, games/s)."""
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += run_one(games)
+        games += 1
+    elapsed = time.perf_counter() - start
+    return steps / elapsed, games / elapsed
+
+
+def game_runner(name: str, options: Mapping[str, Any]) -> Callable[[int], int]:
+    """A function playing one random game of ``name`` from a seed, returning its steps."""
+    game = tabletop.get_game(name)
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_game(seed, **options)
+        steps = 0
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                move = sample_chance(state, rng)
+            else:
+                move = rng.choice(state.legal_moves())
+            state = state.apply(move)
+            steps += 1
+        return steps
+
+    return run
+
+
+def chess_runner() -> Callable[[int], int] | None:
+    """python-chess random playouts, or None when python-chess is not installed."""
+    try:
+        import chess
+    except ImportError:
+        return None
+
+    def run(seed: int) -> int:
+        rng = random.Random(seed)
+        board = chess.Board()
+        plies = 0
+        while not board.is_game_over(claim_draw=False):
+            board.push(rng.choice(list(board.legal_moves)))
+            plies += 1
+        return plies
+
+    return run
+
+
+def median_rates(run: Callable[[int], int], seconds: float, repeats: int) -> tuple[float, float]:
+    """Median steps/s and games/s over ``repeats`` timed runs."""
+    results = [timed(run, seconds) for _ in range(repeats)]
+    return statistics.median(r[0] for r in results), statistics.median(r[1] for r in results)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    parser.add_argument("--repeats", type=int, default=5, help="timed runs per measurement (median)")
+    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    args = parser.parse_args(argv)
+
+    chess = chess_runner()
+    chess_rate = median_rates(chess, args.seconds, args.repeats)[0] if chess else None
+    if chess_rate:
+        print(f"{'python-chess':<36} {chess_rate:>12,.0f} plies/s (yardstick)")
+    else:
+        print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
+
+    names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
+    for name in names:
+        if args.game and name not in args.game:
+            continue
+        for options in OPTION_SETS.get(name, [{}]):
+            steps, games = median_rates(game_runner(name, options), args.seconds, args.repeats)
+            label = f"{name.split(':')[0].split('.')[-1]} {options or ''}".strip()
+            ratio = f"  x{steps / chess_rate:.2f} chess" if chess_rate else ""
+            print(f"{label:<36} {steps:>12,.0f} steps/s {games:>9,.1f} games/s{ratio}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
