@@ -63,3 +63,16 @@ def test_get_game_unknown_name_lists_known() -> None:
 def test_get_game_by_target() -> None:
     """A module:attribute target loads a game that is not registered."""
     assert tabletop.get_game("tabletop.testing.drill:GAME") is DRILL
+
+
+def test_import_is_lazy() -> None:
+    """`import tabletop` imports no game package; a game is imported when first asked for."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, tabletop; print(sorted(m for m in sys.modules if m.startswith('tabletop.') and m.count('.') == 1))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    for name in ("conservas", "archipel", "spolka_zoo", "testing"):
+        assert f"tabletop.{name}" not in out

@@ -1,0 +1,104 @@
+"""The `tabletop` command: games, simulate, conformance and validate, with clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.simulate import simulate
+
+DRILL = "tabletop.testing.drill:GAME"
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_help_without_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """With no command, the help is printed."""
+    code, out, _ = run(capsys)
+    assert code == 0
+    assert "simulate" in out
+
+
+def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop games` names every game with its options (or says none is installed)."""
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    assert out.strip()
+
+
+def test_simulate_prints_summary_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate prints the outcome distribution, lengths and speed, with a progress bar on stderr."""
+    code, out, err = run(capsys, "simulate", DRILL, "--games", "20", "--seed", "4")
+    assert code == 0
+    assert "20 random games" in out
+    assert "winner:" in out
+    assert "steps/s" in out
+    assert "20/20 games" in err
+
+
+def test_simulate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """An unknown game option is a usage error naming it."""
+    code, _, err = run(capsys, "simulate", DRILL, "--colour", "red", "--quiet")
+    assert code == 2
+    assert "no option 'colour'" in err
+    code, _, err = run(capsys, "simulate", "no-such-game", "--quiet")
+    assert code == 2
+    assert "known games" in err
+
+
+def test_workers_give_identical_results() -> None:
+    """Splitting a run over processes gives exactly the results of one process."""
+    one = simulate(DRILL, games=24, seed=9)
+    two = simulate(DRILL, games=24, seed=9, workers=2)
+    assert one.results == two.results
+    assert one.format().splitlines()[:3] == two.format().splitlines()[:3]
+
+
+def test_conformance_runs_shipped_scenarios(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop conformance` runs the shipped scenarios and prints the coverage table."""
+    code, out, _ = run(capsys, "conformance")
+    assert code == 0
+    assert "KER-1" in out
+    assert "scenarios passed" in out
+
+
+def test_conformance_fails_on_a_failing_scenario(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A failing scenario makes the command fail and is reported."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text(f'title = "t"\ngame = "{DRILL}"\nrules = ["KER-1"]\n[[steps]]\nterminal = true\n')
+    code, out, _ = run(capsys, "conformance", str(tmp_path))
+    assert code == 1
+    assert "FAIL" in out
+    assert "0/1 scenarios passed" in out
+
+
+def test_validate_scenario_and_content(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """validate accepts a good scenario and refuses content without a kind, naming the field."""
+    good = tmp_path / "good.toml"
+    good.write_text(f'title = "t"\ngame = "{DRILL}"\nrules = ["KER-1"]\n[[steps]]\nplay = "draw"\n')
+    code, out, _ = run(capsys, "validate", str(good))
+    assert code == 0
+    assert "valid scenario" in out
+    nokind = tmp_path / "cards.toml"
+    nokind.write_text("[[cards]]\nid = 'x'\n")
+    code, _, err = run(capsys, "validate", str(nokind))
+    assert code == 2
+    assert "field 'kind'" in err
+    unknown = tmp_path / "odd.toml"
+    unknown.write_text(f'kind = "{DRILL.split(":")[0]}.boats"\n')
+    code, _, err = run(capsys, "validate", str(unknown))
+    assert code == 2
+
+
+def test_python_dash_m() -> None:
+    """`python -m tabletop` is the same command."""
+    out = subprocess.run([sys.executable, "-m", "tabletop", "--version"], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("tabletop ")
