@@ -158,8 +158,13 @@ class State(abc.ABC):
         Raises:
             IllegalMove: If ``move`` is not legal here; its message names the rule.
         """
-        if not self.is_legal(move):
-            raise self._explain(move)
+        # Fast path: a move taken from legal_moves() is found by identity, with no hashing.
+        for candidate in self.legal_moves():
+            if candidate is move:
+                break
+        else:
+            if not self.is_legal(move):
+                raise self._explain(move)
         new = self._apply(move)
         if self.MACHINE.actor(self.flow) is Actor.CHANCE:
             new = attrs.evolve(new, chance_count=new.chance_count + 1)  # type: ignore[misc]
