@@ -2,7 +2,9 @@
 
 ``tabletop games`` lists the games and their options; ``tabletop simulate GAME`` plays random
 games and summarises them; ``tabletop conformance [PATH...]`` runs rulebook scenarios and
-prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file.
+prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file;
+``tabletop play GAME`` plays a game in the terminal (hot-seat and against bots);
+``tabletop replay FILE`` steps through a saved game record.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    if extra and args.command != "simulate":
+    if extra and args.command not in ("simulate", "play"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Callable[[argparse.Namespace, list[str]], int] = args.handler
     try:
@@ -68,6 +70,34 @@ def _parser() -> argparse.ArgumentParser:
     val = sub.add_parser("validate", help="check a content file or a scenario file")
     val.add_argument("file", help="the TOML file")
     val.set_defaults(handler=_validate)
+
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal, hot-seat or against bots",
+        description=(
+            "Play a game in the terminal. Every seat without --bot is played by a person at this "
+            "terminal (hot-seat: each sees only their own view). Game options follow as --name value "
+            "(see 'tabletop games'). Type 'help' during play."
+        ),
+    )
+    play.add_argument("game", nargs="?", help="a game name (see 'tabletop games'); optional with --load")
+    play.add_argument("--seed", type=int, default=None, help="fixes every chance outcome (default: random)")
+    play.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT[=AGENT]",
+        help="let the program play SEAT (repeatable); AGENT is greedy (default), random or rollout",
+    )
+    play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument("--free-undo", action="store_true", help="let undo cross draws and reveals (solo analysis)")
+    play.set_defaults(handler=_play)
+
+    rep = sub.add_parser("replay", help="step through a saved game record")
+    rep.add_argument("file", help="a record written by 'save FILE' or Match.save()")
+    rep.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
+    rep.add_argument("--game", default=None, help="the game, for games not registered by name ('module:attribute')")
+    rep.set_defaults(handler=_replay)
     return parser
 
 
@@ -176,3 +206,43 @@ def _validate(args: argparse.Namespace, extra: list[str]) -> int:
     loader(path)
     print(f"{path}: valid {kind} content")
     return 0
+
+
+def _bots(specs: list[str]) -> dict[int, str]:
+    bots: dict[int, str] = {}
+    for spec in specs:
+        seat_text, _, agent = spec.partition("=")
+        if not seat_text.strip().isdigit():
+            msg = f"--bot expects SEAT or SEAT=AGENT, like --bot 1 or --bot 1=random; got {spec!r}"
+            raise ValueError(msg)
+        bots[int(seat_text)] = agent.strip() or "greedy"
+    return bots
+
+
+def _play(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.frontend.match import Match
+    from tabletop.frontend.terminal import TerminalPlay
+
+    bots = _bots(args.bot)
+    if args.load:
+        if extra or args.seed is not None:
+            msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
+            raise ValueError(msg)
+        match = Match.load(Path(args.load), game=args.game, agents=bots, unrestricted_undo=args.free_undo)
+    elif args.game is None:
+        msg = "name a game (see 'tabletop games') or --load FILE"
+        raise ValueError(msg)
+    else:
+        options = _parse_options(args.game, extra)
+        match = Match(args.game, seed=args.seed, options=options, agents=bots, unrestricted_undo=args.free_undo)
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    terminal = TerminalPlay(match, stdin=sys.stdin, stdout=sys.stdout, clear=tty, pause=tty, echo=not tty)
+    return terminal.run()
+
+
+def _replay(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.frontend.terminal import replay
+
+    text = Path(args.file).read_text(encoding="utf-8")
+    game = get_game(args.game) if args.game else None
+    return replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat)

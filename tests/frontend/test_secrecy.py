@@ -1,0 +1,96 @@
+"""No event, log line or seat record shows a seat anything hidden from it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from frontend_helpers import each_game, played
+
+import tabletop
+from tabletop.frontend import HIDDEN_EVENT_KIND, Match
+from tabletop.testing.drill import GAME as DRILL
+
+
+def _forced(*steps: str) -> Match:
+    """A two-human Drill match with the given moves and chance outcomes, in order."""
+    match = Match(DRILL, seed=1, auto_chance=False)
+    for step in steps:
+        match.play(step)
+    return match
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_drill_cards_are_known_only_to_the_seat_that_drew_or_looked(seed: int) -> None:
+    """In random Drill games, a card drawn or looked at from the unseen deck is known to its seat only."""
+    match = played(DRILL, seed)
+    for ply in match.plies:
+        if ply.player != tabletop.CHANCE or not str(ply.move).startswith("card"):
+            continue
+        actor = ply.before.flow.player
+        other = 1 - actor
+        assert ply.known_to(actor)
+        assert not ply.known_to(other)
+        assert [e.kind for e in ply.events_for(other)] == [HIDDEN_EVENT_KIND]
+        assert all(str(ply.move) not in e.text for e in ply.events_for(other))
+
+
+def test_the_last_card_of_a_deck_stays_secret() -> None:
+    """When only one card is left unseen, drawing it is certain, yet the other seat still cannot know it."""
+    match = _forced("take", "card ace", "take", "card ace", "take", "card king", "take", "card queen", "take")
+    assert match.state.chance_outcomes() == ((DRILL.parse_move(match.state, "card jack"), 1.0),)
+    match.play("card jack")
+    last = match.plies[-1]
+    assert last.known_to(0)
+    assert not last.known_to(1)
+    assert "jack" not in " ".join(match.log(1)[-1:])
+
+
+def test_a_seat_record_does_not_depend_on_what_the_seat_cannot_see() -> None:
+    """Two games that differ only in seat 1's secret card give seat 0 the very same record and log."""
+    a = _forced("pass", "take", "card ace", "draw", "token blue")
+    b = _forced("pass", "take", "card king", "draw", "token blue")
+    assert a.save(seat=0) == b.save(seat=0)
+    assert a.log(0) == b.log(0)
+    assert a.events_for(0) == b.events_for(0)
+    assert a.save(seat=1) != b.save(seat=1)
+
+
+def test_public_draws_are_shown_to_everybody() -> None:
+    """A token drawn from the open bag is known to both seats and appears in both logs."""
+    match = _forced("draw", "token red")
+    assert match.plies[-1].known_to(0)
+    assert match.plies[-1].known_to(1)
+    assert match.log(1)[-1].endswith("token red")
+
+
+@each_game()
+def test_seat_views_events_and_records_respect_visibility(game: tabletop.Game) -> None:
+    """For every game: a seat's events are visible to it, its record has no seed and hides what it may not know."""
+    match = played(game, 2)
+    for seat in range(match.num_players):
+        for ply in match.plies:
+            for event in ply.events_for(seat):
+                assert event.visible(seat) or event.kind == HIDDEN_EVENT_KIND
+            if not ply.known_to(seat):
+                assert ply.notation_for(seat) is None
+        record = json.loads(match.save(seat=seat))["record"]
+        assert record["seed"] is None
+        assert record["seat"] == seat
+        for step, ply in zip(record["moves"], match.plies, strict=True):
+            assert step["move"] == ply.notation_for(seat)
+            assert step["events"] == [e.to_dict() for e in ply.events_for(seat)]
+
+
+@each_game()
+def test_chance_outcomes_the_seat_identifies_are_in_its_view(game: tabletop.Game) -> None:
+    """A chance outcome a seat is said to know is one it could tell apart from every other outcome."""
+    match = played(game, 5)
+    for ply in match.plies[:200]:
+        if ply.player != tabletop.CHANCE:
+            continue
+        for seat in range(match.num_players):
+            if ply.known_to(seat):
+                mine = ply.after.view(seat)
+                others = [o for o in ply.before.legal_moves() if o != ply.move]
+                assert all(ply.before.apply(o).view(seat) != mine for o in others)
