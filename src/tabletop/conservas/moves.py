@@ -1,0 +1,292 @@
+"""Conservas moves: small frozen values with a one-line notation, and the notation parser.
+
+=========================  =============================================  ==========
+notation                   meaning                                        rule
+=========================  =============================================  ==========
+``token sardine``          chance: the token drawn from the sea bag       CON-2.1
+``card el-dorado``         chance: the card dealt from a deck             CON-1.5/6/8
+``choose el-dorado``       keep this one of the two boats offered         CON-1.5
+``place el-dorado water``  put the handful on a card, these stay on board CON-2.2
+``place open-water``       put the handful on the Open Water card         CON-2.4
+``redraw sardine``         return a drawn sardine, draw again             CON-6.4
+``return water,water``     return these drawn tokens to the bag           CON-6.6
+``sell r1c1 sardine,sardine``          sell to a space (paying these)     CON-3.2
+``sell r3c1 sardine,scallop leave scallop``  ... leaving a scallop there  CON-3.3
+``trade fish-finders sardine,sardine`` pay fish for an upgrade            CON-3.5
+``trade ref-grant sardine,mussel keep mussel``  ... the card keeps one    CON-3.6
+``buy pez-limoncello``     buy a face-up boat                             CON-3.7
+``done``                   end On Land                                    CON-3.9
+``keep boats``             keep the boat row (also ``keep upgrades``)     CON-4.3/4
+``discard boats``          discard the row and deal 3 new                 CON-4.3/4
+``upkeep quid-pro-pulpo``  pay this boat's upkeep next                    CON-4.6
+=========================  =============================================  ==========
+
+Token lists are written as :class:`~tabletop.kernel.tokens.Tokens` prints them
+(``sardine,sardine,water``, kinds sorted); the parser also reads ``2 sardine, water``.
+
+>>> str(Place("el-dorado", Tokens({"sardine": 2})))
+'place el-dorado sardine,sardine'
+>>> parse_move("sell r3c1 sardine,scallop leave scallop")
+Sell(space='r3c1', paid=Tokens({'sardine': 1, 'scallop': 1}), leave='scallop')
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Final
+
+import attrs
+
+from tabletop.kernel.errors import NotationError
+from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.tokens import Tokens
+
+__all__ = [
+    "OPEN_WATER",
+    "Buy",
+    "Choose",
+    "Deal",
+    "Done",
+    "Draw",
+    "Place",
+    "Redraw",
+    "Return",
+    "Row",
+    "Sell",
+    "Trade",
+    "Upkeep",
+    "parse_move",
+]
+
+#: The id of the Open Water card.
+OPEN_WATER: Final = "open-water"
+
+
+@attrs.frozen
+class Draw(Move):
+    """Chance: the token drawn from the sea bag (``token sardine``)."""
+
+    kind: ClassVar[str] = "token"
+    token: str
+
+    def __str__(self) -> str:
+        return f"token {self.token}"
+
+
+@attrs.frozen
+class Deal(Move):
+    """Chance: the card dealt from the top of a deck (``card el-dorado``)."""
+
+    kind: ClassVar[str] = "card"
+    card: str
+
+    def __str__(self) -> str:
+        return f"card {self.card}"
+
+
+@attrs.frozen
+class Choose(Move):
+    """Setup: keep this boat of the two offered (``choose el-dorado``)."""
+
+    kind: ClassVar[str] = "choose"
+    boat: str
+
+    def __str__(self) -> str:
+        return f"choose {self.boat}"
+
+
+@attrs.frozen
+class Place(Move):
+    """At Sea: put the handful on ``card``; ``kept`` stays on the boat, the rest is Deep Sea.
+
+    For the Open Water card ``kept`` is empty.
+    """
+
+    kind: ClassVar[str] = "place"
+    card: str
+    kept: Tokens = attrs.field(factory=Tokens)
+
+    def __str__(self) -> str:
+        if self.card == OPEN_WATER and not self.kept:
+            return f"place {OPEN_WATER}"
+        return f"place {self.card} {self.kept}"
+
+
+@attrs.frozen
+class Redraw(Move):
+    """At Sea: return one drawn token of ``token`` kind to the bag and draw one more."""
+
+    kind: ClassVar[str] = "redraw"
+    token: str
+
+    def __str__(self) -> str:
+        return f"redraw {self.token}"
+
+
+@attrs.frozen
+class Return(Move):
+    """At Sea: return these drawn tokens to the bag (a ``sift`` upgrade)."""
+
+    kind: ClassVar[str] = "return"
+    tokens: Tokens
+
+    def __str__(self) -> str:
+        return f"return {self.tokens}"
+
+
+@attrs.frozen
+class Sell(Move):
+    """On Land: sell ``paid`` (the fish the space needs) to ``space``, leaving a ``leave`` token there."""
+
+    kind: ClassVar[str] = "sell"
+    space: str
+    paid: Tokens
+    leave: str
+
+    def __str__(self) -> str:
+        text = f"sell {self.space} {self.paid}"
+        if len(self.paid) == 1 and self.leave in self.paid:
+            return text
+        return f"{text} leave {self.leave}"
+
+
+@attrs.frozen
+class Trade(Move):
+    """On Land: pay ``paid`` fish for the face-up upgrade ``card``; ``keep`` stays on the card."""
+
+    kind: ClassVar[str] = "trade"
+    card: str
+    paid: Tokens
+    keep: str = ""
+
+    def __str__(self) -> str:
+        text = f"trade {self.card} {self.paid}"
+        return f"{text} keep {self.keep}" if self.keep else text
+
+
+@attrs.frozen
+class Buy(Move):
+    """On Land: buy the face-up boat ``boat`` for its price."""
+
+    kind: ClassVar[str] = "buy"
+    boat: str
+
+    def __str__(self) -> str:
+        return f"buy {self.boat}"
+
+
+@attrs.frozen
+class Done(Move):
+    """On Land: end the phase."""
+
+    kind: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@attrs.frozen
+class Row(Move):
+    """End of Day: keep the ``row`` (``"boats"`` or ``"upgrades"``) or discard it and deal 3 new."""
+
+    kind: ClassVar[str] = "row"
+    row: str
+    discard: bool
+
+    def __str__(self) -> str:
+        return f"{'discard' if self.discard else 'keep'} {self.row}"
+
+
+@attrs.frozen
+class Upkeep(Move):
+    """End of Day: settle this boat's upkeep next (when the order matters)."""
+
+    kind: ClassVar[str] = "upkeep"
+    boat: str
+
+    def __str__(self) -> str:
+        return f"upkeep {self.boat}"
+
+
+_HELP: Final = (
+    "try 'token sardine', 'card el-dorado', 'choose el-dorado', 'place el-dorado sardine,water', "
+    "'place open-water', 'redraw water', 'return water', 'sell r1c1 sardine,sardine', "
+    "'trade fish-finders sardine,sardine', 'buy el-dorado', 'done', 'keep boats', "
+    "'discard upgrades', 'upkeep el-dorado'"
+)
+
+
+def _tokens(text: str, whole: str, *, empty: bool = False) -> Tokens:
+    try:
+        tokens = Tokens.parse(text)
+    except ValueError as exc:
+        msg = f"bad token list in {whole!r}: {exc}"
+        raise NotationError(msg, text=whole) from None
+    if not tokens and not empty:
+        msg = f"empty token list in {whole!r}"
+        raise NotationError(msg, text=whole)
+    return tokens
+
+
+def _tail(words: list[str], key: str, whole: str) -> tuple[str, str]:
+    """Split ``... <key> <kind>`` off the end: (the rest, the kind or "")."""
+    if len(words) >= 2 and words[-2] == key:
+        return " ".join(words[:-2]), words[-1]
+    if key in words:
+        msg = f"{key!r} must be followed by one token kind, at the end: {whole!r}"
+        raise NotationError(msg, text=whole)
+    return " ".join(words), ""
+
+
+def parse_move(text: str, state: State | None = None) -> Move:
+    """Read move notation (see the module docstring).
+
+    Raises:
+        NotationError: If ``text`` is not a Conservas move.
+    """
+    words = text.split()
+    if not words:
+        raise NotationError(f"empty move; {_HELP}", text=text)
+    head, args = words[0], words[1:]
+    one = len(args) == 1
+    if head == "token" and one:
+        return Draw(args[0])
+    if head == "card" and one:
+        return Deal(args[0])
+    if head == "choose" and one:
+        return Choose(args[0])
+    if head == "buy" and one:
+        return Buy(args[0])
+    if head == "upkeep" and one:
+        return Upkeep(args[0])
+    if head == "redraw" and one:
+        return Redraw(args[0])
+    if head == "done" and not args:
+        return Done()
+    if head in ("keep", "discard") and one and args[0] in ("boats", "upgrades"):
+        return Row(args[0], head == "discard")
+    if head == "place" and args:
+        if args == [OPEN_WATER]:
+            return Place(OPEN_WATER)
+        if len(args) >= 2:
+            return Place(args[0], _tokens(" ".join(args[1:]), text, empty=True))
+    if head == "return" and args:
+        return Return(_tokens(" ".join(args), text))
+    if head == "sell" and len(args) >= 2:
+        rest, leave = _tail(args[1:], "leave", text)
+        paid = _tokens(rest, text)
+        if not leave:
+            if len(paid) != 1:
+                msg = f"a sale of several kinds names the token left on the space ('... leave scallop'): {text!r}"
+                raise NotationError(msg, text=text)
+            leave = next(iter(paid))
+        return Sell(args[0], paid, leave)
+    if head == "trade" and len(args) >= 2:
+        rest, keep = _tail(args[1:], "keep", text)
+        return Trade(args[0], _tokens(rest, text), keep)
+    msg = f"not a Conservas move: {text!r}; {_HELP}"
+    raise NotationError(msg, text=text)
+
+
+def parse(state: State, text: str) -> Move:
+    """The game's parser hook: ``parse_move`` with the protocol's argument order."""
+    return parse_move(text, state)

@@ -1,0 +1,248 @@
+"""The Conservas state, its End of Day report and the game's result.
+
+Where every one of the 116 sea tokens is (CON-1.1): in the ``supply``, in the ``bag``, in the
+``hand`` being drawn, on the boats (``catch``), in the Deep Sea (``deep``: under the boats
+and on the Open Water card), on a market space (``market``) or on an upgrade card that keeps
+a paid token (``upgrades[i].kept``). Money is a plain amount (``money``).
+
+Cards are string ids (content in :mod:`tabletop.conservas.content`): boats are in the
+``boat_deck``, the face-up ``boat_row``, the ``boat_discard`` pile, the ``offer`` of setup or
+the player's ``fleet``; upgrades are in the ``upgrade_deck``, ``upgrade_row``,
+``upgrade_discard`` or the player's ``upgrades``.
+
+Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
+contents can always be counted, only their order is unknown (and is not part of the state),
+so a view is the state itself without its seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import ClassVar
+
+import attrs
+
+from tabletop.conservas import narrate, rules
+from tabletop.conservas.content import MONTHS
+from tabletop.conservas.parts import DayReport, OwnedUpgrade
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.deck import Deck
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.events import Event
+from tabletop.kernel.phases import Flow, PhaseMachine
+from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["ConservasResult", "ConservasState", "DayReport", "GoalCheck", "OwnedUpgrade"]
+
+
+@attrs.frozen
+class GoalCheck:
+    """One part of the goal: what was needed, what the player had (CON-5.x).
+
+    Attributes:
+        name: ``"money"``, a fish kind, ``"boats"`` or ``"upgrades"``.
+        need: The least amount needed.
+        have: The amount the player had.
+    """
+
+    name: str
+    need: int
+    have: int
+
+    @property
+    def met(self) -> bool:
+        """True when ``have >= need``."""
+        return self.have >= self.need
+
+    @property
+    def label(self) -> str:
+        """``"money >= 40"``, ``"sardine >= 4"``..."""
+        return f"{self.name} >= {self.need}"
+
+    def __str__(self) -> str:
+        return f"{self.label}: {'met' if self.met else 'not met'} ({self.have})"
+
+
+@attrs.frozen
+class ConservasResult:
+    """The end of a game of Conservas: won or lost, each goal met or not, or the forfeit.
+
+    Attributes:
+        month: The month played.
+        goal: ``"standard"`` or ``"difficult"``.
+        won: True when every goal was met (CON-5.4).
+        checks: Each part of the goal with the figures; empty after a forfeit.
+        forfeit: Why the game was forfeited (CON-2.7), or ``""``.
+        money: Euros at the end.
+        rounds: Rounds completed.
+    """
+
+    month: str
+    goal: str
+    won: bool
+    checks: tuple[GoalCheck, ...]
+    forfeit: str
+    money: int
+    rounds: int
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        """``(1.0,)`` for a win, ``(0.0,)`` otherwise."""
+        return (1.0 if self.won else 0.0,)
+
+    def summary(self) -> Mapping[str, str | int | float]:
+        """``result``, each goal part as ``"met"`` / ``"not met"`` (``"forfeit"`` if the game
+        was forfeited), and the numbers ``money`` and ``rounds``."""
+        table: dict[str, str | int | float] = {"result": "won" if self.won else "lost"}
+        table["forfeit"] = "overfished" if self.forfeit else "no"
+        for check in _goal_checks(self.month, self.goal, None) if self.forfeit else self.checks:
+            table[check.label] = "forfeit" if self.forfeit else "met" if check.met else "not met"
+        table["money"] = self.money
+        table["rounds"] = self.rounds
+        return table
+
+    def __str__(self) -> str:
+        head = f"{self.month} ({self.goal}): {'won' if self.won else 'lost'}"
+        if self.forfeit:
+            return f"{head}, forfeited: {self.forfeit}"
+        return f"{head}; " + "; ".join(str(c) for c in self.checks)
+
+
+def _goal_checks(month: str, level: str, state: ConservasState | None) -> tuple[GoalCheck, ...]:
+    goal = MONTHS[month].goal(level)
+    checks: list[GoalCheck] = []
+    bag = state.bag.contents if state is not None else Tokens()
+    if goal.money:
+        checks.append(GoalCheck("money", goal.money, state.money if state else 0))
+    checks.extend(GoalCheck(kind, n, bag[kind]) for kind, n in goal.fish.items())
+    if goal.boats:
+        checks.append(GoalCheck("boats", goal.boats, len(state.fleet) if state else 0))
+    if goal.upgrades:
+        checks.append(GoalCheck("upgrades", goal.upgrades, len(state.upgrades) if state else 0))
+    return tuple(checks)
+
+
+@attrs.frozen
+class ConservasState(State):
+    """A Conservas position. See the module docstring for where things are.
+
+    Attributes:
+        month: The month played (a key of ``content.MONTHS``).
+        goal: ``"standard"`` or ``"difficult"``.
+        money: Euros held (never negative).
+        supply: The general supply of sea tokens.
+        bag: The sea bag.
+        hand: The handful being drawn (At Sea).
+        handful: How many tokens the current handful draws in all (with ``sift`` extras).
+        to_return: Drawn tokens still to return to the bag before placing (``sift``).
+        catch: The tokens on the boats (fished this round).
+        deep: The Deep Sea: tokens under the boats and on the Open Water card.
+        used: Cards that received a handful this round, in order (CON-2.2).
+        fleet: The player's boats, in line order.
+        bought: Boats and upgrades bought this round (CON-3.8, CON-4.3/4/6).
+        upgrades: The player's upgrades.
+        spent: Upgrades whose once-per-round effect was used this round.
+        handful_spent: Upgrades whose effect was used for the current handful.
+        boat_deck: The boat deck.
+        boat_row: The face-up boats, left to right.
+        boat_discard: Discarded boats, in the order discarded.
+        offer: The two boats offered at setup (CON-1.5).
+        upgrade_deck: The upgrade deck.
+        upgrade_row: The face-up upgrades.
+        upgrade_discard: Discarded upgrades.
+        market: Per market space (month order): ``""`` when open, else the kind left on it.
+        due: Boats whose upkeep is still to settle this End of Day.
+        report: What the last End of Day did.
+        forfeit: Why the game was forfeited, or ``""``.
+    """
+
+    flow: Flow
+    seed: int | None
+    chance_count: int
+    month: str
+    goal: str
+    money: int
+    supply: Tokens
+    bag: Bag
+    hand: Tokens
+    handful: int
+    to_return: int
+    catch: Tokens
+    deep: Tokens
+    used: tuple[str, ...]
+    fleet: tuple[str, ...]
+    bought: tuple[str, ...]
+    upgrades: tuple[OwnedUpgrade, ...]
+    spent: tuple[str, ...]
+    handful_spent: tuple[str, ...]
+    boat_deck: Deck
+    boat_row: tuple[str, ...]
+    boat_discard: tuple[str, ...]
+    offer: tuple[str, ...]
+    upgrade_deck: Deck
+    upgrade_row: tuple[str, ...]
+    upgrade_discard: tuple[str, ...]
+    market: tuple[str, ...]
+    due: tuple[str, ...] = ()
+    report: DayReport = attrs.field(factory=DayReport)
+    forfeit: str = ""
+
+    MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
+
+    @property
+    def num_players(self) -> int:
+        """Conservas is a solo game: one seat."""
+        return 1
+
+    @property
+    def outcome(self) -> ConservasResult | None:
+        """``None`` until the game is over; then won/lost with every goal part, or the forfeit."""
+        if not self.is_terminal:
+            return None
+        checks = () if self.forfeit else _goal_checks(self.month, self.goal, self)
+        won = not self.forfeit and all(c.met for c in checks)
+        rounds = self.flow.round - (1 if self.forfeit else 0)
+        return ConservasResult(self.month, self.goal, won, checks, self.forfeit, self.money, rounds)
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds this month lasts."""
+        return MONTHS[self.month].rounds
+
+    @property
+    def upgrade_ids(self) -> tuple[str, ...]:
+        """The ids of the player's upgrades."""
+        return tuple(u.card for u in self.upgrades)
+
+    def sea_tokens(self) -> Tokens:
+        """Every sea token in the game, wherever it is (always the 116 of the supply list)."""
+        total = self.supply + self.bag.contents + self.hand + self.catch + self.deep
+        total += Tokens([kind for kind in self.market if kind])
+        for owned in self.upgrades:
+            total += owned.kept
+        return total
+
+    def _player_moves(self) -> tuple[Move, ...]:
+        return rules.player_moves(self)
+
+    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        return rules.chance_outcomes(self)
+
+    def _apply(self, move: Move) -> ConservasState:
+        return rules.apply(self, move)
+
+    def _refusal(self, move: Move) -> IllegalMove:
+        return rules.refusal(self, move) or super()._refusal(move)
+
+    def _view(self, player: int) -> ConservasState:
+        from tabletop.conservas.views import view
+
+        return view(self, player)
+
+    def events(self, move: Move, after: ConservasState) -> tuple[Event, ...]:
+        """Rich events: the token drawn, the sale and its price, upkeep, spawning, the result."""
+        return narrate.events(self, move, after)
+
+
+ConservasState.AUTO = rules.AUTO
