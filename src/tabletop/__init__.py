@@ -17,6 +17,8 @@ Every game follows one protocol (see the docs' "Protocol" page)::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from tabletop.kernel.chance import CHANCE, TERMINAL, random_playout, sample_chance
 from tabletop.kernel.errors import (
     ContentError,
@@ -29,6 +31,9 @@ from tabletop.kernel.errors import (
 from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
 from tabletop.registry import GAMES, available_games, get_game, register
 
+if TYPE_CHECKING:
+    from tabletop.frontend.match import Match, UndoError
+
 __version__ = "0.1.0"
 
 __all__ = [
@@ -40,12 +45,14 @@ __all__ = [
     "Game",
     "GameDefinitionError",
     "IllegalMove",
+    "Match",
     "Move",
     "NotationError",
     "Option",
     "Outcome",
     "State",
     "TabletopError",
+    "UndoError",
     "__version__",
     "available_games",
     "get_game",
@@ -53,3 +60,16 @@ __all__ = [
     "register",
     "sample_chance",
 ]
+
+#: Public names imported on first use, so that ``import tabletop`` stays light.
+_LAZY = {"Match": "tabletop.frontend.match", "UndoError": "tabletop.frontend.match"}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a lazy public name (``Match``, ``UndoError``) when it is first used."""
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    msg = f"module 'tabletop' has no attribute {name!r}"
+    raise AttributeError(msg)
