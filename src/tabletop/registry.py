@@ -19,7 +19,9 @@ from tabletop.kernel.protocol import Game
 __all__ = ["GAMES", "available_games", "get_game", "register"]
 
 #: The built-in games: registry name -> "module:attribute".
-_BUILTIN: Final[dict[str, str]] = {}
+_BUILTIN: Final[dict[str, str]] = {
+    "conservas": "tabletop.conservas:GAME",
+}
 
 #: The names of the built-in games, in the order the docs present them.
 GAMES: Final[tuple[str, ...]] = tuple(_BUILTIN)
