@@ -1,0 +1,131 @@
+"""Archipel: the co-operative fishing game of Sunny Games, for 1 to 5 boats.
+
+Sail an archipelago for one fuel a move, catch the fish the twelve markets order with the
+right bait, dodge the storms that close the channels, and bring every boat home.
+
+>>> from tabletop.archipel import new_game
+>>> state = new_game(seed=1, players=3)
+>>> state.num_players, state.flow.key
+(3, 'setup.deal')
+>>> len(state.legal_moves()) > 1   # chance deals the shops' cards first
+True
+
+Options: ``players`` (1-5), ``memory`` (the memory game), ``short`` (8 of the 12 islands),
+``first_player``, plus ``board`` (the path of a board file; default: the reference
+archipelago) and ``idle_rounds`` (the season ends by itself after this many rounds in a row
+without a fish exposed, caught or delivered; a ruling, ARC-7.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tabletop.archipel.board import Board, board_for, check_board_option, reference_board
+from tabletop.archipel.content import load_board_file, load_cards, load_fish, load_rules
+from tabletop.archipel.invariants import check_invariants
+from tabletop.archipel.moves import (
+    Calm,
+    Catch,
+    Discard,
+    Draw,
+    End,
+    Expose,
+    Feed,
+    Give,
+    MultiChoice,
+    Over,
+    Place,
+    Refuel,
+    Sail,
+    Take,
+    Throw,
+    parse_move,
+)
+from tabletop.archipel.picture import board_svg
+from tabletop.archipel.setup import setup
+from tabletop.archipel.state import ArchipelOutcome, ArchipelState
+from tabletop.archipel.views import perturb
+from tabletop.kernel.protocol import Game, Option
+from tabletop.kernel.serialize import make_converter
+
+__all__ = [
+    "GAME",
+    "ArchipelOutcome",
+    "ArchipelState",
+    "Board",
+    "Calm",
+    "Catch",
+    "Discard",
+    "Draw",
+    "End",
+    "Expose",
+    "Feed",
+    "Give",
+    "MultiChoice",
+    "Over",
+    "Place",
+    "Refuel",
+    "Sail",
+    "Take",
+    "Throw",
+    "board_for",
+    "board_svg",
+    "new_game",
+    "reference_board",
+]
+
+
+def _board_option() -> Option:
+    return Option(
+        "board",
+        "",
+        "Path of a board file (kind archipel.board); empty: the reference archipelago.",
+        check_board_option,
+    )
+
+
+GAME: Final = Game(
+    name="archipel",
+    title="Archipel",
+    summary="Co-operative: sail the archipelago, catch the fish the markets order, bring the boats home.",
+    players="1-5",
+    state_type=ArchipelState,
+    options=(
+        Option.integer("players", 2, 1, 5, "Boats, one per player."),
+        Option.flag("memory", False, "The memory game: fish left uncaught are turned face down again."),
+        Option.flag("short", False, "The short game: the four pagoda islands are out of the game."),
+        Option.integer("first_player", 0, 0, 4, "The seat that plays first; play goes clockwise."),
+        _board_option(),
+        Option.integer(
+            "idle_rounds",
+            10,
+            1,
+            1000,
+            "Ruling: the season ends by itself after this many rounds without a fish exposed, caught or delivered.",
+        ),
+    ),
+    setup=setup,
+    parser=parse_move,
+    converter=make_converter(),
+    perturb=perturb,
+    invariants=check_invariants,
+    rules=load_rules(),
+    content={
+        "board": load_board_file,
+        "cards": load_cards,
+        "fish": load_fish,
+        "rules": load_rules,
+    },
+)
+
+
+def new_game(seed: int | None = None, **options: Any) -> ArchipelState:
+    """A new season (see the module docstring for the options).
+
+    Raises:
+        ValueError: Naming the option, if an option is unknown or has a bad value.
+        ContentError: If ``board`` names a file that is not a valid board.
+    """
+    state = GAME.new_game(seed, **options)
+    assert isinstance(state, ArchipelState)
+    return state

@@ -1,0 +1,222 @@
+"""The board as a graph: locations in sea areas, channels of storm spaces between areas.
+
+A boat sails from its location to any location whose sea area it can reach without crossing
+a blocked channel (ARC-2.2, ARC-5.1): a channel is blocked only when every one of its storm
+spaces is covered. A boat on a storm space sits in that channel and can leave it to either
+side; a storm space counts as reachable when either area of its channel is (ARC-5.3: storm
+gear takes the boat into the storm).
+
+Reachability depends only on which channels are blocked, so it is computed once per set of
+blocked channels and cached; a game's positions share a handful of such sets.
+
+>>> board = reference_board()
+>>> len(board.islands), len(board.spots), len(board.storm_ids)
+(12, 30, 20)
+>>> "f29" in board.reachable(("",) * 20, "jade")
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from tabletop.archipel.content import BoardFile, ChannelDef, HomePortDef, IslandDef, load_board_file
+from tabletop.archipel.pieces import all_cards
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["Board", "board_for", "reference_board"]
+
+SPOT: Final = "spot"
+HARBOUR: Final = "harbour"
+HOME: Final = "home"
+STORM: Final = "storm"
+_CACHE_LIMIT: Final = 200_000
+
+#: Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices.
+Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
+
+
+class Board:
+    """A compiled board: indices, location kinds and cached reachability.
+
+    Args:
+        data: A checked board file.
+        source: How games name this board: ``""`` for the shipped reference board, else the
+            path it was loaded from.
+    """
+
+    def __init__(self, data: BoardFile, source: str) -> None:
+        self.data = data
+        self.source = source
+        self.name = data.name
+        self.reference = data.reference
+        self.islands: tuple[IslandDef, ...] = data.islands
+        self.homes: tuple[HomePortDef, ...] = data.home_ports
+        self.channels: tuple[ChannelDef, ...] = data.channels
+        self.area_ids = tuple(a.id for a in data.areas)
+        area = {a: i for i, a in enumerate(self.area_ids)}
+        self.spots = tuple(s.id for s in data.spots)
+        self.storm_numbers = tuple(n for c in data.channels for n in c.spaces)
+        self.storm_ids = tuple(f"s{n}" for n in self.storm_numbers)
+        self.island_ids = tuple(i.id for i in data.islands)
+        self.home_ids = tuple(h.id for h in data.home_ports)
+        self.locations = (*self.spots, *self.island_ids, *self.home_ids, *self.storm_ids)
+        self.kind: dict[str, str] = {
+            **dict.fromkeys(self.spots, SPOT),
+            **dict.fromkeys(self.island_ids, HARBOUR),
+            **dict.fromkeys(self.home_ids, HOME),
+            **dict.fromkeys(self.storm_ids, STORM),
+        }
+        self.spot_index = {s: i for i, s in enumerate(self.spots)}
+        self.island_index = {s: i for i, s in enumerate(self.island_ids)}
+        self.storm_index = {s: i for i, s in enumerate(self.storm_ids)}
+        self.storm_by_number = {n: i for i, n in enumerate(self.storm_numbers)}
+        self.pagodas = frozenset(i.id for i in data.islands if i.pagoda)
+        #: What each island's market orders.
+        self.orders = tuple(Tokens(list(i.market)) for i in data.islands)
+        self.cards: Tokens = all_cards(self.storm_numbers, data.storm_cards.blank)
+        channel_spaces: list[tuple[int, ...]] = []
+        storm_channel: list[int] = []
+        start = 0
+        for j, channel in enumerate(data.channels):
+            channel_spaces.append(tuple(range(start, start + len(channel.spaces))))
+            storm_channel.extend([j] * len(channel.spaces))
+            start += len(channel.spaces)
+        self.channel_spaces = tuple(channel_spaces)
+        self.channel_areas = tuple((area[c.areas[0]], area[c.areas[1]]) for c in data.channels)
+        self.storm_channel = tuple(storm_channel)
+        self.areas_of: dict[str, tuple[int, ...]] = {}
+        for spot in data.spots:
+            self.areas_of[spot.id] = (area[spot.area],)
+        for island in data.islands:
+            self.areas_of[island.id] = (area[island.area],)
+        for home in data.home_ports:
+            self.areas_of[home.id] = (area[home.area],)
+        for sid, j in zip(self.storm_ids, storm_channel, strict=True):
+            self.areas_of[sid] = self.channel_areas[j]
+        self._blocked: dict[tuple[str, ...], int] = {}
+        self._components: dict[int, tuple[int, ...]] = {}
+        self._reach: dict[tuple[int, str], tuple[str, ...]] = {}
+        self._targets: dict[tuple[int, str], Targets] = {}
+
+    def __repr__(self) -> str:
+        return f"<Board {self.name!r}>"
+
+    # Storms and reachability ---------------------------------------------------------------
+
+    def blocked(self, storms: tuple[str, ...]) -> int:
+        """The blocked channels as a bit mask (bit j: channel j), given the storm spaces' cards."""
+        mask = self._blocked.get(storms)
+        if mask is None:
+            mask = 0
+            for j, spaces in enumerate(self.channel_spaces):
+                if all(storms[i] for i in spaces):
+                    mask |= 1 << j
+            if len(self._blocked) > _CACHE_LIMIT:
+                self._blocked.clear()
+            self._blocked[storms] = mask
+        return mask
+
+    def components(self, mask: int) -> tuple[int, ...]:
+        """For each area, the id of the group of areas it reaches when ``mask`` is blocked."""
+        found = self._components.get(mask)
+        if found is None:
+            parent = list(range(len(self.area_ids)))
+
+            def root(a: int) -> int:
+                while parent[a] != a:
+                    parent[a] = parent[parent[a]]
+                    a = parent[a]
+                return a
+
+            for j, (a, b) in enumerate(self.channel_areas):
+                if not mask >> j & 1:
+                    parent[root(a)] = root(b)
+            found = tuple(root(a) for a in range(len(self.area_ids)))
+            self._components[mask] = found
+        return found
+
+    def reachable(self, storms: tuple[str, ...], at: str) -> tuple[str, ...]:
+        """Every location a boat at ``at`` can sail to, in board order (``at`` excluded).
+
+        Reachable means: one of the location's areas is connected to one of the boat's
+        areas through channels that are not blocked.
+        """
+        mask = self.blocked(storms)
+        key = (mask, at)
+        found = self._reach.get(key)
+        if found is None:
+            comp = self.components(mask)
+            mine = {comp[a] for a in self.areas_of[at]}
+            found = tuple(
+                loc for loc in self.locations if loc != at and any(comp[a] in mine for a in self.areas_of[loc])
+            )
+            if len(self._reach) > _CACHE_LIMIT:
+                self._reach.clear()
+            self._reach[key] = found
+        return found
+
+    def targets(self, storms: tuple[str, ...], at: str) -> Targets:
+        """:meth:`reachable` split by kind: (fish spot indices, harbour and home port ids,
+        storm space indices), each in board order."""
+        mask = self.blocked(storms)
+        key = (mask, at)
+        found = self._targets.get(key)
+        if found is None:
+            reach = self.reachable(storms, at)
+            kind = self.kind
+            found = (
+                tuple(self.spot_index[loc] for loc in reach if kind[loc] == SPOT),
+                tuple(loc for loc in reach if kind[loc] in (HARBOUR, HOME)),
+                tuple(self.storm_index[loc] for loc in reach if kind[loc] == STORM),
+            )
+            if len(self._targets) > _CACHE_LIMIT:
+                self._targets.clear()
+            self._targets[key] = found
+        return found
+
+    def can_reach(self, storms: tuple[str, ...], at: str, target: str) -> bool:
+        """True when a boat at ``at`` can sail to ``target``."""
+        comp = self.components(self.blocked(storms))
+        mine = {comp[a] for a in self.areas_of[at]}
+        return any(comp[a] in mine for a in self.areas_of[target])
+
+
+_BOARDS: dict[str, Board] = {}
+
+
+def reference_board() -> Board:
+    """The shipped reference archipelago (labelled as such: not the printed board)."""
+    return board_for("")
+
+
+def board_for(source: str) -> Board:
+    """The board a game names: ``""`` for the reference board, else a board file's path.
+
+    Raises:
+        ContentError: If the file is missing or not a valid board.
+    """
+    board = _BOARDS.get(source)
+    if board is None:
+        data = load_board_file(None if source == "" else Path(source))
+        board = Board(data, source)
+        _BOARDS[source] = board
+    return board
+
+
+def check_board_option(value: object) -> str:
+    """The canonical value of the ``board`` option: ``""`` or a path to a valid board file.
+
+    Raises:
+        ValueError: Naming the option, if the value is not a path or text.
+        ContentError: Naming the file, item and field, if the file is not a valid board.
+    """
+    if value is None or value == "":
+        return ""
+    if not isinstance(value, str | Path):
+        msg = f"option 'board' must be a path to a board file; got {value!r}"
+        raise ValueError(msg)
+    source = str(value)
+    board_for(source)
+    return source

@@ -1,0 +1,250 @@
+"""The harbour sequence (ARC-4) and the supply of shops and warehouse (ARC-1.7, ARC-4.9, ARC-4.10).
+
+Entering a harbour, or staying in an island's harbour, runs in order:
+
+1. ``arrive``: the boat takes the shop's cards (none from a closed shop or a home port);
+   leak cards are checked first (ARC-4.1), then fish are delivered to the market (ARC-4.2).
+2. ``news``: the weather cards among them are read (ARC-4.3, ARC-4.4): numbered storms
+   first, in number order, then blank storms, then good weather (so good weather can calm a
+   storm that came with it). When the player must choose a space, ``weather`` asks.
+3. ``stow``: the other cards go on the boat card while there is room (ARC-4.5); ``dock``
+   lets the player hand cards beyond four to a boat on the same spot or discard them
+   (ARC-4.7), meet other boats, and end the turn (ARC-4.8).
+4. ``supply``: the warehouse's cards go to the emptied shop and the pocket refills the
+   warehouse, one chance draw per card (ARC-4.9); with fewer than three cards in the pocket
+   the warehouse gets a 'closed' sign instead, which passes to the next shop visited
+   (ARC-4.10).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+import attrs
+
+from tabletop.archipel.board import HARBOUR, board_for
+from tabletop.archipel.moves import Calm, Discard, Place, intern
+from tabletop.archipel.pieces import (
+    DECK,
+    GOOD_WEATHER,
+    LEAK,
+    SHOP_SIZE,
+    STORM_BLANK,
+    Boat,
+    is_storm,
+    storm_number,
+)
+from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
+
+if TYPE_CHECKING:
+    from tabletop.archipel.state import ArchipelState
+
+__all__ = ["arrive", "calm", "deal", "discard", "news", "place", "restock", "stow", "supply", "weather_moves"]
+
+_NONE: Final = Tokens()
+
+
+def with_boat(s: ArchipelState, seat: int, boat: Boat) -> tuple[Boat, ...]:
+    """The boats with seat ``seat``'s replaced."""
+    boats = list(s.boats)
+    boats[seat] = boat
+    return tuple(boats)
+
+
+def _goto(s: ArchipelState, step: str) -> Any:
+    return s.MACHINE.goto(s.flow, step)
+
+
+# Arrival --------------------------------------------------------------------------------------
+
+
+def arrive(s: ArchipelState) -> ArchipelState:
+    """Take the shop's cards, check for leaks, deliver fish (ARC-2.7, ARC-4.1, ARC-4.2)."""
+    board = board_for(s.board)
+    me = s.flow.player
+    boat = s.boats[me]
+    changes: dict[str, Any] = {}
+    bought = _NONE
+    island = board.island_index.get(boat.at, -1) if board.kind[boat.at] == HARBOUR else -1
+    if island >= 0 and boat.at not in s.shut:
+        bought = s.shops[island]
+        shops = list(s.shops)
+        shops[island] = _NONE
+        changes["shops"] = tuple(shops)
+        changes["turn"] = attrs.evolve(s.turn, shop=boat.at)
+    leaks = bought[LEAK]
+    if leaks:
+        # ARC-4.1: the boat's equipment (and with two leaks its fish) leaves the game.
+        bought = bought.remove(LEAK, leaks)
+        changes["pocket"] = s.pocket.put(Tokens({LEAK: leaks}))
+        changes["removed"] = s.removed + boat.cards
+        boat = attrs.evolve(boat, cards=_NONE)
+        if leaks >= 2:
+            changes["lost"] = s.lost + boat.fish
+            boat = attrs.evolve(boat, fish=_NONE)
+    if island >= 0 and not (s.short and board.islands[island].pagoda):
+        boat = _deliver(s, island, boat, changes)
+    return attrs.evolve(s, boats=with_boat(s, me, boat), bought=bought, flow=_goto(s, "news"), **changes)
+
+
+def _deliver(s: ArchipelState, island: int, boat: Boat, changes: dict[str, Any]) -> Boat:
+    """ARC-4.2: every fish the market still wants goes to the market."""
+    ordered = board_for(s.board).orders[island]
+    delivered = s.markets[island]
+    for colour in ordered:
+        n = min(boat.fish[colour], ordered[colour] - delivered[colour])
+        if n > 0:
+            boat = attrs.evolve(boat, fish=boat.fish.remove(colour, n))
+            delivered = delivered.add(colour, n)
+    if delivered != s.markets[island]:
+        markets = list(s.markets)
+        markets[island] = delivered
+        changes["markets"] = tuple(markets)
+        changes["last_progress"] = s.flow.round
+    return boat
+
+
+# Weather news ---------------------------------------------------------------------------------
+
+
+def news(s: ArchipelState) -> ArchipelState:
+    """Read the weather cards that need no choice; stop at the first one that does."""
+    storms = list(s.storms)
+    bought, pocket, removed = s.bought, s.pocket, s.removed
+    board = board_for(s.board)
+    weather = ""
+    for card in sorted((c for c in bought if is_storm(c) and c != STORM_BLANK), key=storm_number):
+        i = board.storm_by_number[storm_number(card)]
+        if storms[i] and any(not c for j, c in enumerate(storms) if j != i):
+            weather = card  # ARC-4.3: a blank storm must move off this number first
+            break
+        if storms[i]:
+            pocket = pocket.put(Tokens((storms[i],)))  # no free space for the blank: back to the pocket
+        storms[i] = card
+        bought = bought.remove(card)
+    if not weather and bought[STORM_BLANK]:
+        if "" in storms:
+            weather = STORM_BLANK
+        else:
+            pocket = pocket.put(Tokens({STORM_BLANK: bought[STORM_BLANK]}))
+            bought = bought.remove(STORM_BLANK, bought[STORM_BLANK])
+    if not weather and bought[GOOD_WEATHER]:
+        if any(storms):
+            weather = GOOD_WEATHER
+        else:
+            # ARC-4.4: with no storm on the board good weather leaves the game without effect.
+            removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
+            bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
+    return attrs.evolve(
+        s,
+        storms=tuple(storms),
+        bought=bought,
+        pocket=pocket,
+        removed=removed,
+        turn=attrs.evolve(s.turn, weather=weather),
+        flow=_goto(s, "weather" if weather else "stow"),
+    )
+
+
+def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
+    """The storm spaces the player may choose for the waiting weather card."""
+    board = board_for(s.board)
+    card = s.turn.weather
+    if card == GOOD_WEATHER:
+        return tuple(intern(Calm, board.storm_ids[i]) for i, c in enumerate(s.storms) if c)
+    taken = board.storm_by_number.get(storm_number(card), -1)
+    return tuple(intern(Place, board.storm_ids[i]) for i, c in enumerate(s.storms) if not c and i != taken)
+
+
+def place(s: ArchipelState, move: Place) -> ArchipelState:
+    """ARC-4.3: a blank storm goes on the chosen free space (moving off a drawn number first)."""
+    board = board_for(s.board)
+    storms = list(s.storms)
+    card = s.turn.weather
+    storms[board.storm_index[move.space]] = STORM_BLANK
+    if card != STORM_BLANK:
+        storms[board.storm_by_number[storm_number(card)]] = card
+    return _weather_done(s, storms, s.bought.remove(card))
+
+
+def calm(s: ArchipelState, move: Calm) -> ArchipelState:
+    """ARC-4.4: the chosen storm and the good weather card leave the game."""
+    board = board_for(s.board)
+    storms = list(s.storms)
+    i = board.storm_index[move.space]
+    removed = s.removed + Tokens((storms[i], GOOD_WEATHER))
+    storms[i] = ""
+    return _weather_done(attrs.evolve(s, removed=removed), storms, s.bought.remove(GOOD_WEATHER))
+
+
+def _weather_done(s: ArchipelState, storms: list[str], bought: Tokens) -> ArchipelState:
+    turn = attrs.evolve(s.turn, weather="")
+    return attrs.evolve(s, storms=tuple(storms), bought=bought, turn=turn, flow=_goto(s, "news"))
+
+
+# Equipment ------------------------------------------------------------------------------------
+
+
+def stow(s: ArchipelState) -> ArchipelState:
+    """ARC-4.5: the bought cards go on the boat card while it has room (kind order)."""
+    me = s.flow.player
+    boat = s.boats[me]
+    room = DECK - boat.cards.total
+    if not s.bought or room <= 0:
+        return attrs.evolve(s, flow=_goto(s, "dock"))
+    moved = Tokens(s.bought.elements()[:room])
+    boat = attrs.evolve(boat, cards=boat.cards + moved)
+    return attrs.evolve(s, boats=with_boat(s, me, boat), bought=s.bought - moved, flow=_goto(s, "dock"))
+
+
+def discard(s: ArchipelState, move: Discard) -> ArchipelState:
+    """ARC-4.7: a card beyond four leaves the game (the player picks which)."""
+    me = s.flow.player
+    removed = s.removed.add(move.card)
+    if move.card in s.bought:
+        return attrs.evolve(s, bought=s.bought.remove(move.card), removed=removed, flow=_goto(s, "stow"))
+    boat = attrs.evolve(s.boats[me], cards=s.boats[me].cards.remove(move.card))
+    return attrs.evolve(s, boats=with_boat(s, me, boat), removed=removed, flow=_goto(s, "stow"))
+
+
+# Supplying the shops --------------------------------------------------------------------------
+
+
+def supply(s: ArchipelState) -> ArchipelState:
+    """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
+    shop = s.turn.shop
+    if not shop:
+        return attrs.evolve(s, flow=_goto(s, "turn.next"))
+    changes: dict[str, Any] = {}
+    if s.warehouse_shut:
+        # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
+        changes["shut"] = s.shut | {shop}
+    else:
+        shops = list(s.shops)
+        shops[board_for(s.board).island_index[shop]] = s.warehouse
+        changes["shops"] = tuple(shops)
+        changes["warehouse"] = _NONE
+    if s.pocket.total >= SHOP_SIZE:
+        return attrs.evolve(s, warehouse_shut=False, flow=_goto(s, "restock"), **changes)
+    return attrs.evolve(s, warehouse_shut=True, flow=_goto(s, "turn.next"), **changes)
+
+
+def restock(s: ArchipelState, card: str) -> ArchipelState:
+    """One card drawn from the pocket for the warehouse."""
+    warehouse = s.warehouse.add(card)
+    step = "restock" if warehouse.total < SHOP_SIZE else "turn.next"
+    return attrs.evolve(s, pocket=s.pocket.draw(card), warehouse=warehouse, flow=_goto(s, step))
+
+
+def deal(s: ArchipelState, card: str) -> ArchipelState:
+    """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
+    pocket = s.pocket.draw(card)
+    for i, island in enumerate(board_for(s.board).island_ids):
+        if island not in s.shut and s.shops[i].total < SHOP_SIZE:
+            shops = list(s.shops)
+            shops[i] = shops[i].add(card)
+            return attrs.evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
+    warehouse = s.warehouse.add(card)
+    step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
+    return attrs.evolve(s, pocket=pocket, warehouse=warehouse, flow=_goto(s, step))

@@ -1,0 +1,290 @@
+"""Archipel's moves and their one-line notation.
+
+===========================  ===============================================================
+notation                     meaning
+===========================  ===============================================================
+``sail f07``                 sail to a location for one fuel (ARC-2.3): a fish spot ``fNN``,
+                             an island's harbour (its id), a home port ``home-red``, a storm
+                             space ``sN`` (with storm gear: clear that storm, ARC-5.3)
+``catch``                    try to catch the fish where the boat is (ARC-3.1)
+``use bait-multi``           catch the exposed fish with multicolour bait (ARC-3.3)
+``release``                  let it swim and keep the multicolour bait (ARC-3.3)
+``feed bait-red``            the shark eats this bait (ARC-3.4)
+``refuel jerrycan-blue``     fill the tank with a jerrycan (ARC-4.6)
+``throw blue``               throw a fish overboard (ARC-3.6)
+``give fuel to red``         hand one item to the red boat on the same location (ARC-6.1);
+                             items: ``fuel``, ``fish-blue``, a card (``bait-red``)
+``take bait-red from red``   take one item from the red boat on the same location (ARC-6.1)
+``place s7``                 put a blank storm card on storm space 7 (ARC-4.3)
+``calm s7``                  good weather: remove the storm on space 7 (ARC-4.4)
+``discard bait-red``         remove a card beyond the four a boat holds (ARC-4.7)
+``end``                      end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
+``season over``              declare the season over (ARC-7.1)
+``draw bait-red``            chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
+``fish shark``               chance: the fish a face-down piece turns out to be (ARC-3.2)
+===========================  ===============================================================
+
+Moves with the same arguments are the same object (interned), so legal-move sets are cheap.
+
+>>> str(Sail("f07")), parse_move(None, "give fuel to red")
+('sail f07', Give(item='fuel', boat='red'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Final, TypeVar
+
+import attrs
+
+from tabletop.kernel.errors import NotationError
+from tabletop.kernel.protocol import Move
+
+__all__ = [
+    "CATCH",
+    "END",
+    "OVER",
+    "RELEASE",
+    "USE_MULTI",
+    "Calm",
+    "Catch",
+    "Discard",
+    "Draw",
+    "End",
+    "Expose",
+    "Feed",
+    "Give",
+    "MultiChoice",
+    "Over",
+    "Place",
+    "Refuel",
+    "Sail",
+    "Take",
+    "Throw",
+    "parse_move",
+]
+
+
+@attrs.frozen(cache_hash=True)
+class Sail(Move):
+    """Sail to the location ``to`` for one fuel."""
+
+    kind: ClassVar[str] = "sail"
+    to: str
+
+    def __str__(self) -> str:
+        return f"sail {self.to}"
+
+
+@attrs.frozen(cache_hash=True)
+class Catch(Move):
+    """Try to catch the fish where the boat is."""
+
+    kind: ClassVar[str] = "catch"
+
+    def __str__(self) -> str:
+        return "catch"
+
+
+@attrs.frozen(cache_hash=True)
+class MultiChoice(Move):
+    """With multicolour bait only: catch the exposed fish with it (``use``) or let it swim."""
+
+    kind: ClassVar[str] = "multi"
+    use: bool
+
+    def __str__(self) -> str:
+        return "use bait-multi" if self.use else "release"
+
+
+@attrs.frozen(cache_hash=True)
+class Feed(Move):
+    """The shark eats this bait (the player's choice)."""
+
+    kind: ClassVar[str] = "feed"
+    bait: str
+
+    def __str__(self) -> str:
+        return f"feed {self.bait}"
+
+
+@attrs.frozen(cache_hash=True)
+class Refuel(Move):
+    """Fill the tank to five with this jerrycan."""
+
+    kind: ClassVar[str] = "refuel"
+    can: str
+
+    def __str__(self) -> str:
+        return f"refuel {self.can}"
+
+
+@attrs.frozen(cache_hash=True)
+class Throw(Move):
+    """Throw a fish of this colour overboard (it leaves the game)."""
+
+    kind: ClassVar[str] = "throw"
+    fish: str
+
+    def __str__(self) -> str:
+        return f"throw {self.fish}"
+
+
+@attrs.frozen(cache_hash=True)
+class Give(Move):
+    """Hand one item (``fuel``, ``fish-<colour>`` or a card) to the boat of colour ``boat``."""
+
+    kind: ClassVar[str] = "give"
+    item: str
+    boat: str
+
+    def __str__(self) -> str:
+        return f"give {self.item} to {self.boat}"
+
+
+@attrs.frozen(cache_hash=True)
+class Take(Move):
+    """Take one item (``fuel``, ``fish-<colour>`` or a card) from the boat of colour ``boat``."""
+
+    kind: ClassVar[str] = "take"
+    item: str
+    boat: str
+
+    def __str__(self) -> str:
+        return f"take {self.item} from {self.boat}"
+
+
+@attrs.frozen(cache_hash=True)
+class Place(Move):
+    """Put a blank storm card on the free storm space ``space``."""
+
+    kind: ClassVar[str] = "place"
+    space: str
+
+    def __str__(self) -> str:
+        return f"place {self.space}"
+
+
+@attrs.frozen(cache_hash=True)
+class Calm(Move):
+    """Good weather: remove the storm card on ``space`` from the game."""
+
+    kind: ClassVar[str] = "calm"
+    space: str
+
+    def __str__(self) -> str:
+        return f"calm {self.space}"
+
+
+@attrs.frozen(cache_hash=True)
+class Discard(Move):
+    """Remove one card of this kind from the game (a boat holds at most four)."""
+
+    kind: ClassVar[str] = "discard"
+    card: str
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class End(Move):
+    """End the turn."""
+
+    kind: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+
+@attrs.frozen(cache_hash=True)
+class Over(Move):
+    """Declare the season over: the game ends and the ending is read off the board."""
+
+    kind: ClassVar[str] = "over"
+
+    def __str__(self) -> str:
+        return "season over"
+
+
+@attrs.frozen(cache_hash=True)
+class Draw(Move):
+    """Chance: the card drawn from the pocket."""
+
+    kind: ClassVar[str] = "draw"
+    card: str
+
+    def __str__(self) -> str:
+        return f"draw {self.card}"
+
+
+@attrs.frozen(cache_hash=True)
+class Expose(Move):
+    """Chance: what a face-down fish nobody has seen turns out to be."""
+
+    kind: ClassVar[str] = "expose"
+    fish: str
+
+    def __str__(self) -> str:
+        return f"fish {self.fish}"
+
+
+CATCH: Final = Catch()
+END: Final = End()
+OVER: Final = Over()
+USE_MULTI: Final = MultiChoice(True)
+RELEASE: Final = MultiChoice(False)
+
+M = TypeVar("M", bound=Move)
+_INTERNED: dict[tuple[Any, ...], Move] = {}
+
+
+def intern(cls: type[M], *args: str) -> M:
+    """The one instance of ``cls(*args)`` (moves are values; sharing them makes sets cheap)."""
+    key = (cls, *args)
+    move = _INTERNED.get(key)
+    if move is None:
+        move = cls(*args)
+        _INTERNED[key] = move
+    return move  # type: ignore[return-value]
+
+
+_ONE_WORD: Final = {"catch": CATCH, "end": END, "release": RELEASE}
+_ONE_ARG: Final[dict[str, type[Move]]] = {
+    "sail": Sail,
+    "feed": Feed,
+    "refuel": Refuel,
+    "throw": Throw,
+    "place": Place,
+    "calm": Calm,
+    "discard": Discard,
+    "draw": Draw,
+    "fish": Expose,
+}
+_HELP: Final = (
+    "try 'sail f07', 'catch', 'use bait-multi', 'release', 'feed bait-red', 'refuel jerrycan-blue', "
+    "'throw blue', 'give fuel to red', 'take bait-red from red', 'place s7', 'calm s7', "
+    "'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
+)
+
+
+def parse_move(state: object, text: str) -> Move:
+    """Read Archipel move notation (the ``state`` is not needed: notation is context-free).
+
+    Raises:
+        NotationError: If ``text`` is not the notation of an Archipel move.
+    """
+    words = text.split()
+    if len(words) == 1 and words[0] in _ONE_WORD:
+        return _ONE_WORD[words[0]]
+    if words == ["season", "over"]:
+        return OVER
+    if words == ["use", "bait-multi"]:
+        return USE_MULTI
+    if len(words) == 2 and words[0] in _ONE_ARG:
+        return intern(_ONE_ARG[words[0]], words[1])
+    if len(words) == 4 and words[0] == "give" and words[2] == "to":
+        return intern(Give, words[1], words[3])
+    if len(words) == 4 and words[0] == "take" and words[2] == "from":
+        return intern(Take, words[1], words[3])
+    msg = f"not an Archipel move: {text!r} ({_HELP})"
+    raise NotationError(msg, text=text)

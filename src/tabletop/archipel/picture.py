@@ -1,0 +1,164 @@
+"""A picture of a board, drawn from its data as SVG (docs/archipel/board.svg is one).
+
+Each sea area is a circle (at the file's ``x``/``y``, or on a ring when a board gives none);
+its islands (grey: pagoda islands, out of the short game) and home ports sit on an inner ring,
+its fish spots on an outer ring. A channel is a line between two areas carrying its numbered
+storm spaces. Each island shows the two fish colours its market orders.
+
+>>> svg = board_svg(reference_board())
+>>> svg.startswith("<svg") and "Reference archipelago" in svg
+True
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Final
+from xml.sax.saxutils import escape
+
+from tabletop.archipel.board import Board, reference_board
+
+__all__ = ["board_svg"]
+
+AREA_RADIUS: Final = 100.0
+INNER: Final = 50.0
+OUTER: Final = 82.0
+MARGIN: Final = 40.0
+_CORNERS: Final = {"north-west": (0, 0), "north-east": (1, 0), "south-west": (0, 1), "south-east": (1, 1)}
+
+
+def _area_centres(board: Board) -> dict[str, tuple[float, float]]:
+    areas = board.data.areas
+    if all(a.x is not None and a.y is not None for a in areas):
+        return {a.id: (float(a.x or 0), float(a.y or 0)) for a in areas}
+    n = len(areas)
+    ring = max(260.0, n * 70.0)
+    return {
+        a.id: (ring + ring * math.cos(2 * math.pi * i / n), ring + ring * math.sin(2 * math.pi * i / n))
+        for i, a in enumerate(areas)
+    }
+
+
+def _ring(centre: tuple[float, float], radius: float, n: int, turn: float) -> list[tuple[float, float]]:
+    x, y = centre
+    return [
+        (
+            round(x + radius * math.cos(2 * math.pi * (i + turn) / n - math.pi / 2), 1),
+            round(y + radius * math.sin(2 * math.pi * (i + turn) / n - math.pi / 2), 1),
+        )
+        for i in range(n)
+    ]
+
+
+def board_svg(board: Board | None = None) -> str:
+    """The SVG text of ``board`` (default: the reference archipelago). Deterministic."""
+    board = board or reference_board()
+    centres = _area_centres(board)
+    xs = [x for x, _ in centres.values()]
+    ys = [y for _, y in centres.values()]
+    left, top = min(xs) - AREA_RADIUS - MARGIN, min(ys) - AREA_RADIUS - MARGIN - 40
+    width = max(xs) - min(xs) + 2 * (AREA_RADIUS + MARGIN)
+    height = max(ys) - min(ys) + 2 * (AREA_RADIUS + MARGIN) + 80
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif" font-size="11">',
+        f'<rect x="{left:.0f}" y="{top:.0f}" width="{width:.0f}" height="{height:.0f}" fill="#e8f4fb"/>',
+    ]
+    title = board.name + ("" if not board.reference else " (reference content)")
+    out.append(f'<text x="{left + 16:.0f}" y="{top + 26:.0f}" font-size="18" font-weight="bold">{escape(title)}</text>')
+    out.extend(_channels(board, centres))
+    for area in board.data.areas:
+        x, y = centres[area.id]
+        out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{AREA_RADIUS:.0f}" fill="#b9dcf0" stroke="#7fb3d5"/>')
+        out.append(
+            f'<text x="{x:.0f}" y="{y - AREA_RADIUS - 6:.0f}" text-anchor="middle" font-style="italic" '
+            f'fill="#2c5d7c">{escape(area.name)}</text>'
+        )
+        out.extend(_members(board, area.id, centres[area.id]))
+    out.append(_warehouse(board, left, top, width, height))
+    out.append(_legend(left, top + height - 24))
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def _channels(board: Board, centres: dict[str, tuple[float, float]]) -> list[str]:
+    out: list[str] = []
+    for channel in board.channels:
+        (ax, ay), (bx, by) = centres[channel.areas[0]], centres[channel.areas[1]]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        dx, dy = (bx - ax) / length, (by - ay) / length
+        out.append(
+            f'<line x1="{ax:.0f}" y1="{ay:.0f}" x2="{bx:.0f}" y2="{by:.0f}" stroke="#4a90b8" '
+            f'stroke-width="14" stroke-opacity="0.35"/>'
+        )
+        span = length - 2 * (AREA_RADIUS + 6)
+        k = len(channel.spaces)
+        for i, number in enumerate(channel.spaces):
+            t = AREA_RADIUS + 6 + span * (i + 0.5) / k
+            x, y = ax + dx * t, ay + dy * t
+            out.append(f'<rect x="{x - 11:.1f}" y="{y - 11:.1f}" width="22" height="22" fill="#fff" stroke="#333"/>')
+            out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-weight="bold">{number}</text>')
+    return out
+
+
+def _members(board: Board, area: str, centre: tuple[float, float]) -> list[str]:
+    out: list[str] = []
+    islands = [i for i in board.islands if i.area == area]
+    homes = [h for h in board.homes if h.area == area]
+    spots = [s for s in board.data.spots if s.area == area]
+    inner = _ring(centre, INNER if len(islands) + len(homes) > 1 else 0, max(1, len(islands) + len(homes)), 0)
+    for island, (x, y) in zip(islands, inner, strict=False):
+        fill = "#9e9e9e" if island.pagoda else "#6dbb5a"
+        out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="#3d6b30"/>')
+        for j, colour in enumerate(island.market):
+            out.append(f'<circle cx="{x - 5 + 10 * j}" cy="{y - 4}" r="4" fill="{escape(colour)}" stroke="#222"/>')
+        label = escape(island.id) + (" (pagoda)" if island.pagoda else "")
+        out.append(f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-weight="bold">{label}</text>')
+    for home, (x, y) in zip(homes, inner[len(islands) :], strict=False):
+        out.append(
+            f'<rect x="{x - 10}" y="{y - 10}" width="20" height="20" fill="{escape(home.colour)}" stroke="#222"/>'
+        )
+        out.append(f'<text x="{x}" y="{y + 24}" text-anchor="middle">{escape(home.id)}</text>')
+    for spot, (x, y) in zip(spots, _ring(centre, OUTER, max(1, len(spots)), 0.5), strict=False):
+        out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="#1d3f5e"/>')
+        out.append(
+            f'<text x="{x}" y="{y + 3.5}" text-anchor="middle" fill="#fff" font-size="8">{escape(spot.id)}</text>'
+        )
+    return out
+
+
+def _warehouse(board: Board, left: float, top: float, width: float, height: float) -> str:
+    cx, cy = _CORNERS[board.data.warehouse.corner]
+    x = left + 10 if cx == 0 else left + width - 110
+    y = top + 40 if cy == 0 else top + height - 80
+    return (
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="100" height="34" fill="#c8a165" stroke="#6b4f24"/>'
+        f'<text x="{x + 50:.0f}" y="{y + 21:.0f}" text-anchor="middle" font-weight="bold">warehouse</text>'
+    )
+
+
+def _legend(x: float, y: float) -> str:
+    items = (
+        '<circle cx="{x0}" cy="{y0}" r="8" fill="#6dbb5a"/><text x="{x1}" y="{y1}">island: harbour, shop, '
+        "market (dots: the two fish it orders)</text>",
+        '<rect x="{xs}" y="{ys}" width="16" height="16" fill="#fff" stroke="#333"/><text x="{x1}" y="{y1}">'
+        "numbered storm space</text>",
+        '<circle cx="{x0}" cy="{y0}" r="8" fill="#1d3f5e"/><text x="{x1}" y="{y1}">fish spot</text>',
+        '<rect x="{xs}" y="{ys}" width="16" height="16" fill="red" stroke="#222"/><text x="{x1}" y="{y1}">'
+        "home port</text>",
+    )
+    offsets = (0, 330, 490, 600)
+    parts = []
+    for item, dx in zip(items, offsets, strict=True):
+        x0 = x + 20 + dx
+        parts.append(
+            item.format(
+                x0=f"{x0:.0f}",
+                y0=f"{y:.0f}",
+                x1=f"{x0 + 14:.0f}",
+                y1=f"{y + 4:.0f}",
+                xs=f"{x0 - 8:.0f}",
+                ys=f"{y - 8:.0f}",
+            )
+        )
+    return "".join(parts)

@@ -1,0 +1,66 @@
+"""Setting up a season (ARC-1): boats in their home ports, fish face down, cards in the pocket.
+
+The first state stands at the chance step ``setup.deal``: the 39 face-up cards of the shops
+and the warehouse (27 in the short game) are drawn from the pocket one chance event at a
+time (ARC-1.7), so a test or scenario can force them.
+"""
+
+from __future__ import annotations
+
+from tabletop.archipel.board import board_for
+from tabletop.archipel.pieces import FISH, FUEL_MARKERS, TANK, Boat, Spot, Turn
+from tabletop.archipel.rules import MACHINE
+from tabletop.archipel.state import ArchipelState
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["setup"]
+
+
+def setup(
+    seed: int,
+    *,
+    players: int,
+    memory: bool,
+    short: bool,
+    first_player: int,
+    board: str,
+    idle_rounds: int,
+) -> ArchipelState:
+    """The state before the shops are dealt (options already checked one by one).
+
+    Raises:
+        ValueError: If ``first_player`` is not one of the ``players`` seats.
+    """
+    if first_player >= players:
+        msg = f"option 'first_player' must be a seat from 0 to {players - 1}; got {first_player!r}"
+        raise ValueError(msg)
+    plan = board_for(board)
+    boats = tuple(Boat(home.colour, home.id, home.id) for home in plan.homes[:players])
+    none = Tokens()
+    return ArchipelState(
+        flow=MACHINE.start_flow(player=first_player, first_player=first_player),
+        seed=seed,
+        chance_count=0,
+        board=board,
+        memory=memory,
+        short=short,
+        idle_rounds=idle_rounds,
+        boats=boats,
+        spots=(Spot(),) * len(plan.spots),
+        unseen=FISH,
+        storms=("",) * len(plan.storm_ids),
+        pocket=Bag(plan.cards),
+        shops=(none,) * len(plan.islands),
+        shut=plan.pagodas if short else frozenset(),
+        markets=(none,) * len(plan.islands),
+        warehouse=none,
+        warehouse_shut=False,
+        bought=none,
+        removed=none,
+        lost=none,
+        supply=FUEL_MARKERS - TANK * players,
+        turn=Turn(),
+        last_progress=0,
+        ended_by="",
+    )
