@@ -20,8 +20,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from tabletop.archipel.board import HARBOUR, board_for
 from tabletop.archipel.moves import Calm, Discard, Place, intern
 from tabletop.archipel.pieces import (
@@ -31,6 +29,7 @@ from tabletop.archipel.pieces import (
     SHOP_SIZE,
     STORM_BLANK,
     Boat,
+    evolve,
     is_storm,
     storm_number,
 )
@@ -72,20 +71,20 @@ def arrive(s: ArchipelState) -> ArchipelState:
         shops = list(s.shops)
         shops[island] = _NONE
         changes["shops"] = tuple(shops)
-        changes["turn"] = attrs.evolve(s.turn, shop=boat.at)
+        changes["turn"] = evolve(s.turn, shop=boat.at)
     leaks = bought[LEAK]
     if leaks:
         # ARC-4.1: the boat's equipment (and with two leaks its fish) leaves the game.
         bought = bought.remove(LEAK, leaks)
         changes["pocket"] = s.pocket.put(Tokens({LEAK: leaks}))
         changes["removed"] = s.removed + boat.cards
-        boat = attrs.evolve(boat, cards=_NONE)
+        boat = evolve(boat, cards=_NONE)
         if leaks >= 2:
             changes["lost"] = s.lost + boat.fish
-            boat = attrs.evolve(boat, fish=_NONE)
+            boat = evolve(boat, fish=_NONE)
     if island >= 0 and not (s.short and board.islands[island].pagoda):
         boat = _deliver(s, island, boat, changes)
-    return attrs.evolve(s, boats=with_boat(s, me, boat), bought=bought, flow=_goto(s, "news"), **changes)
+    return evolve(s, boats=with_boat(s, me, boat), bought=bought, flow=_goto(s, "news"), **changes)
 
 
 def _deliver(s: ArchipelState, island: int, boat: Boat, changes: dict[str, Any]) -> Boat:
@@ -95,7 +94,7 @@ def _deliver(s: ArchipelState, island: int, boat: Boat, changes: dict[str, Any])
     for colour in ordered:
         n = min(boat.fish[colour], ordered[colour] - delivered[colour])
         if n > 0:
-            boat = attrs.evolve(boat, fish=boat.fish.remove(colour, n))
+            boat = evolve(boat, fish=boat.fish.remove(colour, n))
             delivered = delivered.add(colour, n)
     if delivered != s.markets[island]:
         markets = list(s.markets)
@@ -136,13 +135,13 @@ def news(s: ArchipelState) -> ArchipelState:
             # ARC-4.4: with no storm on the board good weather leaves the game without effect.
             removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
             bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
-    return attrs.evolve(
+    return evolve(
         s,
         storms=tuple(storms),
         bought=bought,
         pocket=pocket,
         removed=removed,
-        turn=attrs.evolve(s.turn, weather=weather),
+        turn=evolve(s.turn, weather=weather),
         flow=_goto(s, "weather" if weather else "stow"),
     )
 
@@ -175,12 +174,12 @@ def calm(s: ArchipelState, move: Calm) -> ArchipelState:
     i = board.storm_index[move.space]
     removed = s.removed + Tokens((storms[i], GOOD_WEATHER))
     storms[i] = ""
-    return _weather_done(attrs.evolve(s, removed=removed), storms, s.bought.remove(GOOD_WEATHER))
+    return _weather_done(evolve(s, removed=removed), storms, s.bought.remove(GOOD_WEATHER))
 
 
 def _weather_done(s: ArchipelState, storms: list[str], bought: Tokens) -> ArchipelState:
-    turn = attrs.evolve(s.turn, weather="")
-    return attrs.evolve(s, storms=tuple(storms), bought=bought, turn=turn, flow=_goto(s, "news"))
+    turn = evolve(s.turn, weather="")
+    return evolve(s, storms=tuple(storms), bought=bought, turn=turn, flow=_goto(s, "news"))
 
 
 # Equipment ------------------------------------------------------------------------------------
@@ -192,10 +191,10 @@ def stow(s: ArchipelState) -> ArchipelState:
     boat = s.boats[me]
     room = DECK - boat.cards.total
     if not s.bought or room <= 0:
-        return attrs.evolve(s, flow=_goto(s, "dock"))
+        return evolve(s, flow=_goto(s, "dock"))
     moved = Tokens(s.bought.elements()[:room])
-    boat = attrs.evolve(boat, cards=boat.cards + moved)
-    return attrs.evolve(s, boats=with_boat(s, me, boat), bought=s.bought - moved, flow=_goto(s, "dock"))
+    boat = evolve(boat, cards=boat.cards + moved)
+    return evolve(s, boats=with_boat(s, me, boat), bought=s.bought - moved, flow=_goto(s, "dock"))
 
 
 def discard(s: ArchipelState, move: Discard) -> ArchipelState:
@@ -203,9 +202,9 @@ def discard(s: ArchipelState, move: Discard) -> ArchipelState:
     me = s.flow.player
     removed = s.removed.add(move.card)
     if move.card in s.bought:
-        return attrs.evolve(s, bought=s.bought.remove(move.card), removed=removed, flow=_goto(s, "stow"))
-    boat = attrs.evolve(s.boats[me], cards=s.boats[me].cards.remove(move.card))
-    return attrs.evolve(s, boats=with_boat(s, me, boat), removed=removed, flow=_goto(s, "stow"))
+        return evolve(s, bought=s.bought.remove(move.card), removed=removed, flow=_goto(s, "stow"))
+    boat = evolve(s.boats[me], cards=s.boats[me].cards.remove(move.card))
+    return evolve(s, boats=with_boat(s, me, boat), removed=removed, flow=_goto(s, "stow"))
 
 
 # Supplying the shops --------------------------------------------------------------------------
@@ -215,7 +214,7 @@ def supply(s: ArchipelState) -> ArchipelState:
     """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
     shop = s.turn.shop
     if not shop:
-        return attrs.evolve(s, flow=_goto(s, "turn.next"))
+        return evolve(s, flow=_goto(s, "turn.next"))
     changes: dict[str, Any] = {}
     if s.warehouse_shut:
         # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
@@ -226,15 +225,15 @@ def supply(s: ArchipelState) -> ArchipelState:
         changes["shops"] = tuple(shops)
         changes["warehouse"] = _NONE
     if s.pocket.total >= SHOP_SIZE:
-        return attrs.evolve(s, warehouse_shut=False, flow=_goto(s, "restock"), **changes)
-    return attrs.evolve(s, warehouse_shut=True, flow=_goto(s, "turn.next"), **changes)
+        return evolve(s, warehouse_shut=False, flow=_goto(s, "restock"), **changes)
+    return evolve(s, warehouse_shut=True, flow=_goto(s, "turn.next"), **changes)
 
 
 def restock(s: ArchipelState, card: str) -> ArchipelState:
     """One card drawn from the pocket for the warehouse."""
     warehouse = s.warehouse.add(card)
     step = "restock" if warehouse.total < SHOP_SIZE else "turn.next"
-    return attrs.evolve(s, pocket=s.pocket.draw(card), warehouse=warehouse, flow=_goto(s, step))
+    return evolve(s, pocket=s.pocket.draw(card), warehouse=warehouse, flow=_goto(s, step))
 
 
 def deal(s: ArchipelState, card: str) -> ArchipelState:
@@ -244,7 +243,7 @@ def deal(s: ArchipelState, card: str) -> ArchipelState:
         if island not in s.shut and s.shops[i].total < SHOP_SIZE:
             shops = list(s.shops)
             shops[i] = shops[i].add(card)
-            return attrs.evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
+            return evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
     warehouse = s.warehouse.add(card)
     step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
-    return attrs.evolve(s, pocket=pocket, warehouse=warehouse, flow=_goto(s, step))
+    return evolve(s, pocket=pocket, warehouse=warehouse, flow=_goto(s, step))

@@ -241,7 +241,7 @@ _INTERNED: dict[tuple[Any, ...], Move] = {}
 def intern(cls: type[M], *args: str) -> M:
     """The one instance of ``cls(*args)`` (moves are values; sharing them makes sets cheap)."""
     key = (cls, *args)
-    move = _INTERNED.get(key)
+    move = _INTERNED.get(key)  # one dict lookup: cheaper than building and hashing a new move
     if move is None:
         move = cls(*args)
         _INTERNED[key] = move

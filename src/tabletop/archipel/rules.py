@@ -27,8 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from tabletop.archipel import harbour
 from tabletop.archipel.board import HARBOUR, HOME, SPOT, STORM, board_for
 from tabletop.archipel.harbour import with_boat
@@ -71,6 +69,7 @@ from tabletop.archipel.pieces import (
     Boat,
     Spot,
     Turn,
+    evolve,
 )
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
@@ -165,13 +164,38 @@ MACHINE: Final = PhaseMachine(
 
 def orders(s: ArchipelState) -> tuple[int, int]:
     """(orders filled, orders) over the markets in play (ARC-7.2 to ARC-7.4, ARC-9.2)."""
-    board = board_for(s.board)
-    filled = total = 0
-    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
-        if not (s.short and island.pagoda):
+    return _market_tally(s)[1]
+
+
+def missing(s: ArchipelState) -> dict[str, int]:
+    """How many fish of each colour the markets in play still want (ARC-4.2, ARC-9.2)."""
+    return _market_tally(s)[0]
+
+
+_TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
+
+
+def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
+    """The missing fish by colour and (filled, ordered), cached by the markets' contents."""
+    key = (s.board, s.short, s.markets)
+    found = _TALLIES.get(key)
+    if found is None:
+        board = board_for(s.board)
+        wanted: dict[str, int] = {}
+        filled = total = 0
+        for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
+            if s.short and island.pagoda:
+                continue
             total += ordered.total
             filled += delivered.total
-    return filled, total
+            for colour, n in ordered.items():
+                if n > delivered[colour]:
+                    wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
+        found = (wanted, (filled, total))
+        if len(_TALLIES) > 100_000:
+            _TALLIES.clear()
+        _TALLIES[key] = found
+    return found
 
 
 def others_here(s: ArchipelState) -> tuple[int, ...]:
@@ -181,25 +205,14 @@ def others_here(s: ArchipelState) -> tuple[int, ...]:
     return tuple(i for i, b in enumerate(s.boats) if i != me and b.at == at)
 
 
-def missing(s: ArchipelState) -> Tokens:
-    """The fish the markets in play still want (ARC-4.2, ARC-9.2)."""
-    board = board_for(s.board)
-    wanted = Tokens()
-    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
-        if not (s.short and island.pagoda) and delivered != ordered:
-            wanted += ordered - delivered
-    return wanted
-
-
 def supplied_as_far_as_possible(s: ArchipelState) -> bool:
     """True when no fish still in play could fill a missing order (ARC-7.1)."""
     wanted = missing(s)
     if not wanted:
         return True
+    on_spots = {spot.fish for spot in s.spots}
     for colour in wanted:
-        if s.unseen[colour] or any(boat.fish[colour] for boat in s.boats):
-            return False
-        if any(spot.fish == colour for spot in s.spots):
+        if s.unseen[colour] or colour in on_spots or any(boat.fish[colour] for boat in s.boats):
             return False
     return True
 
@@ -215,7 +228,7 @@ def boats_safe(s: ArchipelState) -> bool:
 
 def may_declare(s: ArchipelState) -> bool:
     """ARC-7.1: the markets are supplied as far as possible and every boat is safe."""
-    return supplied_as_far_as_possible(s) and boats_safe(s)
+    return boats_safe(s) and supplied_as_far_as_possible(s)
 
 
 def catch_problem(s: ArchipelState) -> tuple[str, str, str] | None:
@@ -259,9 +272,24 @@ def player_moves(s: ArchipelState) -> tuple[Move, ...]:
 def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
     """Cards drawn from the pocket, or the fish a face-down piece turns out to be."""
     if s.flow.step == "expose":
-        total = s.unseen.total
-        return tuple((intern(Expose, fish), n / total) for fish, n in s.unseen.items())
-    return tuple((intern(Draw, card), p) for card, p in s.pocket.outcomes())
+        return _outcomes(s.unseen, Expose)
+    return _outcomes(s.pocket.contents, Draw)
+
+
+_LAST_OUTCOMES: list[tuple[Tokens, tuple[tuple[Move, float], ...]]] = []
+
+
+def _outcomes(pool: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
+    """Each kind in ``pool`` with probability count/total.
+
+    The last result is kept: a chance node is asked twice (legal moves, then sampling).
+    """
+    if _LAST_OUTCOMES and _LAST_OUTCOMES[0][0] is pool and type(_LAST_OUTCOMES[0][1][0][0]) is cls:
+        return _LAST_OUTCOMES[0][1]
+    total = pool.total
+    found = tuple((intern(cls, kind), n / total) for kind, n in pool.items())
+    _LAST_OUTCOMES[:] = [(pool, found)]
+    return found
 
 
 def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -347,8 +375,8 @@ def _sail(s: ArchipelState, move: Sail) -> ArchipelState:
     me = s.flow.player
     boat = s.boats[me]
     kind = board.kind[move.to]
-    boat = attrs.evolve(boat, at=move.to, fuel=boat.fuel - 1)
-    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": attrs.evolve(s.turn, may_catch=True)}
+    boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
+    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": evolve(s.turn, may_catch=True)}
     if kind == STORM and s.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
@@ -357,29 +385,29 @@ def _sail(s: ArchipelState, move: Sail) -> ArchipelState:
         storms[i] = ""
         changes["storms"] = tuple(storms)
         changes["removed"] = s.removed.add(GEAR)
-        boat = attrs.evolve(boat, cards=boat.cards.remove(GEAR))
+        boat = evolve(boat, cards=boat.cards.remove(GEAR))
     step = "harbour.arrive" if kind in HARBOURS else "act"
-    return attrs.evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, step), **changes)
+    return evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, step), **changes)
 
 
 def _catch(s: ArchipelState, move: Catch) -> ArchipelState:
     board = board_for(s.board)
     spot = s.spots[board.spot_index[s.boats[s.flow.player].at]]
     if spot.fish == UNSEEN:
-        return attrs.evolve(s, flow=MACHINE.goto(s.flow, "expose"))
+        return evolve(s, flow=MACHINE.goto(s.flow, "expose"))
     # A face-up fish, or in the memory game a face-down one the game remembers (ARC-8.1).
     return _resolve(s, spot.fish)
 
 
 def _expose(s: ArchipelState, move: Expose) -> ArchipelState:
-    s = attrs.evolve(s, unseen=s.unseen.remove(move.fish), last_progress=s.flow.round)
+    s = evolve(s, unseen=s.unseen.remove(move.fish), last_progress=s.flow.round)
     return _resolve(s, move.fish)
 
 
 def _resolve(s: ArchipelState, fish: str) -> ArchipelState:
     """The exposed fish meets the boat's bait (ARC-3.2 to ARC-3.4)."""
     boat = s.boats[s.flow.player]
-    s = attrs.evolve(s, turn=attrs.evolve(s.turn, may_catch=False))
+    s = evolve(s, turn=evolve(s.turn, may_catch=False))
     if fish == SHARK:
         baits = [card for card in boat.cards if card in BAITS]
         if len(baits) == 1:
@@ -397,14 +425,14 @@ def _set_spot(s: ArchipelState, spot: Spot, step: str, **changes: Any) -> Archip
     i = board.spot_index[s.boats[s.flow.player].at]
     spots = list(s.spots)
     spots[i] = spot
-    return attrs.evolve(s, spots=tuple(spots), flow=MACHINE.goto(s.flow, step), **changes)
+    return evolve(s, spots=tuple(spots), flow=MACHINE.goto(s.flow, step), **changes)
 
 
 def _caught(s: ArchipelState, fish: str, bait: str) -> ArchipelState:
     """ARC-3.2: the fish goes on the boat card, the bait back to the pocket."""
     me = s.flow.player
     boat = s.boats[me]
-    boat = attrs.evolve(boat, fish=boat.fish.add(fish), cards=boat.cards.remove(bait))
+    boat = evolve(boat, fish=boat.fish.add(fish), cards=boat.cards.remove(bait))
     return _set_spot(
         s,
         Spot(EMPTY, False),
@@ -419,7 +447,7 @@ def _eaten(s: ArchipelState, bait: str) -> ArchipelState:
     """ARC-3.4, ARC-8.2: the bait leaves the game; the shark stays (face down in the memory game)."""
     me = s.flow.player
     boat = s.boats[me]
-    boat = attrs.evolve(boat, cards=boat.cards.remove(bait))
+    boat = evolve(boat, cards=boat.cards.remove(bait))
     return _set_spot(s, Spot(SHARK, not s.memory), "act", boats=with_boat(s, me, boat), removed=s.removed.add(bait))
 
 
@@ -446,24 +474,22 @@ def _refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
     boat = s.boats[me]
     changes: dict[str, Any] = {"supply": s.supply - (TANK - boat.fuel)}
     if move.can in boat.cards:
-        boat = attrs.evolve(boat, cards=boat.cards.remove(move.can), fuel=TANK)
+        boat = evolve(boat, cards=boat.cards.remove(move.can), fuel=TANK)
     else:
-        boat = attrs.evolve(boat, fuel=TANK)
+        boat = evolve(boat, fuel=TANK)
         changes["bought"] = s.bought.remove(move.can)
     if move.can in RED_BACK:
         changes["removed"] = s.removed.add(move.can)
     else:
         changes["pocket"] = s.pocket.put(Tokens((move.can,)))
-    return attrs.evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, _stay(s)), **changes)
+    return evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, _stay(s)), **changes)
 
 
 def _throw(s: ArchipelState, move: Throw) -> ArchipelState:
     """ARC-3.6: a fish thrown overboard leaves the game."""
     me = s.flow.player
-    boat = attrs.evolve(s.boats[me], fish=s.boats[me].fish.remove(move.fish))
-    return attrs.evolve(
-        s, boats=with_boat(s, me, boat), lost=s.lost.add(move.fish), flow=MACHINE.goto(s.flow, _stay(s))
-    )
+    boat = evolve(s.boats[me], fish=s.boats[me].fish.remove(move.fish))
+    return evolve(s, boats=with_boat(s, me, boat), lost=s.lost.add(move.fish), flow=MACHINE.goto(s.flow, _stay(s)))
 
 
 def _give(s: ArchipelState, move: Give) -> ArchipelState:
@@ -485,23 +511,23 @@ def _transfer(s: ArchipelState, giver: int, taker: int, item: str) -> ArchipelSt
     a, b = s.boats[giver], s.boats[taker]
     changes: dict[str, Any] = {}
     if item == FUEL:
-        a, b = attrs.evolve(a, fuel=a.fuel - 1), attrs.evolve(b, fuel=b.fuel + 1)
+        a, b = evolve(a, fuel=a.fuel - 1), evolve(b, fuel=b.fuel + 1)
     elif item.startswith(FISH_ITEM):
         fish = item[len(FISH_ITEM) :]
-        a, b = attrs.evolve(a, fish=a.fish.remove(fish)), attrs.evolve(b, fish=b.fish.add(fish))
+        a, b = evolve(a, fish=a.fish.remove(fish)), evolve(b, fish=b.fish.add(fish))
     else:
         if giver == s.flow.player and item in s.bought:
             changes["bought"] = s.bought.remove(item)
         else:
-            a = attrs.evolve(a, cards=a.cards.remove(item))
-        b = attrs.evolve(b, cards=b.cards.add(item))
+            a = evolve(a, cards=a.cards.remove(item))
+        b = evolve(b, cards=b.cards.add(item))
     boats = list(s.boats)
     boats[giver], boats[taker] = a, b
     gifts = s.turn.gifts | {f"{a.colour}>{b.colour}:{item}"}
-    return attrs.evolve(
+    return evolve(
         s,
         boats=tuple(boats),
-        turn=attrs.evolve(s.turn, gifts=gifts),
+        turn=evolve(s.turn, gifts=gifts),
         flow=MACHINE.goto(s.flow, _stay(s)),
         **changes,
     )
@@ -509,15 +535,15 @@ def _transfer(s: ArchipelState, giver: int, taker: int, item: str) -> ArchipelSt
 
 def _end(s: ArchipelState, move: End) -> ArchipelState:
     if s.flow.step == "dock":
-        return attrs.evolve(s, flow=MACHINE.goto(s.flow, "supply"))
+        return evolve(s, flow=MACHINE.goto(s.flow, "supply"))
     kind = board_for(s.board).kind[s.boats[s.flow.player].at]
     # ARC-2.7: staying in an island's harbour takes that shop's cards.
     step = "harbour.arrive" if kind == HARBOUR else "next"
-    return attrs.evolve(s, flow=MACHINE.goto(s.flow, step))
+    return evolve(s, flow=MACHINE.goto(s.flow, step))
 
 
 def _over(s: ArchipelState, move: Over) -> ArchipelState:
-    return attrs.evolve(s, ended_by="declared", flow=MACHINE.goto(s.flow, "end.over"))
+    return evolve(s, ended_by="declared", flow=MACHINE.goto(s.flow, "end.over"))
 
 
 def _draw(s: ArchipelState, move: Draw) -> ArchipelState:
@@ -530,12 +556,12 @@ def _next(s: ArchipelState) -> ArchipelState:
     """The next boat clockwise, or the end of the season (ARC-2.1, ARC-7.5, ARC-7.6)."""
     filled, total = orders(s)
     if filled == total and all(boat.at == boat.home for boat in s.boats):
-        return attrs.evolve(s, ended_by="complete", flow=MACHINE.goto(s.flow, "end.over"))
+        return evolve(s, ended_by="complete", flow=MACHINE.goto(s.flow, "end.over"))
     player = (s.flow.player + 1) % len(s.boats)
     round_ = s.flow.round + (player == s.flow.first_player)
     if round_ - 1 - s.last_progress >= s.idle_rounds:
-        return attrs.evolve(s, ended_by="idle", flow=MACHINE.goto(s.flow, "end.over"))
-    return attrs.evolve(s, turn=FRESH_TURN, flow=MACHINE.goto(s.flow, "act", player=player, round=round_))
+        return evolve(s, ended_by="idle", flow=MACHINE.goto(s.flow, "end.over"))
+    return evolve(s, turn=FRESH_TURN, flow=MACHINE.goto(s.flow, "act", player=player, round=round_))
 
 
 FRESH_TURN: Final = Turn()
