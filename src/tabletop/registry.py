@@ -21,6 +21,7 @@ __all__ = ["GAMES", "available_games", "get_game", "register"]
 #: The built-in games: registry name -> "module:attribute".
 _BUILTIN: Final[dict[str, str]] = {
     "conservas": "tabletop.conservas:GAME",
+    "archipel": "tabletop.archipel:GAME",
 }
 
 #: The names of the built-in games, in the order the docs present them.
