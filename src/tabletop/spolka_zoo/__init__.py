@@ -1,0 +1,85 @@
+"""Spółka ZOO: shares, fruit and helpers in Animal Valley, for 1-5 players with bots.
+
+The complete game: five rounds of secret action tokens and a market phase, the three
+additional modules (events, hidden goals, intrigues) and the 13-card bot deck. Cards whose
+texts are not public ship as a labelled reference set (see ``docs/spolka_zoo/content.md``).
+
+>>> from tabletop.spolka_zoo import new_game
+>>> state = new_game(seed=1, players=2, bots=1)
+>>> state.num_players, state.is_chance_node
+(3, True)
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.kernel.content import read_package_toml
+from tabletop.kernel.protocol import Game
+from tabletop.kernel.serialize import make_converter
+from tabletop.spolka_zoo.content import LOADERS
+from tabletop.spolka_zoo.moves import (
+    Arrange,
+    Choose,
+    Done,
+    Draw,
+    Hire,
+    Lobby,
+    Order,
+    Pick,
+    PlayIntrigue,
+    Speculate,
+    Trade,
+    UseHelper,
+    parse,
+)
+from tabletop.spolka_zoo.scoring import Standing, ZooOutcome
+from tabletop.spolka_zoo.setup import OPTIONS, setup
+from tabletop.spolka_zoo.state import Seat, Task, ZooState
+from tabletop.spolka_zoo.views import invariants, perturb
+
+__all__ = [
+    "GAME",
+    "RULES",
+    "Arrange",
+    "Choose",
+    "Done",
+    "Draw",
+    "Hire",
+    "Lobby",
+    "Order",
+    "Pick",
+    "PlayIntrigue",
+    "Seat",
+    "Speculate",
+    "Standing",
+    "Task",
+    "Trade",
+    "UseHelper",
+    "ZooOutcome",
+    "ZooState",
+    "new_game",
+]
+
+#: The rule catalogue: rule ID -> short title (``data/rules.toml``).
+RULES: Final = {
+    rule["id"]: rule["title"] for rule in read_package_toml("tabletop.spolka_zoo", "data/rules.toml")["rules"]
+}
+
+GAME: Final = Game(
+    name="spolka_zoo",
+    title="Spółka ZOO",
+    summary="Trade shares and fruit, hire helpers and bend the company decks; bots, events, goals, intrigues.",
+    players="1-5",
+    state_type=ZooState,
+    options=OPTIONS,
+    setup=setup,
+    parser=parse,
+    converter=make_converter(),
+    perturb=perturb,
+    invariants=invariants,
+    rules=RULES,
+    content=LOADERS,
+)
+
+new_game = GAME.new_game

@@ -1,0 +1,114 @@
+"""The market phase: resolving the company decks, dividing the fruits, and the events.
+
+* ``resolve_deck``: reveal cards from the top of a company deck and resolve each, until the
+  second end-of-deck icon (that card resolves too) or the deck runs out; a card is ignored
+  when no majority shareholder can be determined, but its icon still counts; then the
+  whole deck, resolved and unresolved cards, is shuffled (ZOO-7.1 to ZOO-7.6).
+* ``divide``: the majority shareholder, then the minority shareholders by shares, take as
+  many fruits of their choice as they hold shares, until everyone took, the fruit ran out,
+  or an unbreakable tie pays 3 coins to everyone who has not taken (ZOO-8.1 to ZOO-8.6).
+* ``event``: draw event cards until two had an effect, setting aside those that cannot
+  have any, then shuffle them all back (ZOO-12.2 to ZOO-12.4).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from tabletop.spolka_zoo import economy
+from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
+from tabletop.spolka_zoo.decks import deck_of, set_deck
+from tabletop.spolka_zoo.interpreter import Op, draw_outcomes, finish, register, wait_chance
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState
+from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
+
+__all__: list[str] = []
+
+#: Coins paid to each shareholder who took nothing when a tie cannot be broken.
+TIE_PAYOUT = 3
+#: Event cards whose effect must be introduced each market phase.
+EVENTS_PER_ROUND = 2
+
+
+# Company decks -----------------------------------------------------------------------------------
+
+
+def _resolve_run(state: ZooState, task: Task) -> ZooState:
+    deck = deck_of(state, task.company)
+    if task.n >= 2 or deck.is_empty:
+        piles = attrs.evolve(state.piles, resolving=())
+        state = set_deck(attrs.evolve(state, piles=piles), task.company, deck.shuffle_in(state.piles.resolving))
+        return finish(state)
+    if deck.top_is_known:
+        return _revealed(state, task, deck.top_card())
+    return wait_chance(state)
+
+
+def _resolve_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
+    return draw_outcomes(deck_of(state, task.company))
+
+
+def _revealed(state: ZooState, task: Task, card: str) -> ZooState:
+    _, deck = deck_of(state, task.company).draw(card)
+    piles = attrs.evolve(state.piles, resolving=(*state.piles.resolving, card))
+    state = set_deck(attrs.evolve(state, piles=piles), task.company, deck)
+    icons = task.n + (card in END_ICON)
+    effects = effect_tasks(card, task.company) if state.majority(task.company) >= 0 else ()
+    return finish(state, *effects, Task("resolve_deck", company=task.company, n=icons))
+
+
+register("resolve_deck", Op(_resolve_run, _resolve_outcomes, _revealed))
+
+
+# Dividing the fruits -----------------------------------------------------------------------------
+
+
+def _divide_run(state: ZooState, task: Task) -> ZooState:
+    company = task.company
+    if not state.company_fruit[FRUIT_INDEX[company]]:
+        return finish(state)
+    seat, clear = state.next_taker(company, task.done)
+    if not clear:
+        for holder in state.shareholders(company):
+            if holder not in task.done:
+                state = economy.gain(state, holder, TIE_PAYOUT)
+        return finish(state)
+    if seat < 0:
+        return finish(state)
+    shares = state.seats[seat].shares[FRUIT_INDEX[company]]
+    take = Task("take", seat=seat, company=company, n=shares, arg="divide")
+    return finish(state, take, attrs.evolve(task, done=(*task.done, seat)))
+
+
+register("divide", Op(_divide_run))
+
+
+# Events ------------------------------------------------------------------------------------------
+
+
+def _event_run(state: ZooState, task: Task) -> ZooState:
+    piles = state.piles
+    if task.n >= EVENTS_PER_ROUND or piles.event_deck.is_empty:
+        deck = piles.event_deck.shuffle_in(piles.event_aside.elements())
+        state = attrs.evolve(state, piles=attrs.evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)()))
+        return finish(state)
+    if piles.event_deck.top_is_known:
+        return _event_drawn(state, task, piles.event_deck.top_card())
+    return wait_chance(state)
+
+
+def _event_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
+    return draw_outcomes(state.piles.event_deck)
+
+
+def _event_drawn(state: ZooState, task: Task, card: str) -> ZooState:
+    _, deck = state.piles.event_deck.draw(card)
+    piles = attrs.evolve(state.piles, event_deck=deck, event_aside=state.piles.event_aside.add(card))
+    state = attrs.evolve(state, piles=piles)
+    first = state.flow.first_player
+    if any(effect_possible(state, card, i, first) for i in range(len(EFFECTS[card]))):
+        return finish(state, *effect_tasks(card, actor=first), Task("event", n=task.n + 1))
+    return finish(state, Task("event", n=task.n))
+
+
+register("event", Op(_event_run, _event_outcomes, _event_drawn))

@@ -1,0 +1,127 @@
+"""Setting up a game (ZOO-1.1 to ZOO-1.7, ZOO-12.1, ZOO-13.1, ZOO-13.2) and its options.
+
+Starting money and fruits are not in the rulebook; the reference defaults are 10 coins and
+one fruit of each type per seat, the fruit taken from the warehouse supply (with five seats
+the box holds no more fruit than the warehouse starts with). Bots get 20 coins for each of
+the hidden goals and intrigues modules in play instead of the cards.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.kernel.deck import Deck
+from tabletop.kernel.protocol import Option
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.cards import (
+    BOT_IDS,
+    EVENT_IDS,
+    GOAL_IDS,
+    HELPER_IDS,
+    INFLUENCE_IDS,
+    INTRIGUE_IDS,
+    STARTING_DECKS,
+)
+from tabletop.spolka_zoo.content import FRUITS
+from tabletop.spolka_zoo.rules import MACHINE
+from tabletop.spolka_zoo.state import Config, Piles, Seat, ZooState
+
+__all__ = ["OPTIONS", "seat_order", "setup"]
+
+MODULES: Final = ("events", "hidden_goals", "intrigues")
+#: Coins a bot receives per card module (hidden goals, intrigues) instead of the cards.
+BOT_MODULE_COINS: Final = 20
+DEFAULT_MONEY: Final = 10
+DEFAULT_FRUITS: Final = 1
+
+OPTIONS: Final = (
+    Option.integer("players", 3, 1, 5, "Human players (1 with bots is the solo mode)."),
+    Option.integer("bots", 0, 0, 4, "Bots; players + bots must be 2 to 5."),
+    Option.subset("modules", MODULES, "Additional modules: events, hidden_goals, intrigues."),
+    Option.integer("starting_money", DEFAULT_MONEY, 0, 100, "Coins per seat at the start (reference default)."),
+    Option.integer("starting_fruits", DEFAULT_FRUITS, 0, 3, "Fruits of each type per seat at the start (reference)."),
+    Option.choice(
+        "seating",
+        "humans-first",
+        ("humans-first", "alternate"),
+        "Where bots sit: after all humans, or alternating human, bot, human...",
+    ),
+    Option.choice(
+        "bot_rule",
+        "any-effect",
+        ("any-effect", "all-effects"),
+        "A bot card is carried out when at least one / every one of its effects can be.",
+    ),
+)
+
+
+def seat_order(players: int, bots: int, seating: str) -> tuple[bool, ...]:
+    """Which seats are bots, clockwise from seat 0 (the first player)."""
+    if seating == "humans-first":
+        return (False,) * players + (True,) * bots
+    order: list[bool] = []
+    humans, robots = players, bots
+    while humans or robots:
+        if humans:
+            order.append(False)
+            humans -= 1
+        if robots:
+            order.append(True)
+            robots -= 1
+    return tuple(order)
+
+
+def setup(
+    seed: int,
+    *,
+    players: int,
+    bots: int,
+    modules: tuple[str, ...],
+    starting_money: int,
+    starting_fruits: int,
+    seating: str,
+    bot_rule: str,
+) -> ZooState:
+    """The state before the boards' order is drawn (options already checked one by one).
+
+    Raises:
+        ValueError: If players + bots is not 2 to 5.
+    """
+    seats = players + bots
+    if not 2 <= seats <= 5:
+        msg = f"option 'bots': players + bots must be 2 to 5; got {players} + {bots}"
+        raise ValueError(msg)
+    config = Config(players, bots, modules, seating, bot_rule, starting_money, starting_fruits)
+    bot_coins = BOT_MODULE_COINS * sum(m in modules for m in ("hidden_goals", "intrigues"))
+    start_fruit = Tokens(dict.fromkeys(FRUITS, starting_fruits))
+    seat_list = tuple(
+        Seat(bot=bot, money=starting_money + (bot_coins if bot else 0), fruit=start_fruit, shares=(0, 0, 0))
+        for bot in seat_order(players, bots, seating)
+    )
+    warehouse = Tokens(dict.fromkeys(FRUITS, config.fruit_supply - starting_fruits * seats))
+    size = config.market_size
+    piles = Piles(
+        influence=Deck.shuffled(INFLUENCE_IDS),
+        influence_row=("",) * size,
+        helper_deck=Deck.shuffled(HELPER_IDS),
+        helper_row=("",) * size,
+        bot_deck=Deck.shuffled(BOT_IDS) if bots else Deck(),
+        event_deck=Deck.shuffled(EVENT_IDS) if "events" in modules else Deck(),
+        goal_box=Deck.shuffled(GOAL_IDS) if "hidden_goals" in modules else Deck(),
+        intrigue_box=Deck.shuffled(INTRIGUE_IDS) if "intrigues" in modules else Deck(),
+    )
+    decks = tuple(Deck.shuffled(cards) for cards in STARTING_DECKS[seats])
+    return ZooState(
+        flow=MACHINE.start_flow(),
+        seed=seed,
+        chance_count=0,
+        config=config,
+        board=(),
+        share_price=(1, 1, 1),
+        fruit_price=(1, 1, 1),
+        warehouse=warehouse,
+        company_fruit=(Tokens(), Tokens(), Tokens()),
+        decks=(decks[0], decks[1], decks[2]),
+        seats=seat_list,
+        piles=piles,
+    )

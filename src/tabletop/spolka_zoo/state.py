@@ -1,0 +1,325 @@
+"""The Spółka ZOO state: seats, boards, piles, the token being resolved, the task queue.
+
+Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
+are indexed in the fixed order of :data:`~tabletop.spolka_zoo.content.FRUITS` (apple,
+lemon, pineapple); ``board`` says in which order the company boards lie, left to right,
+which decides every "left to right" rule and every bot choice.
+
+Effects that need a decision or a chance event are run by a small interpreter over
+``queue`` (see :mod:`tabletop.spolka_zoo.effects`); ``resume`` names the step the round
+continues at when the queue is empty.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from tabletop.kernel.deck import Deck, Known
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.events import Event
+from tabletop.kernel.phases import Flow, PhaseMachine
+from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.cards import HELPER_GLORY, HELPERS
+from tabletop.spolka_zoo.content import FRUITS
+
+if TYPE_CHECKING:
+    from tabletop.spolka_zoo.scoring import ZooOutcome
+
+__all__ = ["FRUIT_INDEX", "Config", "Piles", "Seat", "Task", "Turn", "ZooState"]
+
+#: Index of each company/fruit in the per-company tuples.
+FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
+#: Share tokens per seat.
+SHARE_TOKENS: Final = 8
+#: Fruit tokens of each type in the warehouse at setup, by seats (bots included).
+FRUIT_SUPPLY: Final = {2: 8, 3: 11, 4: 14, 5: 17}
+#: Base price tracks: (lowest, highest) space.
+SHARE_TRACK: Final = (1, 10)
+FRUIT_TRACK: Final = (1, 5)
+#: Rounds in a game.
+ROUNDS: Final = 5
+
+
+@attrs.frozen
+class Config:
+    """The options of the game (public and constant)."""
+
+    players: int
+    bots: int
+    modules: tuple[str, ...]
+    seating: str
+    bot_rule: str
+    starting_money: int
+    starting_fruits: int
+
+    @property
+    def seats(self) -> int:
+        """Players and bots together."""
+        return self.players + self.bots
+
+    @property
+    def tokens_per_round(self) -> int:
+        """Action tokens each seat plays per round: 4 with two seats, else 3."""
+        return 4 if self.seats == 2 else 3
+
+    @property
+    def market_size(self) -> int:
+        """Face-up cards of the influence and helper rows: 4 with four or five seats, else 3."""
+        return 4 if self.seats >= 4 else 3
+
+    @property
+    def fruit_supply(self) -> int:
+        """Fruit tokens of each type in play."""
+        return FRUIT_SUPPLY[self.seats]
+
+
+@attrs.frozen
+class Seat:
+    """One seat (player or bot). Everything but ``pick``, ``goal`` and ``intrigues`` is public.
+
+    Attributes:
+        bot: True for a bot.
+        money: Coins.
+        fruit: Fruit tokens in the pool.
+        shares: Share tokens on each company board (``FRUITS`` order); the rest of the eight
+            are in the pool.
+        helpers: Hired helper cards.
+        played: Action tokens played this round, in order (face up).
+        pick: The token chosen secretly for the current turn, not yet revealed ("" if none).
+        goal: The hidden goal card ("" without the module).
+        intrigues: The intrigue cards in hand.
+    """
+
+    bot: bool
+    money: int
+    fruit: Tokens
+    shares: tuple[int, int, int]
+    helpers: tuple[str, ...] = ()
+    played: tuple[str, ...] = ()
+    pick: str = ""
+    goal: str = ""
+    intrigues: tuple[str, ...] = ()
+
+    @property
+    def share_pool(self) -> int:
+        """Share tokens not on any company board."""
+        return SHARE_TOKENS - sum(self.shares)
+
+    @property
+    def helper_glory(self) -> int:
+        """Glory printed on the hired helpers."""
+        return sum(HELPER_GLORY[h] for h in self.helpers)
+
+    def passive(self, kind: str, fruit: str = "", *, at_end: bool = False) -> int:
+        """The total ``n`` of this seat's passive helper effects of ``kind`` (bots: 0).
+
+        Bots never use helper abilities (rulebook, Bots and Helper cards); at the end of the
+        game helpers marked 'not at game end' stop working.
+        """
+        if self.bot:
+            return 0
+        total = 0
+        for helper in self.helpers:
+            card = HELPERS[helper]
+            if card.trigger != "passive" or (at_end and card.not_at_end):
+                continue
+            for effect in card.effects:
+                if effect.kind == kind and effect.fruit == fruit:
+                    total += effect.n
+        return total
+
+
+@attrs.frozen
+class Piles:
+    """Every card pile apart from the company decks and the seats' cards.
+
+    Attributes:
+        influence: The face-down influence deck.
+        influence_row: The face-up influence cards ("" marks an empty slot).
+        helper_deck: The face-down helper deck.
+        helper_row: The helper market, slot 0 lying next to the deck ("" empty).
+        bot_deck: The shared bot deck.
+        bot_discard: Bot cards resolved or discarded since the last shuffle (face up).
+        event_deck: The events deck.
+        event_aside: Event cards set aside this market phase (face up).
+        goal_box: Hidden goal cards not dealt (out of the game, unseen).
+        intrigue_box: Intrigue cards not dealt (out of the game, unseen).
+        removed: Cards removed from the game, with who has seen them.
+        resolving: Cards revealed from the company deck being resolved.
+    """
+
+    influence: Deck
+    influence_row: tuple[str, ...]
+    helper_deck: Deck
+    helper_row: tuple[str, ...]
+    bot_deck: Deck = Deck()
+    bot_discard: Tokens = Tokens()
+    event_deck: Deck = Deck()
+    event_aside: Tokens = Tokens()
+    goal_box: Deck = Deck()
+    intrigue_box: Deck = Deck()
+    removed: tuple[Known, ...] = ()
+    resolving: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Turn:
+    """The action phase's progress and the token being resolved.
+
+    Attributes:
+        number: Which token of the round (1 to 3, or 4 with two seats); 0 before the first.
+        position: Seats that have started resolving this token, counted from the first player.
+        seat: The seat resolving a token now (-1 between tokens).
+        token: The token it revealed ("" before the reveal).
+        action: The action carried out: the token, or for a duplicate the token it copies.
+        trades: Transactions made with a trading token (``"buy:apple"``...).
+        used: The action was performed (not declined), so helper abilities may follow.
+        abilities: Helper abilities already used after this token.
+        intrigue: An intrigue card was played for this token.
+    """
+
+    number: int = 0
+    position: int = 0
+    seat: int = -1
+    token: str = ""
+    action: str = ""
+    trades: tuple[str, ...] = ()
+    used: bool = False
+    abilities: tuple[str, ...] = ()
+    intrigue: bool = False
+
+
+@attrs.frozen
+class Task:
+    """One unit of pending work for the effect interpreter.
+
+    Attributes:
+        op: What to do (``"effect"``, ``"draw_row"``, ``"resolve_deck"``, ``"take"``...).
+        seat: The seat it concerns or who decides (-1: none).
+        actor: The seat whose card or action caused it (-1: none).
+        company: The company it concerns ("" when none).
+        card: The card it comes from ("" when none).
+        index: The effect's index on that card, or a slot number.
+        n: A count: fruits, cards, a discount, end-of-deck icons seen...
+        arg: A further parameter (a fruit, a mode, a target).
+        done: Seats already served (fruit division).
+    """
+
+    op: str
+    seat: int = -1
+    actor: int = -1
+    company: str = ""
+    card: str = ""
+    index: int = 0
+    n: int = 0
+    arg: str = ""
+    done: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class ZooState(State):
+    """A Spółka ZOO position (see the module docstring)."""
+
+    flow: Flow
+    seed: int | None
+    chance_count: int
+    config: Config
+    board: tuple[str, ...]
+    share_price: tuple[int, int, int]
+    fruit_price: tuple[int, int, int]
+    warehouse: Tokens
+    company_fruit: tuple[Tokens, Tokens, Tokens]
+    decks: tuple[Deck, Deck, Deck]
+    seats: tuple[Seat, ...]
+    piles: Piles
+    turn: Turn = Turn()
+    queue: tuple[Task, ...] = ()
+    resume: str = ""
+    finished: bool = False
+
+    MACHINE: ClassVar[PhaseMachine]
+
+    # Protocol -------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def outcome(self) -> ZooOutcome | None:
+        if not self.finished:
+            return None
+        return scoring.final_outcome(self)
+
+    def _player_moves(self) -> tuple[Move, ...]:
+        return rules.player_moves(self)
+
+    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
+        return rules.chance_outcomes(self)
+
+    def _apply(self, move: Move) -> ZooState:
+        return rules.apply_move(self, move)
+
+    def _refusal(self, move: Move) -> IllegalMove:
+        return rules.refusal(self, move) or super()._refusal(move)
+
+    def _view(self, player: int) -> ZooState:
+        return views.view(self, player)
+
+    def events(self, move: Move, after: ZooState) -> tuple[Event, ...]:
+        return report.events(self, move, after)
+
+    # Queries --------------------------------------------------------------------------------
+
+    def is_bot(self, seat: int) -> bool:
+        """True when ``seat`` is a bot."""
+        return self.seats[seat].bot
+
+    def order_from_first(self) -> tuple[int, ...]:
+        """The seats clockwise from the first player."""
+        n = len(self.seats)
+        first = self.flow.first_player
+        return tuple((first + i) % n for i in range(n))
+
+    def board_rank(self, fruit: str) -> int:
+        """Position of a company (or its fruit) on the table, 0 = leftmost."""
+        return self.board.index(fruit) if self.board else FRUIT_INDEX[fruit]
+
+    def shareholders(self, company: str) -> tuple[int, ...]:
+        """Seats with at least one share in ``company``, clockwise from the first player."""
+        c = FRUIT_INDEX[company]
+        return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
+
+    def standing_key(self, seat: int, company: str) -> tuple[int, int, int]:
+        """How a shareholder ranks: shares, then helper glory, then helper count."""
+        s = self.seats[seat]
+        return (s.shares[FRUIT_INDEX[company]], s.helper_glory, len(s.helpers))
+
+    def next_taker(self, company: str, exclude: tuple[int, ...] = ()) -> tuple[int, bool]:
+        """The best-ranked shareholder not in ``exclude``: (seat, True), or (-1, False) when
+        an unbreakable tie decides the top place, or (-1, True) when nobody is left."""
+        best: tuple[int, int, int] | None = None
+        winner = -1
+        tied = False
+        for seat in self.shareholders(company):
+            if seat in exclude:
+                continue
+            key = self.standing_key(seat, company)
+            if best is None or key > best:
+                best, winner, tied = key, seat, False
+            elif key == best:
+                tied = True
+        if tied:
+            return -1, False
+        return winner, True
+
+    def majority(self, company: str) -> int:
+        """The majority shareholder of ``company``, or -1 when none can be determined."""
+        seat, _ = self.next_taker(company)
+        return seat
+
+
+from tabletop.spolka_zoo import report, rules, scoring, views  # noqa: E402
