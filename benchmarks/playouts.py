@@ -102,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     chess = chess_runner()
     chess_rate = median_rates(chess, args.seconds, args.repeats)[0] if chess else None
     if chess_rate:
-        print(f"{'python-chess':<36} {chess_rate:>12,.0f} plies/s (yardstick)")
+        print(f"{'python-chess':<52} {chess_rate:>12,.0f} plies/s (yardstick)")
     else:
         print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
 
@@ -114,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             steps, games = median_rates(game_runner(name, options), args.seconds, args.repeats)
             label = f"{name.split(':')[0].split('.')[-1]} {options or ''}".strip()
             ratio = f"  x{steps / chess_rate:.2f} chess" if chess_rate else ""
-            print(f"{label:<36} {steps:>12,.0f} steps/s {games:>9,.1f} games/s{ratio}")
+            print(f"{label:<52} {steps:>12,.0f} steps/s {games:>9,.1f} games/s{ratio}")
     return 0
 
 
