@@ -228,7 +228,8 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
         if extra or args.seed is not None:
             msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
             raise ValueError(msg)
-        match = Match.load(Path(args.load), game=args.game, agents=bots, unrestricted_undo=args.free_undo)
+        game = get_game(args.game) if args.game else None
+        match = Match.load(Path(args.load), game=game, agents=bots, unrestricted_undo=args.free_undo)
     elif args.game is None:
         msg = "name a game (see 'tabletop games') or --load FILE"
         raise ValueError(msg)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -46,3 +50,18 @@ def played(game: tabletop.Game, seed: int, agent: str = "random") -> Match:
 def each_game() -> pytest.MarkDecorator:
     """Parametrize a test over :data:`GAMES`."""
     return pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+
+
+@contextlib.contextmanager
+def serving() -> Iterator[tuple[str, Any]]:
+    """The example web server (examples/web/server.py) on a free port of 127.0.0.1, shut down after use."""
+    web = load_example("tabletop_web_example", "web/server.py")
+    server = web.TabletopServer(("127.0.0.1", 0))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=10)

@@ -129,8 +129,10 @@ def _children(value: Any, seats: int) -> list[tuple[str, Any]]:
 
 def _inline(value: Any) -> str | None:
     """``value`` on one line, or ``None`` when it needs a block of its own."""
-    if value is None or isinstance(value, str | int | float | bool):
+    if value is None or isinstance(value, int | float | bool):
         return str(value)
+    if isinstance(value, str):
+        return value or "-"
     if isinstance(value, enum.Enum):
         return str(value.name).lower()
     if isinstance(value, Tokens):

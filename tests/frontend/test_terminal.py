@@ -1,0 +1,186 @@
+"""Terminal play and replay, driven by scripted input: `tabletop play` and `tabletop replay`."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.cli import main
+from tabletop.frontend import Match, ScriptedAgent
+from tabletop.frontend.terminal import CLEAR_SCREEN, TerminalPlay, format_moves, replay
+from tabletop.testing.drill import GAME as DRILL
+
+DRILL_TARGET = "tabletop.testing.drill:GAME"
+
+
+def _run(match: Match, lines: list[str], **flags: bool) -> tuple[int, str]:
+    out = io.StringIO()
+    terminal = TerminalPlay(match, stdin=io.StringIO("".join(f"{line}\n" for line in lines)), stdout=out, **flags)
+    return terminal.run(), out.getvalue()
+
+
+def test_plays_against_a_bot_to_the_end() -> None:
+    """Numbers and notation are accepted, bad entries explained, and the outcome printed at the end."""
+    match = Match(DRILL, seed=2, agents={1: "greedy"})
+    code, out = _run(match, ["help", "0", "99", "dance", "look 9", "1", "pass", "7", "pass", "pass", "pass", "pass"])
+    assert code == 0
+    assert "Commands:" in out
+    assert "There is no move 0: choose from 1 to" in out
+    assert "Not a move: not a Drill move: 'dance'" in out
+    assert "Game over." in out
+    assert "Result:" in out
+    assert "winner:" in out
+    assert match.is_over
+
+
+def test_board_and_numbered_moves_are_shown() -> None:
+    """Each turn shows the seat's board and its legal moves, numbered."""
+    match = Match(DRILL, seed=2, agents={1: "random"})
+    _, out = _run(match, [])
+    assert "Drill: round 1, turn.act, seat 0 to move" in out
+    assert "1. draw" in out
+    assert "7. pass" in out
+    assert "Input ended before the game did" in out
+
+
+def test_input_ending_early_is_status_1() -> None:
+    """When the script stops before the game ends, run() says so and returns 1."""
+    code, _ = _run(Match(DRILL, seed=2, agents={1: "random"}), ["pass"])
+    assert code == 1
+
+
+def test_quit_stops_with_status_0() -> None:
+    """'quit' stops at once."""
+    code, out = _run(Match(DRILL, seed=2, agents={1: "random"}), ["quit"])
+    assert code == 0
+    assert "Stopped" in out
+
+
+def test_undo_redo_and_save(tmp_path: Path) -> None:
+    """undo takes back a move that revealed nothing, redo plays it again, save writes a loadable record."""
+    match = Match(DRILL, seed=2, agents={1: ScriptedAgent(["pass"] * 6)})
+    path = tmp_path / "drill.json"
+    code, out = _run(match, ["shuffle", "undo", "redo", "draw", "undo", f"save {path}", "log", "quit"])
+    assert code == 0
+    assert "Took back 2 step(s)." in out
+    assert "Cannot undo: seat 0 cannot undo past step" in out
+    assert f"Saved to {path}" in out
+    assert "1. player 0: shuffle" in out
+    loaded = Match.load(path, game=DRILL)
+    assert [str(p.move) for p in loaded.plies][:3] == ["shuffle", "pass", "draw"]
+
+
+def test_hot_seat_clears_the_screen_and_hides_the_other_hand() -> None:
+    """With two people, the screen is cleared between seats and seat 0 never sees seat 1's card."""
+    match = Match(DRILL, seed=5)
+    lines = ["", "pass", "", "take", "", "pass", "", "pass", "", "quit"]
+    code, out = _run(match, lines, clear=True, pause=True)
+    assert code == 0
+    card = match.state.cards[1][0]  # type: ignore[attr-defined]
+    screens = out.split(CLEAR_SCREEN)[1:]
+    assert [s.split("\n", 1)[0] for s in screens] == [
+        f"Seat {n}'s turn. Pass the screen to seat {n}." for n in (0, 1, 0, 1, 0)
+    ]
+    for screen in screens[2::2]:
+        assert f"card {card}" not in screen
+        assert f"seat 1: {card}" not in screen
+        assert "chance decided something you cannot see" in screens[2]
+    assert f"seat 1: {card}" in screens[3]
+
+
+def test_format_moves_fits_columns() -> None:
+    """Moves are numbered from 1 and laid out in rows that fit the width."""
+    moves = DRILL.new_game(seed=1).legal_moves()
+    text = format_moves(moves, width=40)
+    assert text.split() == [w for i, m in enumerate(moves, 1) for w in (f"{i}.", *str(m).split())]
+    assert all(len(line) <= 40 for line in text.splitlines())
+    assert len(text.splitlines()) < len(moves)
+
+
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args], input=stdin, capture_output=True, text=True, timeout=60, check=False
+    )
+
+
+def test_cli_play_runs_from_stdin() -> None:
+    """`tabletop play GAME --bot 1=random --seed S` reads moves from standard input and plays to the end."""
+    result = _cli("play", DRILL_TARGET, "--seed", "3", "--bot", "1=random", stdin="pass\n" * 6)
+    assert result.returncode == 0, result.stderr
+    assert "Seats: 0 human, 1 random." in result.stdout
+    assert "seat 0> pass" in result.stdout
+    assert "Game over." in result.stdout
+
+
+def test_cli_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    """Bad --bot values, a missing game and unknown options are usage errors (status 2) with a reason."""
+    assert main(["play", DRILL_TARGET, "--bot", "one"]) == 2
+    assert "--bot expects SEAT or SEAT=AGENT" in capsys.readouterr().err
+    assert main(["play"]) == 2
+    assert "name a game" in capsys.readouterr().err
+    assert main(["play", DRILL_TARGET, "--bot", "1=wizard"]) == 2
+    assert "no agent named 'wizard'" in capsys.readouterr().err
+    assert main(["play", DRILL_TARGET, "--colour", "red"]) == 2
+    assert "no option 'colour'" in capsys.readouterr().err
+
+
+def test_cli_play_resumes_a_saved_game(tmp_path: Path) -> None:
+    """`tabletop play --load FILE` continues a saved game."""
+    path = tmp_path / "game.json"
+    Match(DRILL, seed=3, agents={1: "random"}).save(path)
+    result = _cli("play", DRILL_TARGET, "--load", str(path), "--bot", "1=random", stdin="pass\n" * 6)
+    assert result.returncode == 0, result.stderr
+    assert "Game over." in result.stdout
+
+
+def test_cli_replay_prints_a_record(tmp_path: Path) -> None:
+    """`tabletop replay FILE` with no input prints every step, the final board and the result."""
+    match = Match(DRILL, seed=3, agents={0: "random", 1: "random"})
+    path = tmp_path / "game.json"
+    match.save(path)
+    result = _cli("replay", str(path), "--game", DRILL_TARGET)
+    assert result.returncode == 0, result.stderr
+    assert f"Replay of Drill (seed 3), {len(match.plies)} steps." in result.stdout
+    assert f"step {len(match.plies)}:" in result.stdout
+    assert "Game over." in result.stdout
+
+
+def test_replay_steps_back_and_forth() -> None:
+    """Enter steps forward, b steps back, a number jumps, q stops."""
+    text = Match(DRILL, seed=3, agents={0: "random", 1: "random"}).save()
+    out = io.StringIO()
+    assert replay(text, stdin=io.StringIO("\n\nb\n5\nq\n"), stdout=out, game=DRILL) == 0
+    shown = out.getvalue()
+    assert "step 1:" in shown
+    assert "step 2:" in shown
+    assert "At step 1." in shown
+    assert "At step 5." in shown
+    assert "Game over." not in shown
+
+
+def test_replay_as_a_seat_hides_what_it_did_not_see() -> None:
+    """Replaying a full record as one seat shows its views and hides the others' secret draws."""
+    match = Match(DRILL, seed=1, auto_chance=False)
+    for step in ("pass", "take", "card queen", "pass", "pass"):
+        match.play(step)
+    out = io.StringIO()
+    replay(match.save(), stdin=io.StringIO(), stdout=out, game=DRILL, seat=0)
+    assert "step 3: chance: (hidden)" in out.getvalue()
+    assert "queen" not in out.getvalue()
+
+
+def test_replay_of_a_seat_copy_lists_what_the_seat_saw() -> None:
+    """A seat's copy cannot be replayed into states; replay prints its log instead."""
+    match = Match(DRILL, seed=1, auto_chance=False)
+    for step in ("pass", "take", "card queen"):
+        match.play(step)
+    out = io.StringIO()
+    replay(match.save(seat=0), stdin=io.StringIO(), stdout=out)
+    assert "Seat 0's copy of a drill game (3 steps)" in out.getvalue()
+    assert "step 3: chance: (hidden)" in out.getvalue()
+    assert json.loads(match.save(seat=0))["record"]["moves"][2]["move"] is None
