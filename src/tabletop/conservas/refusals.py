@@ -7,7 +7,7 @@ The base class has already refused moves of a kind the current step does not all
 code                     rule      when
 =======================  ========  ====================================================
 ``not-in-bag``           CON-2.1   the drawn kind is not in the bag
-``not-in-deck``          CON-4.5   the dealt card is not among the unknown cards
+``not-in-deck``          CON-1.5/6 the dealt card is not among the unknown cards
 ``not-offered``          CON-1.5   the chosen boat was not one of the two offered
 ``not-your-card``        CON-2.2   the card is neither one of your boats nor Open Water
 ``card-used``            CON-2.2   the card already received a handful this round
@@ -84,8 +84,19 @@ def _draw(state: ConservasState, move: Move) -> IllegalMove | None:
     return _no(f"the bag holds no {move.token!r} (bag: {state.bag.contents})", "not-in-bag", "CON-2.1", move)
 
 
+_DEAL_RULES: Final = {
+    "setup.offer": "CON-1.5",
+    "setup.deal": "CON-1.6",
+    "eod.boat_deal": "CON-4.3",
+    "eod.upgrade_deal": "CON-4.4",
+}
+
+
 def _deal(state: ConservasState, move: Move) -> IllegalMove | None:
-    return _no(f"{move} is not one of the unknown cards of the deck", "not-in-deck", "CON-4.5", move)
+    rule = _DEAL_RULES.get(state.flow.key, "CON-1.6")
+    if state.flow.key == "setup.deal" and len(state.boat_row) >= 3:
+        rule = "CON-1.8"
+    return _no(f"{move} is not one of the unknown cards of the deck", "not-in-deck", rule, move)
 
 
 def _choose(state: ConservasState, move: Move) -> IllegalMove | None:

@@ -1,0 +1,142 @@
+"""Helpers for the Conservas tests: forced setups, forced handfuls, crafted positions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import attrs
+
+import tabletop
+from tabletop.conservas import ConservasState, OwnedUpgrade
+from tabletop.conservas.content import UPGRADES
+from tabletop.conservas.views import invariants
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.tokens import Tokens
+
+GAME = tabletop.get_game("conservas")
+
+BOATS_UP = ("quid-pro-pulpo", "pez-limoncello", "bogavanti")
+_SPARE_BOATS = ("el-peztidigitador", "el-chipironcuatre", "percebe-un-olor")
+UPGRADES_UP = ("secondary-nets", "fish-finders", "ref-market-stall")
+
+
+def play(state: ConservasState, *texts: str) -> ConservasState:
+    """Apply moves given as notation, in order (each text may hold several moves split by ';')."""
+    for text in texts:
+        for part in text.split(";"):
+            if part.strip():
+                state = state.apply(GAME.parse_move(state, part.strip()))
+    return state
+
+
+def draw(state: ConservasState, kinds: str) -> ConservasState:
+    """Force the draws of ``kinds`` (``"sardine sardine water"``), one chance step each."""
+    for kind in kinds.split():
+        state = state.apply(GAME.parse_move(state, f"token {kind}"))
+    return state
+
+
+def start(
+    month: str = "january",
+    goal: str = "standard",
+    *,
+    first: str = "el-dorado",
+    other: str = "te-parece-bonito",
+    boats: Iterable[str] | None = None,
+    upgrades: Iterable[str] = UPGRADES_UP,
+    seed: int = 0,
+) -> ConservasState:
+    """A game after a forced setup, at the first draw of round 1.
+
+    The default boat row is Quid Pro Pulpo, Pez Limoncello and Bogavanti, any of them
+    replaced by a spare boat when it is one of the two offered.
+    """
+    if boats is None:
+        spare = iter(_SPARE_BOATS)
+        boats = [b if b not in (first, other) else next(spare) for b in BOATS_UP]
+    state = GAME.new_game(seed, month=month, goal=goal)
+    deals = [f"card {first}", f"card {other}", f"choose {first}"]
+    deals += [f"card {b}" for b in boats] + [f"card {u}" for u in upgrades]
+    state = play(state, *deals)
+    assert isinstance(state, ConservasState)
+    return state
+
+
+def water_round(state: ConservasState, *, land: str = "done") -> ConservasState:
+    """Play the current round with water handfuls (see ``to_land``), then ``land``, keeping both rows."""
+    state = play(to_land(state), land)
+    return finish_day(state)
+
+
+def finish_day(state: ConservasState) -> ConservasState:
+    """Keep both rows when asked; take the first dealt card; stop at the next round or the end."""
+    round_ = state.flow.round
+    while not state.is_terminal and state.flow.round == round_ and state.flow.phase == "eod":
+        moves = state.legal_moves()
+        state = state.apply(moves[0])
+    return state
+
+
+def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
+    """Give the player upgrades straight from the deck or row (keeping every card in one place)."""
+    deck, row, owned = state.upgrade_deck, state.upgrade_row, list(state.upgrades)
+    for card in cards:
+        assert card in UPGRADES
+        if card in row:
+            row = tuple(c for c in row if c != card)
+        else:
+            deck = deck.remove(card)
+        owned.append(OwnedUpgrade(card, round))
+    new = attrs.evolve(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
+    invariants(new)
+    return new
+
+
+def with_bag(state: ConservasState, **counts: int) -> ConservasState:
+    """Set the bag's contents, moving tokens between bag and supply so every token stays counted."""
+    pool = state.supply + state.bag.contents
+    bag = Tokens(counts)
+    new = attrs.evolve(state, bag=Bag(bag), supply=pool - bag)
+    invariants(new)
+    return new
+
+
+def with_catch(state: ConservasState, **counts: int) -> ConservasState:
+    """Put tokens from the supply on the boats (for On Land tests)."""
+    catch = Tokens(counts)
+    new = attrs.evolve(state, catch=state.catch + catch, supply=state.supply - catch)
+    invariants(new)
+    return new
+
+
+def with_deep(state: ConservasState, **counts: int) -> ConservasState:
+    """Put tokens from the supply in the Deep Sea."""
+    deep = Tokens(counts)
+    new = attrs.evolve(state, deep=state.deep + deep, supply=state.supply - deep)
+    invariants(new)
+    return new
+
+
+def to_land(state: ConservasState) -> ConservasState:
+    """From a round's first draw, place all-water handfuls until On Land."""
+    while state.flow.phase == "sea":
+        if state.flow.step == "draw":
+            state = draw(state, "water" if "water" in state.bag.contents else next(iter(state.bag.contents)))
+        else:
+            state = state.apply(state.legal_moves()[0])
+    invariants(state)
+    return state
+
+
+def codes(state: ConservasState, text: str) -> str:
+    """The IllegalMove code for ``text`` (fails if the move is legal)."""
+    try:
+        state.apply(GAME.parse_move(state, text))
+    except tabletop.IllegalMove as exc:
+        return exc.code
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def texts(moves: Iterable[object]) -> list[str]:
+    """Moves as notation."""
+    return [str(m) for m in moves]
