@@ -1,0 +1,84 @@
+"""The examples run: terminal frontend, bot, win-rate chart and web server, each quickly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+import tabletop
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "examples"
+DRILL = "tabletop.testing.drill:GAME"
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, *args], input=stdin, capture_output=True, text=True, timeout=120, cwd=ROOT, check=False
+    )
+
+
+def test_terminal_frontend_plays_from_stdin(tmp_path: Path) -> None:
+    """The 100-line frontend plays Drill against a bot from scripted input and saves a replayable record."""
+    record = tmp_path / "drill.json"
+    script = "dance\n" + "pass\n" * 6
+    result = _run(
+        str(EXAMPLES / "terminal_frontend.py"), DRILL, "--bot", "1", "--seed", "4", "--save", str(record), stdin=script
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Refused: not a Drill move: 'dance'" in result.stdout
+    assert "Game over: winner" in result.stdout
+    assert tabletop.Match.load(record, game=tabletop.get_game(DRILL)).is_over
+
+
+def test_terminal_frontend_stops_when_input_ends() -> None:
+    """Without enough input the frontend says it stopped and exits with status 1."""
+    result = _run(str(EXAMPLES / "terminal_frontend.py"), DRILL, "--bot", "1", stdin="undo\n")
+    assert result.returncode == 1
+    assert "Stopped before the end." in result.stdout
+
+
+def test_bot_plays_and_reports() -> None:
+    """The Monte Carlo bot plays a few Drill games against a random player and reports its record."""
+    result = _run(str(EXAMPLES / "bot.py"), "--games", "3", "--think", "0.005")
+    assert result.returncode == 0, result.stderr
+    assert "Drill: the bot won" in result.stdout
+    assert result.stdout.count("game ") == 3
+
+
+@pytest.mark.skipif("conservas" not in tabletop.GAMES, reason="the game 'conservas' is not registered yet")
+def test_win_rates_draws_a_png(tmp_path: Path) -> None:
+    """The win-rate study runs with a few games per month and writes a PNG chart."""
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "rates.png"
+    result = _run(str(EXAMPLES / "win_rates.py"), "--games", "3", "--workers", "1", "--out", str(chart))
+    assert result.returncode == 0, result.stderr
+    assert chart.read_bytes().startswith(b"\x89PNG")
+    months = [line.split()[0] for line in result.stdout.splitlines()[1:13]]
+    assert months == [str(m) for m in tabletop.get_game("conservas").option("month").choices]
+
+
+def test_web_server_starts_and_answers() -> None:
+    """`python examples/web/server.py --port 0` serves the games list on 127.0.0.1, and stops."""
+    server = subprocess.Popen(
+        [sys.executable, str(EXAMPLES / "web" / "server.py"), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        cwd=ROOT,
+    )
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        address = line.split()[2]
+        assert address.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(address + "api/games", timeout=30) as response:
+            assert "drill" in [g["name"] for g in json.loads(response.read())]
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
