@@ -431,8 +431,9 @@ class Match:
         Args:
             source: Record JSON text, or the path of a record file.
             game: The game expected (``None``: the one the record names).
-            agents, auto_chance, unrestricted_undo: As for :class:`Match`; seats are human
-                unless ``agents`` says otherwise.
+            agents: Seats played by agents, as for :class:`Match`; every other seat is human.
+            auto_chance: As for :class:`Match`.
+            unrestricted_undo: As for :class:`Match`.
 
         Raises:
             DecodeError: Naming the problem: bad JSON, another format, version or game, an
