@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib.util
+import random
 import sys
 import threading
 from collections.abc import Iterator
@@ -44,6 +45,18 @@ def played(game: tabletop.Game, seed: int, agent: str = "random") -> Match:
         match.set_agent(seat, agent)
     match.advance()
     assert match.is_over
+    return match
+
+
+def partway(game: tabletop.Game, seed: int, limit: int = 150) -> Match:
+    """A match of ``game`` with random moves for every seat, stopped after about ``limit`` steps or at the end.
+
+    Tests that look at every step of a match use this, so that a long game stays quick.
+    """
+    rng = random.Random(seed)
+    match = Match(game, seed=seed)
+    while not match.is_over and len(match.plies) < limit:
+        match.play(rng.choice(match.legal_moves()))
     return match
 
 

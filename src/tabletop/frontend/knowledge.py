@@ -118,10 +118,12 @@ def _perturbed_alike(before: State, move: Move, mine: State, seat: int) -> list[
     """Other outcomes that would leave ``seat`` the same view, in states it cannot tell from ``before``.
 
     ``seat`` does not know the true state, only its view; an outcome that is the only one
-    possible in the true state (the last card of a deck) may still be unknown to it.
+    possible in the true state (the last card of a deck) may still be unknown to it. When its
+    view lists the very outcomes and odds of the true state, the true state's alternatives
+    already tell everything, and no re-sampling is needed.
     """
     perturb = before.GAME.perturb
-    if perturb is None:
+    if perturb is None or _outcomes_known(before, seat):
         return []
     rng = random.Random(f"alike/{before.chance_count}/{seat}/{move}")
     found = []
@@ -136,6 +138,14 @@ def _perturbed_alike(before: State, move: Move, mine: State, seat: int) -> list[
         if found:
             break
     return found
+
+
+def _outcomes_known(before: State, seat: int) -> bool:
+    """True when ``seat``'s view shows exactly the outcomes possible and their odds (an open bag)."""
+    try:
+        return bool(before.view(seat).chance_outcomes() == before.chance_outcomes())
+    except Exception:  # a view that cannot list the outcomes does not know them
+        return False
 
 
 def _same_for_all(alike: list[tuple[State, Move, State]], seat: int, visible: tuple[Event, ...]) -> bool:
