@@ -462,7 +462,7 @@ def _month(raw: Any, file: str, index: int) -> Month:
     try:
         month = _CONVERTER.structure(fields, Month)
     except cattrs.BaseValidationError as exc:
-        first = cattrs.transform_error(exc, path="")[0]
+        first = cattrs.transform_error(exc, path="", format_exception=_explain)[0]
         text, _, path = first.rpartition(" @ ")
         raise fail(text or first, path.lstrip("$.")) from None
     except (TypeError, ValueError, KeyError) as exc:
@@ -471,6 +471,13 @@ def _month(raw: Any, file: str, index: int) -> Month:
     month = attrs.evolve(month, spaces=spaces)
     _check_month(month, fail)
     return month
+
+
+def _explain(exc: BaseException, type_: type | None) -> str:
+    """Keep our own validation messages (unknown token kinds...) instead of cattrs' generic one."""
+    if isinstance(exc, ValueError | TypeError) and type_ is Tokens:
+        return str(exc)
+    return cattrs.v.format_exception(exc, type_)
 
 
 def _spaces(market: list[Any], fail: Any) -> list[Space]:

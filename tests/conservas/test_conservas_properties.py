@@ -1,0 +1,99 @@
+"""The property suite over every month and goal, the hypothesis state machine, invariants, events."""
+
+from __future__ import annotations
+
+import random
+
+import attrs
+import pytest
+from conservas_helpers import draw, play, start, to_land, with_catch
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.conservas import GAME
+from tabletop.conservas.content import MONTH_NAMES
+from tabletop.conservas.views import invariants
+from tabletop.kernel.tokens import Tokens
+from tabletop.testing import check_game
+from tabletop.testing.stateful import game_machine
+
+OPTIONS = [{"month": month, "goal": goal} for month in MONTH_NAMES for goal in ("standard", "difficult")]
+
+
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: f"{o['month']}-{o['goal']}")
+def test_random_play_keeps_the_protocol(options: dict[str, str]) -> None:
+    """Every month and goal: random legal play ends, with the protocol and the invariants holding at each step."""
+    report = check_game(GAME, options=[options], seeds=range(2), thorough_every=4)
+    assert report.games == 2
+    assert all(o["result"] in ("won", "lost") for o in report.outcomes)
+
+
+TestConservasMachine = game_machine(
+    GAME,
+    st.sampled_from(OPTIONS),
+    max_warmup=150,
+).TestCase
+
+
+def test_invariants_catch_a_lost_token() -> None:
+    """The 116 sea tokens are conserved: a token that vanishes breaks the invariant."""
+    state = start()
+    invariants(state)
+    with pytest.raises(AssertionError, match="sea tokens not conserved"):
+        invariants(attrs.evolve(state, supply=state.supply.remove("sardine")))
+
+
+def test_invariants_catch_negative_money_and_duplicate_cards() -> None:
+    """Money never below zero; every card in exactly one place."""
+    state = start()
+    with pytest.raises(AssertionError, match="negative money"):
+        invariants(attrs.evolve(state, money=-1))
+    with pytest.raises(AssertionError, match="boat cards"):
+        invariants(attrs.evolve(state, fleet=(*state.fleet, "el-dorado")))
+    with pytest.raises(AssertionError, match="upgrade cards"):
+        invariants(attrs.evolve(state, upgrade_row=state.upgrade_row[:2]))
+
+
+def test_view_is_the_state_without_seed() -> None:
+    """Nothing is hidden from the solo player: the view only drops the seed."""
+    state = start()
+    assert state.view(0) == attrs.evolve(state, seed=None)
+    assert GAME.perturb is None
+
+
+def test_json_round_trip_mid_game() -> None:
+    """A state with owned upgrades, kept tokens and a filled market round-trips through JSON."""
+    state = to_land(start(upgrades=("ref-hatchery", "fish-finders", "ref-market-stall")))
+    state = with_catch(state, sardine=3, mussel=1)
+    state = play(state, "sell r1c1 sardine,sardine", "trade ref-hatchery mussel,sardine keep mussel")
+    again = GAME.state_from_json(state.to_json())
+    assert again == state
+    assert again.legal_moves() == state.legal_moves()
+
+
+def test_events_describe_each_step() -> None:
+    """Events name what happened: draws, placements, sales with their price, the End of Day, the result."""
+    state = start()
+    after = draw(state, "sardine")
+    (event,) = state.events(GAME.parse_move(state, "token sardine"), after)
+    assert (event.kind, event.text) == ("draw", "drew a sardine from the bag")
+    land = with_catch(to_land(start()), sardine=2)
+    move = GAME.parse_move(land, "sell r1c1 sardine,sardine")
+    (sale,) = land.events(move, land.apply(move))
+    assert sale.text == "sold sardine,sardine at r1c1 for 3 euros, leaving a sardine on the space"
+    assert sale.get("money") == 3
+    done = play(land, "done", "keep boats")
+    move = GAME.parse_move(done, "keep upgrades")
+    kinds = [e.kind for e in done.events(move, done.apply(move))]
+    assert kinds == ["row", "end-of-day", "round"]
+
+
+def test_events_report_top_ups_and_the_end() -> None:
+    """A water top-up and the game's end are events too."""
+    state = attrs.evolve(start(), bag=start().bag.take(Tokens({"water": 10, "sardine": 5, "scallop": 4})))
+    state = attrs.evolve(state, supply=state.supply + Tokens({"water": 10, "sardine": 5, "scallop": 4}))
+    move = GAME.parse_move(state, "token scallop")
+    kinds = [e.kind for e in state.events(move, state.apply(move))]
+    assert kinds == ["draw", "top-up"]
+    final = tabletop.random_playout(GAME.new_game(3), random.Random(3))
+    assert final.outcome is not None
