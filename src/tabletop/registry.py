@@ -22,6 +22,7 @@ __all__ = ["GAMES", "available_games", "get_game", "register"]
 _BUILTIN: Final[dict[str, str]] = {
     "conservas": "tabletop.conservas:GAME",
     "archipel": "tabletop.archipel:GAME",
+    "spolka_zoo": "tabletop.spolka_zoo:GAME",
 }
 
 #: The names of the built-in games, in the order the docs present them.

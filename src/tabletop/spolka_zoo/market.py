@@ -53,8 +53,19 @@ def _revealed(state: ZooState, task: Task, card: str) -> ZooState:
     piles = attrs.evolve(state.piles, resolving=(*state.piles.resolving, card))
     state = set_deck(attrs.evolve(state, piles=piles), task.company, deck)
     icons = task.n + (card in END_ICON)
-    effects = effect_tasks(card, task.company) if state.majority(task.company) >= 0 else ()
+    effects = effect_tasks(card, task.company) if _resolves(state, task.company) else ()
     return finish(state, *effects, Task("resolve_deck", company=task.company, n=icons))
+
+
+def _resolves(state: ZooState, company: str) -> bool:
+    """A revealed card is resolved unless no majority shareholder can be determined (ZOO-7.4).
+
+    With ``unowned_cards="resolved"`` a company without any shareholder still resolves its
+    cards (effects naming the majority then do nothing); an unbreakable tie always ignores.
+    """
+    if state.majority(company) >= 0:
+        return True
+    return state.config.unowned_cards == "resolved" and not state.shareholders(company)
 
 
 register("resolve_deck", Op(_resolve_run, _resolve_outcomes, _revealed))

@@ -47,6 +47,12 @@ OPTIONS: Final = (
         "Where bots sit: after all humans, or alternating human, bot, human...",
     ),
     Option.choice(
+        "unowned_cards",
+        "ignored",
+        ("ignored", "resolved"),
+        "Company cards when nobody holds a share: ignored (no majority shareholder) or resolved.",
+    ),
+    Option.choice(
         "bot_rule",
         "any-effect",
         ("any-effect", "all-effects"),
@@ -80,6 +86,7 @@ def setup(
     starting_money: int,
     starting_fruits: int,
     seating: str,
+    unowned_cards: str,
     bot_rule: str,
 ) -> ZooState:
     """The state before the boards' order is drawn (options already checked one by one).
@@ -91,7 +98,7 @@ def setup(
     if not 2 <= seats <= 5:
         msg = f"option 'bots': players + bots must be 2 to 5; got {players} + {bots}"
         raise ValueError(msg)
-    config = Config(players, bots, modules, seating, bot_rule, starting_money, starting_fruits)
+    config = Config(players, bots, modules, seating, bot_rule, starting_money, starting_fruits, unowned_cards)
     bot_coins = BOT_MODULE_COINS * sum(m in modules for m in ("hidden_goals", "intrigues"))
     start_fruit = Tokens(dict.fromkeys(FRUITS, starting_fruits))
     seat_list = tuple(

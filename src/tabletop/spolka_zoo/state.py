@@ -54,6 +54,7 @@ class Config:
     bot_rule: str
     starting_money: int
     starting_fruits: int
+    unowned_cards: str = "ignored"
 
     @property
     def seats(self) -> int:

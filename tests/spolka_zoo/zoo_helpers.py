@@ -1,0 +1,123 @@
+"""Helpers for the Spółka ZOO tests: forced setups, moves by notation, crafted positions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import attrs
+
+from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.deck import Deck, Known
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo import GAME, ZooState
+from tabletop.spolka_zoo.views import invariants
+
+__all__ = ["GAME", "board", "code", "deck", "craft", "legal", "play", "seat", "start"]
+
+INFLUENCE_ROW = ("inf-apple", "inf-majority-coins", "inf-lemon", "inf-pineapple")
+HELPER_ROW = ("h-owl", "h-tortoise", "h-mouse", "h-fox")
+
+
+def play(state: ZooState, *texts: str) -> ZooState:
+    """Apply moves given as notation (each text may hold several, split by ';'); check invariants."""
+    for text in texts:
+        for part in text.split(";"):
+            if part.strip():
+                state = state.apply(GAME.parse_move(state, part.strip()))  # type: ignore[assignment]
+                invariants(state)
+    return state
+
+
+def start(
+    players: int = 3,
+    bots: int = 0,
+    *,
+    board: str = "apple,lemon,pineapple",
+    influence: Iterable[str] = INFLUENCE_ROW,
+    helpers: Iterable[str] = HELPER_ROW,
+    seed: int = 1,
+    **options: Any,
+) -> ZooState:
+    """A new game with the boards' order and both face-up rows forced; other setup draws
+    (goals, intrigues) are sampled from the seed."""
+    state: ZooState = GAME.new_game(seed, players=players, bots=bots, **options)  # type: ignore[assignment]
+    state = play(state, f"board {board}")
+    size = state.config.market_size
+    for card in list(influence)[:size] + list(helpers)[:size]:
+        state = play(state, f"draw {card}")
+    while state.current_player == CHANCE and state.flow.key == "effects.draw" and state.queue[0].op == "deal":
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+def legal(state: ZooState) -> list[str]:
+    """The legal moves as notation."""
+    return [str(m) for m in state.legal_moves()]
+
+
+def code(state: ZooState, text: str) -> str:
+    """The refusal code of an illegal move (fails if the move is legal)."""
+    try:
+        state.apply(GAME.parse_move(state, text))
+    except IllegalMove as exc:
+        return exc.code
+    msg = f"{text!r} was accepted"
+    raise AssertionError(msg)
+
+
+def seat(state: ZooState, index: int, **changes: Any) -> ZooState:
+    """``state`` with seat ``index`` changed; new ``fruit`` (a dict) comes from or goes back
+    to the warehouse, so the fruit stays conserved."""
+    seats = list(state.seats)
+    warehouse = state.warehouse
+    if "fruit" in changes:
+        changes["fruit"] = Tokens(changes["fruit"])
+        warehouse = warehouse + seats[index].fruit - changes["fruit"]
+    piles = state.piles
+    for field, pile in (("helpers", "helper_deck"), ("intrigues", "intrigue_box")):
+        if field in changes:
+            deck = getattr(piles, pile)
+            for card in getattr(seats[index], field):
+                deck = deck.shuffle_in((card,))
+            for card in changes[field]:
+                deck = deck.remove(card)
+            piles = attrs.evolve(piles, **{pile: deck})
+    seats[index] = attrs.evolve(seats[index], **changes)
+    return attrs.evolve(state, seats=tuple(seats), warehouse=warehouse, piles=piles)
+
+
+def deck(state: ZooState, company: int, cards: tuple[str, ...]) -> ZooState:
+    """``state`` with a company deck made of ``cards`` (shuffled); each card is taken from
+    another company deck or the influence deck, and the deck's old cards leave the game."""
+    decks = list(state.decks)
+    influence = state.piles.influence
+    old = decks[company].cards()
+    decks[company] = Deck()
+    for card in cards:
+        holder = next((i for i, d in enumerate(decks) if card in d.cards()), None)
+        if holder is not None and not (holder == company):
+            decks[holder] = decks[holder].remove(card)
+        elif card in old:
+            old = old.remove(card)
+        else:
+            influence = influence.remove(card)
+    decks[company] = Deck.shuffled(cards)
+    removed = state.piles.removed + tuple(Known(card, public=True) for card in old.elements())
+    piles = attrs.evolve(state.piles, influence=influence, removed=removed)
+    return attrs.evolve(state, decks=tuple(decks), piles=piles)
+
+
+def board(state: ZooState, company: int, fruit: dict[str, int]) -> ZooState:
+    """``state`` with a company board holding ``fruit`` (taken from / returned to the warehouse)."""
+    boards = list(state.company_fruit)
+    new = Tokens(fruit)
+    warehouse = state.warehouse + boards[company] - new
+    boards[company] = new
+    return attrs.evolve(state, company_fruit=tuple(boards), warehouse=warehouse)
+
+
+def craft(state: ZooState, **changes: Any) -> ZooState:
+    """``state`` with top-level fields changed (a crafted position for a rule test)."""
+    return attrs.evolve(state, **changes)
