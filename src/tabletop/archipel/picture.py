@@ -64,7 +64,9 @@ def board_svg(board: Board | None = None) -> str:
         f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif" font-size="11">',
         f'<rect x="{left:.0f}" y="{top:.0f}" width="{width:.0f}" height="{height:.0f}" fill="#e8f4fb"/>',
     ]
-    title = board.name + ("" if not board.reference else " (reference content)")
+    title = board.name
+    if board.reference and "reference" not in title.lower():
+        title += " (reference content, not the printed board)"
     out.append(f'<text x="{left + 16:.0f}" y="{top + 26:.0f}" font-size="18" font-weight="bold">{escape(title)}</text>')
     out.extend(_channels(board, centres))
     for area in board.data.areas:
@@ -106,20 +108,20 @@ def _members(board: Board, area: str, centre: tuple[float, float]) -> list[str]:
     islands = [i for i in board.islands if i.area == area]
     homes = [h for h in board.homes if h.area == area]
     spots = [s for s in board.data.spots if s.area == area]
-    inner = _ring(centre, INNER if len(islands) + len(homes) > 1 else 0, max(1, len(islands) + len(homes)), 0)
+    inner = _ring(centre, INNER if len(islands) + len(homes) > 1 else 0, max(1, len(islands) + len(homes)), 0.5)
     for island, (x, y) in zip(islands, inner, strict=False):
         fill = "#9e9e9e" if island.pagoda else "#6dbb5a"
         out.append(f'<circle cx="{x}" cy="{y}" r="17" fill="{fill}" stroke="#3d6b30"/>')
         for j, colour in enumerate(island.market):
             out.append(f'<circle cx="{x - 5 + 10 * j}" cy="{y - 4}" r="4" fill="{escape(colour)}" stroke="#222"/>')
-        label = escape(island.id) + (" (pagoda)" if island.pagoda else "")
-        out.append(f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-weight="bold">{label}</text>')
+        out.append(f'<text x="{x}" y="{y + 28}" text-anchor="middle" font-weight="bold">{escape(island.id)}</text>')
     for home, (x, y) in zip(homes, inner[len(islands) :], strict=False):
         out.append(
             f'<rect x="{x - 10}" y="{y - 10}" width="20" height="20" fill="{escape(home.colour)}" stroke="#222"/>'
         )
         out.append(f'<text x="{x}" y="{y + 24}" text-anchor="middle">{escape(home.id)}</text>')
-    for spot, (x, y) in zip(spots, _ring(centre, OUTER, max(1, len(spots)), 0.5), strict=False):
+    turn = 0.5 if len(spots) % 4 == 0 else 0.0  # keep spots off the inner ring's left and right
+    for spot, (x, y) in zip(spots, _ring(centre, OUTER, max(1, len(spots)), turn), strict=False):
         out.append(f'<circle cx="{x}" cy="{y}" r="9" fill="#1d3f5e"/>')
         out.append(
             f'<text x="{x}" y="{y + 3.5}" text-anchor="middle" fill="#fff" font-size="8">{escape(spot.id)}</text>'
@@ -138,27 +140,28 @@ def _warehouse(board: Board, left: float, top: float, width: float, height: floa
 
 
 def _legend(x: float, y: float) -> str:
-    items = (
-        '<circle cx="{x0}" cy="{y0}" r="8" fill="#6dbb5a"/><text x="{x1}" y="{y1}">island: harbour, shop, '
-        "market (dots: the two fish it orders)</text>",
-        '<rect x="{xs}" y="{ys}" width="16" height="16" fill="#fff" stroke="#333"/><text x="{x1}" y="{y1}">'
-        "numbered storm space</text>",
-        '<circle cx="{x0}" cy="{y0}" r="8" fill="#1d3f5e"/><text x="{x1}" y="{y1}">fish spot</text>',
-        '<rect x="{xs}" y="{ys}" width="16" height="16" fill="red" stroke="#222"/><text x="{x1}" y="{y1}">'
-        "home port</text>",
+    rows = (
+        (
+            ("circle", "#6dbb5a", "island: harbour, shop and market (dots: the two fish it orders)"),
+            ("circle", "#9e9e9e", "pagoda island (out of the short game)"),
+        ),
+        (
+            ("square", "#fff", "numbered storm space"),
+            ("dot", "#1d3f5e", "fish spot"),
+            ("square", "red", "home port (in its boat's colour)"),
+        ),
     )
-    offsets = (0, 330, 490, 600)
     parts = []
-    for item, dx in zip(items, offsets, strict=True):
-        x0 = x + 20 + dx
-        parts.append(
-            item.format(
-                x0=f"{x0:.0f}",
-                y0=f"{y:.0f}",
-                x1=f"{x0 + 14:.0f}",
-                y1=f"{y + 4:.0f}",
-                xs=f"{x0 - 8:.0f}",
-                ys=f"{y - 8:.0f}",
-            )
-        )
+    for r, row in enumerate(rows):
+        x0 = x + 20
+        y0 = y - 18 + 20 * r
+        for shape, fill, text in row:
+            if shape == "square":
+                parts.append(
+                    f'<rect x="{x0 - 7:.0f}" y="{y0 - 7:.0f}" width="14" height="14" fill="{fill}" stroke="#333"/>'
+                )
+            else:
+                parts.append(f'<circle cx="{x0:.0f}" cy="{y0:.0f}" r="7" fill="{fill}"/>')
+            parts.append(f'<text x="{x0 + 14:.0f}" y="{y0 + 4:.0f}">{escape(text)}</text>')
+            x0 += 40 + 6.2 * len(text)
     return "".join(parts)

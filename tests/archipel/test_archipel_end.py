@@ -1,0 +1,155 @@
+"""ARC-7 (game end), ARC-9 (short game), the outcome, events and notation."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from archipel_helpers import boat, play, settle, started
+
+from tabletop.archipel import GAME, ArchipelState, Over, new_game
+from tabletop.archipel.rules import orders
+from tabletop.kernel.errors import IllegalMove, NotationError
+from tabletop.kernel.tokens import Tokens
+
+
+def all_delivered(state: ArchipelState, *, keep_unseen: bool = False) -> ArchipelState:
+    """Every order in play filled from the unseen pool; the other fish lost (or left unseen)."""
+    board = state.map
+    markets = list(state.markets)
+    delivered = Tokens()
+    for i, island in enumerate(board.islands):
+        if not (state.short and island.pagoda):
+            markets[i] = board.orders[i]
+            delivered += board.orders[i]
+    rest = state.unseen - delivered
+    if keep_unseen:
+        spots = tuple(attrs.evolve(s, fish="") if i < 30 - rest.total else s for i, s in enumerate(state.spots))
+        return attrs.evolve(state, markets=tuple(markets), unseen=rest, spots=spots)
+    spots = tuple(attrs.evolve(spot, fish="") for spot in state.spots)
+    return attrs.evolve(state, markets=tuple(markets), unseen=Tokens(), lost=state.lost + rest, spots=spots)
+
+
+def test_season_over_needs_markets_supplied_as_far_as_possible() -> None:
+    """ARC-7.1: while fish in play could fill an order, the season is not declared over."""
+    state = started(1)
+    assert not state.is_legal(Over())
+    with pytest.raises(IllegalMove) as info:
+        play(state, "season over")
+    assert info.value.code == "orders-possible"
+
+
+def test_season_over_needs_every_boat_safe() -> None:
+    """ARC-7.1: boats first reach a harbour (or are stranded at sea without fuel)."""
+    state = all_delivered(boat(started(1), 1, at="f07"))
+    assert not state.is_legal(Over())
+    assert settle(play(state, "end", "sail coral", "end")).is_legal(Over())
+    stranded = boat(state, 1, fuel=0)
+    assert stranded.is_legal(Over())
+
+
+def test_ending_2_when_a_boat_is_not_home() -> None:
+    """ARC-7.3: every order filled, one boat in another harbour: ending 2."""
+    state = all_delivered(boat(started(1), 1, at="crane"))
+    state = play(state, "season over")
+    assert state.is_terminal
+    assert state.outcome is not None
+    assert (state.outcome.ending, state.outcome.ended_by) == (2, "declared")
+    assert state.outcome.home == (True, False)
+    assert state.outcome.returns == (0.5, 0.5)
+
+
+def test_ending_1_comes_by_itself() -> None:
+    """ARC-7.2, ARC-7.5: every order filled and every boat home: the season ends at the turn's end."""
+    state = all_delivered(boat(started(1), 1, at="f07"))
+    state = play(state, "end", "sail home-yellow", "end")
+    assert state.is_terminal
+    assert state.outcome is not None
+    assert (state.outcome.ending, state.outcome.ended_by, state.outcome.orders_filled) == (1, "complete", 24)
+    assert state.outcome.returns == (1.0, 1.0)
+
+
+def test_ending_3_when_orders_cannot_be_filled() -> None:
+    """ARC-7.1, ARC-7.4: no blue fish left in play and a blue order open: declare, ending 3."""
+    state = all_delivered(started(1))
+    markets = list(state.markets)
+    markets[0] = markets[0].remove("blue")
+    state = attrs.evolve(state, markets=tuple(markets), lost=state.lost.add("blue"))
+    assert state.is_legal(Over())
+    state = play(state, "season over")
+    assert state.outcome is not None
+    assert (state.outcome.ending, state.outcome.orders_filled, state.outcome.orders) == (3, 23, 24)
+    assert state.outcome.summary()["ending"] == "3: orders missing"
+
+
+def test_idle_rounds_end_the_season() -> None:
+    """ARC-7.6 (ruling): after idle_rounds rounds without a fish exposed, caught or delivered, it ends."""
+    state = started(1, idle_rounds=3)
+    for _ in range(5):
+        state = play(state, "end")
+    assert not state.is_terminal and state.flow.round == 3
+    state = play(state, "end")
+    assert state.is_terminal
+    assert state.outcome is not None and state.outcome.ended_by == "idle"
+
+
+def test_progress_resets_the_idle_count() -> None:
+    """ARC-7.6: exposing a fish is progress: the count starts again."""
+    state = boat(started(1, idle_rounds=2), 0, cards=["bait-red"])
+    state = play(state, "end", "end", "sail f01", "catch", "fish green")
+    assert state.last_progress == 2
+    state = play(state, "end", "end", "end", "end")
+    assert not state.is_terminal and state.flow.round == 4
+    state = play(state, "end", "end")
+    assert state.is_terminal
+
+
+def test_short_game_counts_eight_markets() -> None:
+    """ARC-9.1, ARC-9.2: pagoda markets are closed; the short game is won with 16 orders."""
+    state = started(1, short=True)
+    assert orders(state) == (0, 16)
+    assert state.shut == frozenset({"lotus", "tiger", "temple", "plum"})
+    assert orders(all_delivered(state)) == (16, 16)
+
+
+def test_short_game_can_be_won_without_every_fish() -> None:
+    """ARC-9.2: fish still unseen (sharks aside, 8 of them) do not keep the short season going."""
+    state = all_delivered(started(1, short=True), keep_unseen=True)
+    assert state.unseen.total == 14 and sum(s.fish == "unseen" for s in state.spots) == 14
+    assert state.is_legal(Over())
+    state = play(state, "season over")
+    assert state.outcome is not None and state.outcome.ending == 1
+
+
+def test_every_move_round_trips_through_notation() -> None:
+    """Notation: str(move) parses back to the same move; bad text raises NotationError."""
+    state = boat(started(1), 0, at="f07", cards=["bait-red", "storm-gear"], fish=["blue"])
+    state = boat(state, 1, at="f07")
+    for move in state.legal_moves():
+        assert GAME.parse_move(state, str(move)) == move
+    for text in ("sail", "sail to jade", "give fuel yellow", "fly away", ""):
+        with pytest.raises(NotationError):
+            GAME.parse_move(state, text)
+
+
+def test_events_tell_what_happened() -> None:
+    """Events: a catch and a harbour visit are described for frontends, all public."""
+    state = boat(started(1), 0, cards=["bait-red"])
+    state = play(state, "sail f01", "catch")
+    events = state.events(GAME.parse_move(state, "fish red"), play(state, "fish red"))
+    kinds = [e.kind for e in events]
+    assert kinds[0] == "expose" and "fish" in kinds
+    assert all(e.visible_to is None for e in events)
+
+
+def test_outcome_summary_for_simulations() -> None:
+    """The summary gives the ending as text and orders filled as a number."""
+    state = play(started(1, idle_rounds=1), "end", "end")
+    assert state.outcome is not None
+    summary = state.outcome.summary()
+    assert summary["ending"] == "3: orders missing"
+    assert summary["orders filled"] == 0 and summary["ended by"] == "idle"
+
+
+def test_games_on_the_same_seed_are_equal() -> None:
+    """new_game is deterministic given the seed and options."""
+    assert new_game(4, players=3, memory=True) == new_game(4, players=3, memory=True)
