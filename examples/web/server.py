@@ -10,7 +10,8 @@ would put the same handlers behind an ASGI framework and a proper session store.
 
 API (JSON in, JSON out; a seat proves who it is with ``Authorization: Bearer TOKEN``):
 
-* ``GET  /api/games``: the games and their options.
+* ``GET  /api/games``: the games and the options a visitor may set (those with a fixed list
+  of choices: free-text options, such as a file path, keep their defaults).
 * ``POST /api/matches`` ``{"game", "options", "seed", "seats"}``: a new match; the answer
   holds one secret token per human seat.
 * ``GET  /api/matches/ID``: the seat's document: its view, its legal moves (on its turn),
@@ -90,6 +91,7 @@ class Lobby:
                 "options": [
                     {"name": o.name, "default": _jsonable(o.default), "choices": _jsonable(o.choices), "doc": o.doc}
                     for o in game.options
+                    if o.choices
                 ],
             }
             for name, game in self.games.items()
@@ -106,6 +108,15 @@ class Lobby:
         options, seed, seats = body.get("options") or {}, body.get("seed"), body.get("seats")
         if not isinstance(options, dict):
             raise ApiError(HTTPStatus.BAD_REQUEST, "options must be an object", "bad-request")
+        for name in options:
+            try:
+                free = not game.option(name).choices
+            except ValueError as exc:
+                raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option") from None
+            if free:
+                # A free-text option may be a file path on this machine: visitors cannot set it.
+                msg = f"option {name!r} is free text (a file path, say) and cannot be set from the web"
+                raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-option")
         try:
             match = Match(game, seed=seed, options=options, auto_chance=True)
         except (ValueError, TypeError) as exc:

@@ -148,3 +148,18 @@ def test_bad_match_requests(site: Any) -> None:
     assert (status, answer["code"]) == (400, "bad-option")
     status, answer = _call(base, "GET", "/api/nowhere")
     assert status == 404
+
+
+def test_free_text_options_cannot_be_set(site: Any) -> None:
+    """Options without a fixed list of choices (a file path) are neither offered nor accepted."""
+    lobby = site[1].lobby
+    free = [o.name for g in lobby.games.values() for o in g.options if not o.choices]
+    offered = {o["name"] for g in _call(site[0], "GET", "/api/games")[1] for o in g["options"]}
+    assert not set(free) & offered
+    for name, game in lobby.games.items():
+        for option in game.options:
+            if not option.choices:
+                body = {"game": name, "options": {option.name: "/etc/passwd"}}
+                status, answer = _call(site[0], "POST", "/api/matches", body)
+                assert (status, answer["code"]) == (400, "bad-option")
+                assert "cannot be set from the web" in answer["error"]
