@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 import tabletop
 from tabletop.conservas import ConservasState, OwnedUpgrade
 from tabletop.conservas.content import UPGRADES
@@ -87,7 +85,7 @@ def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
         else:
             deck = deck.remove(card)
         owned.append(OwnedUpgrade(card, round))
-    new = attrs.evolve(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
+    new = state.evolve(upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
     invariants(new)
     return new
 
@@ -96,7 +94,7 @@ def with_bag(state: ConservasState, **counts: int) -> ConservasState:
     """Set the bag's contents, moving tokens between bag and supply so every token stays counted."""
     pool = state.supply + state.bag.contents
     bag = Tokens(counts)
-    new = attrs.evolve(state, bag=Bag(bag), supply=pool - bag)
+    new = state.evolve(bag=Bag(bag), supply=pool - bag)
     invariants(new)
     return new
 
@@ -104,7 +102,7 @@ def with_bag(state: ConservasState, **counts: int) -> ConservasState:
 def with_catch(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply on the boats (for On Land tests)."""
     catch = Tokens(counts)
-    new = attrs.evolve(state, catch=state.catch + catch, supply=state.supply - catch)
+    new = state.evolve(catch=state.catch + catch, supply=state.supply - catch)
     invariants(new)
     return new
 
@@ -112,7 +110,7 @@ def with_catch(state: ConservasState, **counts: int) -> ConservasState:
 def with_deep(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply in the Deep Sea."""
     deep = Tokens(counts)
-    new = attrs.evolve(state, deep=state.deep + deep, supply=state.supply - deep)
+    new = state.evolve(deep=state.deep + deep, supply=state.supply - deep)
     invariants(new)
     return new
 

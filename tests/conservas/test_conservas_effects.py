@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 from conservas_helpers import (
     codes,
     draw,
@@ -196,7 +195,7 @@ def test_extra_spawn() -> None:
 def test_income_before_upkeep_and_when_bought() -> None:
     """CON-6.11: Savings gives 1 every End of Day before upkeep; Grant gives 5 in the round bought only."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = own(attrs.evolve(state, money=0), "ref-savings")
+    state = own(state.evolve(money=0), "ref-savings")
     state = water_round(state)
     assert state.fleet == ("quid-pro-pulpo",)
     assert (state.report.income, state.report.upkeep, state.money) == (1, 1, 0)
@@ -230,7 +229,7 @@ def test_restock_every_round_and_when_bought() -> None:
 def test_restock_is_capped_by_the_supply() -> None:
     """CON-6.13: only the fish the supply still has are moved."""
     state = own(start(), "ref-restocking")
-    state = attrs.evolve(state, supply=state.supply.remove("sardine", 24), deep=Tokens({"sardine": 24}))
+    state = state.evolve(supply=state.supply.remove("sardine", 24), deep=Tokens({"sardine": 24}))
     state = water_round(state)
     assert state.report.restocked == Tokens()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from conservas_helpers import codes, finish_day, play, start, texts, to_land, water_round, with_catch, with_deep
 
@@ -51,7 +50,7 @@ def test_an_empty_deck_is_refilled_from_its_discards() -> None:
     """CON-4.5: when the deck is empty, the discards are shuffled into a new deck to deal from."""
     state = play(to_land(start()), "buy quid-pro-pulpo")
     rest = state.boat_deck.cards()
-    state = attrs.evolve(state, boat_deck=Deck(), boat_discard=tuple(rest.elements()))
+    state = state.evolve(boat_deck=Deck(), boat_discard=tuple(rest.elements()))
     state = play(state, "done")
     assert state.flow.key == "eod.boat_deal"
     outcomes = state.chance_outcomes()
@@ -65,7 +64,7 @@ def test_an_empty_deck_and_discard_leave_the_row_short() -> None:
     """CON-4.5: with no card anywhere the row stays short; play goes on."""
     state = play(to_land(start()), "buy quid-pro-pulpo")
     everything_else = state.boat_deck.cards().elements()
-    state = attrs.evolve(state, boat_deck=Deck(), boat_discard=(), fleet=(*state.fleet, *everything_else))
+    state = state.evolve(boat_deck=Deck(), boat_discard=(), fleet=(*state.fleet, *everything_else))
     state = play(state, "done", "keep upgrades")
     assert state.boat_row == ("pez-limoncello", "bogavanti")
 
@@ -75,7 +74,7 @@ def test_a_known_bottom_card_is_dealt_without_chance() -> None:
     state = to_land(start())
     bottom = state.boat_deck.bottom
     unknown = state.boat_deck.middle.elements()
-    state = attrs.evolve(state, boat_deck=Deck((), Tokens(), bottom), fleet=(*state.fleet, *unknown))
+    state = state.evolve(boat_deck=Deck((), Tokens(), bottom), fleet=(*state.fleet, *unknown))
     state = play(state, "buy quid-pro-pulpo", "done")
     assert state.boat_row == ("pez-limoncello", "bogavanti", "te-parece-bonito")
     assert state.flow.key == "eod.upgrade_choice"
@@ -95,7 +94,7 @@ def test_upkeep_is_paid_for_every_boat_except_those_bought_this_round() -> None:
 def test_upkeep_never_takes_money_below_zero_and_unpaid_boats_are_discarded() -> None:
     """CON-4.6: a boat whose upkeep cannot be paid is discarded; money stays at 0."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = water_round(attrs.evolve(state, money=0))
+    state = water_round(state.evolve(money=0))
     assert state.money == 0
     assert state.fleet == ()
     assert state.report.discarded == ("quid-pro-pulpo",)
@@ -105,10 +104,10 @@ def test_upkeep_never_takes_money_below_zero_and_unpaid_boats_are_discarded() ->
 def test_no_upkeep_decision_when_the_order_does_not_matter() -> None:
     """CON-4.6: enough money for everybody, or only one boat affordable: no decision is asked."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = attrs.evolve(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
-    rich = water_round(attrs.evolve(state, money=3))
+    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
+    rich = water_round(state.evolve(money=3))
     assert rich.money == 0 and rich.fleet == ("quid-pro-pulpo", "bogavanti")
-    poor = water_round(attrs.evolve(state, money=1))
+    poor = water_round(state.evolve(money=1))
     assert poor.money == 0 and poor.fleet == ("quid-pro-pulpo",)
     assert poor.report.discarded == ("bogavanti",)
 
@@ -117,8 +116,8 @@ def test_the_player_orders_upkeep_when_it_decides_which_boat_stays() -> None:
     """CON-4.6: with 2 euros and boats owing 1 and 2, paying either first keeps a different fleet."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
     row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = attrs.evolve(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = attrs.evolve(state, boat_deck=state.boat_deck.remove("el-dorado"))
+    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
+    state = state.evolve(boat_deck=state.boat_deck.remove("el-dorado"))
     state = play(to_land(state), "done", "keep boats", "keep upgrades")
     assert state.flow.key == "eod.pay"
     assert texts(state.legal_moves()) == ["upkeep quid-pro-pulpo", "upkeep bogavanti"]

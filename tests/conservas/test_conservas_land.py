@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from conservas_helpers import GAME, codes, finish_day, play, start, texts, to_land, with_catch
 
@@ -128,8 +127,8 @@ def test_trading_fish_for_an_upgrade() -> None:
 def test_a_card_that_keeps_a_paid_token() -> None:
     """CON-3.6: a keep_token card keeps one paid token on it; the other goes to the supply."""
     state = land(sardine=1, mussel=1)
-    state = attrs.evolve(state, upgrade_row=("ref-hatchery", *state.upgrade_row[1:]))
-    state = attrs.evolve(state, upgrade_deck=state.upgrade_deck.remove("ref-hatchery").shuffle_in(["secondary-nets"]))
+    state = state.evolve(upgrade_row=("ref-hatchery", *state.upgrade_row[1:]))
+    state = state.evolve(upgrade_deck=state.upgrade_deck.remove("ref-hatchery").shuffle_in(["secondary-nets"]))
     trades = [m for m in state.legal_moves() if isinstance(m, Trade) and m.card == "ref-hatchery"]
     assert texts(trades) == [
         "trade ref-hatchery mussel,sardine keep mussel",

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import attrs
 import pytest
 from conservas_helpers import draw, play, start, to_land, with_catch
 from hypothesis import strategies as st
@@ -40,24 +39,24 @@ def test_invariants_catch_a_lost_token() -> None:
     state = start()
     invariants(state)
     with pytest.raises(AssertionError, match="sea tokens not conserved"):
-        invariants(attrs.evolve(state, supply=state.supply.remove("sardine")))
+        invariants(state.evolve(supply=state.supply.remove("sardine")))
 
 
 def test_invariants_catch_negative_money_and_duplicate_cards() -> None:
     """Money never below zero; every card in exactly one place."""
     state = start()
     with pytest.raises(AssertionError, match="negative money"):
-        invariants(attrs.evolve(state, money=-1))
+        invariants(state.evolve(money=-1))
     with pytest.raises(AssertionError, match="boat cards"):
-        invariants(attrs.evolve(state, fleet=(*state.fleet, "el-dorado")))
+        invariants(state.evolve(fleet=(*state.fleet, "el-dorado")))
     with pytest.raises(AssertionError, match="upgrade cards"):
-        invariants(attrs.evolve(state, upgrade_row=state.upgrade_row[:2]))
+        invariants(state.evolve(upgrade_row=state.upgrade_row[:2]))
 
 
 def test_view_is_the_state_without_seed() -> None:
     """Nothing is hidden from the solo player: the view only drops the seed."""
     state = start()
-    assert state.view(0) == attrs.evolve(state, seed=None)
+    assert state.view(0) == state.evolve(seed=None)
     assert GAME.perturb is None
 
 
@@ -90,8 +89,8 @@ def test_events_describe_each_step() -> None:
 
 def test_events_report_top_ups_and_the_end() -> None:
     """A water top-up and the game's end are events too."""
-    state = attrs.evolve(start(), bag=start().bag.take(Tokens({"water": 10, "sardine": 5, "scallop": 4})))
-    state = attrs.evolve(state, supply=state.supply + Tokens({"water": 10, "sardine": 5, "scallop": 4}))
+    state = start().evolve(bag=start().bag.take(Tokens({"water": 10, "sardine": 5, "scallop": 4})))
+    state = state.evolve(supply=state.supply + Tokens({"water": 10, "sardine": 5, "scallop": 4}))
     move = GAME.parse_move(state, "token scallop")
     kinds = [e.kind for e in state.events(move, state.apply(move))]
     assert kinds == ["draw", "top-up"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 from conservas_helpers import codes, draw, play, start, texts, with_bag
 
@@ -94,7 +93,7 @@ def test_each_card_once_per_round_in_any_order() -> None:
 def test_handfuls_repeat_once_per_boat_plus_open_water() -> None:
     """CON-2.5: with three boats the player draws four handfuls."""
     state = start()
-    state = attrs.evolve(state, fleet=("el-dorado",))
+    state = state.evolve(fleet=("el-dorado",))
     placed = 0
     while state.flow.phase == "sea":
         if state.current_player == CHANCE:
@@ -129,7 +128,7 @@ def test_no_water_left_in_the_supply_forfeits_the_game() -> None:
     """CON-2.7: the bag is short and the supply has no water: the game is lost, overfished."""
     state = with_bag(start(), sardine=3)
     water = state.supply["water"]
-    state = attrs.evolve(state, supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
+    state = state.evolve(supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
     after = draw(state, "sardine sardine sardine")
     assert after.current_player == TERMINAL
     assert after.outcome is not None

@@ -57,7 +57,7 @@ _ROW_MOVES: Final = {
 
 
 def _go(state: ConservasState, step: str, **changes: object) -> ConservasState:
-    return attrs.evolve(state, flow=MACHINE.goto(state.flow, step), **changes)  # type: ignore[arg-type]
+    return state.evolve(flow=MACHINE.goto(state.flow, step), **changes)
 
 
 def _bought(state: ConservasState, table: object) -> bool:
@@ -145,7 +145,7 @@ def upkeep(state: ConservasState) -> ConservasState:
     """Step 5 begins: income (CON-6.11), then the boats whose upkeep is due (CON-4.6)."""
     gained = effects.income(state)
     due = tuple(boat for boat in state.fleet if boat not in state.bought)
-    state = attrs.evolve(state, money=state.money + gained, due=due, report=DayReport(income=gained))
+    state = state.evolve(money=state.money + gained, due=due, report=DayReport(income=gained))
     return _settle(state, "upkeep")
 
 
@@ -207,8 +207,8 @@ def spawn(state: ConservasState) -> ConservasState:
     supply -= restocked
     report = attrs.evolve(state.report, spawned=spawned, restocked=restocked)
     bag = state.bag.put(state.deep + spawned + restocked)
-    state = attrs.evolve(state, supply=supply, bag=bag, deep=Tokens(), report=report)
+    state = state.evolve(supply=supply, bag=bag, deep=Tokens(), report=report)
     if state.flow.round >= state.rounds:
         return _go(state, "end.over")
     flow = MACHINE.goto(state.flow, "sea.start", round=state.flow.round + 1)
-    return attrs.evolve(state, flow=flow, used=(), bought=(), spent=(), handful_spent=())
+    return state.evolve(flow=flow, used=(), bought=(), spent=(), handful_spent=())

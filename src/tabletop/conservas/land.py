@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
-import attrs
-
 from tabletop.conservas import effects
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES, Month
 from tabletop.conservas.machine import MACHINE
@@ -113,7 +111,7 @@ def apply(state: ConservasState, move: Move) -> ConservasState:
         return _trade(state, move)
     if isinstance(move, Buy):
         return _buy(state, move)
-    return attrs.evolve(state, flow=_goto(state, "eod.clear"))
+    return state.evolve(flow=_goto(state, "eod.clear"))
 
 
 def _goto(state: ConservasState, step: str) -> Flow:
@@ -125,8 +123,7 @@ def _sell(state: ConservasState, move: Sell) -> ConservasState:
     space = MONTHS[state.month].spaces[index]
     money, used = effects.sale_price(state, space.needs, space.price)
     market = (*state.market[:index], move.leave, *state.market[index + 1 :])
-    return attrs.evolve(
-        state,
+    return state.evolve(
         flow=_goto(state, "act"),
         catch=state.catch - move.paid,
         supply=state.supply + move.paid.remove(move.leave),
@@ -141,8 +138,7 @@ def _trade(state: ConservasState, move: Trade) -> ConservasState:
     owned = OwnedUpgrade(move.card, state.flow.round, kept)
     row = list(state.upgrade_row)
     row.remove(move.card)
-    return attrs.evolve(
-        state,
+    return state.evolve(
         flow=_goto(state, "act"),
         catch=state.catch - move.paid,
         supply=state.supply + (move.paid - kept),
@@ -156,8 +152,7 @@ def _buy(state: ConservasState, move: Buy) -> ConservasState:
     cost, used = effects.boat_price(state, move.boat)
     row = list(state.boat_row)
     row.remove(move.boat)
-    return attrs.evolve(
-        state,
+    return state.evolve(
         flow=_goto(state, "act"),
         money=state.money - cost,
         fleet=(*state.fleet, move.boat),

@@ -1,12 +1,13 @@
-"""The small value classes a Conservas state is made of: owned upgrades and the day report."""
+"""The value classes a Conservas state is made of: where the cards are, owned upgrades, the day report."""
 
 from __future__ import annotations
 
 import attrs
 
+from tabletop.kernel.deck import Deck
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["DayReport", "OwnedUpgrade"]
+__all__ = ["CARD_FIELDS", "Cards", "DayReport", "OwnedUpgrade"]
 
 
 @attrs.frozen
@@ -41,3 +42,34 @@ class DayReport:
     discarded: tuple[str, ...] = ()
     spawned: Tokens = attrs.field(factory=Tokens)
     restocked: Tokens = attrs.field(factory=Tokens)
+
+
+@attrs.frozen
+class Cards:
+    """Where every boat and upgrade card is: each card is in exactly one of these places.
+
+    Attributes:
+        boat_deck: The boat deck.
+        boat_row: The face-up boats, left to right.
+        boat_discard: Discarded boats, in the order discarded.
+        offer: The two boats offered at setup (CON-1.5).
+        fleet: The player's boats, in line order.
+        upgrade_deck: The upgrade deck.
+        upgrade_row: The face-up upgrades.
+        upgrade_discard: Discarded upgrades.
+        upgrades: The player's upgrades.
+    """
+
+    boat_deck: Deck
+    upgrade_deck: Deck
+    boat_row: tuple[str, ...] = ()
+    boat_discard: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
+    fleet: tuple[str, ...] = ()
+    upgrade_row: tuple[str, ...] = ()
+    upgrade_discard: tuple[str, ...] = ()
+    upgrades: tuple[OwnedUpgrade, ...] = ()
+
+
+#: The names of the :class:`Cards` fields (the state reads them as its own attributes).
+CARD_FIELDS: frozenset[str] = frozenset(field.name for field in attrs.fields(Cards))

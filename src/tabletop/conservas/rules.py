@@ -20,8 +20,6 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-import attrs
-
 from tabletop.conservas import effects, endofday, land
 from tabletop.conservas.content import KINDS, UPGRADES
 from tabletop.conservas.machine import MACHINE
@@ -49,7 +47,9 @@ _DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
 
 
 def _go(state: ConservasState, step: str, **changes: Any) -> ConservasState:
-    return attrs.evolve(state, flow=MACHINE.goto(state.flow, step), **changes)
+    # Staying on the same step (a declared self-loop: the next token of a handful) keeps the flow.
+    flow = state.flow if step == state.flow.step else MACHINE.goto(state.flow, step)
+    return state.evolve(flow=flow, **changes)
 
 
 # Legal moves and chance ------------------------------------------------------------------
@@ -119,6 +119,13 @@ def _bag_outcomes(contents: Tokens) -> tuple[tuple[Move, float], ...]:
     return tuple((_DRAWS[kind], n / total) for kind, n in contents.items())
 
 
+@functools.lru_cache(maxsize=4096)
+def _deck_outcomes(middle: Tokens) -> tuple[tuple[Move, float], ...]:
+    """Dealing from a deck whose unknown cards are ``middle`` (the known top is never dealt by chance)."""
+    total = middle.total
+    return tuple((Deal(card), n / total) for card, n in middle.items())
+
+
 def _deal_deck(state: ConservasState) -> Deck:
     key = state.flow.key
     if key == "eod.upgrade_deal" or (key == "setup.deal" and len(state.boat_row) >= 3):
@@ -130,7 +137,7 @@ def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
     """A bag draw (``token <kind>``) or a card dealt from an unknown deck (``card <id>``)."""
     if state.flow.step == "draw":
         return _bag_outcomes(state.bag.contents)
-    return tuple((Deal(card), p) for card, p in _deal_deck(state).draw_outcomes())
+    return _deck_outcomes(_deal_deck(state).middle)
 
 
 # Applying moves --------------------------------------------------------------------------
@@ -159,10 +166,10 @@ def _deal(state: ConservasState, card: str) -> ConservasState:
     if key == "setup.deal":
         if len(state.boat_row) < 3:
             _, deck = state.boat_deck.draw(card)
-            state = attrs.evolve(state, boat_deck=deck, boat_row=(*state.boat_row, card))
+            state = state.evolve(boat_deck=deck, boat_row=(*state.boat_row, card))
         else:
             _, deck = state.upgrade_deck.draw(card)
-            state = attrs.evolve(state, upgrade_deck=deck, upgrade_row=(*state.upgrade_row, card))
+            state = state.evolve(upgrade_deck=deck, upgrade_row=(*state.upgrade_row, card))
         done = len(state.boat_row) >= 3 and len(state.upgrade_row) >= 3
         return _go(state, "sea.start" if done else "deal")
     return endofday.deal(state, card)
@@ -183,13 +190,13 @@ def start_handful(state: ConservasState) -> ConservasState:
     if len(state.used) > len(state.fleet):
         return _go(state, "land.act")
     extra = effects.sift_count(state)
-    state = attrs.evolve(state, handful=effects.draw_size(state) + extra, to_return=extra, handful_spent=(), hand=EMPTY)
-    return _continue(state, EMPTY)
+    size = effects.draw_size(state) + extra
+    return _continue(state, EMPTY, handful=size, to_return=extra, handful_spent=())
 
 
 def _continue(state: ConservasState, hand: Tokens, **changes: Any) -> ConservasState:
     """Draw on, top up with water from the supply (CON-2.6) or forfeit (CON-2.7), or decide."""
-    need = state.handful - hand.total
+    need = changes.get("handful", state.handful) - hand.total
     bag = changes.get("bag", state.bag)
     if need > 0 and bag.is_empty:
         water = state.supply["water"]
@@ -202,7 +209,7 @@ def _continue(state: ConservasState, hand: Tokens, **changes: Any) -> ConservasS
         hand = hand.add("water", need)
         changes["supply"] = state.supply.remove("water", need)
         need = 0
-    step = "draw" if need > 0 else "sift" if state.to_return else "place"
+    step = "draw" if need > 0 else "sift" if changes.get("to_return", state.to_return) else "place"
     return _go(state, step, hand=hand, **changes)
 
 
@@ -221,11 +228,10 @@ def _place(state: ConservasState, move: Move) -> ConservasState:
 def _redraw(state: ConservasState, move: Move) -> ConservasState:
     assert isinstance(move, Redraw)
     card = effects.redraw_card(state)
-    if UPGRADES[card].frequency == "ongoing":
-        state = attrs.evolve(state, handful_spent=(*state.handful_spent, card))
-    else:
-        state = attrs.evolve(state, spent=(*state.spent, card))
-    return _continue(state, state.hand.remove(move.token), bag=state.bag.put(Tokens({move.token: 1})))
+    used = {"handful_spent": (*state.handful_spent, card)}
+    if UPGRADES[card].frequency != "ongoing":
+        used = {"spent": (*state.spent, card)}
+    return _continue(state, state.hand.remove(move.token), bag=state.bag.put(Tokens({move.token: 1})), **used)
 
 
 def _return(state: ConservasState, move: Move) -> ConservasState:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
 from tabletop.conservas.machine import MACHINE
+from tabletop.conservas.parts import Cards
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck
@@ -41,17 +42,9 @@ def setup(seed: int, *, month: str, goal: str) -> ConservasState:
         catch=Tokens(),
         deep=Tokens(),
         used=(),
-        fleet=(),
         bought=(),
-        upgrades=(),
         spent=(),
         handful_spent=(),
-        boat_deck=Deck.shuffled(BOATS),
-        boat_row=(),
-        boat_discard=(),
-        offer=(),
-        upgrade_deck=Deck.shuffled(UPGRADES),
-        upgrade_row=(),
-        upgrade_discard=(),
+        cards=Cards(boat_deck=Deck.shuffled(BOATS), upgrade_deck=Deck.shuffled(UPGRADES)),
         market=("",) * len(data.spaces),
     )

@@ -5,10 +5,11 @@ Where every one of the 116 sea tokens is (CON-1.1): in the ``supply``, in the ``
 and on the Open Water card), on a market space (``market``) or on an upgrade card that keeps
 a paid token (``upgrades[i].kept``). Money is a plain amount (``money``).
 
-Cards are string ids (content in :mod:`tabletop.conservas.content`): boats are in the
-``boat_deck``, the face-up ``boat_row``, the ``boat_discard`` pile, the ``offer`` of setup or
-the player's ``fleet``; upgrades are in the ``upgrade_deck``, ``upgrade_row``,
-``upgrade_discard`` or the player's ``upgrades``.
+Cards are string ids (content in :mod:`tabletop.conservas.content`), kept together in
+``cards`` (:class:`~tabletop.conservas.parts.Cards`): boats are in the ``boat_deck``, the
+face-up ``boat_row``, the ``boat_discard`` pile, the ``offer`` of setup or the player's
+``fleet``; upgrades are in the ``upgrade_deck``, ``upgrade_row``, ``upgrade_discard`` or the
+player's ``upgrades``. The state reads each of these as its own attribute.
 
 Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
 contents can always be counted, only their order is unknown (and is not part of the state),
@@ -18,13 +19,13 @@ so a view is the state itself without its seed.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
 from tabletop.conservas import narrate, rules
 from tabletop.conservas.content import MONTHS
-from tabletop.conservas.parts import DayReport, OwnedUpgrade
+from tabletop.conservas.parts import CARD_FIELDS, Cards, DayReport, OwnedUpgrade
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import IllegalMove
@@ -139,18 +140,11 @@ class ConservasState(State):
         catch: The tokens on the boats (fished this round).
         deep: The Deep Sea: tokens under the boats and on the Open Water card.
         used: Cards that received a handful this round, in order (CON-2.2).
-        fleet: The player's boats, in line order.
         bought: Boats and upgrades bought this round (CON-3.8, CON-4.3/4/6).
-        upgrades: The player's upgrades.
         spent: Upgrades whose once-per-round effect was used this round.
         handful_spent: Upgrades whose effect was used for the current handful.
-        boat_deck: The boat deck.
-        boat_row: The face-up boats, left to right.
-        boat_discard: Discarded boats, in the order discarded.
-        offer: The two boats offered at setup (CON-1.5).
-        upgrade_deck: The upgrade deck.
-        upgrade_row: The face-up upgrades.
-        upgrade_discard: Discarded upgrades.
+        cards: Where every boat and upgrade card is; the state reads its parts as its own
+            attributes (``state.fleet``, ``state.boat_row``, ``state.upgrades``...).
         market: Per market space (month order): ``""`` when open, else the kind left on it.
         due: Boats whose upkeep is still to settle this End of Day.
         report: What the last End of Day did.
@@ -171,24 +165,34 @@ class ConservasState(State):
     catch: Tokens
     deep: Tokens
     used: tuple[str, ...]
-    fleet: tuple[str, ...]
     bought: tuple[str, ...]
-    upgrades: tuple[OwnedUpgrade, ...]
     spent: tuple[str, ...]
     handful_spent: tuple[str, ...]
-    boat_deck: Deck
-    boat_row: tuple[str, ...]
-    boat_discard: tuple[str, ...]
-    offer: tuple[str, ...]
-    upgrade_deck: Deck
-    upgrade_row: tuple[str, ...]
-    upgrade_discard: tuple[str, ...]
+    cards: Cards
     market: tuple[str, ...]
     due: tuple[str, ...] = ()
     report: DayReport = attrs.field(factory=DayReport)
     forfeit: str = ""
 
     MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
+
+    def evolve(self, **changes: Any) -> ConservasState:
+        """A copy with ``changes``: ``attrs.evolve`` without its per-call bookkeeping.
+
+        The parts of :class:`Cards` may be changed by name too (``fleet=...``). Every step of
+        the game builds a new state this way, so it matters for speed. The caches of the base
+        class (legal moves) are not copied: the new state starts clean.
+        """
+        if not changes.keys() <= _FIELD_SET:
+            moved = {name: changes.pop(name) for name in changes.keys() & CARD_FIELDS}
+            if changes.keys() - _FIELD_SET:
+                msg = f"ConservasState has no field(s) {sorted(changes.keys() - _FIELD_SET)}"
+                raise TypeError(msg)
+            changes["cards"] = attrs.evolve(changes.get("cards", self.cards), **moved)
+        new: ConservasState = _new(ConservasState)
+        for name in _FIELDS:
+            _set(new, name, changes[name] if name in changes else getattr(self, name))
+        return new
 
     @property
     def num_players(self) -> int:
@@ -209,6 +213,51 @@ class ConservasState(State):
     def rounds(self) -> int:
         """How many rounds this month lasts."""
         return MONTHS[self.month].rounds
+
+    @property
+    def boat_deck(self) -> Deck:
+        """The boat deck."""
+        return self.cards.boat_deck
+
+    @property
+    def boat_row(self) -> tuple[str, ...]:
+        """The face-up boats, left to right."""
+        return self.cards.boat_row
+
+    @property
+    def boat_discard(self) -> tuple[str, ...]:
+        """Discarded boats."""
+        return self.cards.boat_discard
+
+    @property
+    def offer(self) -> tuple[str, ...]:
+        """The boats offered at setup."""
+        return self.cards.offer
+
+    @property
+    def fleet(self) -> tuple[str, ...]:
+        """The player's boats, in line order."""
+        return self.cards.fleet
+
+    @property
+    def upgrade_deck(self) -> Deck:
+        """The upgrade deck."""
+        return self.cards.upgrade_deck
+
+    @property
+    def upgrade_row(self) -> tuple[str, ...]:
+        """The face-up upgrades."""
+        return self.cards.upgrade_row
+
+    @property
+    def upgrade_discard(self) -> tuple[str, ...]:
+        """Discarded upgrades."""
+        return self.cards.upgrade_discard
+
+    @property
+    def upgrades(self) -> tuple[OwnedUpgrade, ...]:
+        """The player's upgrades."""
+        return self.cards.upgrades
 
     @property
     def upgrade_ids(self) -> tuple[str, ...]:
@@ -244,5 +293,10 @@ class ConservasState(State):
         """Rich events: the token drawn, the sale and its price, upkeep, spawning, the result."""
         return narrate.events(self, move, after)
 
+
+_FIELDS: Final = tuple(field.name for field in attrs.fields(ConservasState))
+_FIELD_SET: Final = frozenset(_FIELDS)
+_new = object.__new__
+_set = object.__setattr__
 
 ConservasState.AUTO = rules.AUTO

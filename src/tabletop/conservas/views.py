@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import attrs
-
 from tabletop.conservas.content import BOATS, SUPPLY, UPGRADES
 from tabletop.kernel.tokens import Tokens
 
@@ -28,8 +26,7 @@ _ALL_UPGRADES = Tokens(list(UPGRADES))
 
 def view(state: ConservasState, player: int) -> ConservasState:
     """The state as the player sees it: the decks' unknown parts stay multisets of known cards."""
-    return attrs.evolve(
-        state,
+    return state.evolve(
         boat_deck=state.boat_deck.redacted(player, composition_public=True),
         upgrade_deck=state.upgrade_deck.redacted(player, composition_public=True),
     )
