@@ -94,3 +94,19 @@ def test_chance_outcomes_the_seat_identifies_are_in_its_view(game: tabletop.Game
                 mine = ply.after.view(seat)
                 others = [o for o in ply.before.legal_moves() if o != ply.move]
                 assert all(ply.before.apply(o).view(seat) != mine for o in others)
+
+
+def test_a_move_that_leaves_no_trace_in_a_view_is_not_named_to_that_seat() -> None:
+    """With the kernel's default events, a move another seat cannot tell from a different one is hidden from it.
+
+    Seat 1 looking again at a card it has already seen changes nothing in any view: to seat 0
+    it is the same as a pass, so the default event naming it is replaced for seat 0.
+    """
+    match = _forced("pass", "look 1", "card king", "pass", "look 1")
+    quiet = match.plies[-1]
+    assert not quiet.known_to(0)
+    assert quiet.known_to(1)
+    assert match.log(0)[-1] == "5. seat 1 made a move you cannot see"
+    assert json.loads(match.save(seat=0))["record"]["moves"][-1]["move"] is None
+    loud = _forced("pass", "draw").plies[-1]
+    assert loud.known_to(0)

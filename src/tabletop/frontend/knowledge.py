@@ -10,7 +10,9 @@ from them, for any game:
   view, in the true state or in states it cannot tell from it (re-sampled with the game's
   ``perturb``: the last card of a deck is the only outcome, yet unknown to the others);
   a player's move is identified by every seat unless one of the step's events is
-  withheld from it (the game says part of the move is secret);
+  withheld from it (the game says part of the move is secret), or, when the game left the
+  kernel's default event (which names the move to everybody), unless another legal move
+  would have left that seat the same view;
 * a seat is **informed** by a step when its view gained information: a chance outcome it can
   tell apart from another, or a step whose result it could not have worked out from its own
   view before the step (a card looked at, a hand revealed). Undo never crosses such a step;
@@ -78,10 +80,29 @@ def assess(before: State, move: Move, after: State, events: Sequence[Event]) -> 
 def _assess_player(before: State, move: Move, after: State, events: tuple[Event, ...]) -> Knowledge:
     seats = range(before.num_players)
     mover = before.current_player
-    identified = frozenset(s for s in seats if s == mover or all(e.visible(s) for e in events))
+    identified = {s for s in seats if s == mover or all(e.visible(s) for e in events)}
     informed = frozenset(s for s in seats if not _predictable(before, move, after, s))
-    per_seat = tuple(tuple(e for e in events if e.visible(s)) for s in seats)
-    return Knowledge(identified, informed, per_seat)
+    per_seat = [tuple(e for e in events if e.visible(s)) for s in seats]
+    if events == State.events(before, move, after):
+        # The game left the kernel's default event, which names the move to everybody: a seat
+        # whose view cannot tell this move from another one must not be shown it.
+        for seat in _blind_to_move(before, move, after, identified - {mover}):
+            identified.discard(seat)
+            per_seat[seat] = (Event.of(HIDDEN_EVENT_KIND, f"seat {mover} made a move you cannot see", player=mover),)
+    return Knowledge(frozenset(identified), informed, tuple(per_seat))
+
+
+def _blind_to_move(before: State, move: Move, after: State, seats: set[int]) -> list[int]:
+    """The seats among ``seats`` for which another legal move would have left the same view."""
+    if not seats:
+        return []
+    others = [before.apply(other) for other in before.legal_moves() if other != move]
+    blind = []
+    for seat in sorted(seats):
+        mine = after.view(seat)
+        if any(result.view(seat) == mine for result in others):
+            blind.append(seat)
+    return blind
 
 
 def _predictable(before: State, move: Move, after: State, seat: int) -> bool:
