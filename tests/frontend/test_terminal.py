@@ -184,3 +184,12 @@ def test_replay_of_a_seat_copy_lists_what_the_seat_saw() -> None:
     assert "Seat 0's copy of a drill game (3 steps)" in out.getvalue()
     assert "step 3: chance: (hidden)" in out.getvalue()
     assert json.loads(match.save(seat=0))["record"]["moves"][2]["move"] is None
+
+
+def test_bots_only_is_a_spectated_game() -> None:
+    """With every seat a bot, the whole game is printed as a log, then the result."""
+    match = Match(DRILL, seed=2, agents={0: "random", 1: "greedy"})
+    code, out = _run(match, [])
+    assert code == 0
+    assert "1. player 0:" in out
+    assert "Game over." in out

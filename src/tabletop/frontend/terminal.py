@@ -216,6 +216,8 @@ class TerminalPlay:
     def _finish(self) -> None:
         match = self.match
         humans = [s for s in range(match.num_players) if match.is_human(s)]
+        if not humans:  # only agents played: a spectator may see everything
+            self._say("\n".join(match.log()))
         if len(humans) == 1:
             seat = humans[0]
             news = match.events_for(seat, start=self._shown[seat])
