@@ -26,6 +26,7 @@ def test_rows_may_be_discarded_only_when_nothing_was_bought_from_them() -> None:
     state = play(to_land(start()), "done")
     assert state.flow.key == "eod.boat_choice"
     assert texts(state.legal_moves()) == ["keep boats", "discard boats"]
+    assert codes(state, "discard upgrades") == "wrong-row"
     state = play(state, "discard boats")
     assert state.boat_discard == ("quid-pro-pulpo", "pez-limoncello", "bogavanti")
     assert state.current_player == CHANCE

@@ -27,6 +27,7 @@ code                     rule      when
 ``wrong-cost``           CON-3.5   the fish do not match the upgrade's cost pattern
 ``keep-token``           CON-3.6   the kept token is wrong for this card
 ``too-dear``             CON-3.7   not enough money for the boat
+``wrong-row``            CON-4.3/4 the other row is being refilled now
 ``not-due``              CON-4.6   the boat owes no upkeep now
 ``cannot-pay``           CON-4.6   not enough money for this boat's upkeep
 =======================  ========  ====================================================
@@ -48,6 +49,7 @@ from tabletop.conservas.moves import (
     Place,
     Redraw,
     Return,
+    Row,
     Sell,
     Trade,
     Upkeep,
@@ -189,6 +191,13 @@ def _buy(state: ConservasState, move: Move) -> IllegalMove | None:
     return _no(message, "too-dear", "CON-3.7", move)
 
 
+def _row(state: ConservasState, move: Move) -> IllegalMove | None:
+    assert isinstance(move, Row)
+    now = "boats" if state.flow.step == "boat_choice" else "upgrades"
+    rule = "CON-4.3" if now == "boats" else "CON-4.4"
+    return _no(f"the {now} row is being refilled now, not the {move.row} row", "wrong-row", rule, move)
+
+
 def _upkeep(state: ConservasState, move: Move) -> IllegalMove | None:
     assert isinstance(move, Upkeep)
     if move.boat not in state.due:
@@ -209,6 +218,7 @@ _BY_TYPE: Final[Mapping[type, Callable[[ConservasState, Move], IllegalMove | Non
     Sell: _sell,
     Trade: _trade,
     Buy: _buy,
+    Row: _row,
     Upkeep: _upkeep,
 }
 
