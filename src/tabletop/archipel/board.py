@@ -99,6 +99,7 @@ class Board:
         self._components: dict[int, tuple[int, ...]] = {}
         self._reach: dict[tuple[int, str], tuple[str, ...]] = {}
         self._targets: dict[tuple[int, str], Targets] = {}
+        self._by_group: dict[int, dict[int, Targets]] = {}
 
     def __repr__(self) -> str:
         return f"<Board {self.name!r}>"
@@ -164,16 +165,45 @@ class Board:
         key = (mask, at)
         found = self._targets.get(key)
         if found is None:
-            reach = self.reachable(storms, at)
-            kind = self.kind
-            found = (
-                tuple(self.spot_index[loc] for loc in reach if kind[loc] == SPOT),
-                tuple(loc for loc in reach if kind[loc] in (HARBOUR, HOME)),
-                tuple(self.storm_index[loc] for loc in reach if kind[loc] == STORM),
-            )
+            groups = self._groups(mask)
+            comp = self.components(mask)
+            mine = sorted({comp[a] for a in self.areas_of[at]})
+            if len(mine) == 1:
+                spots, harbours, spaces = groups[mine[0]]
+            else:
+                parts = [groups[c] for c in mine]
+                spots = tuple(sorted({i for p in parts for i in p[0]}))
+                order = {loc: n for n, loc in enumerate(self.locations)}
+                harbours = tuple(sorted({h for p in parts for h in p[1]}, key=order.__getitem__))
+                spaces = tuple(sorted({i for p in parts for i in p[2]}))
+            kind = self.kind[at]
+            if kind == SPOT:
+                spots = tuple(i for i in spots if self.spots[i] != at)
+            elif kind == STORM:
+                spaces = tuple(i for i in spaces if self.storm_ids[i] != at)
+            else:
+                harbours = tuple(h for h in harbours if h != at)
+            found = (spots, harbours, spaces)
             if len(self._targets) > _CACHE_LIMIT:
                 self._targets.clear()
             self._targets[key] = found
+        return found
+
+    def _groups(self, mask: int) -> dict[int, Targets]:
+        """For each group of connected areas: the locations in it, by kind, in board order."""
+        found = self._by_group.get(mask)
+        if found is None:
+            comp = self.components(mask)
+            lists: dict[int, tuple[list[int], list[str], list[int]]] = {c: ([], [], []) for c in set(comp)}
+            for i, spot in enumerate(self.spots):
+                lists[comp[self.areas_of[spot][0]]][0].append(i)
+            for loc in (*self.island_ids, *self.home_ids):
+                lists[comp[self.areas_of[loc][0]]][1].append(loc)
+            for i, space in enumerate(self.storm_ids):
+                for c in {comp[a] for a in self.areas_of[space]}:
+                    lists[c][2].append(i)
+            found = {c: (tuple(a), tuple(b), tuple(d)) for c, (a, b, d) in lists.items()}
+            self._by_group[mask] = found
         return found
 
     def can_reach(self, storms: tuple[str, ...], at: str, target: str) -> bool:

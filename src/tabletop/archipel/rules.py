@@ -173,29 +173,42 @@ def missing(s: ArchipelState) -> dict[str, int]:
 
 
 _TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
+_LAST_TALLY: list[Any] = [None, None]
 
 
 def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    """The missing fish by colour and (filled, ordered), cached by the markets' contents."""
+    """The missing fish by colour and (filled, ordered), cached by the markets' contents.
+
+    The markets tuple is shared by every state until a delivery, so the last answer is
+    kept by identity as well.
+    """
+    if _LAST_TALLY[0] is s.markets and _LAST_TALLY[1][0] == (s.board, s.short):
+        found: tuple[dict[str, int], tuple[int, int]] = _LAST_TALLY[1][1]
+        return found
     key = (s.board, s.short, s.markets)
-    found = _TALLIES.get(key)
+    found = _TALLIES.get(key)  # type: ignore[assignment]
     if found is None:
-        board = board_for(s.board)
-        wanted: dict[str, int] = {}
-        filled = total = 0
-        for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
-            if s.short and island.pagoda:
-                continue
-            total += ordered.total
-            filled += delivered.total
-            for colour, n in ordered.items():
-                if n > delivered[colour]:
-                    wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
-        found = (wanted, (filled, total))
+        found = _tally(s)
         if len(_TALLIES) > 100_000:
             _TALLIES.clear()
         _TALLIES[key] = found
+    _LAST_TALLY[:] = [s.markets, ((s.board, s.short), found)]
     return found
+
+
+def _tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
+    board = board_for(s.board)
+    wanted: dict[str, int] = {}
+    filled = total = 0
+    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
+        if s.short and island.pagoda:
+            continue
+        total += ordered.total
+        filled += delivered.total
+        for colour, n in ordered.items():
+            if n > delivered[colour]:
+                wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
+    return wanted, (filled, total)
 
 
 def others_here(s: ArchipelState) -> tuple[int, ...]:
@@ -277,6 +290,7 @@ def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
 
 
 _LAST_OUTCOMES: list[tuple[Tokens, tuple[tuple[Move, float], ...]]] = []
+_KIND_MOVES: dict[type[Move], dict[str, Move]] = {Expose: {}, Draw: {}}
 
 
 def _outcomes(pool: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
@@ -287,7 +301,8 @@ def _outcomes(pool: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float
     if _LAST_OUTCOMES and _LAST_OUTCOMES[0][0] is pool and type(_LAST_OUTCOMES[0][1][0][0]) is cls:
         return _LAST_OUTCOMES[0][1]
     total = pool.total
-    found = tuple((intern(cls, kind), n / total) for kind, n in pool.items())
+    moves = _KIND_MOVES[cls]
+    found = tuple((moves.get(kind) or moves.setdefault(kind, cls(kind)), n / total) for kind, n in pool.items())
     _LAST_OUTCOMES[:] = [(pool, found)]
     return found
 
