@@ -90,3 +90,14 @@ def test_rulings_cite_rule_ids() -> None:
     assert len(headings) >= 10
     for heading in headings:
         assert RULE_ID.search(heading), heading
+
+
+def test_content_page_lists_every_card_and_month() -> None:
+    """The content page's tables list every shipped boat, upgrade and month."""
+    from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
+
+    text = (DOCS / "content.md").read_text(encoding="utf-8")
+    for card in [*BOATS, *UPGRADES]:
+        assert f"| `{card}` |" in text, card
+    for month in MONTHS.values():
+        assert f"| {month.name} | {month.rounds} | {month.money} |" in text, month.id
