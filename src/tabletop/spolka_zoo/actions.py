@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from typing import Final
 
-import attrs
-
 from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo import economy
@@ -21,7 +19,7 @@ from tabletop.spolka_zoo.cards import HELPER_COST, HELPERS
 from tabletop.spolka_zoo.decks import deck_of, remove_cards, set_deck
 from tabletop.spolka_zoo.interpreter import start
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, PlayIntrigue, Speculate, Trade, UseHelper
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, Turn, ZooState
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, Turn, ZooState, evolve
 from tabletop.spolka_zoo.vocabulary import effect_tasks
 
 __all__ = ["abilities", "act", "action_moves", "can_intrigue", "intrigue_moves", "play_intrigue", "use_helper"]
@@ -39,7 +37,7 @@ DONE: Final = Done()
 
 
 def _turn(state: ZooState, **changes: object) -> ZooState:
-    return attrs.evolve(state, turn=attrs.evolve(state.turn, **changes))
+    return evolve(state, turn=evolve(state.turn, **changes))
 
 
 def _share_trades(state: ZooState, seat: int) -> list[Move]:
@@ -106,7 +104,7 @@ def act(state: ZooState, move: Move) -> ZooState:
         state = _turn(economy.gain(state, seat, SPECULATION_COINS), used=True)
         look = Task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
         return start(state, (look,), "action.after")
-    return attrs.evolve(state, flow=state.MACHINE.goto(state.flow, "after"))
+    return evolve(state, flow=state.MACHINE.goto(state.flow, "after"))
 
 
 def _trade(state: ZooState, seat: int, move: Trade) -> ZooState:
@@ -121,17 +119,17 @@ def _trade(state: ZooState, seat: int, move: Trade) -> ZooState:
     trades = (*state.turn.trades, f"{move.op}:{move.item}")
     state = _turn(state, trades=trades, used=True)
     step = "after" if len(trades) >= TRANSACTIONS else "act"
-    return attrs.evolve(state, flow=state.MACHINE.goto(state.flow, step))
+    return evolve(state, flow=state.MACHINE.goto(state.flow, step))
 
 
 def _hire(state: ZooState, seat: int, card: str) -> ZooState:
     slot = state.piles.helper_row.index(card)
     state = economy.discard_fruit(state, seat, HELPER_COST[card])
     me = state.seats[seat]
-    state = economy.set_seat(state, seat, attrs.evolve(me, helpers=(*me.helpers, card)))
+    state = economy.set_seat(state, seat, evolve(me, helpers=(*me.helpers, card)))
     row = list(state.piles.helper_row)
     row[slot] = ""
-    state = _turn(attrs.evolve(state, piles=attrs.evolve(state.piles, helper_row=tuple(row))), used=True)
+    state = _turn(evolve(state, piles=evolve(state.piles, helper_row=tuple(row))), used=True)
     return start(state, (Task("draw_row", arg="helper", index=slot),), "action.after")
 
 
@@ -141,7 +139,7 @@ def _lobby(state: ZooState, seat: int, move: Lobby) -> ZooState:
     state = set_deck(state, move.company, deck_of(state, move.company).shuffle_in((move.card,)))
     row = list(state.piles.influence_row)
     row[slot] = ""
-    state = _turn(attrs.evolve(state, piles=attrs.evolve(state.piles, influence_row=tuple(row))), used=True)
+    state = _turn(evolve(state, piles=evolve(state.piles, influence_row=tuple(row))), used=True)
     return start(state, (Task("draw_row", arg="influence", index=slot),), "action.after")
 
 
@@ -187,7 +185,7 @@ def play_intrigue(state: ZooState, card: str, resume: str) -> ZooState:
     me = state.seats[seat]
     hand = list(me.intrigues)
     hand.remove(card)
-    state = economy.set_seat(state, seat, attrs.evolve(me, intrigues=tuple(hand)))
+    state = economy.set_seat(state, seat, evolve(me, intrigues=tuple(hand)))
     state = remove_cards(_turn(state, intrigue=True), (Known(card, public=True),))
     return start(state, effect_tasks(card, actor=seat), resume)
 

@@ -9,29 +9,34 @@ from everybody else.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from typing import Final
 
-import attrs
-
 from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.interpreter import Op, decide, draw_outcomes, finish, register, replace, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, decide, unknown, finish, register, replace, wait_chance
 from tabletop.spolka_zoo.moves import Arrange, Choose
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Piles, Task, ZooState
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Piles, Task, ZooState, evolve
 
-__all__ = ["arrangements", "neighbour", "remove_cards", "set_deck"]
+__all__ = ["arrangements", "neighbour", "remove_cards", "set_deck", "with_deck"]
 
 _ROWS: Final = {"influence": ("influence", "influence_row"), "helper": ("helper_deck", "helper_row")}
 _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
 
 
-def set_deck(state: ZooState, company: str, deck: Deck) -> ZooState:
-    """``state`` with the deck of ``company`` replaced."""
+def with_deck(state: ZooState, company: str, deck: Deck) -> tuple[Deck, Deck, Deck]:
+    """The company decks with the deck of ``company`` replaced."""
     decks = list(state.decks)
     decks[FRUIT_INDEX[company]] = deck
-    return attrs.evolve(state, decks=(decks[0], decks[1], decks[2]))
+    return (decks[0], decks[1], decks[2])
+
+
+def set_deck(state: ZooState, company: str, deck: Deck) -> ZooState:
+    """``state`` with the deck of ``company`` replaced."""
+    return evolve(state, decks=with_deck(state, company, deck))
 
 
 def deck_of(state: ZooState, company: str) -> Deck:
@@ -41,7 +46,7 @@ def deck_of(state: ZooState, company: str) -> Deck:
 
 def remove_cards(state: ZooState, cards: tuple[Known, ...]) -> ZooState:
     """``cards`` leave the game (kept with who has seen them)."""
-    return attrs.evolve(state, piles=attrs.evolve(state.piles, removed=state.piles.removed + cards))
+    return evolve(state, piles=evolve(state.piles, removed=state.piles.removed + cards))
 
 
 def neighbour(state: ZooState, company: str, step: int) -> str:
@@ -62,8 +67,8 @@ def _row_run(state: ZooState, task: Task) -> ZooState:
     return wait_chance(state)
 
 
-def _row_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
-    return draw_outcomes(getattr(state.piles, _ROWS[task.arg][0]))
+def _row_outcomes(state: ZooState, task: Task) -> Tokens:
+    return unknown(getattr(state.piles, _ROWS[task.arg][0]))
 
 
 def _row_drawn(state: ZooState, task: Task, card: str) -> ZooState:
@@ -71,8 +76,7 @@ def _row_drawn(state: ZooState, task: Task, card: str) -> ZooState:
     _, deck = getattr(state.piles, deck_name).draw(card)
     row = list(getattr(state.piles, row_name))
     row[task.index] = card
-    piles = attrs.evolve(state.piles, **{deck_name: deck, row_name: tuple(row)})
-    return finish(attrs.evolve(state, piles=piles))
+    return finish(state, piles=evolve(state.piles, **{deck_name: deck, row_name: tuple(row)}))
 
 
 register("draw_row", Op(_row_run, _row_outcomes, _row_drawn))
@@ -85,9 +89,9 @@ def _deal_run(state: ZooState, task: Task) -> ZooState:
     return wait_chance(state)
 
 
-def _deal_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
+def _deal_outcomes(state: ZooState, task: Task) -> Tokens:
     deck: Deck = getattr(state.piles, _BOXES[task.arg])
-    return deck.draw_outcomes()
+    return deck.middle
 
 
 def _deal_drawn(state: ZooState, task: Task, card: str) -> ZooState:
@@ -95,11 +99,11 @@ def _deal_drawn(state: ZooState, task: Task, card: str) -> ZooState:
     _, deck = getattr(state.piles, box).draw(card)
     seat = state.seats[task.seat]
     if task.arg == "goal":
-        seat = attrs.evolve(seat, goal=card)
+        seat = evolve(seat, goal=card)
     else:
-        seat = attrs.evolve(seat, intrigues=tuple(sorted((*seat.intrigues, card))))
+        seat = evolve(seat, intrigues=tuple(sorted((*seat.intrigues, card))))
     seats = (*state.seats[: task.seat], seat, *state.seats[task.seat + 1 :])
-    return finish(attrs.evolve(state, seats=seats, piles=attrs.evolve(state.piles, **{box: deck})))
+    return finish(evolve(state, seats=seats, piles=evolve(state.piles, **{box: deck})))
 
 
 register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
@@ -112,6 +116,7 @@ def _unique(items: tuple[str, ...]) -> list[tuple[str, ...]]:
     return list(dict.fromkeys(itertools.permutations(items)))
 
 
+@functools.lru_cache(maxsize=8192)
 def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     """Every way to put looked-at ``cards`` back, keeping the order first.
 
@@ -142,8 +147,8 @@ def _look_run(state: ZooState, task: Task) -> ZooState:
     return decide(state, task)
 
 
-def _look_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
-    return deck_of(state, task.company).reveal_outcomes()
+def _look_outcomes(state: ZooState, task: Task) -> Tokens:
+    return deck_of(state, task.company).middle
 
 
 def _look_drawn(state: ZooState, task: Task, card: str) -> ZooState:
@@ -169,7 +174,7 @@ def _take_known(pool: list[Known], card: str) -> Known:
 
 def _look_chosen(state: ZooState, task: Task, move: Move) -> ZooState:
     if isinstance(move, Choose):
-        task = attrs.evolve(task, company=move.option.removeprefix("look "))
+        task = evolve(task, company=move.option.removeprefix("look "))
         return _look_run(replace(state, task), task)
     assert isinstance(move, Arrange)
     deck = deck_of(state, task.company)
@@ -205,7 +210,7 @@ def _targets(state: ZooState, source: str, to: str) -> tuple[str, ...]:
 def _move_run(state: ZooState, task: Task) -> ZooState:
     if task.company == "choice" or task.arg in ("choice", "next", "previous"):
         if task.company != "choice" and task.arg != "choice":
-            return _move_run(state, attrs.evolve(task, arg=_targets(state, task.company, task.arg)[0]))
+            return _move_run(state, evolve(task, arg=_targets(state, task.company, task.arg)[0]))
         return decide(state, task)
     deck = deck_of(state, task.company)
     if deck.is_empty or task.arg == task.company:
@@ -222,8 +227,8 @@ def _put(state: ZooState, task: Task, known: Known) -> ZooState:
     return finish(set_deck(state, task.arg, deck_of(state, task.arg).put_top((known,))))
 
 
-def _move_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
-    return draw_outcomes(deck_of(state, task.company))
+def _move_outcomes(state: ZooState, task: Task) -> Tokens:
+    return unknown(deck_of(state, task.company))
 
 
 def _move_drawn(state: ZooState, task: Task, card: str) -> ZooState:
@@ -244,7 +249,7 @@ def _move_options(state: ZooState, task: Task) -> tuple[Move, ...]:
 def _move_chosen(state: ZooState, task: Task, move: Move) -> ZooState:
     assert isinstance(move, Choose)
     source, _, target = move.option.removeprefix("deck ").partition(">")
-    return _move_run(state, attrs.evolve(task, company=source, arg=target))
+    return _move_run(state, evolve(task, company=source, arg=target))
 
 
 register("move_card", Op(_move_run, _move_outcomes, _move_drawn, _move_options, _move_chosen))
@@ -256,8 +261,8 @@ register("move_card", Op(_move_run, _move_outcomes, _move_drawn, _move_options, 
 def _refresh_run(state: ZooState, task: Task) -> ZooState:
     row = state.piles.influence_row
     removed = tuple(Known(card, public=True) for card in row if card)
-    piles: Piles = attrs.evolve(state.piles, influence_row=tuple("" for _ in row))
-    state = remove_cards(attrs.evolve(state, piles=piles), removed)
+    piles: Piles = evolve(state.piles, influence_row=tuple("" for _ in row))
+    state = remove_cards(evolve(state, piles=piles), removed)
     return finish(state, *(Task("draw_row", arg="influence", index=i) for i in range(len(row))))
 
 

@@ -8,10 +8,8 @@ unlimited (FAQ): the bank never runs out.
 
 from __future__ import annotations
 
-import attrs
-
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Seat, ZooState
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Seat, ZooState, evolve
 
 __all__ = [
     "buy_fruit",
@@ -30,7 +28,7 @@ __all__ = [
 def set_seat(state: ZooState, index: int, seat: Seat) -> ZooState:
     """``state`` with seat ``index`` replaced."""
     seats = state.seats
-    return attrs.evolve(state, seats=(*seats[:index], seat, *seats[index + 1 :]))
+    return evolve(state, seats=(*seats[:index], seat, *seats[index + 1 :]))
 
 
 def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool = False) -> int:
@@ -60,7 +58,7 @@ def gain(state: ZooState, seat: int, n: int) -> ZooState:
     money = max(0, s.money + n)
     if money == s.money:
         return state
-    return set_seat(state, seat, attrs.evolve(s, money=money))
+    return set_seat(state, seat, evolve(s, money=money))
 
 
 def share_cost(state: ZooState, seat: int, company: str, discount: int = 0) -> int:
@@ -81,9 +79,9 @@ def buy_share(state: ZooState, seat: int, company: str, discount: int = 0) -> Zo
     s = state.seats[seat]
     cost = share_cost(state, seat, company, discount)
     shares = _set(s.shares, c, s.shares[c] + 1)
-    state = set_seat(state, seat, attrs.evolve(s, money=s.money - cost, shares=shares))
+    state = set_seat(state, seat, evolve(s, money=s.money - cost, shares=shares))
     price = move_price(state.share_price[c], 1, SHARE_TRACK)
-    return attrs.evolve(state, share_price=_set(state.share_price, c, price))
+    return evolve(state, share_price=_set(state.share_price, c, price))
 
 
 def sell_share(state: ZooState, seat: int, company: str, bonus: int = 0) -> ZooState:
@@ -92,9 +90,9 @@ def sell_share(state: ZooState, seat: int, company: str, bonus: int = 0) -> ZooS
     s = state.seats[seat]
     paid = state.share_price[c] + bonus + s.passive("sell_bonus", "share")
     shares = _set(s.shares, c, s.shares[c] - 1)
-    state = set_seat(state, seat, attrs.evolve(s, money=s.money + paid, shares=shares))
+    state = set_seat(state, seat, evolve(s, money=s.money + paid, shares=shares))
     price = move_price(state.share_price[c], -1, SHARE_TRACK)
-    return attrs.evolve(state, share_price=_set(state.share_price, c, price))
+    return evolve(state, share_price=_set(state.share_price, c, price))
 
 
 def buy_fruit(state: ZooState, seat: int, fruit: str, discount: int = 0) -> ZooState:
@@ -102,9 +100,9 @@ def buy_fruit(state: ZooState, seat: int, fruit: str, discount: int = 0) -> ZooS
     f = FRUIT_INDEX[fruit]
     s = state.seats[seat]
     cost = fruit_cost(state, seat, fruit, discount)
-    state = set_seat(state, seat, attrs.evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
+    state = set_seat(state, seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
     price = move_price(state.fruit_price[f], 1, FRUIT_TRACK)
-    return attrs.evolve(state, warehouse=state.warehouse.remove(fruit), fruit_price=_set(state.fruit_price, f, price))
+    return evolve(state, warehouse=state.warehouse.remove(fruit), fruit_price=_set(state.fruit_price, f, price))
 
 
 def buy_fruit_from(state: ZooState, seat: int, fruit: str, seller: int) -> ZooState:
@@ -112,11 +110,11 @@ def buy_fruit_from(state: ZooState, seat: int, fruit: str, seller: int) -> ZooSt
     f = FRUIT_INDEX[fruit]
     cost = state.fruit_price[f] + 2
     buyer = state.seats[seat]
-    state = set_seat(state, seat, attrs.evolve(buyer, money=buyer.money - cost, fruit=buyer.fruit.add(fruit)))
+    state = set_seat(state, seat, evolve(buyer, money=buyer.money - cost, fruit=buyer.fruit.add(fruit)))
     owner = state.seats[seller]
-    state = set_seat(state, seller, attrs.evolve(owner, money=owner.money + cost, fruit=owner.fruit.remove(fruit)))
+    state = set_seat(state, seller, evolve(owner, money=owner.money + cost, fruit=owner.fruit.remove(fruit)))
     price = move_price(state.fruit_price[f], 1, FRUIT_TRACK)
-    return attrs.evolve(state, fruit_price=_set(state.fruit_price, f, price))
+    return evolve(state, fruit_price=_set(state.fruit_price, f, price))
 
 
 def sell_fruit(state: ZooState, seat: int, fruit: str, bonus: int = 0) -> ZooState:
@@ -124,19 +122,19 @@ def sell_fruit(state: ZooState, seat: int, fruit: str, bonus: int = 0) -> ZooSta
     f = FRUIT_INDEX[fruit]
     s = state.seats[seat]
     paid = state.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
-    state = set_seat(state, seat, attrs.evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
+    state = set_seat(state, seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
     price = move_price(state.fruit_price[f], -1, FRUIT_TRACK)
-    return attrs.evolve(state, warehouse=state.warehouse.add(fruit), fruit_price=_set(state.fruit_price, f, price))
+    return evolve(state, warehouse=state.warehouse.add(fruit), fruit_price=_set(state.fruit_price, f, price))
 
 
 def set_share_price(state: ZooState, company: str, price: int) -> ZooState:
     """``state`` with the share price of ``company`` set."""
-    return attrs.evolve(state, share_price=_set(state.share_price, FRUIT_INDEX[company], price))
+    return evolve(state, share_price=_set(state.share_price, FRUIT_INDEX[company], price))
 
 
 def set_fruit_price(state: ZooState, fruit: str, price: int) -> ZooState:
     """``state`` with the price of ``fruit`` set."""
-    return attrs.evolve(state, fruit_price=_set(state.fruit_price, FRUIT_INDEX[fruit], price))
+    return evolve(state, fruit_price=_set(state.fruit_price, FRUIT_INDEX[fruit], price))
 
 
 def to_company(state: ZooState, fruit: str, company: str, n: int) -> ZooState:
@@ -147,9 +145,7 @@ def to_company(state: ZooState, fruit: str, company: str, n: int) -> ZooState:
     c = FRUIT_INDEX[company]
     boards = list(state.company_fruit)
     boards[c] = boards[c].add(fruit, n)
-    return attrs.evolve(
-        state, warehouse=state.warehouse.remove(fruit, n), company_fruit=(boards[0], boards[1], boards[2])
-    )
+    return evolve(state, warehouse=state.warehouse.remove(fruit, n), company_fruit=(boards[0], boards[1], boards[2]))
 
 
 def take_from_company(state: ZooState, seat: int, company: str, fruits: Tokens) -> ZooState:
@@ -158,15 +154,15 @@ def take_from_company(state: ZooState, seat: int, company: str, fruits: Tokens) 
     boards = list(state.company_fruit)
     boards[c] = boards[c] - fruits
     s = state.seats[seat]
-    state = set_seat(state, seat, attrs.evolve(s, fruit=s.fruit + fruits))
-    return attrs.evolve(state, company_fruit=(boards[0], boards[1], boards[2]))
+    state = set_seat(state, seat, evolve(s, fruit=s.fruit + fruits))
+    return evolve(state, company_fruit=(boards[0], boards[1], boards[2]))
 
 
 def discard_fruit(state: ZooState, seat: int, fruits: Tokens) -> ZooState:
     """Seat ``seat`` puts ``fruits`` from its pool back in the warehouse (discards, costs)."""
     s = state.seats[seat]
-    state = set_seat(state, seat, attrs.evolve(s, fruit=s.fruit - fruits))
-    return attrs.evolve(state, warehouse=state.warehouse + fruits)
+    state = set_seat(state, seat, evolve(s, fruit=s.fruit - fruits))
+    return evolve(state, warehouse=state.warehouse + fruits)
 
 
 def move_share(state: ZooState, seat: int, source: str, target: str) -> ZooState:
@@ -175,11 +171,11 @@ def move_share(state: ZooState, seat: int, source: str, target: str) -> ZooState
     a, b = FRUIT_INDEX[source], FRUIT_INDEX[target]
     shares = _set(s.shares, a, s.shares[a] - 1)
     shares = _set(shares, b, shares[b] + 1)
-    return set_seat(state, seat, attrs.evolve(s, shares=shares))
+    return set_seat(state, seat, evolve(s, shares=shares))
 
 
 def swap_fruit(state: ZooState, seat: int, give: str, get: str) -> ZooState:
     """``seat`` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
     s = state.seats[seat]
-    state = set_seat(state, seat, attrs.evolve(s, fruit=s.fruit.remove(give).add(get)))
-    return attrs.evolve(state, warehouse=state.warehouse.add(give).remove(get))
+    state = set_seat(state, seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
+    return evolve(state, warehouse=state.warehouse.add(give).remove(get))

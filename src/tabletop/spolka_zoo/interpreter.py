@@ -16,13 +16,14 @@ offers); otherwise the seat chooses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Move
-from tabletop.spolka_zoo.state import Task, ZooState
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.state import Task, ZooState, evolve
 
 __all__ = ["OPS", "Op", "decide", "finish", "register", "start", "wait_chance", "wait_choice", "work"]
 
@@ -35,14 +36,15 @@ class Op:
 
     Attributes:
         run: Runs the task (finishing it, or waiting).
-        outcomes: At a chance wait: the outcomes (card id, probability).
+        outcomes: At a chance wait: the cards the outcome is drawn from (a deck's unknown
+            part: each card id is an outcome, with probability count / total).
         drawn: At a chance wait: applies the outcome.
         options: At a decision: the legal moves, the bot's preference first.
         chosen: At a decision: applies the chosen move.
     """
 
     run: Run
-    outcomes: Callable[[ZooState, Task], tuple[tuple[str, float], ...]] | None = None
+    outcomes: Callable[[ZooState, Task], Tokens] | None = None
     drawn: Callable[[ZooState, Task, str], ZooState] | None = None
     options: Callable[[ZooState, Task], tuple[Move, ...]] | None = None
     chosen: Callable[[ZooState, Task, Move], ZooState] | None = None
@@ -60,27 +62,30 @@ def register(name: str, op: Op) -> None:
 def start(state: ZooState, tasks: tuple[Task, ...], resume: str) -> ZooState:
     """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``."""
     flow = state.MACHINE.goto(state.flow, "effects.work")
-    return attrs.evolve(state, queue=tasks + state.queue, resume=resume, flow=flow)
+    return evolve(state, queue=tasks + state.queue, resume=resume, flow=flow)
 
 
-def finish(state: ZooState, *follow: Task) -> ZooState:
-    """The head task is done; ``follow`` tasks run next."""
-    return attrs.evolve(state, queue=follow + state.queue[1:])
+def finish(state: ZooState, *follow: Task, **changes: Any) -> ZooState:
+    """The head task is done; ``follow`` tasks run next; ``changes`` are made to the state
+    at the same time (one new state instead of several)."""
+    if state.flow.step != "work":
+        changes["flow"] = state.MACHINE.goto(state.flow, "effects.work")
+    return evolve(state, queue=follow + state.queue[1:], **changes)
 
 
 def replace(state: ZooState, task: Task) -> ZooState:
     """The head task, changed (e.g. after a decision narrowed it down)."""
-    return attrs.evolve(state, queue=(task, *state.queue[1:]))
+    return evolve(state, queue=(task, *state.queue[1:]))
 
 
 def wait_chance(state: ZooState) -> ZooState:
     """Stop at ``effects.draw``: the head task needs a chance outcome."""
-    return attrs.evolve(state, flow=state.MACHINE.goto(state.flow, "effects.draw"))
+    return evolve(state, flow=state.MACHINE.goto(state.flow, "effects.draw"))
 
 
 def wait_choice(state: ZooState, seat: int) -> ZooState:
     """Stop at ``effects.choose``: seat ``seat`` decides for the head task."""
-    return attrs.evolve(state, flow=state.MACHINE.goto(state.flow, "effects.choose", player=seat))
+    return evolve(state, flow=state.MACHINE.goto(state.flow, "effects.choose", player=seat))
 
 
 def decide(state: ZooState, task: Task) -> ZooState:
@@ -102,11 +107,11 @@ def work(state: ZooState) -> ZooState:
         state = OPS[task.op].run(state, task)
         if state.flow.step != "work":
             return state
-    return attrs.evolve(state, flow=state.MACHINE.goto(state.flow, state.resume), resume="")
+    return evolve(state, flow=state.MACHINE.goto(state.flow, state.resume), resume="")
 
 
-def outcomes(state: ZooState) -> tuple[tuple[str, float], ...]:
-    """The chance outcomes the head task waits for."""
+def outcomes(state: ZooState) -> Tokens:
+    """The cards the chance outcome the head task waits for is drawn from."""
     task = state.queue[0]
     op = OPS[task.op]
     assert op.outcomes is not None
@@ -118,8 +123,10 @@ def apply_draw(state: ZooState, card: str) -> ZooState:
     task = state.queue[0]
     op = OPS[task.op]
     assert op.drawn is not None
-    state = attrs.evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
-    return op.drawn(state, task, card)
+    state = op.drawn(state, task, card)
+    if state.flow.step == "draw":
+        state = evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
+    return state
 
 
 def options(state: ZooState) -> tuple[Move, ...]:
@@ -135,10 +142,10 @@ def apply_choice(state: ZooState, move: Move) -> ZooState:
     task = state.queue[0]
     op = OPS[task.op]
     assert op.chosen is not None
-    state = attrs.evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
+    state = evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
     return op.chosen(state, task, move)
 
 
-def draw_outcomes(deck: Deck) -> tuple[tuple[str, float], ...]:
-    """The outcomes of drawing the top card of ``deck`` from its unknown middle."""
-    return deck.draw_outcomes() if not deck.top else ()
+def unknown(deck: Deck) -> Tokens:
+    """The cards the top card of ``deck`` is drawn from: its unknown middle."""
+    return deck.middle

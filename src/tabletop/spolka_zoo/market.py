@@ -13,13 +13,12 @@
 
 from __future__ import annotations
 
-import attrs
-
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
-from tabletop.spolka_zoo.decks import deck_of, set_deck
-from tabletop.spolka_zoo.interpreter import Op, draw_outcomes, finish, register, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState
+from tabletop.spolka_zoo.decks import deck_of, set_deck, with_deck
+from tabletop.spolka_zoo.interpreter import Op, unknown, finish, register, wait_chance
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
 from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 
 __all__: list[str] = []
@@ -36,25 +35,25 @@ EVENTS_PER_ROUND = 2
 def _resolve_run(state: ZooState, task: Task) -> ZooState:
     deck = deck_of(state, task.company)
     if task.n >= 2 or deck.is_empty:
-        piles = attrs.evolve(state.piles, resolving=())
-        state = set_deck(attrs.evolve(state, piles=piles), task.company, deck.shuffle_in(state.piles.resolving))
+        piles = evolve(state.piles, resolving=())
+        state = set_deck(evolve(state, piles=piles), task.company, deck.shuffle_in(state.piles.resolving))
         return finish(state)
     if deck.top_is_known:
         return _revealed(state, task, deck.top_card())
     return wait_chance(state)
 
 
-def _resolve_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
-    return draw_outcomes(deck_of(state, task.company))
+def _resolve_outcomes(state: ZooState, task: Task) -> Tokens:
+    return unknown(deck_of(state, task.company))
 
 
 def _revealed(state: ZooState, task: Task, card: str) -> ZooState:
     _, deck = deck_of(state, task.company).draw(card)
-    piles = attrs.evolve(state.piles, resolving=(*state.piles.resolving, card))
-    state = set_deck(attrs.evolve(state, piles=piles), task.company, deck)
+    piles = evolve(state.piles, resolving=(*state.piles.resolving, card))
     icons = task.n + (card in END_ICON)
     effects = effect_tasks(card, task.company) if _resolves(state, task.company) else ()
-    return finish(state, *effects, Task("resolve_deck", company=task.company, n=icons))
+    follow = Task("resolve_deck", company=task.company, n=icons)
+    return finish(state, *effects, follow, piles=piles, decks=with_deck(state, task.company, deck))
 
 
 def _resolves(state: ZooState, company: str) -> bool:
@@ -88,7 +87,7 @@ def _divide_run(state: ZooState, task: Task) -> ZooState:
         return finish(state)
     shares = state.seats[seat].shares[FRUIT_INDEX[company]]
     take = Task("take", seat=seat, company=company, n=shares, arg="divide")
-    return finish(state, take, attrs.evolve(task, done=(*task.done, seat)))
+    return finish(state, take, evolve(task, done=(*task.done, seat)))
 
 
 register("divide", Op(_divide_run))
@@ -101,25 +100,24 @@ def _event_run(state: ZooState, task: Task) -> ZooState:
     piles = state.piles
     if task.n >= EVENTS_PER_ROUND or piles.event_deck.is_empty:
         deck = piles.event_deck.shuffle_in(piles.event_aside.elements())
-        state = attrs.evolve(state, piles=attrs.evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)()))
+        state = evolve(state, piles=evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)()))
         return finish(state)
     if piles.event_deck.top_is_known:
         return _event_drawn(state, task, piles.event_deck.top_card())
     return wait_chance(state)
 
 
-def _event_outcomes(state: ZooState, task: Task) -> tuple[tuple[str, float], ...]:
-    return draw_outcomes(state.piles.event_deck)
+def _event_outcomes(state: ZooState, task: Task) -> Tokens:
+    return unknown(state.piles.event_deck)
 
 
 def _event_drawn(state: ZooState, task: Task, card: str) -> ZooState:
     _, deck = state.piles.event_deck.draw(card)
-    piles = attrs.evolve(state.piles, event_deck=deck, event_aside=state.piles.event_aside.add(card))
-    state = attrs.evolve(state, piles=piles)
+    piles = evolve(state.piles, event_deck=deck, event_aside=state.piles.event_aside.add(card))
     first = state.flow.first_player
     if any(effect_possible(state, card, i, first) for i in range(len(EFFECTS[card]))):
-        return finish(state, *effect_tasks(card, actor=first), Task("event", n=task.n + 1))
-    return finish(state, Task("event", n=task.n))
+        return finish(state, *effect_tasks(card, actor=first), Task("event", n=task.n + 1), piles=piles)
+    return finish(state, Task("event", n=task.n), piles=piles)
 
 
 register("event", Op(_event_run, _event_outcomes, _event_drawn))

@@ -14,19 +14,20 @@ other seats' views until revealed (ZOO-3.1). Bots never pick: their turns run in
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable
 from typing import Final
 
-import attrs
-
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import actions, bots, decks, interpreter, market, vocabulary
+from tabletop.spolka_zoo.cards import FAMILY
 from tabletop.spolka_zoo.content import FRUITS, TOKENS
 from tabletop.spolka_zoo.moves import Done, Draw, Order, Pick, PlayIntrigue, UseHelper
 from tabletop.spolka_zoo.refusals import refusal
-from tabletop.spolka_zoo.state import ROUNDS, Task, Turn, ZooState
+from tabletop.spolka_zoo.state import ROUNDS, Task, Turn, ZooState, evolve
 
 __all__ = ["MACHINE", "apply_move", "chance_outcomes", "player_moves", "refusal"]
 
@@ -116,7 +117,7 @@ _BOARDS: Final = tuple(Order(p) for p in itertools.permutations(FRUITS))
 
 
 def _goto(state: ZooState, target: str, **flow: int) -> ZooState:
-    return attrs.evolve(state, flow=MACHINE.goto(state.flow, target, **flow))
+    return evolve(state, flow=MACHINE.goto(state.flow, target, **flow))
 
 
 # Automatic steps ---------------------------------------------------------------------------------
@@ -142,7 +143,7 @@ def _humans_from(state: ZooState, after: int | None) -> tuple[int, ...]:
 
 
 def _start(state: ZooState) -> ZooState:
-    state = attrs.evolve(state, turn=Turn(number=state.turn.number + 1))
+    state = evolve(state, turn=Turn(number=state.turn.number + 1))
     return _goto(state, "pick", player=_humans_from(state, None)[0])
 
 
@@ -154,7 +155,7 @@ def _next(state: ZooState) -> ZooState:
             return _goto(state, "start")
         return _goto(state, "market.start")
     seat = order[turn.position]
-    state = attrs.evolve(state, turn=Turn(number=turn.number, position=turn.position + 1, seat=seat))
+    state = evolve(state, turn=Turn(number=turn.number, position=turn.position + 1, seat=seat))
     if state.seats[seat].bot:
         return interpreter.start(state, (Task("bot_turn", seat=seat),), "action.next")
     if actions.can_intrigue(state):
@@ -167,9 +168,9 @@ def _reveal(state: ZooState) -> ZooState:
     seat = state.seats[seat_index]
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
-    seat = attrs.evolve(seat, pick="", played=(*seat.played, token))
+    seat = evolve(seat, pick="", played=(*seat.played, token))
     seats = (*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :])
-    state = attrs.evolve(state, seats=seats, turn=attrs.evolve(state.turn, token=token, action=action))
+    state = evolve(state, seats=seats, turn=evolve(state.turn, token=token, action=action))
     return _goto(state, "revealed" if actions.can_intrigue(state) else "act")
 
 
@@ -181,7 +182,7 @@ def _after(state: ZooState) -> ZooState:
 
 def _finish(state: ZooState) -> ZooState:
     turn = state.turn
-    return _goto(attrs.evolve(state, turn=Turn(number=turn.number, position=turn.position)), "next")
+    return _goto(evolve(state, turn=Turn(number=turn.number, position=turn.position)), "next")
 
 
 def _market_start(state: ZooState) -> ZooState:
@@ -202,21 +203,21 @@ def _market_events(state: ZooState) -> ZooState:
 def _market_end(state: ZooState) -> ZooState:
     if state.flow.round >= ROUNDS:
         return _goto(state, "end.score")
-    seats = tuple(attrs.evolve(seat, played=()) for seat in state.seats)
+    seats = tuple(evolve(seat, played=()) for seat in state.seats)
     piles = state.piles
     if piles.bot_discard:
-        piles = attrs.evolve(
+        piles = evolve(
             piles,
             bot_deck=piles.bot_deck.shuffle_in(piles.bot_discard.elements()),
             bot_discard=type(piles.bot_discard)(),
         )
     first = (state.flow.first_player + 1) % len(seats)
-    state = attrs.evolve(state, seats=seats, piles=piles, turn=Turn())
+    state = evolve(state, seats=seats, piles=piles, turn=Turn())
     return _goto(state, "action.start", round=state.flow.round + 1, first_player=first)
 
 
 def _score(state: ZooState) -> ZooState:
-    return _goto(attrs.evolve(state, finished=True), "over")
+    return _goto(evolve(state, finished=True), "over")
 
 
 ZooState.AUTO = {
@@ -259,17 +260,36 @@ def player_moves(state: ZooState) -> tuple[Move, ...]:
     return _MOVES[state.flow.key](state)
 
 
+_last_chance: list[tuple[ZooState, tuple[tuple[Move, float], ...]]] = []
+
+
 def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
-    """The outcomes of the current chance node."""
+    """The outcomes of the current chance node (the same move objects every time: a move
+    picked from them is found among the legal moves by identity)."""
+    if _last_chance and _last_chance[0][0] is state:
+        return _last_chance[0][1]
     if state.flow.key == "setup.board":
-        return tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
-    return tuple((Draw(card), p) for card, p in interpreter.outcomes(state))
+        outcomes = tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
+    else:
+        outcomes = _draws(interpreter.outcomes(state))
+    _last_chance[:] = [(state, outcomes)]
+    return outcomes
+
+
+_DRAWS: Final = {card: Draw(card) for card in FAMILY}
+
+
+@functools.lru_cache(maxsize=4096)
+def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
+    """One outcome per card id, with probability count / total (one ``Draw`` object per id)."""
+    total = cards.total
+    return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
 
 
 def _pick(state: ZooState, move: Pick) -> ZooState:
     seat_index = state.flow.player
-    seat = attrs.evolve(state.seats[seat_index], pick=move.token)
-    state = attrs.evolve(state, seats=(*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :]))
+    seat = evolve(state.seats[seat_index], pick=move.token)
+    state = evolve(state, seats=(*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :]))
     rest = _humans_from(state, seat_index)
     return _goto(state, "pick", player=rest[0]) if rest else _goto(state, "next")
 
@@ -282,7 +302,7 @@ def apply_move(state: ZooState, move: Move) -> ZooState:
     step = state.flow.key
     if step == "setup.board":
         assert isinstance(move, Order)
-        return _goto(attrs.evolve(state, board=move.companies), "deal")
+        return _goto(evolve(state, board=move.companies), "deal")
     if step == "effects.draw":
         assert isinstance(move, Draw)
         return interpreter.apply_draw(state, move.card)

@@ -12,7 +12,8 @@ continues at when the queue is empty.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 import attrs
 
@@ -28,7 +29,7 @@ from tabletop.spolka_zoo.content import FRUITS
 if TYPE_CHECKING:
     from tabletop.spolka_zoo.scoring import ZooOutcome
 
-__all__ = ["FRUIT_INDEX", "Config", "Piles", "Seat", "Task", "Turn", "ZooState"]
+__all__ = ["FRUIT_INDEX", "Config", "Piles", "Seat", "Task", "Turn", "ZooState", "evolve"]
 
 #: Index of each company/fruit in the per-company tuples.
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
@@ -41,6 +42,31 @@ SHARE_TRACK: Final = (1, 10)
 FRUIT_TRACK: Final = (1, 5)
 #: Rounds in a game.
 ROUNDS: Final = 5
+
+#: Seats clockwise from each first player, by number of seats.
+_ORDERS: Final = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(1, 6)}
+
+T = TypeVar("T")
+_MISSING: Final = object()
+_REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def evolve(inst: T, **changes: Any) -> T:
+    """``attrs.evolve`` without its per-call introspection (a hot path of every step).
+
+    The first call for a class generates a function taking each field as an optional
+    keyword and calling the class's ``__init__`` once; unknown names raise ``TypeError``.
+    """
+    cls = type(inst)
+    replace = _REPLACERS.get(cls)
+    if replace is None:
+        names = [a.name for a in attrs.fields(cls)]  # type: ignore[misc]
+        params = ", ".join(f"{n}=_M" for n in names)
+        values = ", ".join(f"inst.{n} if {n} is _M else {n}" for n in names)
+        namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls}
+        exec(f"def replace(inst, *, {params}):\n    return _cls({values})", namespace)
+        replace = _REPLACERS[cls] = namespace["replace"]
+    return replace(inst, **changes)  # type: ignore[no-any-return]
 
 
 @attrs.frozen
@@ -281,9 +307,7 @@ class ZooState(State):
 
     def order_from_first(self) -> tuple[int, ...]:
         """The seats clockwise from the first player."""
-        n = len(self.seats)
-        first = self.flow.first_player
-        return tuple((first + i) % n for i in range(n))
+        return _ORDERS[len(self.seats)][self.flow.first_player]
 
     def board_rank(self, fruit: str) -> int:
         """Position of a company (or its fruit) on the table, 0 = leftmost."""
@@ -301,21 +325,27 @@ class ZooState(State):
 
     def next_taker(self, company: str, exclude: tuple[int, ...] = ()) -> tuple[int, bool]:
         """The best-ranked shareholder not in ``exclude``: (seat, True), or (-1, False) when
-        an unbreakable tie decides the top place, or (-1, True) when nobody is left."""
-        best: tuple[int, int, int] | None = None
-        winner = -1
-        tied = False
-        for seat in self.shareholders(company):
-            if seat in exclude:
-                continue
-            key = self.standing_key(seat, company)
-            if best is None or key > best:
-                best, winner, tied = key, seat, False
-            elif key == best:
-                tied = True
-        if tied:
+        an unbreakable tie decides the top place, or (-1, True) when nobody is left.
+
+        Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
+        """
+        c = FRUIT_INDEX[company]
+        most = 0
+        tied: list[int] = []
+        for seat in self.order_from_first():
+            n = self.seats[seat].shares[c]
+            if n and n >= most and seat not in exclude:
+                if n > most:
+                    most, tied = n, [seat]
+                else:
+                    tied.append(seat)
+        if len(tied) <= 1:
+            return (tied[0] if tied else -1), True
+        keys = [(self.seats[s].helper_glory, len(self.seats[s].helpers)) for s in tied]
+        top = max(keys)
+        if keys.count(top) > 1:
             return -1, False
-        return winner, True
+        return tied[keys.index(top)], True
 
     def majority(self, company: str) -> int:
         """The majority shareholder of ``company``, or -1 when none can be determined."""

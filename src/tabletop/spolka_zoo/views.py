@@ -15,8 +15,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-import attrs
-
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
@@ -30,7 +28,7 @@ from tabletop.spolka_zoo.cards import (
     STARTING_DECKS,
 )
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.state import SHARE_TOKENS, Piles, Seat, ZooState
+from tabletop.spolka_zoo.state import SHARE_TOKENS, Piles, Seat, ZooState, evolve
 
 __all__ = ["invariants", "perturb", "view"]
 
@@ -38,7 +36,7 @@ __all__ = ["invariants", "perturb", "view"]
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
     if mine:
         return seat
-    return attrs.evolve(
+    return evolve(
         seat,
         pick=HIDDEN if seat.pick else "",
         goal=seat.goal if finished or not seat.goal else HIDDEN,
@@ -53,7 +51,7 @@ def _known(cards: tuple[Known, ...], player: int) -> tuple[Known, ...]:
 def view(state: ZooState, player: int) -> ZooState:
     """``state`` as seat ``player`` may know it."""
     p = state.piles
-    piles = attrs.evolve(
+    piles = evolve(
         p,
         influence=p.influence.redacted(player),
         helper_deck=p.helper_deck.redacted(player),
@@ -65,7 +63,7 @@ def view(state: ZooState, player: int) -> ZooState:
     )
     decks = tuple(d.redacted(player) for d in state.decks)
     seats = tuple(_seat_view(s, i == player, state.finished) for i, s in enumerate(state.seats))
-    return attrs.evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats)
+    return evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats)
 
 
 # Perturbation --------------------------------------------------------------------------------------
@@ -75,7 +73,7 @@ def _deal_deck(deck: Deck, player: int, pool: list[str]) -> Deck:
     """Re-deal the cards of ``deck`` hidden from ``player`` from ``pool`` (popping from it)."""
 
     def redeal(known: tuple[Known, ...]) -> tuple[Known, ...]:
-        return tuple(k if k.visible_to(player) else attrs.evolve(k, card=pool.pop()) for k in known)
+        return tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in known)
 
     top, bottom = redeal(deck.top), redeal(deck.bottom)
     middle = Tokens([pool.pop() for _ in range(deck.middle.total)])
@@ -97,13 +95,13 @@ def perturb(state: State, player: int, rng: random.Random) -> State:
     pool += [k.card for k in p.removed if not k.visible_to(player)]
     rng.shuffle(pool)
     new_decks = [_deal_deck(d, player, pool) for d in decks]
-    removed = tuple(k if k.visible_to(player) else attrs.evolve(k, card=pool.pop()) for k in p.removed)
-    piles = attrs.evolve(p, influence=new_decks[3], removed=removed)
+    removed = tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in p.removed)
+    piles = evolve(p, influence=new_decks[3], removed=removed)
     for name in ("helper_deck", "bot_deck", "event_deck"):
         deck: Deck = getattr(p, name)
         cards = _hidden(deck, player)
         rng.shuffle(cards)
-        piles = attrs.evolve(piles, **{name: _deal_deck(deck, player, cards)})
+        piles = evolve(piles, **{name: _deal_deck(deck, player, cards)})
     seats = list(state.seats)
     others = [i for i in range(len(seats)) if i != player]
     if not state.finished:
@@ -114,22 +112,22 @@ def perturb(state: State, player: int, rng: random.Random) -> State:
         if seat.pick:
             choices = [t for t in ("share", "fruit", "helper", "lobby", "speculate") if t not in seat.played]
             choices += ["duplicate"] if seat.played and "duplicate" not in seat.played else []
-            seats[i] = attrs.evolve(seat, pick=rng.choice(choices))
+            seats[i] = evolve(seat, pick=rng.choice(choices))
     company = (new_decks[0], new_decks[1], new_decks[2])
-    return attrs.evolve(state, decks=company, piles=piles, seats=tuple(seats))
+    return evolve(state, decks=company, piles=piles, seats=tuple(seats))
 
 
 def _goals(seat: Seat, cards: list[str] | None) -> tuple[list[str], Seat]:
     if cards is None:
         return ([seat.goal] if seat.goal else []), seat
-    return cards, attrs.evolve(seat, goal=cards.pop() if seat.goal else "")
+    return cards, evolve(seat, goal=cards.pop() if seat.goal else "")
 
 
 def _intrigues(seat: Seat, cards: list[str] | None) -> tuple[list[str], Seat]:
     if cards is None:
         return list(seat.intrigues), seat
     hand = tuple(sorted(cards.pop() for _ in seat.intrigues))
-    return cards, attrs.evolve(seat, intrigues=hand)
+    return cards, evolve(seat, intrigues=hand)
 
 
 def _perturb_hands(
@@ -148,7 +146,7 @@ def _perturb_hands(
     rng.shuffle(pool)
     for i in others:
         pool, seats[i] = hand(seats[i], pool)
-    return attrs.evolve(piles, **{box: _deal_deck(deck, player, pool)})
+    return evolve(piles, **{box: _deal_deck(deck, player, pool)})
 
 
 # Invariants -------------------------------------------------------------------------------------------

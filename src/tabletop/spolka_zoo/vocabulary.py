@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Final
 
-import attrs
-
 from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -24,7 +22,7 @@ from tabletop.spolka_zoo.content import FRUITS, Effect
 from tabletop.spolka_zoo.decks import remove_cards
 from tabletop.spolka_zoo.interpreter import Op, decide, finish, register
 from tabletop.spolka_zoo.moves import Choose
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Task, ZooState
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Task, ZooState, evolve
 
 __all__ = ["effect_possible", "effect_tasks", "selections"]
 
@@ -191,7 +189,7 @@ def _remove_self(state: ZooState, task: Task, effect: Effect, seats: tuple[int, 
     if task.card not in resolving:
         return finish(state)
     resolving.remove(task.card)
-    state = attrs.evolve(state, piles=attrs.evolve(state.piles, resolving=tuple(resolving)))
+    state = evolve(state, piles=evolve(state.piles, resolving=tuple(resolving)))
     return finish(remove_cards(state, (Known(task.card, public=True),)))
 
 
@@ -223,7 +221,7 @@ def _effect_run(state: ZooState, task: Task) -> ZooState:
     effect = EFFECTS[task.card][task.index]
     who = _who(task, effect)
     if who == "choice" and task.seat < 0:
-        return finish(state, attrs.evolve(task, op="target", seat=task.actor))
+        return finish(state, evolve(task, op="target", seat=task.actor))
     return _KINDS[effect.kind](state, task, effect, seats_named(state, task, who))
 
 
@@ -362,7 +360,7 @@ def _target_options(state: ZooState, task: Task) -> tuple[Move, ...]:
 def _target(state: ZooState, task: Task, move: Move) -> ZooState:
     assert isinstance(move, Choose)
     seat = int(move.option.split()[1])
-    return finish(state, attrs.evolve(task, op="effect", seat=seat))
+    return finish(state, evolve(task, op="effect", seat=seat))
 
 
 def _pair(text: str) -> tuple[str, str]:
