@@ -178,3 +178,10 @@ def test_every_rule_is_tested_or_in_a_scenario() -> None:
 def test_board_picture_is_up_to_date() -> None:
     """docs/archipel/board.svg is what board_svg() draws from data/board.toml (regenerate it if not)."""
     assert (DOCS / "board.svg").read_text(encoding="utf-8") == board_svg()
+
+
+def test_rules_page_shows_the_phase_table() -> None:
+    """The phase table printed in rules.md is the one the code declares."""
+    from tabletop.archipel.rules import MACHINE
+
+    assert MACHINE.table() in (DOCS / "rules.md").read_text(encoding="utf-8")
