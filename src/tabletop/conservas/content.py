@@ -52,7 +52,7 @@ from tabletop.conservas.cards import (
     Special,
     Upgrade,
 )
-from tabletop.kernel.content import load_items, read_package_toml, read_toml
+from tabletop.kernel.content import load_items, read_package_toml, read_toml, structure_item
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
@@ -229,25 +229,11 @@ def _month(raw: Any, file: str, index: int) -> Month:
     if not isinstance(market, list) or not market:
         raise fail("expected a list of rows, each a list of spaces", "market")
     fields["spaces"] = []
-    try:
-        month = _CONVERTER.structure(fields, Month)
-    except cattrs.BaseValidationError as exc:
-        first = cattrs.transform_error(exc, path="", format_exception=_explain)[0]
-        text, _, path = first.rpartition(" @ ")
-        raise fail(text or first, path.lstrip("$.")) from None
-    except (TypeError, ValueError, KeyError) as exc:
-        raise fail(str(exc), "") from None
+    month = structure_item(_CONVERTER, fields, Month, file=file, item=str(label))
     spaces = tuple(_spaces(market, fail))
     month = attrs.evolve(month, spaces=spaces)
     _check_month(month, fail)
     return month
-
-
-def _explain(exc: BaseException, type_: type | None) -> str:
-    """Keep our own validation messages (unknown token kinds...) instead of cattrs' generic one."""
-    if isinstance(exc, ValueError | TypeError) and type_ is Tokens:
-        return str(exc)
-    return cattrs.v.format_exception(exc, type_)
 
 
 def _spaces(market: list[Any], fail: Any) -> list[Space]:

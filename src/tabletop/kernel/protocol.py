@@ -167,7 +167,7 @@ class State(abc.ABC):
                 raise self._explain(move)
         new = self._apply(move)
         if self.MACHINE.actor(self.flow) is Actor.CHANCE:
-            new = attrs.evolve(new, chance_count=new.chance_count + 1)  # type: ignore[misc]
+            new = new._counted()
         return self.MACHINE.advance(new, self.AUTO)
 
     def view(self, player: int) -> Self:
@@ -218,6 +218,10 @@ class State(abc.ABC):
     @abc.abstractmethod
     def _view(self, player: int) -> Self:
         """This state with what ``player`` may not know replaced."""
+
+    def _counted(self) -> Self:
+        """This state with one more chance event counted. Games with a faster evolve override it."""
+        return attrs.evolve(self, chance_count=self.chance_count + 1)  # type: ignore[misc]
 
     def _refusal(self, move: Move) -> IllegalMove:
         """Why ``move`` (a move of this game, not legal now) is refused. Games refine this."""
