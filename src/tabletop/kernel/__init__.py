@@ -17,6 +17,7 @@ from tabletop.kernel.errors import (
     TabletopError,
 )
 from tabletop.kernel.events import Event
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
 from tabletop.kernel.tokens import Tokens
@@ -46,6 +47,7 @@ __all__ = [
     "Step",
     "TabletopError",
     "Tokens",
+    "evolve",
     "random_playout",
     "sample_chance",
 ]

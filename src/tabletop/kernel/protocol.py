@@ -31,6 +31,7 @@ import cattrs
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
 from tabletop.kernel.serialize import dump_envelope, load_envelope, structure
 
@@ -181,7 +182,7 @@ class State(abc.ABC):
         if not 0 <= player < self.num_players:
             msg = f"no player {player!r}: seats are 0 to {self.num_players - 1}"
             raise ValueError(msg)
-        return attrs.evolve(self._view(player), seed=None)  # type: ignore[misc]
+        return evolve(self._view(player), seed=None)
 
     def to_json(self) -> str:
         """This state as versioned JSON text; ``game.state_from_json`` reads it back."""
@@ -220,8 +221,8 @@ class State(abc.ABC):
         """This state with what ``player`` may not know replaced."""
 
     def _counted(self) -> Self:
-        """This state with one more chance event counted. Games with a faster evolve override it."""
-        return attrs.evolve(self, chance_count=self.chance_count + 1)  # type: ignore[misc]
+        """This state with one more chance event counted."""
+        return evolve(self, chance_count=self.chance_count + 1)
 
     def _refusal(self, move: Move) -> IllegalMove:
         """Why ``move`` (a move of this game, not legal now) is refused. Games refine this."""
