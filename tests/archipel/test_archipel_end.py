@@ -153,3 +153,20 @@ def test_outcome_summary_for_simulations() -> None:
 def test_games_on_the_same_seed_are_equal() -> None:
     """new_game is deterministic given the seed and options."""
     assert new_game(4, players=3, memory=True) == new_game(4, players=3, memory=True)
+
+
+def test_season_ends_when_no_boat_can_move_again() -> None:
+    """ARC-7.5 (ruling): no fuel, no jerrycan and no open shop to stay at: the season ends, stranded."""
+    state = boat(boat(started(1), 0, at="f01", fuel=1), 1, at="f20", fuel=0)
+    state = play(state, "sail f02")
+    assert not state.is_terminal
+    state = play(state, "end")
+    assert state.is_terminal
+    assert state.outcome is not None and state.outcome.ended_by == "stranded"
+
+
+def test_a_boat_in_an_open_shop_harbour_may_still_find_fuel() -> None:
+    """ARC-2.7, ARC-7.5: a dry boat in an open shop's harbour may stay and buy a jerrycan."""
+    state = boat(boat(started(1), 0, at="jade", fuel=0), 1, at="f20", fuel=0)
+    state = play(state, "end", "end")
+    assert not settle(state).is_terminal

@@ -239,6 +239,22 @@ def boats_safe(s: ArchipelState) -> bool:
     return True
 
 
+def becalmed(s: ArchipelState) -> bool:
+    """True when no boat can ever move again (ARC-2.6, ARC-7.5).
+
+    No boat has fuel or a jerrycan, and none is in the harbour of an open shop, where
+    staying could bring a jerrycan. Fuel only ever comes from jerrycans, so nothing on the
+    board can change where the boats are or what the markets hold any more.
+    """
+    board = board_for(s.board)
+    for boat in s.boats:
+        if boat.fuel or any(c in boat.cards for c in JERRYCANS):
+            return False
+        if board.kind[boat.at] == HARBOUR and boat.at not in s.shut:
+            return False
+    return True
+
+
 def may_declare(s: ArchipelState) -> bool:
     """ARC-7.1: the markets are supplied as far as possible and every boat is safe."""
     return boats_safe(s) and supplied_as_far_as_possible(s)
@@ -572,6 +588,8 @@ def _next(s: ArchipelState) -> ArchipelState:
     filled, total = orders(s)
     if filled == total and all(boat.at == boat.home for boat in s.boats):
         return evolve(s, ended_by="complete", flow=MACHINE.goto(s.flow, "end.over"))
+    if becalmed(s):
+        return evolve(s, ended_by="stranded", flow=MACHINE.goto(s.flow, "end.over"))
     player = (s.flow.player + 1) % len(s.boats)
     round_ = s.flow.round + (player == s.flow.first_player)
     if round_ - 1 - s.last_progress >= s.idle_rounds:

@@ -44,7 +44,8 @@ class ArchipelOutcome:
         orders_filled: Fish delivered to the markets in play.
         orders: Fish the markets in play ordered (24; 16 in the short game).
         home: For each boat, whether it is in its own home port.
-        ended_by: ``"declared"`` (ARC-7.1), ``"complete"`` (ARC-7.5) or ``"idle"`` (ARC-7.6).
+        ended_by: ``"declared"`` (ARC-7.1), ``"complete"`` or ``"stranded"`` (ARC-7.5), or
+            ``"idle"`` (ARC-7.6).
         rounds: The round in which the season ended.
     """
 
