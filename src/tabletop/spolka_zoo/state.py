@@ -12,14 +12,14 @@ continues at when the queue is empty.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.events import Event
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow, PhaseMachine
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
@@ -45,29 +45,6 @@ ROUNDS: Final = 5
 
 #: Seats clockwise from each first player, by number of seats.
 _ORDERS: Final = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(1, 6)}
-
-T = TypeVar("T")
-_MISSING: Final = object()
-_REPLACERS: dict[type, Callable[..., Any]] = {}
-
-
-def evolve(inst: T, **changes: Any) -> T:
-    """``attrs.evolve`` without its per-call introspection (a hot path of every step).
-
-    The first call for a class generates a function taking each field as an optional
-    keyword and calling the class's ``__init__`` once; unknown names raise ``TypeError``.
-    """
-    cls = type(inst)
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        names = [a.name for a in attrs.fields(cls)]  # type: ignore[misc]
-        params = ", ".join(f"{n}=_M" for n in names)
-        values = ", ".join(f"inst.{n} if {n} is _M else {n}" for n in names)
-        namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls}
-        exec(f"def replace(inst, *, {params}):\n    return _cls({values})", namespace)
-        replace = _REPLACERS[cls] = namespace["replace"]
-    return replace(inst, **changes)  # type: ignore[no-any-return]
-
 
 @attrs.frozen
 class Config:
