@@ -11,7 +11,7 @@ import random
 
 from tabletop.archipel import ArchipelState, Catch, End, Give, MultiChoice, Refuel, Sail, Take, Throw
 from tabletop.archipel.board import HARBOUR
-from tabletop.archipel.rules import missing
+from tabletop.archipel.queries import missing
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Move
 

@@ -7,7 +7,7 @@ import pytest
 from archipel_helpers import boat, play, settle, started
 
 from tabletop.archipel import GAME, ArchipelState, Over, new_game
-from tabletop.archipel.rules import orders
+from tabletop.archipel.queries import orders
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.tokens import Tokens
 

@@ -39,7 +39,19 @@ from tabletop.kernel.tokens import Tokens
 if TYPE_CHECKING:
     from tabletop.archipel.state import ArchipelState
 
-__all__ = ["arrive", "calm", "deal", "discard", "news", "place", "restock", "stow", "supply", "weather_moves"]
+__all__ = [
+    "arrive",
+    "calm",
+    "deal",
+    "dealing_to",
+    "discard",
+    "news",
+    "place",
+    "restock",
+    "stow",
+    "supply",
+    "weather_moves",
+]
 
 _NONE: Final = Tokens()
 
@@ -236,14 +248,24 @@ def restock(s: ArchipelState, card: str) -> ArchipelState:
     return evolve(s, pocket=s.pocket.draw(card), warehouse=warehouse, flow=_goto(s, step))
 
 
+def dealing_to(s: ArchipelState) -> str:
+    """Where the next card drawn goes: an island's shop (its id) or ``"warehouse"``."""
+    if s.flow.phase == "setup":
+        for i, island in enumerate(board_for(s.board).island_ids):
+            if island not in s.shut and s.shops[i].total < SHOP_SIZE:
+                return island
+    return "warehouse"
+
+
 def deal(s: ArchipelState, card: str) -> ArchipelState:
     """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
     pocket = s.pocket.draw(card)
-    for i, island in enumerate(board_for(s.board).island_ids):
-        if island not in s.shut and s.shops[i].total < SHOP_SIZE:
-            shops = list(s.shops)
-            shops[i] = shops[i].add(card)
-            return evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
+    target = dealing_to(s)
+    if target != "warehouse":
+        i = board_for(s.board).island_index[target]
+        shops = list(s.shops)
+        shops[i] = shops[i].add(card)
+        return evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
     warehouse = s.warehouse.add(card)
     step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
     return evolve(s, pocket=pocket, warehouse=warehouse, flow=_goto(s, step))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.archipel import rules
+from tabletop.archipel import queries, rules
 from tabletop.archipel.board import SPOT, STORM, board_for
 from tabletop.archipel.moves import (
     Calm,
@@ -49,7 +49,7 @@ def _reason(s: ArchipelState, move: Move) -> tuple[str, str, str] | None:
     if isinstance(move, Sail):
         return _sail(s, move)
     if isinstance(move, Catch):
-        return rules.catch_problem(s)
+        return queries.catch_problem(s)
     if isinstance(move, Give | Take):
         return _meeting(s, move)
     if isinstance(move, Refuel):
@@ -128,7 +128,7 @@ def _refuel(s: ArchipelState, move: Refuel) -> tuple[str, str, str]:
 
 
 def _over(s: ArchipelState) -> tuple[str, str, str]:
-    if not rules.supplied_as_far_as_possible(s):
+    if not queries.supplied_as_far_as_possible(s):
         return "orders-possible", "ARC-7.1", "fish still in play could fill a missing order"
     if s.flow.step == "dock" and s.bought:
         return "cards-waiting", "ARC-4.7", "cards beyond four wait on the quay"

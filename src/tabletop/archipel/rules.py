@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.archipel import harbour
-from tabletop.archipel.board import HARBOUR, HOME, SPOT, STORM, board_for
+from tabletop.archipel.board import HARBOUR, STORM, board_for
 from tabletop.archipel.harbour import with_boat
 from tabletop.archipel.moves import (
     CATCH,
@@ -71,6 +71,7 @@ from tabletop.archipel.pieces import (
     Turn,
     evolve,
 )
+from tabletop.archipel.queries import HARBOURS, becalmed, catch_problem, may_declare, orders, others_here
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -80,8 +81,6 @@ if TYPE_CHECKING:
 
 __all__ = ["AUTO", "HARBOURS", "MACHINE", "apply", "chance_outcomes", "orders", "player_moves"]
 
-#: Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1).
-HARBOURS: Final = frozenset({HARBOUR, HOME})
 FUEL: Final = "fuel"
 FISH_ITEM: Final = "fish-"
 NO_CARDS: Final = Tokens()
@@ -157,127 +156,6 @@ MACHINE: Final = PhaseMachine(
     ),
     start="setup.deal",
 )
-
-
-# Reading the state --------------------------------------------------------------------------
-
-
-def orders(s: ArchipelState) -> tuple[int, int]:
-    """(orders filled, orders) over the markets in play (ARC-7.2 to ARC-7.4, ARC-9.2)."""
-    return _market_tally(s)[1]
-
-
-def missing(s: ArchipelState) -> dict[str, int]:
-    """How many fish of each colour the markets in play still want (ARC-4.2, ARC-9.2)."""
-    return _market_tally(s)[0]
-
-
-_TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
-_LAST_TALLY: list[Any] = [None, None]
-
-
-def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    """The missing fish by colour and (filled, ordered), cached by the markets' contents.
-
-    The markets tuple is shared by every state until a delivery, so the last answer is
-    kept by identity as well.
-    """
-    if _LAST_TALLY[0] is s.markets and _LAST_TALLY[1][0] == (s.board, s.short):
-        found: tuple[dict[str, int], tuple[int, int]] = _LAST_TALLY[1][1]
-        return found
-    key = (s.board, s.short, s.markets)
-    found = _TALLIES.get(key)  # type: ignore[assignment]
-    if found is None:
-        found = _tally(s)
-        if len(_TALLIES) > 100_000:
-            _TALLIES.clear()
-        _TALLIES[key] = found
-    _LAST_TALLY[:] = [s.markets, ((s.board, s.short), found)]
-    return found
-
-
-def _tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    board = board_for(s.board)
-    wanted: dict[str, int] = {}
-    filled = total = 0
-    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
-        if s.short and island.pagoda:
-            continue
-        total += ordered.total
-        filled += delivered.total
-        for colour, n in ordered.items():
-            if n > delivered[colour]:
-                wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
-    return wanted, (filled, total)
-
-
-def others_here(s: ArchipelState) -> tuple[int, ...]:
-    """The seats of the other boats on the current boat's location (ARC-6.1)."""
-    me = s.flow.player
-    at = s.boats[me].at
-    return tuple(i for i, b in enumerate(s.boats) if i != me and b.at == at)
-
-
-def supplied_as_far_as_possible(s: ArchipelState) -> bool:
-    """True when no fish still in play could fill a missing order (ARC-7.1)."""
-    wanted = missing(s)
-    if not wanted:
-        return True
-    on_spots = {spot.fish for spot in s.spots}
-    for colour in wanted:
-        if s.unseen[colour] or colour in on_spots or any(boat.fish[colour] for boat in s.boats):
-            return False
-    return True
-
-
-def boats_safe(s: ArchipelState) -> bool:
-    """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1)."""
-    kind = board_for(s.board).kind
-    for boat in s.boats:
-        if kind[boat.at] not in HARBOURS and (boat.fuel or any(c in boat.cards for c in JERRYCANS)):
-            return False
-    return True
-
-
-def becalmed(s: ArchipelState) -> bool:
-    """True when no boat can ever move again (ARC-2.6, ARC-7.5).
-
-    No boat has fuel or a jerrycan, and none is in the harbour of an open shop, where
-    staying could bring a jerrycan. Fuel only ever comes from jerrycans, so nothing on the
-    board can change where the boats are or what the markets hold any more.
-    """
-    board = board_for(s.board)
-    for boat in s.boats:
-        if boat.fuel or any(c in boat.cards for c in JERRYCANS):
-            return False
-        if board.kind[boat.at] == HARBOUR and boat.at not in s.shut:
-            return False
-    return True
-
-
-def may_declare(s: ArchipelState) -> bool:
-    """ARC-7.1: the markets are supplied as far as possible and every boat is safe."""
-    return boats_safe(s) and supplied_as_far_as_possible(s)
-
-
-def catch_problem(s: ArchipelState) -> tuple[str, str, str] | None:
-    """Why the current boat may not try to catch now, as (code, rule, reason), or ``None``."""
-    board = board_for(s.board)
-    boat = s.boats[s.flow.player]
-    if board.kind[boat.at] != SPOT or s.spots[board.spot_index[boat.at]].fish == EMPTY:
-        return "no-fish", "ARC-3.1", f"there is no fish at {boat.at}"
-    if not s.turn.may_catch:
-        return "tried", "ARC-3.1", "this boat already tried this fish since it arrived"
-    if not any(card in BAITS for card in boat.cards):
-        return "no-bait", "ARC-3.1", "a boat needs at least one bait to try"
-    if boat.fish.total >= HOLD:
-        return "hold-full", "ARC-3.6", f"the boat already carries {HOLD} fish"
-    spot = s.spots[board.spot_index[boat.at]]
-    if spot.face_up and spot.fish == SHARK:
-        return "shark", "ARC-3.4", "that face-up fish is a shark: no bait catches it"
-    if spot.face_up and BAIT_OF[spot.fish] not in boat.cards and MULTI not in boat.cards:
-        return "no-matching-bait", "ARC-3.2", f"the face-up {spot.fish} fish needs {BAIT_OF[spot.fish]} or {MULTI}"
-    return None
 
 
 # Legal moves --------------------------------------------------------------------------------

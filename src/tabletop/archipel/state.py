@@ -13,7 +13,7 @@ from typing import ClassVar, Final
 
 import attrs
 
-from tabletop.archipel import refusals, rules, views
+from tabletop.archipel import queries, refusals, rules, views
 from tabletop.archipel.board import HOME, Board, board_for
 from tabletop.archipel.pieces import Boat, Spot, Turn
 from tabletop.kernel.bag import Bag
@@ -145,7 +145,7 @@ class ArchipelState(State):
         """``None`` until the season is over; then the ending, orders filled and boats home."""
         if not self.ended_by:
             return None
-        filled, orders = rules.orders(self)
+        filled, orders = queries.orders(self)
         home = tuple(boat.at == boat.home for boat in self.boats)
         ending = 3 if filled < orders else 1 if all(home) else 2
         return ArchipelOutcome(ending, filled, orders, home, self.ended_by, self.flow.round)
@@ -157,7 +157,7 @@ class ArchipelState(State):
 
     def in_harbour(self, seat: int) -> bool:
         """True when boat ``seat`` is in a harbour (an island's or a home port)."""
-        return self.map.kind[self.boats[seat].at] in rules.HARBOURS
+        return self.map.kind[self.boats[seat].at] in queries.HARBOURS
 
     def is_home(self, seat: int) -> bool:
         """True when boat ``seat`` is in its own home port."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from tabletop.archipel.harbour import dealing_to
 from tabletop.archipel.moves import Draw, Expose
 from tabletop.archipel.pieces import EMPTY, UNSEEN, Spot
 from tabletop.kernel.chance import CHANCE
@@ -78,8 +79,9 @@ def _chance_event(before: ArchipelState, move: Move) -> Event:
         at = before.boat.at
         return Event.of("expose", f"the fish at {at} is {move.fish}", spot=at, fish=move.fish)
     assert isinstance(move, Draw)
-    where = "a shop" if before.flow.phase == "setup" and before.warehouse.total == 0 else "the warehouse"
-    return Event.of("draw", f"{move.card} drawn from the pocket for {where}", card=move.card)
+    where = dealing_to(before)
+    text = f"{move.card} drawn from the pocket for the " + ("warehouse" if where == "warehouse" else f"shop of {where}")
+    return Event.of("draw", text, card=move.card, to=where)
 
 
 def _boat_events(before: ArchipelState, after: ArchipelState) -> list[Event]:
