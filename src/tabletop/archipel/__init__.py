@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+import attrs
+
 from tabletop.archipel.board import Board, board_for, check_board_option, reference_board
 from tabletop.archipel.content import load_board_file, load_cards, load_fish, load_rules
 from tabletop.archipel.invariants import check_invariants
@@ -84,6 +86,18 @@ def _board_option() -> Option:
     )
 
 
+def _idle_rounds_option() -> Option:
+    option = Option.integer(
+        "idle_rounds",
+        10,
+        1,
+        1000,
+        "Ruling ARC-7.6: the season ends by itself after this many rounds (1-1000) without a fish "
+        "exposed, caught or delivered.",
+    )
+    return attrs.evolve(option, choices=())  # a thousand choices are no help in `tabletop games`
+
+
 GAME: Final = Game(
     name="archipel",
     title="Archipel",
@@ -96,13 +110,7 @@ GAME: Final = Game(
         Option.flag("short", False, "The short game: the four pagoda islands are out of the game."),
         Option.integer("first_player", 0, 0, 4, "The seat that plays first; play goes clockwise."),
         _board_option(),
-        Option.integer(
-            "idle_rounds",
-            10,
-            1,
-            1000,
-            "Ruling: the season ends by itself after this many rounds without a fish exposed, caught or delivered.",
-        ),
+        _idle_rounds_option(),
     ),
     setup=setup,
     parser=parse_move,
