@@ -294,15 +294,15 @@ def _problem(effect: Effect, family: str) -> tuple[str, str] | None:
             return field, f"{effect.kind!r} takes no {field!r}"
     kinds = PASSIVE_KINDS if family == "passive" else _FAMILY_KINDS[family]
     if effect.kind not in kinds:
-        return "kind", f"{effect.kind!r} cannot appear on a {family} card"
+        return "kind", f"{effect.kind!r} cannot appear on {family} cards"
     return _value_problem(effect, "influence" if family == "passive" else family)
 
 
 def _value_problem(effect: Effect, family: str) -> tuple[str, str] | None:
     if "who" in _FIELDS[effect.kind] and effect.who and effect.who not in _WHO[family]:
-        return "who", f"who must be one of {', '.join(_WHO[family])} on a {family} card"
+        return "who", f"who must be one of {', '.join(_WHO[family])} for {family} cards"
     if effect.kind in SEAT_KINDS and not effect.who and family in ("influence", "event"):
-        return "who", f"{effect.kind!r} needs 'who' on a {family} card"
+        return "who", f"{effect.kind!r} needs 'who' for {family} cards"
     for field, table in (("fruit", _FRUIT_VALUES), ("company", _COMPANY_VALUES), ("to", _TO_VALUES)):
         values = table.get(effect.kind)
         value = getattr(effect, field)
