@@ -7,15 +7,16 @@ import random
 import pytest
 from archipel_helpers import boat, fish_at, play, started
 
-from tabletop.archipel import Catch, Feed, MultiChoice
+from tabletop.archipel import ArchipelState, Catch, Feed, MultiChoice
 from tabletop.archipel.views import perturb
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 
 
-def refused(state: object, text: str) -> IllegalMove:
+def refused(state: ArchipelState, text: str) -> IllegalMove:
+    """The refusal of the move ``text``."""
     with pytest.raises(IllegalMove) as info:
-        play(state, text)  # type: ignore[arg-type]
+        play(state, text)
     return info.value
 
 
@@ -157,3 +158,13 @@ def test_standard_game_views_hide_nothing() -> None:
     state = play(boat(started(1), 0, cards=["bait-red"]), "sail f01", "catch", "fish green")
     assert state.view(1) == state.view(0)
     assert state.view(1).spots == state.spots
+
+
+def test_memory_game_retry_shows_the_fish_to_everybody() -> None:
+    """ARC-8.3: trying a remembered face-down fish turns it up: an event tells every seat what it is."""
+    state = play(boat(started(1, memory=True), 0, cards=["bait-red"]), "sail f01", "catch", "fish green", "sail f02")
+    state = play(state, "sail f01")
+    after = play(state, "catch")
+    events = state.events(Catch(), after)
+    assert [(e.kind, e.get("fish")) for e in events if e.kind == "expose"] == [("expose", "green")]
+    assert after.chance_count == state.chance_count

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from archipel_helpers import boat, play, shop, started, storms
 
-from tabletop.archipel import Calm, Discard, Place
+from tabletop.archipel import ArchipelState, Calm, Discard, Place
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 
 
-def at_jade(wares: list[str], placed: dict[int, str] | None = None, **boat_changes: object) -> object:
+def at_jade(wares: list[str], placed: dict[int, str] | None = None, **boat_changes: object) -> ArchipelState:
     """Red in Jade's harbour at the start of its turn, Jade's shop holding ``wares``, storms ``placed``."""
     state = boat(started(1), 0, at="jade", **boat_changes)
     state = storms(state, placed or {})
@@ -20,7 +20,7 @@ def at_jade(wares: list[str], placed: dict[int, str] | None = None, **boat_chang
 def test_one_leak_loses_the_equipment_only() -> None:
     """ARC-4.1: one leak card: every square card on the boat leaves the game, the fish stay."""
     state = at_jade(["leak", "bait-red", "bait-blue"], cards=["storm-gear", "bait-yellow"], fish=["blue", "orange"])
-    state = play(state, "end")  # type: ignore[arg-type]
+    state = play(state, "end")
     assert state.removed == Tokens({"storm-gear": 1, "bait-yellow": 1})
     assert state.boats[0].cards == Tokens({"bait-red": 1, "bait-blue": 1})
     assert state.markets[0] == Tokens({"blue": 1}), "the leak is checked first, then the fish delivered"
@@ -30,8 +30,8 @@ def test_one_leak_loses_the_equipment_only() -> None:
 def test_two_leaks_lose_the_fish_too_and_return_to_the_pocket() -> None:
     """ARC-4.1: two leak cards: the fish are lost as well; the leak cards go back to the pocket."""
     state = at_jade(["leak", "leak", "bait-red"], cards=["storm-gear"], fish=["blue"])
-    leaks = state.pocket.contents["leak"]  # type: ignore[attr-defined]
-    state = play(state, "end")  # type: ignore[arg-type]
+    leaks = state.pocket.contents["leak"]
+    state = play(state, "end")
     assert state.lost == Tokens({"blue": 1}) and not state.markets[0]
     assert state.pocket.contents["leak"] == leaks + 2
     assert state.boats[0].cards == Tokens({"bait-red": 1})
@@ -40,7 +40,7 @@ def test_two_leaks_lose_the_fish_too_and_return_to_the_pocket() -> None:
 def test_deliveries_fill_only_the_orders() -> None:
     """ARC-4.2: fish of the ordered colours go to the market, as many as it still wants."""
     state = at_jade([], fish=["blue", "blue", "red"])
-    state = play(state, "end")  # type: ignore[arg-type]
+    state = play(state, "end")
     assert state.markets[0] == Tokens({"blue": 1})  # Jade orders one blue and one yellow
     assert state.boats[0].fish == Tokens({"blue": 1, "red": 1})
     assert state.last_progress == state.flow.round
@@ -48,7 +48,7 @@ def test_deliveries_fill_only_the_orders() -> None:
 
 def test_numbered_storm_goes_on_its_space() -> None:
     """ARC-4.3: a numbered storm card goes straight onto the space with its number."""
-    state = play(at_jade(["storm-12", "bait-red", "bait-blue"]), "end")  # type: ignore[arg-type]
+    state = play(at_jade(["storm-12", "bait-red", "bait-blue"]), "end")
     assert state.storms[state.map.storm_by_number[12]] == "storm-12"
     assert state.flow.key == "harbour.dock"
 
@@ -67,7 +67,7 @@ def test_blank_storm_with_no_free_space_returns_to_the_pocket() -> None:
     """ARC-4.3 (ruling): a blank storm with no free space left goes back to the pocket."""
     full = {n: f"storm-{n}" for n in range(1, 21) if n != 9}
     state = at_jade(["storm-blank", "bait-red", "bait-blue"], {**full, 9: "storm-blank"})
-    before = state.pocket.contents["storm-blank"]  # type: ignore[attr-defined]
+    before = state.pocket.contents["storm-blank"]
     state = play(state, "end")
     assert state.flow.key == "harbour.dock"
     assert state.pocket.contents["storm-blank"] == before + 1
@@ -87,8 +87,8 @@ def test_displaced_blank_with_nowhere_to_go_returns_to_the_pocket() -> None:
     """ARC-4.3 (ruling): if the displaced blank storm has no free space, it goes back to the pocket."""
     others = {n: f"storm-{n}" for n in range(1, 21) if n not in (5, 6)}
     state = at_jade(["storm-5", "bait-red", "bait-blue"], {**others, 5: "storm-blank", 6: "storm-blank"})
-    before = state.pocket.contents["storm-blank"]  # type: ignore[attr-defined]
-    state = play(state, "end")  # type: ignore[arg-type]
+    before = state.pocket.contents["storm-blank"]
+    state = play(state, "end")
     assert state.flow.key == "harbour.dock"
     assert state.storms[state.map.storm_by_number[5]] == "storm-5"
     assert state.pocket.contents["storm-blank"] == before + 1
@@ -106,20 +106,20 @@ def test_good_weather_removes_a_chosen_storm_from_the_game() -> None:
 
 def test_storms_are_read_before_good_weather() -> None:
     """ARC-4.4 (ruling): storms drawn with good weather are placed first, so it may calm them."""
-    state = play(at_jade(["good-weather", "storm-2", "bait-blue"]), "end")  # type: ignore[arg-type]
+    state = play(at_jade(["good-weather", "storm-2", "bait-blue"]), "end")
     assert state.legal_moves() == (Calm("s2"),)
 
 
 def test_good_weather_without_storms_has_no_effect() -> None:
     """ARC-4.4: with no storm on the board the good weather card is removed without effect."""
-    state = play(at_jade(["good-weather", "bait-red", "bait-blue"]), "end")  # type: ignore[arg-type]
+    state = play(at_jade(["good-weather", "bait-red", "bait-blue"]), "end")
     assert state.flow.key == "harbour.dock"
     assert state.removed == Tokens({"good-weather": 1})
 
 
 def test_remaining_cards_become_equipment() -> None:
     """ARC-4.5: bait, storm gear and jerrycans go on the boat card."""
-    state = play(at_jade(["bait-red", "storm-gear", "jerrycan-blue"]), "end")  # type: ignore[arg-type]
+    state = play(at_jade(["bait-red", "storm-gear", "jerrycan-blue"]), "end")
     assert state.boats[0].cards == Tokens({"bait-red": 1, "storm-gear": 1, "jerrycan-blue": 1})
 
 
@@ -147,7 +147,7 @@ def test_no_refuel_with_a_full_tank() -> None:
 def test_excess_equipment_is_discarded_by_choice() -> None:
     """ARC-4.7: beyond four cards the excess leaves the game; the player picks which."""
     state = at_jade(["bait-red", "bait-blue", "storm-gear"], cards=["bait-yellow", "bait-yellow", "jerrycan-blue"])
-    state = play(state, "end")  # type: ignore[arg-type]
+    state = play(state, "end")
     assert state.boats[0].cards.total == 4 and state.bought.total == 2
     assert Discard("bait-yellow") in state.legal_moves()
     with pytest.raises(IllegalMove) as info:
@@ -162,7 +162,7 @@ def test_excess_equipment_is_discarded_by_choice() -> None:
 def test_excess_jerrycan_may_be_used_at_once() -> None:
     """ARC-4.6, ARC-4.7: a jerrycan beyond four cards may be used right away instead of lost."""
     state = at_jade(["jerrycan-blue", "bait-blue", "bait-red"], cards=["bait-yellow"] * 2 + ["storm-gear"], fuel=2)
-    state = play(state, "end")  # type: ignore[arg-type]
+    state = play(state, "end")
     assert state.bought == Tokens({"jerrycan-blue": 1, "bait-red": 1})
     state = play(state, "refuel jerrycan-blue")
     assert state.boats[0].fuel == 5 and state.bought == Tokens({"bait-red": 1})
@@ -170,15 +170,15 @@ def test_excess_jerrycan_may_be_used_at_once() -> None:
 
 def test_turn_is_over_in_a_harbour() -> None:
     """ARC-4.8: in the harbour no more sailing; the turn ends with 'end'."""
-    state = play(at_jade([]), "end")  # type: ignore[arg-type]
+    state = play(at_jade([]), "end")
     assert {m.kind for m in state.legal_moves()} <= {"end", "over", "give", "take", "throw", "refuel", "discard"}
 
 
 def test_warehouse_refills_the_shop_and_the_pocket_the_warehouse() -> None:
     """ARC-4.9: after the visit the warehouse's cards go to the emptied shop; chance refills the warehouse."""
     state = at_jade(["bait-red", "bait-blue", "bait-yellow"])
-    warehouse = state.warehouse  # type: ignore[attr-defined]
-    state = play(state, "end", "end")  # type: ignore[arg-type]
+    warehouse = state.warehouse
+    state = play(state, "end", "end")
     assert state.shops[0] == warehouse
     assert state.flow.key == "harbour.restock" and not state.warehouse
     state = play(state, "draw bait-multi", "draw bait-multi", "draw storm-gear")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from tabletop.archipel.harbour import dealing_to
-from tabletop.archipel.moves import Draw, Expose
+from tabletop.archipel.moves import Catch, Draw, Expose
 from tabletop.archipel.pieces import EMPTY, UNSEEN, Spot
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
@@ -63,6 +63,11 @@ def events(before: ArchipelState, move: Move, after: ArchipelState) -> tuple[Eve
     else:
         colour = before.boats[player].colour
         out.append(Event.of("move", f"{colour} boat: {move}", player=player, boat=colour, move=str(move)))
+        if isinstance(move, Catch):
+            at = before.boat.at
+            spot = before.spots[before.map.spot_index[at]]
+            if _remembered(spot):  # the memory game: a fish turned face down is shown again
+                out.append(Event.of("expose", f"the fish at {at} is {spot.fish}", spot=at, fish=spot.fish))
     out.extend(_boat_events(before, after))
     out.extend(_board_events(before, after))
     outcome = after.outcome
