@@ -7,7 +7,6 @@ from zoo_helpers import board, craft, deck, legal, play, seat, start
 
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo import GAME
 from tabletop.spolka_zoo.bots import card_feasible
 from tabletop.spolka_zoo.cards import BOT_IDS
 from tabletop.spolka_zoo.content import BOT
@@ -141,20 +140,6 @@ def test_bot_seats_by_option() -> None:
     """ZOO-13.1: bots sit after the humans by default, or alternate with them."""
     assert [s.bot for s in start(2, 2).seats] == [False, False, True, True]
     assert [s.bot for s in start(2, 2, seating="alternate").seats] == [False, True, False, True]
-
-
-def test_a_bot_may_hold_the_first_player_marker() -> None:
-    """ZOO-13.2: in round 2 of a 1 + 1 game the bot is first player and resolves first."""
-    state = start(1, 1)
-    for token in ("share", "fruit", "lobby", "helper"):
-        state = play(state, f"pick {token}", "done")
-        while state.current_player == CHANCE and state.flow.phase == "effects":
-            state = state.apply(GAME.parse_move(state, str(state.legal_moves()[0])))
-            if state.flow.phase == "market":
-                break
-        if state.flow.phase != "action":
-            break
-    assert state.flow.phase in ("effects", "market", "action")
 
 
 @pytest.mark.parametrize("card", BOT_IDS)

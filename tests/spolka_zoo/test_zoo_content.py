@@ -96,9 +96,8 @@ def test_bad_influence_cards_name_file_card_and_field(tmp_path: Path, text: str,
 def test_unknown_keys_and_kinds_are_refused(tmp_path: Path) -> None:
     """Typos are caught: an extra key, a wrong kind line, an unknown helper trigger."""
     path = tmp_path / "h.toml"
-    path.write_text(
-        'kind = "spolka_zoo.helpers"\n[[cards]]\nid = "h"\nname = "H"\ntext = "t"\ncost = { apple = 1 }\nglory = 1\ntrigger = "dance"\n'
-    )
+    card = 'id = "h"\nname = "H"\ntext = "t"\ncost = { apple = 1 }\nglory = 1\ntrigger = "dance"\n'
+    path.write_text(f'kind = "spolka_zoo.helpers"\n[[cards]]\n{card}')
     with pytest.raises(ContentError, match="trigger must be one of"):
         LOADERS["helpers"](path)
     path.write_text(

@@ -14,7 +14,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, ZooState
 from tabletop.spolka_zoo.views import invariants
 
-__all__ = ["GAME", "board", "code", "deck", "craft", "legal", "play", "seat", "start"]
+__all__ = ["GAME", "board", "code", "craft", "deck", "legal", "play", "seat", "start"]
 
 INFLUENCE_ROW = ("inf-apple", "inf-majority-coins", "inf-lemon", "inf-pineapple")
 HELPER_ROW = ("h-owl", "h-tortoise", "h-mouse", "h-fox")
@@ -97,7 +97,7 @@ def deck(state: ZooState, company: int, cards: tuple[str, ...]) -> ZooState:
     decks[company] = Deck()
     for card in cards:
         holder = next((i for i, d in enumerate(decks) if card in d.cards()), None)
-        if holder is not None and not (holder == company):
+        if holder is not None and holder != company:
             decks[holder] = decks[holder].remove(card)
         elif card in old:
             old = old.remove(card)

@@ -22,7 +22,16 @@ from tabletop.spolka_zoo.moves import Done, Hire, Lobby, PlayIntrigue, Speculate
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, Turn, ZooState, evolve
 from tabletop.spolka_zoo.vocabulary import effect_tasks
 
-__all__ = ["abilities", "act", "action_moves", "can_intrigue", "intrigue_moves", "play_intrigue", "use_helper"]
+__all__ = [
+    "abilities",
+    "ability_moves",
+    "act",
+    "action_moves",
+    "can_intrigue",
+    "intrigue_moves",
+    "play_intrigue",
+    "use_helper",
+]
 
 #: Transactions per trading token.
 TRANSACTIONS: Final = 2
@@ -43,7 +52,7 @@ def _turn(state: ZooState, **changes: object) -> ZooState:
 def _share_trades(state: ZooState, seat: int) -> list[Move]:
     me = state.seats[seat]
     done = state.turn.trades
-    buys = [
+    buys: list[Move] = [
         Trade("buy", "share", c)
         for c in state.board
         if f"sell:{c}" not in done and me.share_pool and me.money >= economy.share_cost(state, seat, c)
@@ -156,6 +165,11 @@ def abilities(state: ZooState) -> tuple[Move, ...]:
         if trigger in ("any", turn.action) and turn.abilities.count(card) < me.helpers.count(card):
             found.append(UseHelper(card))
     return tuple(found)
+
+
+def ability_moves(state: ZooState) -> tuple[Move, ...]:
+    """The moves of ``action.abilities``: each usable helper, then ``done``."""
+    return (*abilities(state), DONE)
 
 
 def use_helper(state: ZooState, card: str) -> ZooState:

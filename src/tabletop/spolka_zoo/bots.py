@@ -21,7 +21,7 @@ from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import BOT_IDS, BOTS, HELPER_COST
 from tabletop.spolka_zoo.content import BotEffect
 from tabletop.spolka_zoo.decks import deck_of, set_deck
-from tabletop.spolka_zoo.interpreter import Op, unknown, finish, register, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
 
 __all__ = ["bot_plan", "card_feasible", "carry_out"]

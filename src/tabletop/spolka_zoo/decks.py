@@ -17,7 +17,7 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.interpreter import Op, decide, unknown, finish, register, replace, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, decide, finish, register, replace, unknown, wait_chance
 from tabletop.spolka_zoo.moves import Arrange, Choose
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Piles, Task, ZooState, evolve
 

@@ -17,7 +17,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
 from tabletop.spolka_zoo.decks import deck_of, set_deck, with_deck
-from tabletop.spolka_zoo.interpreter import Op, unknown, finish, register, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
 from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 

@@ -249,7 +249,7 @@ _MOVES: Final[dict[str, Callable[[ZooState], tuple[Move, ...]]]] = {
     "action.before": actions.intrigue_moves,
     "action.revealed": actions.intrigue_moves,
     "action.act": actions.action_moves,
-    "action.abilities": lambda s: (*actions.abilities(s), actions.DONE),
+    "action.abilities": actions.ability_moves,
     "action.late": actions.intrigue_moves,
     "effects.choose": interpreter.options,
 }
@@ -268,6 +268,7 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     picked from them is found among the legal moves by identity)."""
     if _last_chance and _last_chance[0][0] is state:
         return _last_chance[0][1]
+    outcomes: tuple[tuple[Move, float], ...]
     if state.flow.key == "setup.board":
         outcomes = tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
     else:

@@ -42,9 +42,12 @@ SHARE_TRACK: Final = (1, 10)
 FRUIT_TRACK: Final = (1, 5)
 #: Rounds in a game.
 ROUNDS: Final = 5
+_NO_CARDS: Final = Deck()
+_NOTHING: Final = Tokens()
 
 #: Seats clockwise from each first player, by number of seats.
 _ORDERS: Final = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(1, 6)}
+
 
 @attrs.frozen
 class Config:
@@ -159,12 +162,12 @@ class Piles:
     influence_row: tuple[str, ...]
     helper_deck: Deck
     helper_row: tuple[str, ...]
-    bot_deck: Deck = Deck()
-    bot_discard: Tokens = Tokens()
-    event_deck: Deck = Deck()
-    event_aside: Tokens = Tokens()
-    goal_box: Deck = Deck()
-    intrigue_box: Deck = Deck()
+    bot_deck: Deck = _NO_CARDS
+    bot_discard: Tokens = _NOTHING
+    event_deck: Deck = _NO_CARDS
+    event_aside: Tokens = _NOTHING
+    goal_box: Deck = _NO_CARDS
+    intrigue_box: Deck = _NO_CARDS
     removed: tuple[Known, ...] = ()
     resolving: tuple[str, ...] = ()
 
