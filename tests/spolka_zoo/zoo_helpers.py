@@ -52,6 +52,14 @@ def start(
     return state
 
 
+def to_market(state: ZooState) -> ZooState:
+    """Every seat declines every token of the round: the market phase begins."""
+    n = len(state.seats)
+    for token in ("share", "fruit", "lobby", "helper")[: state.config.tokens_per_round]:
+        state = play(state, *[f"pick {token}"] * n, *["done"] * n)
+    return state
+
+
 def legal(state: ZooState) -> list[str]:
     """The legal moves as notation."""
     return [str(m) for m in state.legal_moves()]

@@ -1,0 +1,75 @@
+"""Hidden information: views, perturbation and events (ZOO-3.1, ZOO-6.4, ZOO-11.4, ZOO-11.12, ZOO-12.5, ZOO-12.7)."""
+
+from __future__ import annotations
+
+import random
+
+from zoo_helpers import GAME, play, start
+
+from tabletop.kernel.deck import HIDDEN
+from tabletop.spolka_zoo.views import perturb
+
+
+def test_views_keep_the_shape_and_hide_hands_goals_and_decks() -> None:
+    """ZOO-12.5, ZOO-12.7, ZOO-11.4: others' intrigues and goals and every unseen deck card are '?'."""
+    state = start(3, modules=("hidden_goals", "intrigues"))
+    view = state.view(1)
+    assert view.seats[0].intrigues == (HIDDEN,) * 3 and view.seats[0].goal == HIDDEN
+    assert view.seats[1].intrigues == state.seats[1].intrigues and view.seats[1].goal == state.seats[1].goal
+    assert dict(view.decks[0].middle) == {HIDDEN: 7} and dict(view.piles.influence.middle) == {HIDDEN: 45}
+    assert dict(view.piles.intrigue_box.middle) == {HIDDEN: 24 - 9}
+    assert view.piles.influence_row == state.piles.influence_row  # face up
+
+
+def test_public_information_stays_visible() -> None:
+    """ZOO-11.12: money, fruit, helpers, shares and played tokens are the same in every view."""
+    state = play(start(3), "pick share; pick fruit; pick lobby", "buy share apple")
+    for player in range(3):
+        view = state.view(player)
+        assert [(s.money, s.fruit, s.shares, s.helpers, s.played) for s in view.seats] == [
+            (s.money, s.fruit, s.shares, s.helpers, s.played) for s in state.seats
+        ]
+
+
+def test_perturbing_hidden_information_leaves_the_view_alone() -> None:
+    """Perturbation re-samples only what a seat cannot see: its own view does not change, others' do."""
+    state = play(start(3, modules=("hidden_goals", "intrigues")), "pick share", "pick lobby")
+    rng = random.Random(5)
+    changed = False
+    for _ in range(20):
+        other = perturb(state, 2, rng)
+        assert other.view(2) == state.view(2)
+        changed |= other.view(0) != state.view(0) or other.view(1) != state.view(1)
+    assert changed
+
+
+def test_a_pick_event_is_secret_and_a_redacted_one_public() -> None:
+    """ZOO-3.1: the picker's event names the token; everybody else's does not."""
+    state = start(3)
+    after = play(state, "pick lobby")
+    events = state.events(GAME.parse_move(state, "pick lobby"), after)
+    assert events[0].visible_to == frozenset({0}) and "lobby" in events[0].text
+    assert events[1].visible_to is None and "lobby" not in events[1].text
+
+
+def test_dealt_and_looked_at_cards_are_shown_to_their_seat_only() -> None:
+    """ZOO-12.7, ZOO-6.4: a dealt intrigue and a speculated card are events for one seat."""
+    state = GAME.new_game(2, players=2, modules=("intrigues",))
+    state = play(state, "board apple,lemon,pineapple", "draw inf-apple", "draw inf-lemon", "draw inf-pineapple")
+    state = play(state, "draw h-owl", "draw h-bear", "draw h-pig")
+    after = play(state, "draw int-windfall")
+    secret, public = state.events(GAME.parse_move(state, "draw int-windfall"), after)
+    assert secret.visible_to == frozenset({0}) and "Windfall" in secret.text
+    assert public.visible_to is None and "Windfall" not in public.text
+    assert after.view(1).seats[0].intrigues == (HIDDEN,)
+
+
+def test_views_of_every_step_of_a_random_game_are_fixed_points() -> None:
+    """A view of a view is the view; views never carry the seed."""
+    state = GAME.new_game(9, players=2, bots=1, modules=("hidden_goals", "intrigues", "events"))
+    rng = random.Random(9)
+    while not state.is_terminal:
+        for player in range(state.num_players):
+            view = state.view(player)
+            assert view.view(player) == view and view.seed is None
+        state = state.apply(rng.choice(state.legal_moves()))
