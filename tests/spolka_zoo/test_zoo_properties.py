@@ -37,15 +37,15 @@ OPTIONS = [
 @pytest.mark.parametrize("options", SEATS + SOLO, ids=lambda o: "-".join(f"{k}{v}" for k, v in o.items()))
 def test_seat_counts_and_solo(options: dict[str, Any]) -> None:
     """Random games with 2-5 seats and solo with 1-4 bots keep every protocol property."""
-    report = check_game(GAME, options=[options], seeds=range(2), thorough_every=4)
-    assert report.games == 2
+    report = check_game(GAME, options=[options], seeds=range(3), thorough_every=4)
+    assert report.games == 3
 
 
 @pytest.mark.parametrize("options", MIXED, ids=lambda o: "+".join(o["modules"]) or "base")
 def test_every_module_combination(options: dict[str, Any]) -> None:
     """Every subset of the modules, with and without a bot, keeps every protocol property."""
-    report = check_game(GAME, options=[options], seeds=range(2), thorough_every=4)
-    assert report.games == 2
+    report = check_game(GAME, options=[options], seeds=range(3), thorough_every=4)
+    assert report.games == 3
 
 
 @pytest.mark.parametrize("options", OPTIONS, ids=range(len(OPTIONS)))

@@ -19,7 +19,7 @@ from tabletop.spolka_zoo.cards import HELPER_COST, HELPERS
 from tabletop.spolka_zoo.decks import deck_of, remove_cards, set_deck
 from tabletop.spolka_zoo.interpreter import start
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, PlayIntrigue, Speculate, Trade, UseHelper
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, Turn, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
 from tabletop.spolka_zoo.vocabulary import effect_tasks
 
 __all__ = [
@@ -110,9 +110,9 @@ def act(state: ZooState, move: Move) -> ZooState:
     if isinstance(move, Lobby):
         return _lobby(state, seat, move)
     if isinstance(move, Speculate):
-        state = _turn(economy.gain(state, seat, SPECULATION_COINS), used=True)
+        state = economy.gain(state, seat, SPECULATION_COINS)
         look = Task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
-        return start(state, (look,), "action.after")
+        return start(state, (look,), "action.after", turn=evolve(state.turn, used=True))
     return evolve(state, flow=state.MACHINE.goto(state.flow, "after"))
 
 
@@ -126,9 +126,9 @@ def _trade(state: ZooState, seat: int, move: Trade) -> ZooState:
     else:
         state = economy.buy_fruit(state, seat, move.item)
     trades = (*state.turn.trades, f"{move.op}:{move.item}")
-    state = _turn(state, trades=trades, used=True)
     step = "after" if len(trades) >= TRANSACTIONS else "act"
-    return evolve(state, flow=state.MACHINE.goto(state.flow, step))
+    turn = evolve(state.turn, trades=trades, used=True)
+    return evolve(state, turn=turn, flow=state.MACHINE.goto(state.flow, step))
 
 
 def _hire(state: ZooState, seat: int, card: str) -> ZooState:
@@ -138,8 +138,8 @@ def _hire(state: ZooState, seat: int, card: str) -> ZooState:
     state = economy.set_seat(state, seat, evolve(me, helpers=(*me.helpers, card)))
     row = list(state.piles.helper_row)
     row[slot] = ""
-    state = _turn(evolve(state, piles=evolve(state.piles, helper_row=tuple(row))), used=True)
-    return start(state, (Task("draw_row", arg="helper", index=slot),), "action.after")
+    changes = {"piles": evolve(state.piles, helper_row=tuple(row)), "turn": evolve(state.turn, used=True)}
+    return start(state, (Task("draw_row", arg="helper", index=slot),), "action.after", **changes)
 
 
 def _lobby(state: ZooState, seat: int, move: Lobby) -> ZooState:
@@ -148,8 +148,8 @@ def _lobby(state: ZooState, seat: int, move: Lobby) -> ZooState:
     state = set_deck(state, move.company, deck_of(state, move.company).shuffle_in((move.card,)))
     row = list(state.piles.influence_row)
     row[slot] = ""
-    state = _turn(evolve(state, piles=evolve(state.piles, influence_row=tuple(row))), used=True)
-    return start(state, (Task("draw_row", arg="influence", index=slot),), "action.after")
+    changes = {"piles": evolve(state.piles, influence_row=tuple(row)), "turn": evolve(state.turn, used=True)}
+    return start(state, (Task("draw_row", arg="influence", index=slot),), "action.after", **changes)
 
 
 # Helper abilities after a token -------------------------------------------------------------------
@@ -175,8 +175,8 @@ def ability_moves(state: ZooState) -> tuple[Move, ...]:
 def use_helper(state: ZooState, card: str) -> ZooState:
     """Use a helper's ability: its effects run, then the seat may use others."""
     seat = state.turn.seat
-    state = _turn(state, abilities=(*state.turn.abilities, card))
-    return start(state, effect_tasks(card, actor=seat), "action.after")
+    turn = evolve(state.turn, abilities=(*state.turn.abilities, card))
+    return start(state, effect_tasks(card, actor=seat), "action.after", turn=turn)
 
 
 # Intrigues -----------------------------------------------------------------------------------------
@@ -202,8 +202,3 @@ def play_intrigue(state: ZooState, card: str, resume: str) -> ZooState:
     state = economy.set_seat(state, seat, evolve(me, intrigues=tuple(hand)))
     state = remove_cards(_turn(state, intrigue=True), (Known(card, public=True),))
     return start(state, effect_tasks(card, actor=seat), resume)
-
-
-def new_turn(number: int) -> Turn:
-    """The action phase's progress at the start of token ``number`` of the round."""
-    return Turn(number=number)

@@ -59,10 +59,11 @@ def register(name: str, op: Op) -> None:
     OPS[name] = op
 
 
-def start(state: ZooState, tasks: tuple[Task, ...], resume: str) -> ZooState:
-    """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``."""
+def start(state: ZooState, tasks: tuple[Task, ...], resume: str, **changes: Any) -> ZooState:
+    """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``
+    (``changes`` are made to the state in the same step)."""
     flow = state.MACHINE.goto(state.flow, "effects.work")
-    return evolve(state, queue=tasks + state.queue, resume=resume, flow=flow)
+    return evolve(state, queue=tasks + state.queue, resume=resume, flow=flow, **changes)
 
 
 def finish(state: ZooState, *follow: Task, **changes: Any) -> ZooState:

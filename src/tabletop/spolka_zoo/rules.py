@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
@@ -116,8 +116,18 @@ ZooState.MACHINE = MACHINE
 _BOARDS: Final = tuple(Order(p) for p in itertools.permutations(FRUITS))
 
 
-def _goto(state: ZooState, target: str, **flow: int) -> ZooState:
-    return evolve(state, flow=MACHINE.goto(state.flow, target, **flow))
+def _goto(
+    state: ZooState,
+    target: str,
+    *,
+    player: int | None = None,
+    round: int | None = None,
+    first_player: int | None = None,
+    **changes: Any,
+) -> ZooState:
+    """Move to ``target`` (and make ``changes`` to the state in the same step)."""
+    flow = MACHINE.goto(state.flow, target, player=player, round=round, first_player=first_player)
+    return evolve(state, flow=flow, **changes)
 
 
 # Automatic steps ---------------------------------------------------------------------------------
@@ -143,8 +153,7 @@ def _humans_from(state: ZooState, after: int | None) -> tuple[int, ...]:
 
 
 def _start(state: ZooState) -> ZooState:
-    state = evolve(state, turn=Turn(number=state.turn.number + 1))
-    return _goto(state, "pick", player=_humans_from(state, None)[0])
+    return _goto(state, "pick", player=_humans_from(state, None)[0], turn=Turn(number=state.turn.number + 1))
 
 
 def _next(state: ZooState) -> ZooState:
@@ -155,12 +164,10 @@ def _next(state: ZooState) -> ZooState:
             return _goto(state, "start")
         return _goto(state, "market.start")
     seat = order[turn.position]
-    state = evolve(state, turn=Turn(number=turn.number, position=turn.position + 1, seat=seat))
+    turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
     if state.seats[seat].bot:
-        return interpreter.start(state, (Task("bot_turn", seat=seat),), "action.next")
-    if actions.can_intrigue(state):
-        return _goto(state, "before", player=seat)
-    return _goto(state, "reveal", player=seat)
+        return interpreter.start(state, (Task("bot_turn", seat=seat),), "action.next", turn=turn)
+    return _goto(state, "before" if state.seats[seat].intrigues else "reveal", player=seat, turn=turn)
 
 
 def _reveal(state: ZooState) -> ZooState:
@@ -168,10 +175,14 @@ def _reveal(state: ZooState) -> ZooState:
     seat = state.seats[seat_index]
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
-    seat = evolve(seat, pick="", played=(*seat.played, token))
-    seats = (*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :])
-    state = evolve(state, seats=seats, turn=evolve(state.turn, token=token, action=action))
-    return _goto(state, "revealed" if actions.can_intrigue(state) else "act")
+    seats = (
+        *state.seats[:seat_index],
+        evolve(seat, pick="", played=(*seat.played, token)),
+        *state.seats[seat_index + 1 :],
+    )
+    window = seat.intrigues and not state.turn.intrigue
+    turn = evolve(state.turn, token=token, action=action)
+    return _goto(state, "revealed" if window else "act", seats=seats, turn=turn)
 
 
 def _after(state: ZooState) -> ZooState:
@@ -182,7 +193,7 @@ def _after(state: ZooState) -> ZooState:
 
 def _finish(state: ZooState) -> ZooState:
     turn = state.turn
-    return _goto(evolve(state, turn=Turn(number=turn.number, position=turn.position)), "next")
+    return _goto(state, "next", turn=Turn(number=turn.number, position=turn.position))
 
 
 def _market_start(state: ZooState) -> ZooState:
@@ -212,8 +223,8 @@ def _market_end(state: ZooState) -> ZooState:
             bot_discard=type(piles.bot_discard)(),
         )
     first = (state.flow.first_player + 1) % len(seats)
-    state = evolve(state, seats=seats, piles=piles, turn=Turn())
-    return _goto(state, "action.start", round=state.flow.round + 1, first_player=first)
+    round_ = state.flow.round + 1
+    return _goto(state, "action.start", round=round_, first_player=first, seats=seats, piles=piles, turn=Turn())
 
 
 def _score(state: ZooState) -> ZooState:
@@ -290,9 +301,9 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
 def _pick(state: ZooState, move: Pick) -> ZooState:
     seat_index = state.flow.player
     seat = evolve(state.seats[seat_index], pick=move.token)
-    state = evolve(state, seats=(*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :]))
+    seats = (*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :])
     rest = _humans_from(state, seat_index)
-    return _goto(state, "pick", player=rest[0]) if rest else _goto(state, "next")
+    return _goto(state, "pick", player=rest[0], seats=seats) if rest else _goto(state, "next", seats=seats)
 
 
 _WINDOW_NEXT: Final = {"before": "action.reveal", "revealed": "action.act", "late": "action.finish"}
