@@ -117,3 +117,15 @@ def test_random_playouts_terminate_quickly() -> None:
             state = state.apply(rng.choice(moves))
             steps += 1
         assert steps < 3000
+
+
+def test_every_chance_event_is_counted_once() -> None:
+    """Each chance outcome applied adds exactly one to chance_count; decisions add none."""
+    for options in ({"players": 3}, {"players": 1, "bots": 3, "modules": MODULES}):
+        state = GAME.new_game(3, **options)
+        rng = random.Random(3)
+        while not state.is_terminal:
+            chance = state.is_chance_node
+            after = state.apply(rng.choice(state.legal_moves()))
+            assert after.chance_count == state.chance_count + chance
+            state = after

@@ -196,15 +196,24 @@ register("bot_turn", Op(_turn_run, _turn_outcomes, _turn_drawn))
 
 
 def _card_run(state: ZooState, task: Task) -> ZooState:
+    """Carry out the card's effects in order (each if it can be, then), then the bonus.
+
+    Effects that need chance (a refill, a card revealed) queue their tasks first and the
+    card continues after them; ``index`` and ``n`` (effects done) say where it stands.
+    """
     card = BOTS[task.card]
-    if task.index < len(card.effects):
-        effect = card.effects[task.index]
+    index, done = task.index, task.n
+    while index < len(card.effects):
+        effect = card.effects[index]
+        index += 1
         plan = bot_plan(state, task.seat, effect)
-        follow: tuple[Task, ...] = ()
-        if plan is not None:
-            state, follow = carry_out(state, task.seat, effect, plan)
-        return finish(state, *follow, evolve(task, index=task.index + 1, n=task.n + (plan is not None)))
-    if card.bonus_if == "always" or task.n:
+        if plan is None:
+            continue
+        done += 1
+        state, follow = carry_out(state, task.seat, effect, plan)
+        if follow:
+            return finish(state, *follow, evolve(task, index=index, n=done))
+    if card.bonus_if == "always" or done:
         state = economy.gain(state, task.seat, card.bonus)
     return finish(state)
 

@@ -27,8 +27,13 @@ __all__ = [
 
 def set_seat(state: ZooState, index: int, seat: Seat) -> ZooState:
     """``state`` with seat ``index`` replaced."""
+    return evolve(state, seats=seats_with(state, index, seat))
+
+
+def seats_with(state: ZooState, index: int, seat: Seat) -> tuple[Seat, ...]:
+    """The seats with seat ``index`` replaced."""
     seats = state.seats
-    return evolve(state, seats=(*seats[:index], seat, *seats[index + 1 :]))
+    return (*seats[:index], seat, *seats[index + 1 :])
 
 
 def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool = False) -> int:
@@ -79,9 +84,9 @@ def buy_share(state: ZooState, seat: int, company: str, discount: int = 0) -> Zo
     s = state.seats[seat]
     cost = share_cost(state, seat, company, discount)
     shares = _set(s.shares, c, s.shares[c] + 1)
-    state = set_seat(state, seat, evolve(s, money=s.money - cost, shares=shares))
+    seats = seats_with(state, seat, evolve(s, money=s.money - cost, shares=shares))
     price = move_price(state.share_price[c], 1, SHARE_TRACK)
-    return evolve(state, share_price=_set(state.share_price, c, price))
+    return evolve(state, seats=seats, share_price=_set(state.share_price, c, price))
 
 
 def sell_share(state: ZooState, seat: int, company: str, bonus: int = 0) -> ZooState:
@@ -90,9 +95,9 @@ def sell_share(state: ZooState, seat: int, company: str, bonus: int = 0) -> ZooS
     s = state.seats[seat]
     paid = state.share_price[c] + bonus + s.passive("sell_bonus", "share")
     shares = _set(s.shares, c, s.shares[c] - 1)
-    state = set_seat(state, seat, evolve(s, money=s.money + paid, shares=shares))
+    seats = seats_with(state, seat, evolve(s, money=s.money + paid, shares=shares))
     price = move_price(state.share_price[c], -1, SHARE_TRACK)
-    return evolve(state, share_price=_set(state.share_price, c, price))
+    return evolve(state, seats=seats, share_price=_set(state.share_price, c, price))
 
 
 def buy_fruit(state: ZooState, seat: int, fruit: str, discount: int = 0) -> ZooState:
@@ -100,9 +105,10 @@ def buy_fruit(state: ZooState, seat: int, fruit: str, discount: int = 0) -> ZooS
     f = FRUIT_INDEX[fruit]
     s = state.seats[seat]
     cost = fruit_cost(state, seat, fruit, discount)
-    state = set_seat(state, seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
+    seats = seats_with(state, seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
     price = move_price(state.fruit_price[f], 1, FRUIT_TRACK)
-    return evolve(state, warehouse=state.warehouse.remove(fruit), fruit_price=_set(state.fruit_price, f, price))
+    prices = _set(state.fruit_price, f, price)
+    return evolve(state, seats=seats, warehouse=state.warehouse.remove(fruit), fruit_price=prices)
 
 
 def buy_fruit_from(state: ZooState, seat: int, fruit: str, seller: int) -> ZooState:
@@ -122,9 +128,10 @@ def sell_fruit(state: ZooState, seat: int, fruit: str, bonus: int = 0) -> ZooSta
     f = FRUIT_INDEX[fruit]
     s = state.seats[seat]
     paid = state.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
-    state = set_seat(state, seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
+    seats = seats_with(state, seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
     price = move_price(state.fruit_price[f], -1, FRUIT_TRACK)
-    return evolve(state, warehouse=state.warehouse.add(fruit), fruit_price=_set(state.fruit_price, f, price))
+    prices = _set(state.fruit_price, f, price)
+    return evolve(state, seats=seats, warehouse=state.warehouse.add(fruit), fruit_price=prices)
 
 
 def set_share_price(state: ZooState, company: str, price: int) -> ZooState:
@@ -154,15 +161,15 @@ def take_from_company(state: ZooState, seat: int, company: str, fruits: Tokens) 
     boards = list(state.company_fruit)
     boards[c] = boards[c] - fruits
     s = state.seats[seat]
-    state = set_seat(state, seat, evolve(s, fruit=s.fruit + fruits))
-    return evolve(state, company_fruit=(boards[0], boards[1], boards[2]))
+    seats = seats_with(state, seat, evolve(s, fruit=s.fruit + fruits))
+    return evolve(state, seats=seats, company_fruit=(boards[0], boards[1], boards[2]))
 
 
 def discard_fruit(state: ZooState, seat: int, fruits: Tokens) -> ZooState:
     """Seat ``seat`` puts ``fruits`` from its pool back in the warehouse (discards, costs)."""
     s = state.seats[seat]
-    state = set_seat(state, seat, evolve(s, fruit=s.fruit - fruits))
-    return evolve(state, warehouse=state.warehouse + fruits)
+    seats = seats_with(state, seat, evolve(s, fruit=s.fruit - fruits))
+    return evolve(state, seats=seats, warehouse=state.warehouse + fruits)
 
 
 def move_share(state: ZooState, seat: int, source: str, target: str) -> ZooState:
@@ -177,5 +184,5 @@ def move_share(state: ZooState, seat: int, source: str, target: str) -> ZooState
 def swap_fruit(state: ZooState, seat: int, give: str, get: str) -> ZooState:
     """``seat`` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
     s = state.seats[seat]
-    state = set_seat(state, seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
-    return evolve(state, warehouse=state.warehouse.add(give).remove(get))
+    seats = seats_with(state, seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
+    return evolve(state, seats=seats, warehouse=state.warehouse.add(give).remove(get))

@@ -70,6 +70,8 @@ def finish(state: ZooState, *follow: Task, **changes: Any) -> ZooState:
     """The head task is done; ``follow`` tasks run next; ``changes`` are made to the state
     at the same time (one new state instead of several)."""
     if state.flow.step != "work":
+        if state.flow.step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
+            changes["chance_count"] = state.chance_count + 1
         changes["flow"] = state.MACHINE.goto(state.flow, "effects.work")
     return evolve(state, queue=follow + state.queue[1:], **changes)
 
@@ -120,13 +122,15 @@ def outcomes(state: ZooState) -> Tokens:
 
 
 def apply_draw(state: ZooState, card: str) -> ZooState:
-    """Apply a chance outcome to the head task and go back to work."""
+    """Apply a chance outcome to the head task and go back to work, counting the chance
+    event in the same new state (see ``ZooState._counted``)."""
     task = state.queue[0]
     op = OPS[task.op]
     assert op.drawn is not None
     state = op.drawn(state, task, card)
     if state.flow.step == "draw":
-        state = evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
+        flow = state.MACHINE.goto(state.flow, "effects.work")
+        state = evolve(state, flow=flow, chance_count=state.chance_count + 1)
     return state
 
 

@@ -314,7 +314,7 @@ def apply_move(state: ZooState, move: Move) -> ZooState:
     step = state.flow.key
     if step == "setup.board":
         assert isinstance(move, Order)
-        return _goto(evolve(state, board=move.companies), "deal")
+        return _goto(state, "deal", board=move.companies, chance_count=state.chance_count + 1)
     if step == "effects.draw":
         assert isinstance(move, Draw)
         return interpreter.apply_draw(state, move.card)

@@ -276,6 +276,11 @@ class ZooState(State):
     def _view(self, player: int) -> ZooState:
         return views.view(self, player)
 
+    def _counted(self) -> ZooState:
+        """Chance events are counted by ``_apply`` in the state it builds anyway (one new
+        state per step instead of two): see ``rules.apply_move`` and ``interpreter.apply_draw``."""
+        return self
+
     def events(self, move: Move, after: ZooState) -> tuple[Event, ...]:
         return report.events(self, move, after)
 
