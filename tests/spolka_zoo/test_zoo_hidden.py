@@ -73,3 +73,23 @@ def test_views_of_every_step_of_a_random_game_are_fixed_points() -> None:
             view = state.view(player)
             assert view.view(player) == view and view.seed is None
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_no_view_shows_another_seats_hand_goal_pick_or_peek() -> None:
+    """At every step: other seats' intrigues and goals (before the end) and picks are '?', and every
+    deck card a seat has not seen is '?' in its view."""
+    state = GAME.new_game(11, players=3, bots=1, modules=("hidden_goals", "intrigues", "events"))
+    rng = random.Random(11)
+    while not state.is_terminal:
+        for player in range(state.num_players):
+            view = state.view(player)
+            for index, seat in enumerate(view.seats):
+                if index == player:
+                    continue
+                assert set(seat.intrigues) <= {HIDDEN}
+                assert seat.goal in ("", HIDDEN) or state.finished
+                assert seat.pick in ("", HIDDEN)
+            for deck in (*view.decks, view.piles.influence, view.piles.helper_deck, view.piles.bot_deck):
+                assert all(k.card == HIDDEN or k.visible_to(player) for k in (*deck.top, *deck.bottom))
+                assert set(deck.middle) <= {HIDDEN}
+        state = state.apply(rng.choice(state.legal_moves()))
