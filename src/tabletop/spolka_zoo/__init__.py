@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.kernel.content import read_package_toml
 from tabletop.kernel.protocol import Game
 from tabletop.kernel.serialize import make_converter
-from tabletop.spolka_zoo.content import LOADERS
+from tabletop.spolka_zoo.content import LOADERS, shipped_rules
 from tabletop.spolka_zoo.moves import (
     Arrange,
     Choose,
@@ -62,9 +61,7 @@ __all__ = [
 ]
 
 #: The rule catalogue: rule ID -> short title (``data/rules.toml``).
-RULES: Final = {
-    rule["id"]: rule["title"] for rule in read_package_toml("tabletop.spolka_zoo", "data/rules.toml")["rules"]
-}
+RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
 
 GAME: Final = Game(
     name="spolka_zoo",

@@ -44,6 +44,7 @@ __all__ = [
     "HelperCard",
     "InfluenceCard",
     "IntrigueCard",
+    "shipped_rules",
 ]
 
 #: The three companies (and their fruits), in the fixed order every per-company tuple uses.
@@ -423,6 +424,25 @@ def _bots(data: dict[str, Any], file: str) -> tuple[BotCard, ...]:
     return cards
 
 
+@attrs.frozen
+class Rule:
+    """One entry of the rule catalogue: an ID (``ZOO-4.9``) and a short title."""
+
+    id: str
+    title: str
+
+
+def _rules(data: dict[str, Any], file: str) -> tuple[Rule, ...]:
+    if data.get("kind") != "spolka_zoo.rules":
+        raise ContentError("expected kind = 'spolka_zoo.rules'", file=file, field="kind")
+    rules = load_items(_CONVERTER, data, "rules", Rule, file=file)
+    for rule in rules:
+        section, _, number = rule.id.removeprefix("ZOO-").partition(".")
+        if not rule.id.startswith("ZOO-") or not section.isdigit() or not number.isdigit():
+            raise ContentError("rule IDs look like ZOO-4.9", file=file, item=rule.id, field="id")
+    return rules
+
+
 _PARSERS: Final[Mapping[str, Callable[[dict[str, Any], str], tuple[Any, ...]]]] = {
     "starting": _starting,
     "influence": _influence,
@@ -431,6 +451,7 @@ _PARSERS: Final[Mapping[str, Callable[[dict[str, Any], str], tuple[Any, ...]]]] 
     "goals": _goals,
     "intrigues": _intrigues,
     "bots": _bots,
+    "rules": _rules,
 }
 
 
@@ -452,6 +473,11 @@ def _shipped(kind: str) -> tuple[Any, ...]:
         return _PARSERS[kind](read_package_toml("tabletop.spolka_zoo", name), name)
     except cattrs.BaseValidationError as exc:  # pragma: no cover  (load_items converts these)
         raise ContentError(str(exc), file=name) from None
+
+
+def shipped_rules() -> tuple[Rule, ...]:
+    """The rule catalogue shipped in ``data/rules.toml``."""
+    return _shipped("rules")
 
 
 #: The shipped reference set (and the public bot deck), loaded once at import.

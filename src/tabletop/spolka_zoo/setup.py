@@ -38,7 +38,7 @@ OPTIONS: Final = (
     Option.integer("players", 3, 1, 5, "Human players (1 with bots is the solo mode)."),
     Option.integer("bots", 0, 0, 4, "Bots; players + bots must be 2 to 5."),
     Option.subset("modules", MODULES, "Additional modules: events, hidden_goals, intrigues."),
-    Option.integer("starting_money", DEFAULT_MONEY, 0, 100, "Coins per seat at the start (reference default)."),
+    Option.integer("starting_money", DEFAULT_MONEY, 0, 50, "Coins per seat at the start (reference default)."),
     Option.integer("starting_fruits", DEFAULT_FRUITS, 0, 3, "Fruits of each type per seat at the start (reference)."),
     Option.choice(
         "seating",
