@@ -27,7 +27,7 @@ from tabletop.spolka_zoo.cards import FAMILY
 from tabletop.spolka_zoo.content import FRUITS, TOKENS
 from tabletop.spolka_zoo.moves import Done, Draw, Order, Pick, PlayIntrigue, UseHelper
 from tabletop.spolka_zoo.refusals import refusal
-from tabletop.spolka_zoo.state import ROUNDS, Task, Turn, ZooState, evolve
+from tabletop.spolka_zoo.state import ROUNDS, Seat, Task, Turn, ZooState, evolve
 
 __all__ = ["MACHINE", "apply_move", "chance_outcomes", "player_moves", "refusal"]
 
@@ -61,7 +61,7 @@ MACHINE: Final = PhaseMachine(
             (
                 Step("start", Actor.AUTO, then=("pick",), doc="ZOO-3.1: a new token of the round"),
                 Step("pick", Actor.PLAYER, frozenset({"pick"}), ("pick", "next"), "ZOO-3.1: secret token choice"),
-                Step("next", Actor.AUTO, then=("before", "reveal", "start", "market.start", "effects.work")),
+                Step("next", Actor.AUTO, then=("before", "reveal", "act", "start", "market.start", "effects.work")),
                 Step("before", Actor.PLAYER, _INTRIGUE, ("reveal", "effects.work"), "ZOO-12.8: before the reveal"),
                 Step("reveal", Actor.AUTO, then=("revealed", "act"), doc="ZOO-3.2: the token is revealed"),
                 Step("revealed", Actor.PLAYER, _INTRIGUE, ("act", "effects.work"), "ZOO-12.8: before resolving"),
@@ -72,7 +72,7 @@ MACHINE: Final = PhaseMachine(
                     ("act", "after", "effects.work"),
                     "ZOO-4: the token's action (or declining it, ZOO-3.4)",
                 ),
-                Step("after", Actor.AUTO, then=("abilities", "late", "finish")),
+                Step("after", Actor.AUTO, then=("abilities", "late", "finish", "next")),
                 Step(
                     "abilities",
                     Actor.PLAYER,
@@ -167,31 +167,39 @@ def _next(state: ZooState) -> ZooState:
     turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
     if state.seats[seat].bot:
         return interpreter.start(state, (Task("bot_turn", seat=seat),), "action.next", turn=turn)
-    return _goto(state, "before" if state.seats[seat].intrigues else "reveal", player=seat, turn=turn)
+    if state.seats[seat].intrigues:
+        return _goto(state, "before", player=seat, turn=turn)
+    # Nothing to decide before the reveal: reveal at once (one new state, not two).
+    seats, turn = _revealed(state, turn)
+    return _goto(state, "act", player=seat, seats=seats, turn=turn)
+
+
+def _revealed(state: ZooState, turn: Turn) -> tuple[tuple[Seat, ...], Turn]:
+    """The seats and turn once the token of ``turn.seat`` is revealed (ZOO-3.2)."""
+    index = turn.seat
+    seat = state.seats[index]
+    token = seat.pick
+    action = seat.played[-1] if token == "duplicate" else token
+    seats = (*state.seats[:index], evolve(seat, pick="", played=(*seat.played, token)), *state.seats[index + 1 :])
+    return seats, evolve(turn, token=token, action=action)
 
 
 def _reveal(state: ZooState) -> ZooState:
-    seat_index = state.turn.seat
-    seat = state.seats[seat_index]
-    token = seat.pick
-    action = seat.played[-1] if token == "duplicate" else token
-    seats = (
-        *state.seats[:seat_index],
-        evolve(seat, pick="", played=(*seat.played, token)),
-        *state.seats[seat_index + 1 :],
-    )
-    window = seat.intrigues and not state.turn.intrigue
-    turn = evolve(state.turn, token=token, action=action)
+    seats, turn = _revealed(state, state.turn)
+    window = state.seats[turn.seat].intrigues and not turn.intrigue
     return _goto(state, "revealed" if window else "act", seats=seats, turn=turn)
 
 
 def _after(state: ZooState) -> ZooState:
     if state.turn.used and actions.abilities(state):
         return _goto(state, "abilities")
-    return _goto(state, "late" if actions.can_intrigue(state) else "finish")
+    if actions.can_intrigue(state):
+        return _goto(state, "late")
+    return _finish(state)
 
 
 def _finish(state: ZooState) -> ZooState:
+    """The token is done; on to the next seat (from ``after`` directly when nothing is left)."""
     turn = state.turn
     return _goto(state, "next", turn=Turn(number=turn.number, position=turn.position))
 
