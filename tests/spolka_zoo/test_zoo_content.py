@@ -136,3 +136,11 @@ def test_rules_cited_by_code_and_tests_exist() -> None:
             if path.suffix in (".py", ".toml"):
                 cited.update(re.findall(r"ZOO-\d+\.\d+", path.read_text(encoding="utf-8")))
     assert cited and cited <= set(RULES), sorted(cited - set(RULES))
+
+
+def test_the_overview_shows_the_phase_table() -> None:
+    """The phase table on docs/spolka_zoo/index.md is the one the code declares."""
+    from tabletop.spolka_zoo.rules import MACHINE
+
+    page = (ROOT / "docs" / "spolka_zoo" / "index.md").read_text(encoding="utf-8")
+    assert MACHINE.table() in page
