@@ -93,3 +93,17 @@ def test_no_view_shows_another_seats_hand_goal_pick_or_peek() -> None:
                 assert all(k.card == HIDDEN or k.visible_to(player) for k in (*deck.top, *deck.bottom))
                 assert set(deck.middle) <= {HIDDEN}
         state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_the_text_board_shows_only_the_view() -> None:
+    """The render hook draws a seat's view: its own pick and hand by name, the others' as '?'."""
+    from tabletop.frontend import render as frontend_render
+    from tabletop.spolka_zoo import evaluate, render
+
+    state = play(start(3, modules=("intrigues",)), "pick share")
+    board = render(state.view(1), 1)
+    assert board.startswith("Spółka ZOO: round 1, action.pick, seat 1 to move")
+    assert "picked ?" in board and "intrigues ?, ?, ?" in board
+    assert frontend_render(state.view(0), 0) == render(state.view(0), 0)
+    assert "picked share" in render(state.view(0), 0)
+    assert evaluate(state.view(0), 0) == (10 + 3) / 5

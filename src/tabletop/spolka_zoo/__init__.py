@@ -32,6 +32,7 @@ from tabletop.spolka_zoo.moves import (
     UseHelper,
     parse,
 )
+from tabletop.spolka_zoo.render import evaluate, render
 from tabletop.spolka_zoo.scoring import Standing, ZooOutcome
 from tabletop.spolka_zoo.setup import OPTIONS, setup
 from tabletop.spolka_zoo.state import Seat, Task, ZooState
@@ -57,7 +58,9 @@ __all__ = [
     "UseHelper",
     "ZooOutcome",
     "ZooState",
+    "evaluate",
     "new_game",
+    "render",
 ]
 
 #: The rule catalogue: rule ID -> short title (``data/rules.toml``).
