@@ -44,6 +44,7 @@ from tabletop.archipel.moves import (
     parse_move,
 )
 from tabletop.archipel.picture import board_svg
+from tabletop.archipel.render import evaluate, render
 from tabletop.archipel.setup import setup
 from tabletop.archipel.state import ArchipelOutcome, ArchipelState
 from tabletop.archipel.views import perturb
@@ -72,8 +73,10 @@ __all__ = [
     "Throw",
     "board_for",
     "board_svg",
+    "evaluate",
     "new_game",
     "reference_board",
+    "render",
 ]
 
 

@@ -1,0 +1,488 @@
+"""A readable text board of an Archipel position, and a heuristic the greedy agent follows.
+
+Frontends find both hooks in the package (see :mod:`tabletop.frontend.render`):
+
+* :func:`render` draws a view in plain text, at most 100 columns: the round and whose turn,
+  what is being decided, the boats, each sea area with its islands (market orders, shop,
+  closed signs) and fish spots, the channels with their storm spaces, the warehouse and the
+  pocket, and the outcome once the season is over. Everything is named from the board data.
+* :func:`evaluate` scores a position for the team (Archipel is co-operative): orders filled,
+  useful fish on board, bait for the fish still wanted, fuel and jerrycans, boats able to get
+  home. The three endings score 1.0, 0.5 and at most 0.45.
+
+>>> from tabletop.archipel import new_game
+>>> state = new_game(seed=1, players=2)
+>>> board = render(state.view(0), 0).splitlines()
+>>> board[0]
+'Archipel, round 1: setting up the season'
+>>> board[1]
+'Now: chance deals the shops; the next card goes to the shop of Jade Island.'
+>>> 0.0 <= evaluate(state, 0) < 0.1
+True
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import Final
+
+from tabletop.archipel.board import HARBOUR, HOME, SPOT, STORM, Board
+from tabletop.archipel.harbour import dealing_to
+from tabletop.archipel.pieces import (
+    BAIT_OF,
+    BAITS,
+    DECK,
+    EMPTY,
+    GEAR,
+    GOOD_WEATHER,
+    HOLD,
+    JERRYCANS,
+    MULTI,
+    SHARK,
+    SHOP_SIZE,
+    STORM_BLANK,
+    TANK,
+    UNSEEN,
+    Boat,
+    Spot,
+)
+from tabletop.archipel.queries import missing, orders, supplied_as_far_as_possible
+from tabletop.archipel.state import ENDINGS, RETURNS, ArchipelState
+from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["WIDTH", "evaluate", "render"]
+
+#: The widest line :func:`render` writes.
+WIDTH: Final = 100
+
+_LEGEND: Final = (
+    "Fish: ? face down, ?* face down again (memory game: remember it!), - caught, else face up.",
+    "Orders: [x] delivered, [ ] wanted. <red>: the boats on a place.",
+)
+
+#: Points of the heuristic: an order filled, a wanted fish on board (half when no market that
+#: wants it can be reached), a bait for a wanted fish still in the sea, a jerrycan, storm gear,
+#: a boat in its home port once nothing is left to supply.
+_FILL: Final = 10.0
+_CARRY: Final = 6.0
+_BAIT: Final = 1.6
+_MULTI: Final = 1.9
+_SPARE_BAIT: Final = 0.1
+_CAN: Final = 1.6
+_GEAR: Final = 0.3
+_HOME: Final = 3.0
+#: What the n-th fuel marker on a boat is worth: the last ones matter most.
+_FUEL: Final = (1.0, 0.7, 0.5, 0.35, 0.25)
+#: The share of a try's expected gain that a boat on a fish spot with bait already holds.
+_CHANCE_AT_SPOT: Final = 0.8
+#: Penalties: no fuel and no jerrycan (halved in the harbour of an open shop, which may sell
+#: one), no way home, a fish no market wants, a sea area cut off from the main waters.
+_STRANDED: Final = 2.5
+_NO_WAY_HOME: Final = 1.0
+_UNWANTED_FISH: Final = 0.5
+_CUT_OFF: Final = 0.6
+#: How fast fuel loses its worth while rounds pass without progress (see ``idle_rounds``).
+_HURRY: Final = 2.5
+#: A card beyond the four a boat holds, still on the quay: it will leave the game.
+_EXCESS: Final = 1.2
+#: The catcher's choices after a fish is turned over: multicolour bait or not, the shark's bait.
+_CATCH_CHOICES: Final = frozenset({"turn.multi", "turn.shark"})
+_CUT_CACHE: dict[tuple[str, int], int] = {}
+
+
+# Rendering ------------------------------------------------------------------------------------------
+
+
+def render(view: ArchipelState, seat: int | None) -> str:
+    """A plain-text board of ``view`` for ``seat`` (``None``: a whole state, as in a replay).
+
+    A fish the memory game turned face down again shows as ``?*`` for a seat, whether
+    ``view`` is that seat's view or the full state; with ``seat=None`` its kind is shown.
+    """
+    s = view
+    board = s.map
+    lines = [*_header(s, board, seat), ""]
+    lines.extend(_boats(s, board))
+    lines.append("")
+    for area in board.data.areas:
+        lines.extend(_area(s, board, area.id, seat))
+    lines.append("")
+    lines.extend(_channels(s, board))
+    lines.append("")
+    lines.extend(_supplies(s))
+    lines.extend(_LEGEND)
+    return "\n".join(_fit(line) for line in lines)
+
+
+def _fit(line: str) -> str:
+    """``line`` wrapped at :data:`WIDTH` (long names on a custom board), continuations indented."""
+    if len(line) <= WIDTH:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
+
+
+def _header(s: ArchipelState, board: Board, seat: int | None) -> list[str]:
+    boat = s.boats[s.flow.player]
+    if s.ended_by:
+        turn = "the season is over"
+    elif s.flow.phase == "setup":
+        turn = "setting up the season"
+    else:
+        turn = f"the {boat.colour} boat's turn (seat {s.flow.player}), at {_place(board, boat.at)}"
+    lines = [f"Archipel, round {s.flow.round}: {turn}", f"Now: {_decision(s, board)}."]
+    variant = [board.name]
+    if s.memory:
+        variant.append("memory game")
+    if s.short:
+        variant.append("short game (pagoda islands out)")
+    lines.append("; ".join(variant))
+    filled, total = orders(s)
+    progress = f"Orders filled {filled}/{total}."
+    if not s.ended_by:
+        idle = max(0, s.flow.round - 1 - s.last_progress)
+        progress += f" Idle rounds (no fish exposed, caught or delivered): {idle} of {s.idle_rounds}."
+    lines.append(progress)
+    if seat is not None and 0 <= seat < len(s.boats):
+        lines.append(f"You are seat {seat}, the {s.boats[seat].colour} boat.")
+    return lines
+
+
+def _decision(s: ArchipelState, board: Board) -> str:
+    """What is being decided, and by whom when it is not the current boat."""
+    outcome = s.outcome
+    if outcome is not None:
+        return f"nothing; it ended ({outcome.ended_by}) with ending {ENDINGS[outcome.ending]}"
+    step = s.flow.key
+    if step == "setup.deal":
+        where = dealing_to(s)
+        target = "the warehouse" if where == "warehouse" else f"the shop of {_island_name(board, where)}"
+        return f"chance deals the shops; the next card goes to {target}"
+    if step == "turn.act":
+        return "sail, catch, refuel, meet another boat, or end the turn"
+    if step == "turn.expose":
+        return "chance turns over the fish the boat tries"
+    if step == "turn.multi":
+        fish = s.spots[board.spot_index[s.boats[s.flow.player].at]].fish
+        return f"catch the {fish} fish with multicolour bait, or release it"
+    if step == "turn.shark":
+        return "a shark! Choose the bait it eats"
+    if step == "harbour.weather":
+        return _weather(s.turn.weather)
+    if step == "harbour.dock":
+        if s.bought:
+            return f"more than {DECK} cards: discard or hand over the cards on the quay ({_tokens(s.bought)})"
+        return "meet another boat, refuel, or end the turn"
+    if step == "harbour.restock":
+        return f"chance refills the warehouse from the pocket ({s.warehouse.total} of {SHOP_SIZE} cards)"
+    actor = "chance" if s.current_player == CHANCE else "the boat"
+    return f"{actor}, at step {step}"
+
+
+def _weather(card: str) -> str:
+    if card == GOOD_WEATHER:
+        return "good weather: choose the storm to remove"
+    if card == STORM_BLANK:
+        return "a storm without number: choose a free storm space for it"
+    return f"{card} lands on a blank storm: choose a free space the blank storm moves to"
+
+
+def _boats(s: ArchipelState, board: Board) -> list[str]:
+    lines = ["Boats:"]
+    for i, boat in enumerate(s.boats):
+        mark = ">" if i == s.flow.player and not s.ended_by else " "
+        at = f"{boat.at} (its home port)" if boat.at == boat.home else _place(board, boat.at)
+        lines.append(
+            f"{mark} {boat.colour} boat (seat {i}) at {at}; fuel {boat.fuel}/{TANK}; "
+            f"fish ({boat.fish.total}/{HOLD}): {_tokens(boat.fish)}"
+        )
+        lines.append(f"    equipment ({boat.cards.total}/{DECK}): {_tokens(boat.cards)}")
+    return lines
+
+
+def _area(s: ArchipelState, board: Board, area: str, seat: int | None) -> list[str]:
+    name = next(a.name for a in board.data.areas if a.id == area)
+    homes = [h for h in board.homes if h.area == area]
+    head = name
+    if homes:
+        head += ": home ports " + ", ".join(f"{h.id}{_boats_at(s, h.id)}" for h in homes)
+    lines = [head]
+    for i, island in enumerate(board.islands):
+        if island.area == area:
+            lines.append(_island(s, board, i) + _boats_at(s, island.id))
+    spots = [
+        f"{spot_id} {_fish(s.spots[i], seat)}{_boats_at(s, spot_id)}"
+        for i, spot_id in enumerate(board.spots)
+        if board.data.spots[i].area == area
+    ]
+    if spots:
+        lines.append("  fish: " + "  ".join(spots))
+    return lines
+
+
+def _island(s: ArchipelState, board: Board, i: int) -> str:
+    island = board.islands[i]
+    title = f"  {island.name} ({island.id})"
+    if s.short and island.pagoda:
+        return f"{title:<28}pagoda island: out of the short game (closed)"
+    ordered, delivered = board.orders[i], s.markets[i]
+    marks = []
+    for colour, n in ordered.items():
+        done = min(n, delivered[colour])
+        marks.extend([f"[x]{colour}"] * done + [f"[ ]{colour}"] * (n - done))
+    market = " ".join(marks)
+    if island.id in s.shut:
+        shop = "shop CLOSED"
+    else:
+        shop = "shop " + (" ".join(s.shops[i].elements()) or "empty")
+    return f"{title:<28}{market:<21}{shop}"
+
+
+def _fish(spot: Spot, seat: int | None) -> str:
+    if spot.fish == EMPTY:
+        return "-"
+    if spot.fish == UNSEEN:
+        return "?"
+    if spot.face_up:
+        return spot.fish
+    if seat is None and spot.fish != HIDDEN:
+        return f"?*({spot.fish})"  # the whole state, as in the replay of a full record
+    return "?*"
+
+
+def _boats_at(s: ArchipelState, location: str) -> str:
+    here = [boat.colour for boat in s.boats if boat.at == location]
+    return f" <{','.join(here)}>" if here else ""
+
+
+def _channels(s: ArchipelState, board: Board) -> list[str]:
+    names = {a.id: a.name for a in board.data.areas}
+    blocked = board.blocked(s.storms)
+    lines = ["Channels (blocked when every storm space is covered):"]
+    for j, channel in enumerate(board.channels):
+        a, b = channel.areas
+        spaces = []
+        for i in board.channel_spaces[j]:
+            sid = board.storm_ids[i]
+            card = s.storms[i]
+            cover = "blank storm" if card == STORM_BLANK else card or "free"
+            spaces.append(f"{sid} {cover}{_boats_at(s, sid)}")
+        state = "BLOCKED" if blocked >> j & 1 else "open"
+        route = f"{names[a]} - {names[b]}"
+        lines.append(f"  {channel.id:<4}{route:<30}{state:<9}" + ", ".join(spaces))
+    return lines
+
+
+def _supplies(s: ArchipelState) -> list[str]:
+    warehouse = " ".join(s.warehouse.elements()) or "empty"
+    sign = " (closed sign: the next shop visited closes)" if s.warehouse_shut else ""
+    cards = _plural(s.pocket.total, "card")
+    lines = [
+        f"Warehouse: {warehouse}{sign}. Pocket: {cards}.",
+        f"Fuel beside the board: {s.supply}. Out of the game: {_plural(s.removed.total, 'card')}, {s.lost.total} fish.",
+    ]
+    if s.bought:
+        lines.append(f"On the quay (bought, not yet on the boat): {_tokens(s.bought)}.")
+    outcome = s.outcome
+    if outcome is not None:
+        home = [b.colour for b, h in zip(s.boats, outcome.home, strict=True) if h]
+        away = [b.colour for b, h in zip(s.boats, outcome.home, strict=True) if not h]
+        lines.append(f"Season over ({outcome.ended_by}) in round {outcome.rounds}: ending {ENDINGS[outcome.ending]}.")
+        lines.append(
+            f"Orders filled {outcome.orders_filled}/{outcome.orders}. "
+            f"Boats home: {', '.join(home) or 'none'}; away: {', '.join(away) or 'none'}."
+        )
+    return lines
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _place(board: Board, location: str) -> str:
+    """A location by name: ``f07 (North Sound)``, ``Jade Island``, ``home-red (home port)``."""
+    kind = board.kind.get(location)
+    if kind == HARBOUR:
+        return _island_name(board, location)
+    if kind == HOME:
+        return f"{location} (home port)"
+    if kind == SPOT:
+        area = board.data.spots[board.spot_index[location]].area
+        return f"{location} ({_area_name(board, area)})"
+    if kind == STORM:
+        channel = board.channels[board.storm_channel[board.storm_index[location]]]
+        return f"{location} (channel {channel.id})"
+    return location
+
+
+def _island_name(board: Board, island: str) -> str:
+    return board.islands[board.island_index[island]].name
+
+
+def _area_name(board: Board, area: str) -> str:
+    return next(a.name for a in board.data.areas if a.id == area)
+
+
+def _tokens(tokens: Tokens) -> str:
+    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in tokens.items()) or "-"
+
+
+# Evaluation -----------------------------------------------------------------------------------------
+
+
+def evaluate(view: ArchipelState, seat: int) -> float:
+    """How well the season is going for the team, higher is better (the same for every seat).
+
+    At the end: 1.0 for ending 1, 0.5 for ending 2, 0.45 times the share of orders filled for
+    ending 3. Before: about 0 to 0.9, from orders filled, wanted fish on board, bait for the
+    fish still wanted, fuel and jerrycans, a boat's chance at the fish where it is, boats that
+    can still get home, open channels. A fish about to be turned over is scored as the average
+    over what it may be (and the catcher's best choice after).
+    """
+    outcome = view.outcome
+    if outcome is not None:
+        if outcome.ending < 3:
+            return RETURNS[outcome.ending]
+        return 0.45 * outcome.orders_filled / max(1, outcome.orders)
+    _, total = orders(view)
+    scale = _FILL * total + _HOME * len(view.boats)
+    return 0.9 * _expected_points(view) / scale
+
+
+def _expected_points(s: ArchipelState) -> float:
+    """The points of ``s``, looking through the turning over of a fish and the choice it asks."""
+    step = s.flow.key
+    if step == "turn.expose":
+        return sum(p * _expected_points(s.apply(move)) for move, p in s.chance_outcomes())
+    if step in _CATCH_CHOICES:
+        return max(_points(s.apply(move)) for move in s.legal_moves())
+    return _points(s)
+
+
+def _points(s: ArchipelState) -> float:
+    """The heuristic in points (see the constants above)."""
+    board = s.map
+    filled, _ = orders(s)
+    points = _FILL * filled
+    wanted = missing(s)
+    carried: dict[str, int] = {}
+    for i, boat in enumerate(s.boats):
+        cards = boat.cards + s.bought if i == s.flow.player else boat.cards
+        points += _boat_points(s, board, i, cards, wanted, carried)
+    points += _bait_points(s, wanted, carried)
+    points -= _CUT_OFF * _cut_off(board, board.blocked(s.storms))
+    if supplied_as_far_as_possible(s):
+        points += _HOME * sum(boat.at == boat.home for boat in s.boats)
+    return points
+
+
+def _boat_points(
+    s: ArchipelState, board: Board, seat: int, cards: Tokens, wanted: dict[str, int], carried: dict[str, int]
+) -> float:
+    """Fish on board, fuel, jerrycans, gear, the fish where it is and the way home of one boat."""
+    boat = s.boats[seat]
+    cans = sum(cards[can] for can in JERRYCANS)
+    # Fuel kept is worth less as the season idles towards its end (ARC-7.6).
+    thrift = max(0.0, 1.0 - _HURRY * max(0, s.flow.round - 1 - s.last_progress) / s.idle_rounds)
+    points = thrift * (sum(_FUEL[: boat.fuel]) + _CAN * min(cans, 2) + 0.3 * max(0, cans - 2))
+    points += _GEAR * cards[GEAR]
+    points -= _EXCESS * max(0, cards.total - DECK)
+    markets = _markets_in_reach(s, board, boat.at)
+    for colour, n in boat.fish.items():
+        useful = max(0, min(n, wanted.get(colour, 0) - carried.get(colour, 0)))
+        carried[colour] = carried.get(colour, 0) + useful
+        points += useful * (_CARRY if colour in markets else _CARRY / 2)
+        points -= (n - useful) * _UNWANTED_FISH
+    if not boat.fuel and not cans:
+        points -= thrift * _STRANDED * _stranded_share(s, board, seat)
+    if boat.at != boat.home and not board.can_reach(s.storms, boat.at, boat.home):
+        points -= _NO_WAY_HOME
+    may_try = seat != s.flow.player or s.turn.may_catch
+    if may_try and board.kind[boat.at] == SPOT and boat.fish.total < HOLD:
+        points += _CHANCE_AT_SPOT * max(0.0, _try_gain(s, board, boat, cards, wanted, markets))
+    return points
+
+
+def _stranded_share(s: ArchipelState, board: Board, seat: int) -> float:
+    """How bad it is that boat ``seat`` has no fuel and no jerrycan: less in the harbour of an
+    open shop (which may sell one), less again with a boat beside it that can spare fuel."""
+    boat = s.boats[seat]
+    for i, other in enumerate(s.boats):
+        if i != seat and other.at == boat.at and (other.fuel > 1 or any(can in other.cards for can in JERRYCANS)):
+            return 0.3
+    return 0.5 if board.kind[boat.at] == HARBOUR and boat.at not in s.shut else 1.0
+
+
+def _markets_in_reach(s: ArchipelState, board: Board, at: str) -> frozenset[str]:
+    """The fish colours that a market the boat at ``at`` can reach still wants."""
+    found: set[str] = set()
+    for i, island in enumerate(board.islands):
+        if s.short and island.pagoda:
+            continue
+        want = [c for c, n in board.orders[i].items() if n > s.markets[i][c] and c not in found]
+        if want and board.can_reach(s.storms, at, island.id):
+            found.update(want)
+    return frozenset(found)
+
+
+def _try_gain(
+    s: ArchipelState, board: Board, boat: Boat, cards: Tokens, wanted: dict[str, int], markets: frozenset[str]
+) -> float:
+    """What trying the fish where the boat is would gain, on average (bait spent included)."""
+    spot = s.spots[board.spot_index[boat.at]]
+    if spot.fish in (EMPTY, HIDDEN) or not any(card in BAITS for card in cards):
+        return 0.0
+    multi = MULTI in cards
+
+    def gain(colour: str) -> float:
+        if colour == SHARK:
+            return -_BAIT
+        if colour not in wanted:
+            return 0.0
+        bait = _BAIT if BAIT_OF[colour] in cards else _MULTI if multi else 0.0
+        worth = _CARRY if colour in markets else _CARRY / 2
+        return worth - bait if bait else 0.0
+
+    if spot.fish != UNSEEN:
+        return 0.0 if spot.fish == SHARK and spot.face_up else gain(spot.fish)
+    total = s.unseen.total
+    return sum(n * gain(colour) for colour, n in s.unseen.items()) / total if total else 0.0
+
+
+def _cut_off(board: Board, mask: int) -> int:
+    """How many sea areas the blocked channels ``mask`` cut off from the largest group of areas."""
+    key = (board.source, mask)
+    found = _CUT_CACHE.get(key)
+    if found is None:
+        groups: dict[int, int] = {}
+        for group in board.components(mask):
+            groups[group] = groups.get(group, 0) + 1
+        found = len(board.area_ids) - max(groups.values())
+        _CUT_CACHE[key] = found
+    return found
+
+
+def _bait_points(s: ArchipelState, wanted: dict[str, int], carried: dict[str, int]) -> float:
+    """Bait for the wanted fish that are still in the sea; a little for any other bait."""
+    baits: dict[str, int] = {}
+    for i, boat in enumerate(s.boats):
+        cards = boat.cards + s.bought if i == s.flow.player else boat.cards
+        for card, n in cards.items():
+            if card in BAITS:
+                baits[card] = baits.get(card, 0) + n
+    in_sea: dict[str, int] = dict(s.unseen.items())
+    for spot in s.spots:
+        if spot.fish in wanted:
+            in_sea[spot.fish] = in_sea.get(spot.fish, 0) + 1
+    useful = 0
+    left = 0
+    for colour, n in wanted.items():
+        still = max(0, min(n - carried.get(colour, 0), in_sea.get(colour, 0)))
+        used = min(baits.get(BAIT_OF[colour], 0), still)
+        useful += used
+        left += still - used
+    multi = min(baits.get(MULTI, 0), left)
+    spare = sum(baits.values()) - useful - multi
+    return _BAIT * useful + _MULTI * multi + _SPARE_BAIT * spare
