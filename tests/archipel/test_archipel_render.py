@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import math
 import random
 import re
@@ -299,3 +301,20 @@ def test_greedy_fills_more_orders_than_random() -> None:
     assert greedy >= 6.0
     assert greedy >= random_ + 5.0
     assert time.perf_counter() - started_at < 20
+
+
+def test_the_tutorial_shows_what_render_prints() -> None:
+    """The board printed in docs/archipel/tutorial.md is the output of the code above it."""
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "docs" / "archipel" / "tutorial.md").read_text(encoding="utf-8")
+    section = page[page.index("## The board in a terminal") :]
+    shown = re.search(r"^```text\n(.*?)^```", section, re.MULTILINE | re.DOTALL)
+    assert shown is not None
+    before = page[: page.index("## The board in a terminal") + shown.start()]
+    namespace: dict[str, object] = {}
+    output = io.StringIO()
+    for block in re.findall(r"^```python\n(.*?)^```", before, re.MULTILINE | re.DOTALL):
+        output = io.StringIO()
+        with contextlib.redirect_stdout(output):
+            exec(compile(block, "tutorial.md", "exec"), namespace)
+    assert output.getvalue() == shown.group(1)

@@ -236,7 +236,7 @@ def _island(s: ArchipelState, board: Board, i: int) -> str:
     if island.id in s.shut:
         shop = "shop CLOSED"
     else:
-        shop = "shop " + (" ".join(s.shops[i].elements()) or "empty")
+        shop = "shop " + (_cards(s.shops[i]) or "empty")
     return f"{title:<28}{market:<21}{shop}"
 
 
@@ -276,7 +276,7 @@ def _channels(s: ArchipelState, board: Board) -> list[str]:
 
 
 def _supplies(s: ArchipelState) -> list[str]:
-    warehouse = " ".join(s.warehouse.elements()) or "empty"
+    warehouse = _cards(s.warehouse) or "empty"
     sign = " (closed sign: the next shop visited closes)" if s.warehouse_shut else ""
     cards = _plural(s.pocket.total, "card")
     lines = [
@@ -326,7 +326,20 @@ def _area_name(board: Board, area: str) -> str:
 
 
 def _tokens(tokens: Tokens) -> str:
-    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in tokens.items()) or "-"
+    """``bait-blue x2, storm-3, storm-12``: kinds with their counts, numbers in number order."""
+    kinds = sorted(tokens, key=_card_order)
+    return ", ".join(kind if tokens[kind] == 1 else f"{kind} x{tokens[kind]}" for kind in kinds) or "-"
+
+
+def _cards(tokens: Tokens) -> str:
+    """``bait-blue bait-blue storm-3``: one entry per card, numbers in number order."""
+    return " ".join(sorted(tokens.elements(), key=_card_order))
+
+
+def _card_order(kind: str) -> tuple[str, int]:
+    """Sort ``storm-3`` before ``storm-12``."""
+    head, _, tail = kind.rpartition("-")
+    return (head, int(tail)) if tail.isdigit() else (kind, 0)
 
 
 # Evaluation -----------------------------------------------------------------------------------------
