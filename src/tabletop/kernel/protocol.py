@@ -72,10 +72,11 @@ class State(abc.ABC):
     docstring.
     """
 
-    __slots__ = ("_legal", "_legal_set")
+    __slots__ = ("_legal", "_legal_set", "_outcomes")
 
     _legal: tuple[Move, ...]
     _legal_set: frozenset[Move]
+    _outcomes: tuple[tuple[Move, float], ...]
     flow: Flow
     seed: int | None
     chance_count: int
@@ -124,7 +125,7 @@ class State(abc.ABC):
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
-            moves = tuple(move for move, _ in self._chance_outcomes())
+            moves = tuple(move for move, _ in self.chance_outcomes())
         else:
             moves = ()
         object.__setattr__(self, "_legal", moves)
@@ -148,10 +149,16 @@ class State(abc.ABC):
         Raises:
             ValueError: If this is not a chance node.
         """
+        try:
+            return self._outcomes
+        except AttributeError:
+            pass
         if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
-        return self._chance_outcomes()
+        outcomes = self._chance_outcomes()
+        object.__setattr__(self, "_outcomes", outcomes)
+        return outcomes
 
     def apply(self, move: Move) -> Self:
         """The state after ``move``; this state is left untouched.
@@ -306,7 +313,8 @@ class Option:
             except ValueError:
                 return text
 
-        return cls(name, default, doc, check, from_text, tuple(range(low, high + 1)))
+        choices = tuple(range(low, high + 1)) if high - low < 10 else ()
+        return cls(name, default, doc, check, from_text, choices)
 
     @classmethod
     def flag(cls, name: str, default: bool, doc: str) -> Option:
