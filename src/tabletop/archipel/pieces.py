@@ -159,5 +159,3 @@ def all_cards(storm_numbers: tuple[int, ...], blank: int) -> Tokens:
     """The 61 square cards of a game on a board with these storm numbers."""
     storms = Tokens({storm_card(n): 1 for n in storm_numbers}).add(STORM_BLANK, blank)
     return OTHER_CARDS + storms
-
-
