@@ -2,8 +2,10 @@
 
 Every step of every game builds a new state by replacing a few fields of the old one, so
 this is on the hot path of every playout. The first call for a class generates a function
-that takes each field as an optional keyword and calls the class's ``__init__`` once (so
-validators and converters still run); later calls cost one function call.
+that takes each field as an optional keyword. For a slotted class without validators,
+converters or ``__attrs_post_init__`` (every game state), the function fills the new
+instance's slots directly, about twice as fast as ``attrs.evolve``; otherwise it calls
+``__init__`` once, so validators and converters still run.
 
 >>> import attrs
 >>> @attrs.frozen
@@ -42,11 +44,35 @@ def evolve(inst: T, **changes: Any) -> T:
 
 
 def _replacer(cls: type) -> Callable[..., Any]:
-    fields = [a for a in attrs.fields(cls) if a.init]
-    # Private attributes are passed to __init__ without their leading underscore.
-    params = ", ".join(f"{a.alias}=_M" for a in fields)
-    values = ", ".join(f"{a.alias}=inst.{a.name} if {a.alias} is _M else {a.alias}" for a in fields)
-    namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls}
-    source = f"def replace(inst, *, {params}):\n    return _cls({values})\n"
+    fields = list(attrs.fields(cls))
+    namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls, "_new": object.__new__}
+    params = ", ".join(f"{a.alias}=_M" for a in fields if a.init)
+    if _plain_slots(cls, fields):
+        lines = [f"def replace(inst, *, {params}):", "    new = _new(_cls)"]
+        for a in fields:
+            namespace[f"_set_{a.name}"] = getattr(cls, a.name).__set__
+            value = f"inst.{a.name} if {a.alias} is _M else {a.alias}" if a.init else f"inst.{a.name}"
+            lines.append(f"    _set_{a.name}(new, {value})")
+        lines.append("    return new")
+    else:
+        # Private attributes are passed to __init__ without their leading underscore.
+        values = ", ".join(f"{a.alias}=inst.{a.name} if {a.alias} is _M else {a.alias}" for a in fields if a.init)
+        lines = [f"def replace(inst, *, {params}):", f"    return _cls({values})"]
+    source = "\n".join(lines) + "\n"
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), namespace)
     return namespace["replace"]  # type: ignore[no-any-return]
+
+
+def _plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
+    """True when filling the slots directly is exactly what ``__init__`` would do."""
+    if "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_post_init__"):
+        return False
+    for a in fields:
+        if a.validator is not None or a.converter is not None:
+            return False
+        if not isinstance(getattr(cls, a.name, None), _MEMBER_DESCRIPTOR):
+            return False
+    return True
+
+
+_MEMBER_DESCRIPTOR: Final = type(type("_Probe", (), {"__slots__": ("x",)}).__dict__["x"])
