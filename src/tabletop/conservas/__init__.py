@@ -35,6 +35,7 @@ from tabletop.conservas.moves import (
     parse_move,
 )
 from tabletop.conservas.parts import DayReport, OwnedUpgrade
+from tabletop.conservas.render import evaluate, render
 from tabletop.conservas.setup import setup
 from tabletop.conservas.state import ConservasResult, ConservasState, GoalCheck
 from tabletop.conservas.views import invariants
@@ -61,8 +62,10 @@ __all__ = [
     "Sell",
     "Trade",
     "Upkeep",
+    "evaluate",
     "new_game",
     "parse_move",
+    "render",
 ]
 
 #: The Conservas game: ``GAME.new_game(seed, month="may", goal="difficult")``.
