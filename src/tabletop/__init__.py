@@ -27,12 +27,13 @@ from tabletop.kernel.errors import (
     IllegalMove,
     NotationError,
     TabletopError,
+    UndoError,
 )
 from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
 from tabletop.registry import GAMES, available_games, get_game, register
 
 if TYPE_CHECKING:
-    from tabletop.frontend.match import Match, UndoError
+    from tabletop.frontend.match import Match
 
 __version__ = "0.1.0"
 
@@ -62,11 +63,11 @@ __all__ = [
 ]
 
 #: Public names imported on first use, so that ``import tabletop`` stays light.
-_LAZY = {"Match": "tabletop.frontend.match", "UndoError": "tabletop.frontend.match"}
+_LAZY = {"Match": "tabletop.frontend.match"}
 
 
 def __getattr__(name: str) -> Any:
-    """Import a lazy public name (``Match``, ``UndoError``) when it is first used."""
+    """Import a lazy public name (``Match``) when it is first used."""
     if name in _LAZY:
         import importlib
 

@@ -36,7 +36,7 @@ from tabletop.frontend.knowledge import Knowledge, assess
 from tabletop.frontend.records import Record, RecordedStep, read_record
 from tabletop.frontend.render import describe_player, render
 from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
-from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, TabletopError
+from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, UndoError
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Game, Move, Outcome, State
 from tabletop.registry import get_game
@@ -45,18 +45,6 @@ __all__ = ["Match", "Ply", "UndoError"]
 
 #: A bound on automatic steps in a row (agents and chance), against a game that never ends.
 _MAX_AUTOMATIC = 1_000_000
-
-
-class UndoError(TabletopError):
-    """Raised when undo or redo is refused: nothing to undo, or it would cross a reveal.
-
-    Attributes:
-        seat: The seat that asked.
-    """
-
-    def __init__(self, message: str, *, seat: int | None = None) -> None:
-        self.seat = seat
-        super().__init__(message)
 
 
 @attrs.frozen(eq=False)

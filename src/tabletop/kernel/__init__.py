@@ -15,6 +15,7 @@ from tabletop.kernel.errors import (
     IllegalMove,
     NotationError,
     TabletopError,
+    UndoError,
 )
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
@@ -47,6 +48,7 @@ __all__ = [
     "Step",
     "TabletopError",
     "Tokens",
+    "UndoError",
     "evolve",
     "random_playout",
     "sample_chance",

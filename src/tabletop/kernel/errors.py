@@ -15,6 +15,7 @@ __all__ = [
     "IllegalMove",
     "NotationError",
     "TabletopError",
+    "UndoError",
 ]
 
 
@@ -90,3 +91,16 @@ class GameDefinitionError(TabletopError):
 
     This is a bug in a game's code, never the fault of a player's input.
     """
+
+
+class UndoError(TabletopError):
+    """Raised by a match when undo or redo is refused: nothing to undo, or it would cross a
+    point where hidden information was revealed to the seat asking.
+
+    Attributes:
+        seat: The seat that asked.
+    """
+
+    def __init__(self, message: str, *, seat: int | None = None) -> None:
+        self.seat = seat
+        super().__init__(message)
