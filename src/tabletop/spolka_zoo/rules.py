@@ -279,24 +279,13 @@ def player_moves(state: ZooState) -> tuple[Move, ...]:
     return _MOVES[state.flow.key](state)
 
 
-#: The last state asked for its chance outcomes and the answer: the kernel asks twice per
-#: sampled step (``sample_chance`` and ``legal_moves``). One entry, replaced whole.
-_last_chance: list[tuple[ZooState, tuple[tuple[Move, float], ...]]] = [(None, ())]  # type: ignore[list-item]
-
-
 def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """The outcomes of the current chance node (the same move objects every time: a move
-    picked from them is found among the legal moves by identity)."""
-    last_state, last_outcomes = _last_chance[0]
-    if last_state is state:
-        return last_outcomes
-    outcomes: tuple[tuple[Move, float], ...]
+    picked from them is found among the legal moves by identity). The kernel caches them
+    on the state."""
     if state.flow.key == "setup.board":
-        outcomes = tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
-    else:
-        outcomes = _draws(interpreter.outcomes(state))
-    _last_chance[0] = (state, outcomes)
-    return outcomes
+        return tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
+    return _draws(interpreter.outcomes(state))
 
 
 _DRAWS: Final = {card: Draw(card) for card in FAMILY}
