@@ -104,7 +104,8 @@ def _parser() -> argparse.ArgumentParser:
 def _games(args: argparse.Namespace, extra: list[str]) -> int:
     for name in available_games():
         game = get_game(name)
-        print(f"{name}: {game.title}, {game.players} players. {game.summary}")
+        seats = "1 player" if game.players == "1" else f"{game.players} players"
+        print(f"{name}: {game.title}, {seats}. {game.summary}")
         for option in game.options:
             choices = f" [{', '.join(map(str, option.choices))}]" if option.choices else ""
             print(f"    --{option.name.replace('_', '-')} (default {option.default!r}){choices}: {option.doc}")
