@@ -270,3 +270,16 @@ def test_month_migration() -> None:
         assert state.report.restocked == Tokens()
     state = water_round(state)
     assert state.report.restocked == Tokens({"sardine": 4})
+
+
+def test_a_once_per_round_discount_is_not_wasted_on_a_boat_already_free() -> None:
+    """CON-6.8, CON-6.1: "never below zero": Broker (once per round) is kept for a later boat when
+    Shipyard alone already makes this one free, whatever order the cards were bought in."""
+    row = ("ref-boat-18", "quid-pro-pulpo", "bogavanti")
+    state = own(to_land(start(boats=row)), "ref-broker", "ref-shipyard")
+    assert boat_price(state, "ref-boat-18") == (0, ())
+    state = play(state, "buy ref-boat-18")
+    assert (state.money, state.spent) == (10, ())
+    assert boat_price(state, "quid-pro-pulpo") == (0, ("ref-broker",))
+    state = play(state, "buy quid-pro-pulpo")
+    assert (state.money, state.spent) == (10, ("ref-broker",))

@@ -123,19 +123,26 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
 
 
 def boat_price(state: ConservasState, boat: str) -> tuple[int, tuple[str, ...]]:
-    """What ``boat`` costs now (never below 0), and the once-per-round cards it uses up (CON-6.8)."""
+    """What ``boat`` costs now (never below 0), and the once-per-round cards it uses up (CON-6.8).
+
+    The discounts that cost nothing to use (ongoing, and round-bought ones in their round)
+    apply first; a once-per-round card is used only if the boat still costs something, so it
+    is never spent on a boat that the other discounts already make free.
+    """
     cost = BOATS[boat].cost
-    used: list[str] = []
+    once: list[tuple[str, int]] = []
     for card_id, bought, card, effect in _cards(state, "boat_discount"):
+        if card.frequency == "once_per_round":
+            if card_id not in state.spent:
+                once.append((card_id, effect.amount))
+        elif _works(state, card, bought):
+            cost = max(0, cost - effect.amount)
+    used: list[str] = []
+    for card_id, amount in once:
         if cost <= 0:
             break
-        if card.frequency == "once_per_round":
-            if card_id in state.spent:
-                continue
-            used.append(card_id)
-        elif not _works(state, card, bought):
-            continue
-        cost = max(0, cost - effect.amount)
+        used.append(card_id)
+        cost = max(0, cost - amount)
     return cost, tuple(used)
 
 
