@@ -217,3 +217,18 @@ def test_one_intrigue_per_token_in_any_window(window: str) -> None:
     state = play(state, "intrigue int-windfall")
     assert state.seats[0].money == 14 and state.seats[0].intrigues == ("int-windfall",)
     assert state.flow.step not in ("before", "revealed", "late") or state.current_player != 0
+
+
+@pytest.mark.parametrize("window", ["before", "revealed", "late"])
+def test_the_seat_resolving_the_token_decides_again_after_a_target_chose(window: str) -> None:
+    """ZOO-3.2, ZOO-12.8: after an intrigue's target chose what to discard, the decision goes
+    back to the seat whose token is being resolved (or, after it, to the next seat)."""
+    state = start(3, modules=("intrigues",))
+    state = seat(seat(seat(state, 0, intrigues=("int-spoilage",)), 1, intrigues=()), 2, intrigues=())
+    state = play(state, "pick share; pick share; pick share")
+    steps = {"before": [], "revealed": ["done"], "late": ["done", "done", "buy share apple", "done"]}
+    state = play(state, *steps[window], "intrigue int-spoilage", "choose seat 1")
+    assert state.flow.key == "effects.choose" and state.current_player == 1
+    state = play(state, "choose discard apple,lemon")
+    assert state.flow.key == "action.act" and state.turn.seat == (1 if window == "late" else 0)
+    assert state.current_player == state.turn.seat

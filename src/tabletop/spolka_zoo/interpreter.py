@@ -110,7 +110,11 @@ def work(state: ZooState) -> ZooState:
         state = OPS[task.op].run(state, task)
         if state.flow.step != "work":
             return state
-    return evolve(state, flow=state.MACHINE.goto(state.flow, state.resume), resume="")
+    # A decision inside the effects (an intrigue's target discarding...) moved the flow's
+    # player; the action phase goes on with the seat resolving its token (ZOO-3.2).
+    seat = state.turn.seat
+    flow = state.MACHINE.goto(state.flow, state.resume, player=seat if seat >= 0 else None)
+    return evolve(state, flow=flow, resume="")
 
 
 def outcomes(state: ZooState) -> Tokens:

@@ -176,9 +176,19 @@ def _all_cards(state: ZooState) -> Tokens:
     return total
 
 
+#: The action-phase steps where the seat resolving its token decides.
+_TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "action.abilities", "action.late"})
+
+
 def invariants(state: State) -> None:
-    """Fruit and share tokens conserved, every card in exactly one place, no price or purse below 0."""
+    """Fruit and share tokens conserved, every card in exactly one place, no price or purse below 0,
+    and the seat to move is the one the rules name."""
     assert isinstance(state, ZooState)
+    key = state.flow.key
+    if key in _TOKEN_STEPS:
+        assert state.flow.player == state.turn.seat, f"seat {state.flow.player} to move for seat {state.turn.seat}"
+    elif key == "effects.choose":
+        assert state.flow.player == state.queue[0].seat, f"seat {state.flow.player} decides for {state.queue[0]}"
     supply = Tokens(dict.fromkeys(FRUITS, state.config.fruit_supply))
     fruit = state.warehouse
     for board in state.company_fruit:
