@@ -9,11 +9,12 @@ copy can type in the real cards and load them instead. Every problem is reported
 
 from __future__ import annotations
 
+import os
 import tomllib
 from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import cattrs
 
@@ -39,10 +40,35 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     return parse_toml(text, file=path.name)
 
 
+#: Environment variable naming a folder of content files that replace the shipped ones.
+CONTENT_ENV: Final = "TABLETOP_CONTENT"
+
+
 def read_package_toml(package: str, name: str) -> dict[str, Any]:
-    """Parse a TOML file shipped inside a package (``package/name``)."""
+    """Parse a TOML file shipped inside a package (``package/name``).
+
+    When the environment variable ``TABLETOP_CONTENT`` names a folder that holds
+    ``<game>/<file name>`` (``conservas/boats.toml`` for ``tabletop.conservas``,
+    ``data/boats.toml``), that file is read instead: owners of a printed game put the real
+    cards there without touching the installed package. Games read their content when they
+    are first imported, so the variable must be set before that.
+    """
+    override = content_override(package, name)
+    if override is not None:
+        return read_toml(override)
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return parse_toml(text, file=name)
+
+
+def content_override(package: str, name: str) -> Path | None:
+    """The file replacing ``package/name`` under ``$TABLETOP_CONTENT``, if there is one."""
+    folder = os.environ.get(CONTENT_ENV)
+    if not folder:
+        return None
+    parts = package.split(".")
+    game = parts[1] if len(parts) > 1 and parts[0] == "tabletop" else parts[0]
+    candidate = Path(folder) / game / Path(name).name
+    return candidate if candidate.is_file() else None
 
 
 def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
