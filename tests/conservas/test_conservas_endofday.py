@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from conservas_helpers import codes, finish_day, play, start, texts, to_land, water_round, with_catch, with_deep
 
+from tabletop.conservas.views import invariants
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.tokens import Tokens
@@ -171,3 +172,26 @@ def test_the_round_marker_advances_and_the_last_round_ends_the_game() -> None:
         state = water_round(state)
     assert state.current_player == TERMINAL
     assert state.outcome is not None and state.outcome.rounds == 7
+
+
+def test_no_upkeep_decision_when_every_affordable_boat_can_be_paid() -> None:
+    """CON-4.6 (ruling): the player orders payments only when the order changes which boats stay.
+
+    With 2 euros, two boats owing 1 each and one owing 3: both cheap boats are paid in any
+    order and the dear one is discarded in any order, so no decision is asked.
+    """
+    state = start(first="quid-pro-pulpo", other="el-dorado")
+    assert state.boat_row == ("el-peztidigitador", "pez-limoncello", "bogavanti")
+    deck = state.boat_deck.remove("ref-boat-17").remove("el-chipironcuatre")
+    state = state.evolve(
+        fleet=("quid-pro-pulpo", "el-peztidigitador", "ref-boat-17"),
+        boat_row=("pez-limoncello", "bogavanti", "el-chipironcuatre"),
+        boat_deck=deck,
+        money=2,
+    )
+    invariants(state)
+    state = play(to_land(state), "done", "keep boats", "keep upgrades")
+    assert state.flow.round == 2
+    assert state.fleet == ("quid-pro-pulpo", "el-peztidigitador")
+    assert state.report.discarded == ("ref-boat-17",)
+    assert (state.money, state.report.upkeep) == (0, 2)

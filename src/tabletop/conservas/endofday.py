@@ -160,18 +160,16 @@ def _settle(state: ConservasState, here: str) -> ConservasState:
     paid = state.report.upkeep
     cost = {boat: effects.upkeep_of(state, boat) for boat in state.due}
     due = [boat for boat in state.due if cost[boat] > 0]
-    while due:
-        affordable = [boat for boat in due if cost[boat] <= money]
-        if sum(cost[boat] for boat in due) <= money or len(affordable) == 1:
-            for boat in affordable:
-                money -= cost[boat]
-                paid += cost[boat]
-            due = [boat for boat in due if boat not in affordable]
-            continue
-        if affordable:
-            report = attrs.evolve(state.report, upkeep=paid)
-            return _go(state, "pay", money=money, due=tuple(due), report=report)
-        break
+    affordable = [boat for boat in due if cost[boat] <= money]
+    if sum(cost[boat] for boat in affordable) > money:
+        report = attrs.evolve(state.report, upkeep=paid)
+        return _go(state, "pay", money=money, due=tuple(due), report=report)
+    # Money only goes down, so a boat unaffordable now never becomes affordable: when the money
+    # covers every affordable boat, every order of payments keeps the same boats.
+    for boat in affordable:
+        money -= cost[boat]
+        paid += cost[boat]
+    due = [boat for boat in due if boat not in affordable]
     discarded = tuple(due)
     fleet = tuple(boat for boat in state.fleet if boat not in discarded)
     report = attrs.evolve(state.report, upkeep=paid, discarded=(*state.report.discarded, *discarded))
