@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 import pytest
-from conservas_helpers import codes, finish_day, play, start, texts, to_land, water_round, with_catch, with_deep
+from conservas_helpers import (
+    codes,
+    finish_day,
+    play,
+    start,
+    texts,
+    to_land,
+    water_round,
+    with_bag,
+    with_catch,
+    with_deep,
+)
 
 from tabletop.conservas.views import invariants
 from tabletop.kernel.chance import CHANCE, TERMINAL
@@ -195,3 +206,32 @@ def test_no_upkeep_decision_when_every_affordable_boat_can_be_paid() -> None:
     assert state.fleet == ("quid-pro-pulpo", "el-peztidigitador")
     assert state.report.discarded == ("ref-boat-17",)
     assert (state.money, state.report.upkeep) == (0, 2)
+
+
+def test_step_1_comes_before_step_6_fish_off_the_boats_can_spawn() -> None:
+    """CON-4.1 then CON-4.7: fish left on the boats go to the supply first, and spawning takes
+    from the supply afterwards, so they can be the new fish even when the supply was empty."""
+    state = to_land(start())
+    pool = state.supply + state.bag.contents
+    state = with_bag(state, sardine=pool["sardine"] - 5, water=pool["water"], scallop=pool["scallop"])
+    state = with_deep(with_catch(state, sardine=2), sardine=3)
+    assert state.supply["sardine"] == 0
+    state = finish_day(play(state, "done"))
+    assert state.report.spawned == Tokens({"sardine": 2})
+    assert state.supply["sardine"] == 0
+
+
+def test_steps_3_and_4_come_before_step_5_a_boat_lost_to_upkeep_is_not_dealt_back() -> None:
+    """CON-4.3/4.5 then CON-4.6: the rows are refilled before upkeep, so a boat discarded for
+    unpaid upkeep cannot be reshuffled into the row at the same End of Day."""
+    state = to_land(start(first="quid-pro-pulpo", other="el-dorado"))
+    # Empty the boat deck: its boats join the fleet as if bought this round (they owe nothing).
+    rest = state.boat_deck.cards().elements()
+    state = state.evolve(money=4, boat_deck=Deck(), fleet=(*state.fleet, *rest), bought=rest)
+    row = state.boat_row
+    assert row[0] == "el-peztidigitador"
+    state = play(state, "buy el-peztidigitador", "done", "keep upgrades")
+    assert state.flow.round == 2
+    assert state.boat_row == row[1:]
+    assert state.report.discarded == ("quid-pro-pulpo",)
+    assert state.boat_discard == ("quid-pro-pulpo",)
