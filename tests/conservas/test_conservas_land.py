@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conservas_helpers import GAME, codes, finish_day, play, start, texts, to_land, with_catch
+from conservas_helpers import GAME, codes, draw, finish_day, play, start, texts, to_land, with_catch
 
 from tabletop.conservas import Sell, Trade
 from tabletop.conservas.content import MONTHS
@@ -160,3 +160,25 @@ def test_land_move_order_is_stable() -> None:
     kinds = [m.kind for m in state.legal_moves()]
     assert kinds == sorted(kinds, key=["sell", "trade", "buy", "done"].index)
     assert state.legal_moves() == land(sardine=2, scallop=2).legal_moves()
+
+
+def test_the_boats_share_one_catch() -> None:
+    """CON-3.1 (ruling): fish on two boats fill one space together; the placement event names the
+    boat and the tokens kept on it, which is all a display needs."""
+    state = start(first="quid-pro-pulpo", other="el-dorado")
+    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
+    state = play(draw(state, "sardine water water water water"), "place quid-pro-pulpo sardine,water")
+    hand = draw(state, "scallop water water water water")
+    move = GAME.parse_move(hand, "place bogavanti scallop,water,water,water,water")
+    state = hand.apply(move)
+    (event,) = hand.events(move, state)
+    assert (event.kind, event.get("card"), event.get("kept")) == (
+        "place",
+        "bogavanti",
+        "scallop,water,water,water,water",
+    )
+    state = play(draw(state, "sardine scallop sardine scallop water"), "place open-water")
+    assert state.catch == Tokens({"sardine": 1, "scallop": 1, "water": 5})
+    state = play(state, "sell r3c1 sardine,scallop leave sardine")
+    assert state.money == 13
+    assert state.catch == Tokens({"water": 5})
