@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conservas_helpers import (
     codes,
     draw,
@@ -17,7 +18,7 @@ from conservas_helpers import (
 )
 
 from tabletop.conservas import Redraw, Return
-from tabletop.conservas.content import EFFECTS, UPGRADES
+from tabletop.conservas.content import EFFECTS, FREQUENCIES, UPGRADES, Effect, Upgrade
 from tabletop.conservas.effects import boat_price
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.tokens import Tokens
@@ -283,3 +284,46 @@ def test_a_once_per_round_discount_is_not_wasted_on_a_boat_already_free() -> Non
     assert boat_price(state, "quid-pro-pulpo") == (0, ("ref-broker",))
     state = play(state, "buy quid-pro-pulpo")
     assert (state.money, state.spent) == (10, ("ref-broker",))
+
+
+_EOD_EFFECTS = {
+    "upkeep_discount": Effect("upkeep_discount", 1),
+    "extra_spawn": Effect("extra_spawn", 1),
+    "income": Effect("income", 2),
+    "return_catch": Effect("return_catch", 0, "sardine"),
+    "restock": Effect("restock", 2, "scallop"),
+}
+
+
+def _eod_effect_worked(state, kind: str) -> bool:
+    """Play a round with a sardine left on a boat and 2 sardines in the Deep Sea; did ``kind`` act?"""
+    state = with_deep(with_catch(to_land(state), sardine=1, mussel=1), sardine=2)
+    bag = state.bag.contents
+    state = finish_day(play(state, "done"))
+    report = state.report
+    worked = {
+        "upkeep_discount": report.upkeep == 0,
+        "extra_spawn": report.spawned == Tokens({"sardine": 2}),
+        "income": report.income == 2,
+        "return_catch": state.bag.contents["sardine"] == bag["sardine"] + 3 + report.spawned["sardine"]
+        and state.bag.contents["mussel"] == 0,
+        "restock": report.restocked == Tokens({"scallop": 2}),
+    }
+    return worked[kind]
+
+
+@pytest.mark.parametrize("frequency", FREQUENCIES)
+@pytest.mark.parametrize("kind", sorted(_EOD_EFFECTS))
+def test_every_end_of_day_effect_with_every_frequency(
+    monkeypatch: pytest.MonkeyPatch, kind: str, frequency: str
+) -> None:
+    """CON-6.1, CON-6.9 to CON-6.13: each End of Day effect works every End of Day when ongoing or
+    once per round, and only at the End of Day of the round bought when round-bought."""
+    assert frequency in EFFECTS[kind].frequencies
+    card = Upgrade("ref-savings", "Test card", "any", "end_of_day", frequency, _EOD_EFFECTS[kind])
+    monkeypatch.setitem(UPGRADES, "ref-savings", card)
+    state = own(start(first="quid-pro-pulpo", other="el-dorado").evolve(money=5), "ref-savings", round=1)
+    assert _eod_effect_worked(state, kind)
+    later = water_round(state).evolve(money=5)
+    assert later.flow.round == 2
+    assert _eod_effect_worked(later, kind) is (frequency != "when_bought")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from conservas_helpers import GAME, codes, draw, finish_day, play, start, texts, to_land, with_catch
 
@@ -182,3 +183,17 @@ def test_the_boats_share_one_catch() -> None:
     state = play(state, "sell r3c1 sardine,scallop leave sardine")
     assert state.money == 13
     assert state.catch == Tokens({"water": 5})
+
+
+def test_a_column_space_with_nothing_above_is_open() -> None:
+    """CON-7.1 (ruling CON-3.4): in a column market, a space whose column has no space in the row
+    above (a longer lower row) waits for nothing; the others wait for the space above."""
+    from tabletop.conservas.content import Space
+    from tabletop.conservas.land import _prerequisites
+
+    one = Tokens({"sardine": 1})
+    spaces = (Space("r1c1", 1, 1, one, 1), Space("r2c1", 2, 1, one, 1), Space("r2c2", 2, 2, one, 1))
+    month = attrs.evolve(MONTHS["february"], spaces=spaces)
+    assert _prerequisites(month) == (-1, 0, -1)
+    assert _prerequisites(attrs.evolve(month, fill="rows")) == (-1, -1, 1)
+    assert _prerequisites(attrs.evolve(month, fill="any")) == (-1, -1, -1)
