@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from tabletop.archipel import ArchipelState, Catch, End, Give, MultiChoice, Refuel, Sail, Take, Throw
+from tabletop.archipel import ArchipelState, Catch, End, Give, MultiChoice, Over, Refuel, Sail, Take, Throw
 from tabletop.archipel.board import HARBOUR
-from tabletop.archipel.queries import missing
+from tabletop.archipel.queries import boats_safe, missing, supplied_as_far_as_possible
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Move
 
@@ -21,6 +21,10 @@ def eager_move(state: ArchipelState, rng: random.Random) -> Move:
     if state.current_player == CHANCE:
         return sample_chance(state, rng)  # type: ignore[no-any-return]
     moves = state.legal_moves()
+    if Over() in moves:
+        if boats_safe(state) and supplied_as_far_as_possible(state):
+            return Over()
+        moves = tuple(m for m in moves if not isinstance(m, Over))  # not before the work is done
     if rng.random() < 0.1:
         return rng.choice(moves)
     boat = state.boat

@@ -7,6 +7,7 @@ import pytest
 from archipel_helpers import boat, play, settle, started
 
 from tabletop.archipel import GAME, ArchipelState, Over, new_game
+from tabletop.archipel.pieces import Spot
 from tabletop.archipel.queries import orders
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.tokens import Tokens
@@ -29,22 +30,59 @@ def all_delivered(state: ArchipelState, *, keep_unseen: bool = False) -> Archipe
     return attrs.evolve(state, markets=tuple(markets), unseen=Tokens(), lost=state.lost + rest, spots=spots)
 
 
-def test_season_over_needs_markets_supplied_as_far_as_possible() -> None:
-    """ARC-7.1: while fish in play could fill an order, the season is not declared over."""
+def test_players_may_declare_the_season_over_when_they_choose() -> None:
+    """ARC-7.1: the players judge when the markets are supplied as much as possible (declare='anytime')."""
     state = started(1)
+    assert state.declare == "anytime"
+    assert state.is_legal(Over())
+    at_sea = play(state, "sail f01")
+    assert at_sea.is_legal(Over())
+    over = play(at_sea, "season over")
+    assert over.outcome is not None
+    assert (over.outcome.ending, over.outcome.ended_by, over.outcome.home) == (3, "declared", (False, True))
+
+
+def test_season_over_needs_markets_supplied_as_far_as_possible() -> None:
+    """ARC-7.1 (declare='supplied'): while fish in play could fill an order, the season is not declared over."""
+    state = started(1, declare="supplied")
     assert not state.is_legal(Over())
     with pytest.raises(IllegalMove) as info:
         play(state, "season over")
     assert info.value.code == "orders-possible"
+    assert "declare='supplied'" in str(info.value)
 
 
 def test_season_over_needs_every_boat_safe() -> None:
-    """ARC-7.1: boats first reach a harbour (or are stranded at sea without fuel)."""
-    state = all_delivered(boat(started(1), 1, at="f07"))
+    """ARC-7.1 (declare='supplied'): boats first reach a harbour (or are stranded at sea without fuel)."""
+    state = all_delivered(boat(started(1, declare="supplied"), 1, at="f07"))
     assert not state.is_legal(Over())
     assert settle(play(state, "end", "sail coral", "end")).is_legal(Over())
     stranded = boat(state, 1, fuel=0)
     assert stranded.is_legal(Over())
+
+
+def test_no_bait_left_for_a_colour_supplies_as_far_as_possible() -> None:
+    """ARC-7.1 (declare='supplied'): a wanted fish in the sea with no bait left to catch it does not count."""
+    state = all_delivered(started(1, declare="supplied"), keep_unseen=True)
+    markets = list(state.markets)
+    markets[0] = markets[0].remove("blue")  # Jade still wants a blue fish
+    state = attrs.evolve(state, markets=tuple(markets), unseen=state.unseen.add("blue"), spots=_one_more_unseen(state))
+    assert not state.is_legal(Over()), "blue bait is still in the game"
+    no_bait = attrs.evolve(state, removed=state.removed.add("bait-blue", 4))
+    no_bait = attrs.evolve(no_bait, pocket=no_bait.pocket.take(Tokens({"bait-blue": 4})))
+    assert not no_bait.is_legal(Over()), "multicolour bait still catches it"
+    none_left = attrs.evolve(no_bait, removed=no_bait.removed.add("bait-multi", 4))
+    none_left = attrs.evolve(none_left, pocket=none_left.pocket.take(Tokens({"bait-multi": 4})))
+    assert none_left.is_legal(Over())
+    carried = boat(state, 0, fish=["blue"])
+    carried = attrs.evolve(carried, removed=none_left.removed, pocket=none_left.pocket)
+    assert not carried.is_legal(Over()), "a blue fish on a boat can still be delivered"
+
+
+def _one_more_unseen(state: ArchipelState) -> tuple[Spot, ...]:
+    spots = list(state.spots)
+    spots[spots.index(Spot("", False))] = Spot()
+    return tuple(spots)
 
 
 def test_ending_2_when_a_boat_is_not_home() -> None:
@@ -70,7 +108,7 @@ def test_ending_1_comes_by_itself() -> None:
 
 def test_ending_3_when_orders_cannot_be_filled() -> None:
     """ARC-7.1, ARC-7.4: no blue fish left in play and a blue order open: declare, ending 3."""
-    state = all_delivered(started(1))
+    state = all_delivered(started(1, declare="supplied"))
     markets = list(state.markets)
     markets[0] = markets[0].remove("blue")
     state = attrs.evolve(state, markets=tuple(markets), lost=state.lost.add("blue"))
@@ -113,7 +151,7 @@ def test_short_game_counts_eight_markets() -> None:
 
 def test_short_game_can_be_won_without_every_fish() -> None:
     """ARC-9.2: fish still unseen (sharks aside, 8 of them) do not keep the short season going."""
-    state = all_delivered(started(1, short=True), keep_unseen=True)
+    state = all_delivered(started(1, short=True, declare="supplied"), keep_unseen=True)
     assert state.unseen.total == 14 and sum(s.fish == "unseen" for s in state.spots) == 14
     assert state.is_legal(Over())
     state = play(state, "season over")

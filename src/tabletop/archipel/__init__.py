@@ -12,8 +12,10 @@ True
 
 Options: ``players`` (1-5), ``memory`` (the memory game), ``short`` (8 of the 12 islands),
 ``first_player``, plus ``board`` (the path of a board file; default: the reference
-archipelago) and ``idle_rounds`` (the season ends by itself after this many rounds in a row
-without a fish exposed, caught or delivered; a ruling, ARC-7.6).
+archipelago), ``declare`` (when the players may declare the season over: ``"anytime"``, the
+default, or only once the markets are ``"supplied"`` as far as possible; ARC-7.1) and
+``idle_rounds`` (the season ends by itself after this many rounds in a row without progress;
+a ruling, ARC-7.6).
 """
 
 from __future__ import annotations
@@ -101,6 +103,16 @@ def _idle_rounds_option() -> Option:
     return attrs.evolve(option, choices=())  # a thousand choices are no help in `tabletop games`
 
 
+def _declare_option() -> Option:
+    return Option.choice(
+        "declare",
+        "anytime",
+        ("anytime", "supplied"),
+        "ARC-7.1: when the players may declare the season over: 'anytime' (their judgement) or "
+        "'supplied' (only once no fish in play can fill an order and every boat is in a harbour or stranded).",
+    )
+
+
 GAME: Final = Game(
     name="archipel",
     title="Archipel",
@@ -114,6 +126,7 @@ GAME: Final = Game(
         Option.integer("first_player", 0, 0, 4, "The seat that plays first; play goes clockwise."),
         _board_option(),
         _idle_rounds_option(),
+        _declare_option(),
     ),
     setup=setup,
     parser=parse_move,

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from tabletop.archipel.state import ArchipelState
 
 __all__ = [
+    "ANYTIME",
     "HARBOURS",
+    "SUPPLIED",
     "becalmed",
     "boats_safe",
     "catch_problem",
@@ -30,6 +32,9 @@ __all__ = [
 
 #: Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1).
 HARBOURS: Final = frozenset({HARBOUR, HOME})
+#: The values of the ``declare`` option (ARC-7.1).
+ANYTIME: Final = "anytime"
+SUPPLIED: Final = "supplied"
 
 
 def orders(s: ArchipelState) -> tuple[int, int]:
@@ -43,7 +48,9 @@ def missing(s: ArchipelState) -> dict[str, int]:
 
 
 _TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
-_LAST_TALLY: list[Any] = [None, None]
+#: The last answer, kept by the identity of the markets tuple. One tuple replaced whole, so a
+#: reader in another thread never pairs one state's markets with another's answer.
+_LAST_TALLY: list[tuple[Any, ...]] = [((), "", False, ({}, (0, 0)))]
 
 
 def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
@@ -52,17 +59,17 @@ def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
     The markets tuple is shared by every state until a delivery, so the last answer is
     kept by identity as well.
     """
-    if _LAST_TALLY[0] is s.markets and _LAST_TALLY[1][0] == (s.board, s.short):
-        found: tuple[dict[str, int], tuple[int, int]] = _LAST_TALLY[1][1]
-        return found
+    markets, board, short, last = _LAST_TALLY[0]
+    if markets is s.markets and board == s.board and short == s.short:
+        return last  # type: ignore[no-any-return]
     key = (s.board, s.short, s.markets)
-    found = _TALLIES.get(key)  # type: ignore[assignment]
+    found = _TALLIES.get(key)
     if found is None:
         found = _tally(s)
         if len(_TALLIES) > 100_000:
             _TALLIES.clear()
         _TALLIES[key] = found
-    _LAST_TALLY[:] = [s.markets, ((s.board, s.short), found)]
+    _LAST_TALLY[0] = (s.markets, s.board, s.short, found)
     return found
 
 
@@ -89,13 +96,24 @@ def others_here(s: ArchipelState) -> tuple[int, ...]:
 
 
 def supplied_as_far_as_possible(s: ArchipelState) -> bool:
-    """True when no fish still in play could fill a missing order (ARC-7.1)."""
+    """True when no fish still in play can fill a missing order (ARC-7.1, option ``declare``).
+
+    A wanted colour can still be delivered when a boat carries such a fish, or when one lies
+    in the sea (face down or up, seen or not) and bait that catches it (its colour or
+    multicolour) is still in the game (in the pocket, a shop, the warehouse or on a boat).
+    """
     wanted = missing(s)
     if not wanted:
         return True
-    on_spots = {spot.fish for spot in s.spots}
+    cards, removed = board_for(s.board).cards, s.removed
+    multi = cards[MULTI] > removed[MULTI]
     for colour in wanted:
-        if s.unseen[colour] or colour in on_spots or any(boat.fish[colour] for boat in s.boats):
+        if any(boat.fish[colour] for boat in s.boats):
+            return False
+        bait = BAIT_OF[colour]
+        if not (multi or cards[bait] > removed[bait]):
+            continue
+        if s.unseen[colour] or any(spot.fish == colour for spot in s.spots):
             return False
     return True
 
@@ -126,8 +144,13 @@ def becalmed(s: ArchipelState) -> bool:
 
 
 def may_declare(s: ArchipelState) -> bool:
-    """ARC-7.1: the markets are supplied as far as possible and every boat is safe."""
-    return boats_safe(s) and supplied_as_far_as_possible(s)
+    """ARC-7.1: whether the players may declare the season over now.
+
+    With ``declare="anytime"`` (the default) they may whenever they judge the markets supplied
+    as much as possible; with ``declare="supplied"`` only once no fish in play can fill an
+    order and every boat is safe.
+    """
+    return s.declare == ANYTIME or (boats_safe(s) and supplied_as_far_as_possible(s))
 
 
 def catch_problem(s: ArchipelState) -> tuple[str, str, str] | None:

@@ -128,11 +128,19 @@ def _refuel(s: ArchipelState, move: Refuel) -> tuple[str, str, str]:
 
 
 def _over(s: ArchipelState) -> tuple[str, str, str]:
-    if not queries.supplied_as_far_as_possible(s):
-        return "orders-possible", "ARC-7.1", "fish still in play could fill a missing order"
     if s.flow.step == "dock" and s.bought:
         return "cards-waiting", "ARC-4.7", "cards beyond four wait on the quay"
-    return "boats-at-sea", "ARC-7.1", "every boat must first reach a harbour (or be stranded without fuel)"
+    if not queries.supplied_as_far_as_possible(s):
+        return (
+            "orders-possible",
+            "ARC-7.1",
+            "fish still in play could fill a missing order (option declare='supplied')",
+        )
+    return (
+        "boats-at-sea",
+        "ARC-7.1",
+        "every boat must first reach a harbour, or be stranded without fuel (option declare='supplied')",
+    )
 
 
 def _weather(s: ArchipelState, move: Place | Calm) -> tuple[str, str, str]:

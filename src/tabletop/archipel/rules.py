@@ -183,22 +183,23 @@ def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
     return _outcomes(s.pocket.contents, Draw)
 
 
-_LAST_OUTCOMES: list[tuple[Tokens, tuple[tuple[Move, float], ...]]] = []
-_KIND_MOVES: dict[type[Move], dict[str, Move]] = {Expose: {}, Draw: {}}
+_KIND_MOVES: Final[dict[type[Move], dict[str, Move]]] = {Expose: {}, Draw: {}}
 
 
 def _outcomes(pool: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
-    """Each kind in ``pool`` with probability count/total.
+    """Each kind in ``pool`` with probability count/total, in kind order.
 
-    The last result is kept: a chance node is asked twice (legal moves, then sampling).
+    (The kernel keeps the answer on the state, which is asked twice: legal moves, then sampling.)
     """
-    if _LAST_OUTCOMES and _LAST_OUTCOMES[0][0] is pool and type(_LAST_OUTCOMES[0][1][0][0]) is cls:
-        return _LAST_OUTCOMES[0][1]
     total = pool.total
     moves = _KIND_MOVES[cls]
-    found = tuple((moves.get(kind) or moves.setdefault(kind, cls(kind)), n / total) for kind, n in pool.items())
-    _LAST_OUTCOMES[:] = [(pool, found)]
-    return found
+    found = []
+    for kind, n in pool.as_dict().items():
+        move = moves.get(kind)
+        if move is None:
+            move = moves.setdefault(kind, cls(kind))
+        found.append((move, n / total))
+    return tuple(found)
 
 
 def _act_moves(s: ArchipelState) -> tuple[Move, ...]:

@@ -26,6 +26,7 @@ def setup(
     first_player: int,
     board: str,
     idle_rounds: int,
+    declare: str,
 ) -> ArchipelState:
     """The state before the shops are dealt (options already checked one by one).
 
@@ -46,6 +47,7 @@ def setup(
         memory=memory,
         short=short,
         idle_rounds=idle_rounds,
+        declare=declare,
         boats=boats,
         spots=(Spot(),) * len(plan.spots),
         unseen=FISH,

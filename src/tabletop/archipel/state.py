@@ -84,6 +84,7 @@ class ArchipelState(State):
         memory: Playing the memory game (ARC-8).
         short: Playing the short game (ARC-9).
         idle_rounds: Rounds without progress after which the season ends (ARC-7.6).
+        declare: When the season may be declared over (ARC-7.1): ``"anytime"`` or ``"supplied"``.
         boats: One boat per seat.
         spots: The fish spots' pieces, in board order (``f01`` is ``spots[0]``).
         unseen: The fish not exposed yet: what a face-down ``"unseen"`` piece may turn out to be.
@@ -110,6 +111,7 @@ class ArchipelState(State):
     memory: bool
     short: bool
     idle_rounds: int
+    declare: str
     boats: tuple[Boat, ...]
     spots: tuple[Spot, ...]
     unseen: Tokens
