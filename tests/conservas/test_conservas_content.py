@@ -217,3 +217,14 @@ def test_rule_catalogue_loads() -> None:
     """The rule catalogue has every section CON-1 to CON-7."""
     rules = load_rules()
     assert {rule.split(".")[0] for rule in rules} == {f"CON-{n}" for n in range(1, 8)}
+
+
+@pytest.mark.parametrize("month", MONTH_NAMES)
+def test_difficult_goals_ask_at_least_the_standard_goal(month: str) -> None:
+    """CON-5.4: the difficult goal is the tougher challenge: no part of it asks less than the
+    standard goal, and at least one part asks more."""
+    standard, difficult = MONTHS[month].standard, MONTHS[month].difficult
+    assert difficult.money >= standard.money
+    assert difficult.fish >= standard.fish
+    assert difficult.boats >= standard.boats and difficult.upgrades >= standard.upgrades
+    assert difficult != standard
