@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from archipel_helpers import boat, play, settle, started
+from archipel_helpers import boat, play, settle, shop, started, storms
 
 from tabletop.archipel import GAME, ArchipelState, Over, new_game
 from tabletop.archipel.pieces import Spot
@@ -120,7 +120,7 @@ def test_ending_3_when_orders_cannot_be_filled() -> None:
 
 
 def test_idle_rounds_end_the_season() -> None:
-    """ARC-7.6 (ruling): after idle_rounds rounds without a fish exposed, caught or delivered, it ends."""
+    """ARC-7.6 (ruling): after idle_rounds rounds without progress, the season ends."""
     state = started(1, idle_rounds=3)
     for _ in range(5):
         state = play(state, "end")
@@ -208,3 +208,29 @@ def test_a_boat_in_an_open_shop_harbour_may_still_find_fuel() -> None:
     state = boat(boat(started(1), 0, at="jade", fuel=0), 1, at="f20", fuel=0)
     state = play(state, "end", "end")
     assert not settle(state).is_terminal
+
+
+def test_buying_bait_or_storm_gear_is_progress() -> None:
+    """ARC-7.6 (ruling): a boat that takes bait or storm gear from a shop still works at the orders."""
+    state = shop(boat(started(1, idle_rounds=2), 0, at="jade"), "jade", ["leak", "jerrycan-blue", "jerrycan-red"])
+    state = settle(play(state, "end", "end"))
+    assert state.last_progress == 0, "a leak and jerrycans are no progress"
+    state = play(shop(state, "jade", ["storm-gear", "leak", "jerrycan-blue"]), "end")
+    state = settle(play(state, "end", "end"))
+    assert state.last_progress == 2
+    state = play(shop(state, "jade", ["bait-green", "jerrycan-red", "leak"]), "end")
+    state = settle(play(state, "end", "end"))
+    assert state.last_progress == 3 and not state.is_terminal
+
+
+def test_clearing_a_storm_is_progress() -> None:
+    """ARC-7.6 (ruling): storm gear clearing a storm, or good weather calming one, is progress."""
+    state = storms(boat(started(1, idle_rounds=2), 0, cards=["storm-gear"]), {20: "storm-20"})
+    state = play(state, "end", "end", "sail s20")
+    assert state.last_progress == 2
+    state = storms(boat(started(1, idle_rounds=2), 1, at="jade"), {3: "storm-3"})
+    state = shop(state, "jade", ["good-weather", "leak", "jerrycan-blue"])
+    state = play(state, "end", "end")
+    assert state.flow.key == "harbour.weather" and state.last_progress == 0
+    state = play(state, "calm s3")
+    assert state.last_progress == 1

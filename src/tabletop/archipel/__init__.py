@@ -97,8 +97,8 @@ def _idle_rounds_option() -> Option:
         10,
         1,
         1000,
-        "Ruling ARC-7.6: the season ends by itself after this many rounds (1-1000) without a fish "
-        "exposed, caught or delivered.",
+        "Ruling ARC-7.6: the season ends by itself after this many rounds (1-1000) without progress "
+        "(a fish exposed, caught or delivered, bait or storm gear bought, a storm removed).",
     )
     return attrs.evolve(option, choices=())  # a thousand choices are no help in `tabletop games`
 

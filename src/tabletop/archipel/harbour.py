@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING, Any, Final
 from tabletop.archipel.board import HARBOUR, board_for
 from tabletop.archipel.moves import Calm, Discard, Place, intern
 from tabletop.archipel.pieces import (
+    BAITS,
     DECK,
+    GEAR,
     GOOD_WEATHER,
     LEAK,
     SHOP_SIZE,
@@ -54,6 +56,8 @@ __all__ = [
 ]
 
 _NONE: Final = Tokens()
+#: Cards whose purchase counts as progress for the idle rule (ARC-7.6).
+_PROGRESS_CARDS: Final = BAITS | {GEAR}
 
 
 def with_boat(s: ArchipelState, seat: int, boat: Boat) -> tuple[Boat, ...]:
@@ -96,6 +100,8 @@ def arrive(s: ArchipelState) -> ArchipelState:
             boat = evolve(boat, fish=_NONE)
     if island >= 0 and not (s.short and board.islands[island].pagoda):
         boat = _deliver(s, island, boat, changes)
+    if bought and not _PROGRESS_CARDS.isdisjoint(bought):
+        changes["last_progress"] = s.flow.round  # ARC-7.6: bait or storm gear bought
     return evolve(s, boats=with_boat(s, me, boat), bought=bought, flow=_goto(s, "news"), **changes)
 
 
@@ -186,7 +192,8 @@ def calm(s: ArchipelState, move: Calm) -> ArchipelState:
     i = board.storm_index[move.space]
     removed = s.removed + Tokens((storms[i], GOOD_WEATHER))
     storms[i] = ""
-    return _weather_done(evolve(s, removed=removed), storms, s.bought.remove(GOOD_WEATHER))
+    s = evolve(s, removed=removed, last_progress=s.flow.round)  # ARC-7.6: a storm removed
+    return _weather_done(s, storms, s.bought.remove(GOOD_WEATHER))
 
 
 def _weather_done(s: ArchipelState, storms: list[str], bought: Tokens) -> ArchipelState:

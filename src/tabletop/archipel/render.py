@@ -143,7 +143,7 @@ def _header(s: ArchipelState, board: Board, seat: int | None) -> list[str]:
     progress = f"Orders filled {filled}/{total}."
     if not s.ended_by:
         idle = max(0, s.flow.round - 1 - s.last_progress)
-        progress += f" Idle rounds (no fish exposed, caught or delivered): {idle} of {s.idle_rounds}."
+        progress += f" Rounds without progress (ARC-7.6): {idle} of {s.idle_rounds}."
     lines.append(progress)
     if seat is not None and 0 <= seat < len(s.boats):
         lines.append(f"You are seat {seat}, the {s.boats[seat].colour} boat.")

@@ -295,6 +295,7 @@ def _sail(s: ArchipelState, move: Sail) -> ArchipelState:
         storms[i] = ""
         changes["storms"] = tuple(storms)
         changes["removed"] = s.removed.add(GEAR)
+        changes["last_progress"] = s.flow.round  # ARC-7.6: a storm cleared
         boat = evolve(boat, cards=boat.cards.remove(GEAR))
     step = "harbour.arrive" if kind in HARBOURS else "act"
     return evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, step), **changes)

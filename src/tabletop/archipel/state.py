@@ -100,7 +100,8 @@ class ArchipelState(State):
         lost: Fish out of the game.
         supply: Fuel markers beside the board.
         turn: What the current turn has done.
-        last_progress: The last round in which a fish was exposed, caught or delivered.
+        last_progress: The last round with progress (ARC-7.6): a fish exposed, caught or
+            delivered, bait or storm gear bought, a storm removed.
         ended_by: How the season ended (``""`` while it goes on).
     """
 
