@@ -101,6 +101,13 @@ def bad_board(tmp_path: Path, old: str, new: str, count: int = 1) -> Path:
             "cannot be reached",
         ),
         ('name = "Jade Island"', 'name = "Jade Island"\nharbor = 1', "jade", "harbor", "extra"),
+        ("spaces = [20]", 'spaces = ["20"]', "k12", "spaces", "expected an integer"),
+        ('market = ["blue", "yellow"]', 'market = "blue"', "jade", "market", "expected a list"),
+        ("pagoda = false", 'pagoda = "no"', "jade", "pagoda", "expected true or false"),
+        ('areas = ["jade-sea", "west-passage"]', 'areas = ["jade-sea", "west-passage", "x"]', "k3", "areas", "of 2"),
+        ("x = 150\ny = 150", 'x = "left"\ny = 150', "jade-sea", "x", "expected a number"),
+        ('colour = "white"', 'colour = "light blue"', "home-white", "colour", "one word"),
+        ('id = "jade"', 'id = "warehouse"', "warehouse", "id", "names the warehouse"),
     ],
 )
 def test_bad_boards_are_refused_naming_file_item_and_field(

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, get_args, get_origin
 
 import attrs
 import cattrs
@@ -49,6 +49,8 @@ ORDERS_PER_MARKET: Final = 2
 CORNERS: Final = ("north-west", "north-east", "south-west", "south-east")
 CARD_GROUPS: Final = ("bait", "jerrycan", "storm-gear", "good-weather", "leak")
 BACKS: Final = ("blue", "red")
+#: Not a location id: events name the warehouse so (``draw bait-red ... for the warehouse``).
+RESERVED_ID: Final = "warehouse"
 
 
 @attrs.frozen
@@ -165,7 +167,44 @@ class RuleDef:
     title: str
 
 
-_CONVERTER: Final = cattrs.Converter(forbid_extra_keys=True)
+def _strict_converter() -> cattrs.Converter:
+    """A converter that refuses what TOML gives by mistake instead of coercing it.
+
+    cattrs would read ``spaces = ["20"]`` as 20, ``pagoda = "no"`` as true and
+    ``market = "blue"`` as four colours; a board typed in by hand deserves an error instead.
+    """
+    converter = cattrs.Converter(forbid_extra_keys=True)
+    expected = {str: "text", int: "an integer", float: "a number", bool: "true or false"}
+
+    def scalar(value: Any, kind: type[Any]) -> Any:
+        if type(value) is kind or (kind is float and type(value) is int):
+            return kind(value)
+        msg = f"expected {expected[kind]}, got {value!r}"
+        raise TypeError(msg)
+
+    for kind in expected:
+        converter.register_structure_hook(kind, scalar)
+
+    def is_tuple(cls: Any) -> bool:
+        return get_origin(cls) is tuple
+
+    def sequence(value: Any, cls: Any) -> Any:
+        if not isinstance(value, list):
+            msg = f"expected a list [...], got {value!r}"
+            raise TypeError(msg)
+        args = get_args(cls)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(converter.structure(item, args[0]) for item in value)
+        if len(value) != len(args):
+            msg = f"expected a list of {len(args)}, got {value!r}"
+            raise TypeError(msg)
+        return tuple(converter.structure(item, arg) for item, arg in zip(value, args, strict=True))
+
+    converter.register_structure_hook_func(is_tuple, sequence)
+    return converter
+
+
+_CONVERTER: Final = _strict_converter()
 _BOARD_KEYS: Final = frozenset(
     {"kind", "reference", "name", "warehouse", "storm_cards", "areas", "islands", "home_ports", "spots", "channels"}
 )
@@ -329,6 +368,10 @@ def _check_board(board: BoardFile) -> None:
     _check_storm_cards(board)
     _check_connected(board)
     colours = [h.colour for h in board.home_ports]
+    for home in board.home_ports:
+        if not home.colour or any(c.isspace() for c in home.colour):
+            msg = f"a boat colour is one word (move notation names it: 'give fuel to red'), got {home.colour!r}"
+            raise ContentError(msg, file=file, item=home.id, field="colour")
     if len(set(colours)) != len(colours):
         raise ContentError("two home ports have the same colour", file=file, item="home_ports", field="colour")
     if board.warehouse.corner not in CORNERS:
@@ -353,6 +396,9 @@ def _check_counts(board: BoardFile) -> None:
 def _unique_location(ident: str, key: str, seen: dict[str, str], file: str) -> None:
     if not ident or any(c.isspace() for c in ident):
         raise ContentError("a location id is one word", file=file, item=ident, field="id")
+    if ident == RESERVED_ID:
+        msg = f"{RESERVED_ID!r} names the warehouse in events; choose another location id"
+        raise ContentError(msg, file=file, item=ident, field="id")
     if ident in seen:
         raise ContentError(f"location id {ident!r} is used twice ({seen[ident]}, {key})", file=file, item=ident)
     seen[ident] = key
