@@ -192,3 +192,14 @@ def test_rules_page_shows_the_phase_table() -> None:
     from tabletop.archipel.rules import MACHINE
 
     assert MACHINE.table() in (DOCS / "rules.md").read_text(encoding="utf-8")
+
+
+def test_board_picture_names_channels_and_areas() -> None:
+    """ARC-1.1: the picture labels every sea area and every channel (render names channels k1...)."""
+    svg = board_svg()
+    board = reference_board()
+    for channel in board.channels:
+        assert f">{channel.id}</text>" in svg
+    for area in board.data.areas:
+        assert f">{area.name}</text>" in svg
+    assert ">Reference archipelago (not the printed board)</text>" in svg

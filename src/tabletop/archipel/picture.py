@@ -24,6 +24,7 @@ AREA_RADIUS: Final = 100.0
 INNER: Final = 50.0
 OUTER: Final = 82.0
 MARGIN: Final = 40.0
+LABEL_ROOM: Final = 60.0
 _CORNERS: Final = {"north-west": (0, 0), "north-east": (1, 0), "south-west": (0, 1), "south-east": (1, 1)}
 
 
@@ -56,8 +57,9 @@ def board_svg(board: Board | None = None) -> str:
     centres = _area_centres(board)
     xs = [x for x, _ in centres.values()]
     ys = [y for _, y in centres.values()]
-    left, top = min(xs) - AREA_RADIUS - MARGIN, min(ys) - AREA_RADIUS - MARGIN - 40
-    width = max(xs) - min(xs) + 2 * (AREA_RADIUS + MARGIN)
+    # Wider at the sides: an area's name may stand beside its circle.
+    left, top = min(xs) - AREA_RADIUS - MARGIN - LABEL_ROOM, min(ys) - AREA_RADIUS - MARGIN - 40
+    width = max(xs) - min(xs) + 2 * (AREA_RADIUS + MARGIN + LABEL_ROOM)
     height = max(ys) - min(ys) + 2 * (AREA_RADIUS + MARGIN) + 80
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.0f} {top:.0f} {width:.0f} {height:.0f}" '
@@ -72,15 +74,41 @@ def board_svg(board: Board | None = None) -> str:
     for area in board.data.areas:
         x, y = centres[area.id]
         out.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="{AREA_RADIUS:.0f}" fill="#b9dcf0" stroke="#7fb3d5"/>')
-        out.append(
-            f'<text x="{x:.0f}" y="{y - AREA_RADIUS - 6:.0f}" text-anchor="middle" font-style="italic" '
-            f'fill="#2c5d7c">{escape(area.name)}</text>'
-        )
+        out.append(_area_label(board, area.id, area.name, centres))
         out.extend(_members(board, area.id, centres[area.id]))
     out.append(_warehouse(board, left, top, width, height))
     out.append(_legend(left, top + height - 24))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+#: Where an area's name may go, as angles (degrees, clockwise from east; -90 is north): the
+#: one furthest from the area's channels is used, so no channel line or storm space covers it.
+_LABEL_ANGLES: Final = (-90.0, -50.0, -130.0, 90.0, 50.0, 130.0)
+
+
+def _area_label(board: Board, area: str, name: str, centres: dict[str, tuple[float, float]]) -> str:
+    """The area's name just outside its circle, on the side its channels leave free."""
+    x, y = centres[area]
+    directions = []
+    for channel in board.channels:
+        if area in channel.areas:
+            other = channel.areas[1] if channel.areas[0] == area else channel.areas[0]
+            ox, oy = centres[other]
+            directions.append(math.degrees(math.atan2(oy - y, ox - x)))
+
+    def clearance(angle: float) -> float:
+        return min((abs((angle - d + 180) % 360 - 180) for d in directions), default=180.0)
+
+    angle = max(_LABEL_ANGLES, key=clearance)  # ties: the first, north
+    rad = math.radians(angle)
+    lx, ly = x + (AREA_RADIUS + 8) * math.cos(rad), y + (AREA_RADIUS + 8) * math.sin(rad)
+    anchor = "middle" if abs(math.cos(rad)) < 0.2 else "start" if math.cos(rad) > 0 else "end"
+    ly += 4 if abs(math.sin(rad)) < 0.2 else 11 if math.sin(rad) > 0 else 0
+    return (
+        f'<text x="{lx:.0f}" y="{ly:.0f}" text-anchor="{anchor}" font-style="italic" '
+        f'fill="#2c5d7c">{escape(name)}</text>'
+    )
 
 
 def _channels(board: Board, centres: dict[str, tuple[float, float]]) -> list[str]:
@@ -100,6 +128,12 @@ def _channels(board: Board, centres: dict[str, tuple[float, float]]) -> list[str
             x, y = ax + dx * t, ay + dy * t
             out.append(f'<rect x="{x - 11:.1f}" y="{y - 11:.1f}" width="22" height="22" fill="#fff" stroke="#333"/>')
             out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-weight="bold">{number}</text>')
+        # The channel's id (render and the docs name channels so), beside its middle.
+        mx, my = ax + dx * length / 2 - dy * 27, ay + dy * length / 2 + dx * 27
+        out.append(
+            f'<text x="{mx:.1f}" y="{my + 4:.1f}" text-anchor="middle" font-size="10" font-style="italic" '
+            f'fill="#4a6f8a">{escape(channel.id)}</text>'
+        )
     return out
 
 
