@@ -62,6 +62,9 @@ def test_invariants_catch_a_lost_card() -> None:
         check_invariants(attrs.evolve(state, supply=state.supply + 1))
     with pytest.raises(AssertionError, match="unseen"):
         check_invariants(attrs.evolve(state, unseen=state.unseen.remove("shark")))
+    quay = attrs.evolve(state, pocket=state.pocket.draw("leak"), bought=state.bought.add("leak"))
+    with pytest.raises(AssertionError, match="quay"):
+        check_invariants(quay)
 
 
 TestArchipelMachine = game_machine(GAME, st.sampled_from(OPTIONS), max_warmup=150).TestCase

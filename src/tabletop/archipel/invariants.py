@@ -6,7 +6,9 @@
   out of the game;
 * no boat holds more than 3 fish, 5 fuel or 4 equipment cards (ARC-1.3); no shop or the
   warehouse more than 3 cards; a shop or warehouse with a 'closed' sign holds none; a
-  numbered storm card lies only on its own space; a market holds only what it ordered.
+  numbered storm card lies only on its own space; a market holds only what it ordered;
+  cards wait on the quay only during a harbour visit, and a weather card waiting for a choice
+  is one of them.
 """
 
 from __future__ import annotations
@@ -79,3 +81,5 @@ def _check_cards(s: ArchipelState) -> None:
     assert not (s.warehouse_shut and s.warehouse), "the closed warehouse holds cards"
     for number, card in zip(board.storm_numbers, s.storms, strict=True):
         assert not card or storm_number(card) in (0, number), f"{card} lies on storm space {number}"
+    assert not s.bought or s.flow.phase == "harbour", f"cards {s.bought} on the quay outside a harbour visit"
+    assert not s.turn.weather or s.turn.weather in s.bought, f"{s.turn.weather} waits but was not bought"
