@@ -140,14 +140,17 @@ def test_each_decision_is_named() -> None:
 
     assert now(new_game(1)).startswith("Now: chance deals the shops; the next card goes to the shop of ")
     state = boat(started(2), 0, at="f05", cards=["bait-multi", "bait-blue"])
-    assert now(state) == "Now: sail, catch, refuel, meet another boat, or end the turn."
+    assert now(state) == "Now: sail, catch, refuel, meet another boat, end the turn, or declare the season over."
+    strict = boat(started(2, declare="supplied"), 0, at="f05", cards=["bait-multi", "bait-blue"])
+    assert now(strict) == "Now: sail, catch, refuel, meet another boat, or end the turn."
+    assert "season over only once the markets are supplied as far as possible" in render(strict, 0)
     trying = play(state, "catch")
     assert now(trying) == "Now: chance turns over the fish the boat tries."
     assert now(play(trying, "fish green")) == "Now: catch the green fish with multicolour bait, or release it."
     assert now(play(trying, "fish shark")) == "Now: a shark! Choose the bait it eats."
     docked = play(boat(started(2), 0, cards=[]), "sail jade")
     assert docked.flow.key == "harbour.dock"
-    assert now(docked) == "Now: meet another boat, refuel, or end the turn."
+    assert now(docked) == "Now: meet another boat, refuel, end the turn, or declare the season over."
     assert now(play(docked, "end")).startswith("Now: chance refills the warehouse from the pocket (0 of 3")
 
 

@@ -46,7 +46,7 @@ from tabletop.archipel.pieces import (
     Boat,
     Spot,
 )
-from tabletop.archipel.queries import missing, orders, supplied_as_far_as_possible
+from tabletop.archipel.queries import SUPPLIED, may_declare, missing, orders, supplied_as_far_as_possible
 from tabletop.archipel.state import ENDINGS, RETURNS, ArchipelState
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
@@ -138,6 +138,8 @@ def _header(s: ArchipelState, board: Board, seat: int | None) -> list[str]:
         variant.append("memory game")
     if s.short:
         variant.append("short game (pagoda islands out)")
+    if s.declare == SUPPLIED:
+        variant.append("season over only once the markets are supplied as far as possible")
     lines.append("; ".join(variant))
     filled, total = orders(s)
     progress = f"Orders filled {filled}/{total}."
@@ -161,6 +163,8 @@ def _decision(s: ArchipelState, board: Board) -> str:
         target = "the warehouse" if where == "warehouse" else f"the shop of {_island_name(board, where)}"
         return f"chance deals the shops; the next card goes to {target}"
     if step == "turn.act":
+        if may_declare(s):
+            return "sail, catch, refuel, meet another boat, end the turn, or declare the season over"
         return "sail, catch, refuel, meet another boat, or end the turn"
     if step == "turn.expose":
         return "chance turns over the fish the boat tries"
@@ -174,6 +178,8 @@ def _decision(s: ArchipelState, board: Board) -> str:
     if step == "harbour.dock":
         if s.bought:
             return f"more than {DECK} cards: discard or hand over the cards on the quay ({_tokens(s.bought)})"
+        if may_declare(s):
+            return "meet another boat, refuel, end the turn, or declare the season over"
         return "meet another boat, refuel, or end the turn"
     if step == "harbour.restock":
         return f"chance refills the warehouse from the pocket ({s.warehouse.total} of {SHOP_SIZE} cards)"
