@@ -234,3 +234,20 @@ def test_clearing_a_storm_is_progress() -> None:
     assert state.flow.key == "harbour.weather" and state.last_progress == 0
     state = play(state, "calm s3")
     assert state.last_progress == 1
+
+
+def test_supplied_condition_reads_no_hidden_fish() -> None:
+    """ARC-7.1, ARC-8.3: with declare='supplied', a view allows 'season over' exactly when the state does.
+
+    In the memory game a view hides which face-down fish is which; whether a wanted colour is
+    still in the sea is counted from what everybody can count.
+    """
+    state = all_delivered(started(1, memory=True, declare="supplied"))
+    markets = list(state.markets)
+    markets[0] = markets[0].remove("blue")
+    spots = list(state.spots)
+    spots[0] = Spot("blue", False)  # remembered, face down
+    state = attrs.evolve(state, markets=tuple(markets), spots=tuple(spots))
+    assert state.view(0).spots[0].fish == "?"
+    assert not state.is_legal(Over())
+    assert not state.view(0).is_legal(Over())

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from tabletop.archipel.board import HARBOUR, HOME, SPOT, board_for
-from tabletop.archipel.pieces import BAIT_OF, BAITS, EMPTY, HOLD, JERRYCANS, MULTI, SHARK
+from tabletop.archipel.pieces import BAIT_OF, BAITS, EMPTY, FISH, HOLD, JERRYCANS, MULTI, SHARK
 from tabletop.kernel.tokens import Tokens
 
 if TYPE_CHECKING:
@@ -107,13 +107,17 @@ def supplied_as_far_as_possible(s: ArchipelState) -> bool:
         return True
     cards, removed = board_for(s.board).cards, s.removed
     multi = cards[MULTI] > removed[MULTI]
+    aboard = Tokens()
+    for boat in s.boats:
+        aboard += boat.fish
+    # The fish in the sea, by kind, from public counts only: in the memory game a view does
+    # not show which face-down fish is which, but everybody can count them.
+    in_sea = FISH - s.lost - aboard - sum(s.markets, Tokens())
     for colour in wanted:
-        if any(boat.fish[colour] for boat in s.boats):
+        if aboard[colour]:
             return False
         bait = BAIT_OF[colour]
-        if not (multi or cards[bait] > removed[bait]):
-            continue
-        if s.unseen[colour] or any(spot.fish == colour for spot in s.spots):
+        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
             return False
     return True
 
