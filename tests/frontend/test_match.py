@@ -129,16 +129,43 @@ def test_undo_takes_back_a_move_that_revealed_nothing() -> None:
 
 
 def test_undo_may_cross_what_the_seat_did_not_see() -> None:
-    """Seat 0 may take back its move past seat 1's secret draw, which it never saw."""
-    match = _hot_seat()
+    """Seat 0 may take back its move past a bot's secret draw, which it never saw."""
+    match = Match(DRILL, seed=1, auto_chance=False, agents={1: ScriptedAgent(["take"])})
     match.play("pass", seat=0)
-    match.play("take", seat=1)
     match.play("card ace")
+    assert [p.player for p in match.plies] == [0, 1, tabletop.CHANCE]
     assert match.can_undo(0)
     assert match.undo(0) == 3
     assert match.state == match.start
     match.redo()
     assert match.state.cards[1] == ("ace",)  # type: ignore[attr-defined]
+
+
+def test_undo_never_takes_back_what_another_person_saw() -> None:
+    """Seat 1 (a person) has seen the card it drew: seat 0 may not undo its move past that draw."""
+    match = _hot_seat()
+    match.play("pass", seat=0)
+    match.play("take", seat=1)
+    assert match.can_undo(0)  # seat 1's take alone showed nobody anything
+    match.play("card ace")
+    with pytest.raises(UndoError, match="cannot undo past step 3: it showed seat 1 new information") as refused:
+        match.undo(0)
+    assert "ace" not in str(refused.value)
+    free = Match(DRILL, seed=1, auto_chance=False, unrestricted_undo=True)
+    for step in ("pass", "take", "card ace"):
+        free.play(step)
+    assert free.undo(0) == 3
+
+
+def test_undo_never_crosses_the_last_card_drawn() -> None:
+    """The last card of the deck is certain, yet the seat that draws it sees it: undo stops there."""
+    match = Match(DRILL, seed=1, auto_chance=False)
+    for step in ("take", "card ace", "take", "card ace", "take", "card king", "take", "card queen", "take"):
+        match.play(step)
+    match.play("card jack")
+    assert match.plies[-1].informs(0)
+    assert not match.plies[-1].informs(1)
+    assert not match.can_undo(0)
 
 
 def test_undo_never_crosses_a_draw_the_seat_saw() -> None:

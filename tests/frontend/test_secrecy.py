@@ -84,16 +84,21 @@ def test_seat_views_events_and_records_respect_visibility(game: tabletop.Game) -
 
 @each_game()
 def test_chance_outcomes_the_seat_identifies_are_in_its_view(game: tabletop.Game) -> None:
-    """A chance outcome a seat is said to know is one it could tell apart from every other outcome."""
+    """A chance outcome a seat is said to know is one it could tell from every other: by its view or its events."""
     match = partway(game, 5)
     for ply in match.plies:
         if ply.player != tabletop.CHANCE:
             continue
         for seat in range(match.num_players):
             if ply.known_to(seat):
-                mine = ply.after.view(seat)
-                others = [o for o in ply.before.legal_moves() if o != ply.move]
-                assert all(ply.before.apply(o).view(seat) != mine for o in others)
+                # The kernel's default event names the outcome to everybody: only the view counts then.
+                own = ply.secrets.own_events
+                seen = (ply.after.view(seat), ply.events_for(seat) if own else ())
+                for other in ply.before.legal_moves():
+                    if other != ply.move:
+                        result = ply.before.apply(other)
+                        shown = tuple(e for e in ply.before.events(other, result) if e.visible(seat))
+                        assert (result.view(seat), shown if own else ()) != seen
 
 
 def test_a_move_that_leaves_no_trace_in_a_view_is_not_named_to_that_seat() -> None:
@@ -110,3 +115,50 @@ def test_a_move_that_leaves_no_trace_in_a_view_is_not_named_to_that_seat() -> No
     assert json.loads(match.save(seat=0))["record"]["moves"][-1]["move"] is None
     loud = _forced("pass", "draw").plies[-1]
     assert loud.known_to(0)
+
+
+@each_game()
+def test_a_games_own_events_reach_the_seats_they_are_visible_to(game: tabletop.Game) -> None:
+    """Where a game writes its own events, each seat gets exactly those visible to it (a public reveal is shown)."""
+    match = partway(game, 3)
+    for ply in match.plies:
+        if ply.secrets.own_events:
+            for seat in range(match.num_players):
+                assert ply.events_for(seat) == tuple(e for e in ply.events if e.visible(seat))
+
+
+@each_game()
+def test_a_chance_step_that_could_have_looked_otherwise_informs_the_seat(game: tabletop.Game) -> None:
+    """When another outcome would have changed a seat's view or its events, the seat learned something: undo stops."""
+    match = partway(game, 4)
+    for ply in match.plies:
+        if ply.player != tabletop.CHANCE:
+            continue
+        for seat in range(match.num_players):
+            for other in ply.before.legal_moves():
+                result = ply.before.apply(other)
+                differs = result.view(seat) != ply.after.view(seat)
+                if ply.secrets.own_events:  # the kernel's default event names the outcome: only views count then
+                    shown = tuple(e for e in ply.before.events(other, result) if e.visible(seat))
+                    differs = differs or shown != ply.events_for(seat)
+                if differs:
+                    assert ply.informs(seat)
+                    break
+
+
+def test_a_public_reveal_the_view_does_not_keep_is_shown_and_stops_undo() -> None:
+    """Spółka ZOO: a company card revealed and shuffled back is public: every seat is told, and undo stops there."""
+    game = tabletop.get_game("spolka_zoo")
+    match = played(game, 1)
+    reveals = [
+        ply
+        for ply in match.plies
+        if ply.player == tabletop.CHANCE and any(e.visible_to is None and "deck reveals" in e.text for e in ply.events)
+    ]
+    assert reveals
+    for ply in reveals:
+        public = [e for e in ply.events if e.visible_to is None]
+        for seat in range(match.num_players):
+            assert all(e in ply.events_for(seat) for e in public)
+            assert ply.known_to(seat)
+            assert ply.informs(seat)

@@ -1,31 +1,39 @@
-"""What each seat learns from one step of play, worked out from the game's views alone.
+"""What each seat learns from one step of play, worked out from the game's views and events.
 
 A frontend must never show a seat anything hidden from it: not in an event, a log line, a
-record, nor by letting it undo past something it has seen. Games describe their steps with
-events whose ``visible_to`` says who may see them, but the views (``state.view(seat)``) are
-the ground truth the property suite checks, so this module derives every secrecy decision
-from them, for any game:
+record, nor by letting it undo past something it has seen. Two things say what a seat may
+know: its view (``state.view(seat)``, the ground truth the property suite checks) and the
+``visible_to`` of the events a game writes for each step (the kernel's contract: they respect
+the views). :class:`StepSecrets` combines them, for any game, one seat at a time and only
+when asked, so that a frontend pays only for what it shows:
 
-* a seat **identifies** a chance outcome when no other outcome would have left it the same
-  view, in the true state or in states it cannot tell from it (re-sampled with the game's
-  ``perturb``: the last card of a deck is the only outcome, yet unknown to the others);
-  a player's move is identified by every seat unless one of the step's events is
-  withheld from it (the game says part of the move is secret), or, when the game left the
-  kernel's default event (which names the move to everybody), unless another legal move
-  would have left that seat the same view;
-* a seat is **informed** by a step when its view gained information: a chance outcome it can
-  tell apart from another, or a step whose result it could not have worked out from its own
-  view before the step (a card looked at, a hand revealed). Undo never crosses such a step;
-* the events a seat sees of a chance step it cannot identify are the game's events visible
-  to it only when they would read the same for every outcome it cannot tell apart;
-  otherwise (a game relying on the kernel's default, public ``"chance"`` event) they are
-  replaced by one redacted event.
+* **events**: a game that writes its own events for a step says who may see each of them,
+  and a seat gets those visible to it. A step left to the kernel's default event (which
+  names the move or the chance outcome to everybody) is checked against the views instead:
+  a seat gets the default event only when it may know the move, and otherwise one event of
+  kind :data:`HIDDEN_EVENT_KIND`;
+* a seat **identifies** a chance outcome when no other outcome would have looked the same to
+  it (the same view, and the same events visible to it), in the true state or in states it
+  cannot tell from it (re-sampled with the game's ``perturb``: the last card of a deck is the
+  only outcome, yet unknown to the others). A player's move is identified by the mover and
+  by every seat that sees all of the step's events; with the kernel's default event, by
+  every seat for which no other legal move would have left the same view;
+* a seat is **informed** by a step when what it perceived could have been otherwise: for a
+  chance step, another outcome, in the true state or in a state the seat cannot tell from
+  it, would have looked different to it (a token drawn in view, the last card of a deck
+  drawn into its own hand, a card revealed and shuffled back); for a player's move, its new
+  view is not what its old view predicts (a card looked at, a hand shown). Undo never
+  crosses such a step.
+
+Re-sampling makes the two last questions exact only up to sampling; a game whose hidden
+information has few possibilities (a deck of a few cards) is covered exactly in practice.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -34,23 +42,27 @@ from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move, State
 
-__all__ = ["HIDDEN_EVENT_KIND", "Knowledge", "assess"]
+__all__ = ["HIDDEN_EVENT_KIND", "Knowledge", "StepSecrets", "assess"]
 
-#: The kind of the event that stands in for a chance step a seat cannot see.
+#: The kind of the event that stands in for a step a seat cannot see.
 HIDDEN_EVENT_KIND: Final = "hidden"
 
-#: How many re-samplings of hidden information test whether a chance step told a seat more
-#: than its outcome (only for games that provide ``perturb``).
+#: How many re-samplings of hidden information test whether a step told a seat something
+#: (only for games that provide ``perturb``).
 _PERTURBATIONS: Final = 4
 
 #: How many re-samplings of hidden information look for another outcome a seat could not
 #: tell from the true one (only for games that provide ``perturb``).
 _SAMPLES: Final = 16
 
+#: In a re-sampled state, how many chance outcomes are tried at most when looking for one
+#: that would have looked different to a seat (the true outcome first, then a sample).
+_OUTCOMES_TRIED: Final = 12
+
 
 @attrs.frozen
 class Knowledge:
-    """What the seats learned from one step.
+    """What the seats learned from one step (every seat at once; see :class:`StepSecrets`).
 
     Attributes:
         identified: Seats that may know the move (or chance outcome) itself.
@@ -63,6 +75,157 @@ class Knowledge:
     events: tuple[tuple[Event, ...], ...]
 
 
+class StepSecrets:
+    """What each seat may know of one step, worked out lazily, seat by seat, and cached.
+
+    Args:
+        before: The state before the step.
+        move: The move or chance outcome applied.
+        after: ``before.apply(move)``.
+        events: ``before.events(move, after)``.
+    """
+
+    def __init__(self, before: State, move: Move, after: State, events: Sequence[Event]) -> None:
+        self.before = before
+        self.move = move
+        self.after = after
+        self.events = tuple(events)
+        self.is_chance = before.current_player == CHANCE
+        #: True when the game wrote its own events for this step (their visible_to is trusted).
+        self.own_events = self.events != State.events(before, move, after)
+        self._events: dict[int, tuple[Event, ...]] = {}
+        self._identifies: dict[int, bool] = {}
+        self._informs: dict[int, bool] = {}
+        self._views: dict[int, State] = {}
+
+    # The three questions -----------------------------------------------------------------------
+
+    def events_for(self, seat: int) -> tuple[Event, ...]:
+        """The events of this step that ``seat`` may see."""
+        if seat not in self._events:
+            self._events[seat] = self._work_out_events(seat)
+        return self._events[seat]
+
+    def identifies(self, seat: int) -> bool:
+        """True when ``seat`` may know the move or chance outcome itself (its notation)."""
+        if seat not in self._identifies:
+            self._identifies[seat] = self._work_out_identifies(seat)
+        return self._identifies[seat]
+
+    def informs(self, seat: int) -> bool:
+        """True when this step showed ``seat`` something it could not have known (undo stops)."""
+        if seat not in self._informs:
+            self._informs[seat] = self._work_out_informs(seat)
+        return self._informs[seat]
+
+    def knowledge(self) -> Knowledge:
+        """Every answer for every seat at once."""
+        seats = range(self.before.num_players)
+        return Knowledge(
+            identified=frozenset(s for s in seats if self.identifies(s)),
+            informed=frozenset(s for s in seats if self.informs(s)),
+            events=tuple(self.events_for(s) for s in seats),
+        )
+
+    # Events ------------------------------------------------------------------------------------
+
+    def _work_out_events(self, seat: int) -> tuple[Event, ...]:
+        if self.own_events:
+            return _visible(self.events, seat)
+        if self.identifies(seat):
+            return self.events
+        if self.is_chance:
+            return (Event.of(HIDDEN_EVENT_KIND, "chance decided something you cannot see", step=self.before.flow.key),)
+        mover = self.before.current_player
+        return (Event.of(HIDDEN_EVENT_KIND, f"seat {mover} made a move you cannot see", player=mover),)
+
+    # Identification ----------------------------------------------------------------------------
+
+    def _work_out_identifies(self, seat: int) -> bool:
+        if not self.is_chance:
+            if seat == self.before.current_player:
+                return True
+            if self.own_events:
+                return all(e.visible(seat) for e in self.events)
+            return not any(self._same_view(seat, result) for result in self._move_results)
+        if any(self._looks_same(seat, self.before, other, result) for other, result in self._outcome_results):
+            return False
+        perturb = self.before.GAME.perturb
+        if perturb is None or _outcomes_known(self.before, seat):
+            return True
+        rng = random.Random(f"alike/{self.before.chance_count}/{seat}/{self.move}")
+        known = {o for o, _ in self._outcome_results}
+        for _ in range(_SAMPLES):
+            state = perturb(self.before, seat, rng)
+            for other in _other_outcomes(state, self.move, known, rng):
+                if self._looks_same(seat, state, other, state.apply(other)):
+                    return False
+        return True
+
+    # Information -------------------------------------------------------------------------------
+
+    def _work_out_informs(self, seat: int) -> bool:
+        if not self.is_chance:
+            return self._move_informs(seat)
+        if any(not self._looks_same(seat, self.before, o, r) for o, r in self._outcome_results):
+            return True
+        perturb = self.before.GAME.perturb
+        if perturb is None:
+            return False
+        rng = random.Random(f"beyond/{self.before.chance_count}/{seat}/{self.move}")
+        for _ in range(_PERTURBATIONS):
+            state = perturb(self.before, seat, rng)
+            for other in _some_outcomes(state, self.move, rng):
+                if not self._looks_same(seat, state, other, state.apply(other)):
+                    return True
+        return False
+
+    def _move_informs(self, seat: int) -> bool:
+        """True when ``seat`` could not have worked out its new view from its old one and the move."""
+        try:
+            predicted = self.before.view(seat).apply(self.move).view(seat)
+        except Exception:  # a view that cannot be played forward: re-sample what the seat cannot see
+            return self._move_informs_perturbed(seat)
+        return bool(predicted != self._mine(seat))
+
+    def _move_informs_perturbed(self, seat: int) -> bool:
+        perturb = self.before.GAME.perturb
+        if perturb is None:
+            return True  # nothing to compare with: assume the step showed something
+        rng = random.Random(f"move/{self.before.chance_count}/{seat}/{self.move}")
+        for _ in range(_PERTURBATIONS):
+            state = perturb(self.before, seat, rng)
+            if state.is_legal(self.move) and not self._looks_same(seat, state, self.move, state.apply(self.move)):
+                return True
+        return False
+
+    # Helpers -----------------------------------------------------------------------------------
+
+    @functools.cached_property
+    def _outcome_results(self) -> tuple[tuple[Move, State], ...]:
+        """The other chance outcomes of the true state, with the states they lead to."""
+        return tuple((o, self.before.apply(o)) for o in self.before.legal_moves() if o != self.move)
+
+    @functools.cached_property
+    def _move_results(self) -> tuple[State, ...]:
+        """The states the mover's other legal moves lead to."""
+        return tuple(self.before.apply(o) for o in self.before.legal_moves() if o != self.move)
+
+    def _mine(self, seat: int) -> State:
+        if seat not in self._views:
+            self._views[seat] = self.after.view(seat)
+        return self._views[seat]
+
+    def _same_view(self, seat: int, result: State) -> bool:
+        return bool(result.view(seat) == self._mine(seat))
+
+    def _looks_same(self, seat: int, state: State, move: Move, result: State) -> bool:
+        """True when ``move`` in ``state`` would have shown ``seat`` what this step showed it."""
+        if self.own_events and _visible(state.events(move, result), seat) != self.events_for(seat):
+            return False  # the events come first: a card named in one is cheaper to see than a whole view
+        return self._same_view(seat, result)
+
+
 def assess(before: State, move: Move, after: State, events: Sequence[Event]) -> Knowledge:
     """Work out what every seat learned when ``move`` took ``before`` to ``after``.
 
@@ -72,93 +235,11 @@ def assess(before: State, move: Move, after: State, events: Sequence[Event]) -> 
         after: ``before.apply(move)``.
         events: ``before.events(move, after)``.
     """
-    if before.current_player == CHANCE:
-        return _assess_chance(before, move, after, tuple(events))
-    return _assess_player(before, move, after, tuple(events))
+    return StepSecrets(before, move, after, events).knowledge()
 
 
-def _assess_player(before: State, move: Move, after: State, events: tuple[Event, ...]) -> Knowledge:
-    seats = range(before.num_players)
-    mover = before.current_player
-    identified = {s for s in seats if s == mover or all(e.visible(s) for e in events)}
-    informed = frozenset(s for s in seats if not _predictable(before, move, after, s))
-    per_seat = [tuple(e for e in events if e.visible(s)) for s in seats]
-    if events == State.events(before, move, after):
-        # The game left the kernel's default event, which names the move to everybody: a seat
-        # whose view cannot tell this move from another one must not be shown it.
-        for seat in _blind_to_move(before, move, after, identified - {mover}):
-            identified.discard(seat)
-            per_seat[seat] = (Event.of(HIDDEN_EVENT_KIND, f"seat {mover} made a move you cannot see", player=mover),)
-    return Knowledge(frozenset(identified), informed, tuple(per_seat))
-
-
-def _blind_to_move(before: State, move: Move, after: State, seats: set[int]) -> list[int]:
-    """The seats among ``seats`` for which another legal move would have left the same view."""
-    if not seats:
-        return []
-    others = [before.apply(other) for other in before.legal_moves() if other != move]
-    blind = []
-    for seat in sorted(seats):
-        mine = after.view(seat)
-        if any(result.view(seat) == mine for result in others):
-            blind.append(seat)
-    return blind
-
-
-def _predictable(before: State, move: Move, after: State, seat: int) -> bool:
-    """True when ``seat`` could have worked out its new view from its old view and the move."""
-    try:
-        predicted = before.view(seat).apply(move).view(seat)
-    except Exception:  # a view that cannot be played forward proves nothing: assume a reveal
-        return False
-    return bool(predicted == after.view(seat))
-
-
-def _assess_chance(before: State, move: Move, after: State, events: tuple[Event, ...]) -> Knowledge:
-    outcomes = before.legal_moves()
-    results = {other: (after if other == move else before.apply(other)) for other in outcomes}
-    identified: set[int] = set()
-    informed: set[int] = set()
-    per_seat: list[tuple[Event, ...]] = []
-    for seat in range(before.num_players):
-        mine = after.view(seat)
-        alike = [(before, other, results[other]) for other in outcomes if results[other].view(seat) == mine]
-        if len(alike) < len(outcomes) or _revealed_beyond_outcome(before, move, after, seat):
-            informed.add(seat)
-        alike.extend(_perturbed_alike(before, move, mine, seat))
-        if all(other == move for _, other, _ in alike):
-            identified.add(seat)
-        visible = tuple(e for e in events if e.visible(seat))
-        if seat not in identified and not _same_for_all(alike, seat, visible):
-            visible = (_hidden_event(before),)
-        per_seat.append(visible)
-    return Knowledge(frozenset(identified), frozenset(informed), tuple(per_seat))
-
-
-def _perturbed_alike(before: State, move: Move, mine: State, seat: int) -> list[tuple[State, Move, State]]:
-    """Other outcomes that would leave ``seat`` the same view, in states it cannot tell from ``before``.
-
-    ``seat`` does not know the true state, only its view; an outcome that is the only one
-    possible in the true state (the last card of a deck) may still be unknown to it. When its
-    view lists the very outcomes and odds of the true state, the true state's alternatives
-    already tell everything, and no re-sampling is needed.
-    """
-    perturb = before.GAME.perturb
-    if perturb is None or _outcomes_known(before, seat):
-        return []
-    rng = random.Random(f"alike/{before.chance_count}/{seat}/{move}")
-    found = []
-    for _ in range(_SAMPLES):
-        other_state = perturb(before, seat, rng)
-        for other in other_state.legal_moves():
-            if other == move:
-                continue
-            result = other_state.apply(other)
-            if result.view(seat) == mine:
-                found.append((other_state, other, result))
-        if found:
-            break
-    return found
+def _visible(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+    return tuple(e for e in events if e.visible(seat))
 
 
 def _outcomes_known(before: State, seat: int) -> bool:
@@ -169,33 +250,26 @@ def _outcomes_known(before: State, seat: int) -> bool:
         return False
 
 
-def _same_for_all(alike: list[tuple[State, Move, State]], seat: int, visible: tuple[Event, ...]) -> bool:
-    """True when the events ``seat`` sees read the same whichever indistinguishable outcome came."""
-    for state, other, result in alike:
-        seen = tuple(e for e in state.events(other, result) if e.visible(seat))
-        if seen != visible:
-            return False
-    return True
+def _other_outcomes(state: State, move: Move, known: set[Move], rng: random.Random) -> list[Move]:
+    """Outcomes of a re-sampled ``state``, other than ``move``, that might pass for it, likeliest first.
 
-
-def _revealed_beyond_outcome(before: State, move: Move, after: State, seat: int) -> bool:
-    """True when the step showed ``seat`` hidden information other than the outcome itself.
-
-    The hidden information is re-sampled (the game's ``perturb``); if the same outcome then
-    leaves ``seat`` a different view, the step exposed some of it.
+    Outcomes the true state does not offer (the last card of a deck is another one there) come
+    first; those it offers (``known``) already looked different there, so a sample suffices.
     """
-    perturb = before.GAME.perturb
-    if perturb is None:
-        return False
-    rng = random.Random(f"beyond/{before.chance_count}/{seat}/{move}")
-    for _ in range(_PERTURBATIONS):
-        other = perturb(before, seat, rng)
-        if not other.is_legal(move):
-            continue
-        if other.apply(move).view(seat) != after.view(seat):
-            return True
-    return False
+    outcomes = [o for o in state.legal_moves() if o != move]
+    new = [o for o in outcomes if o not in known]
+    old = [o for o in outcomes if o in known]
+    rng.shuffle(new)
+    rng.shuffle(old)
+    return (new + old)[:_OUTCOMES_TRIED]
 
 
-def _hidden_event(before: State) -> Event:
-    return Event.of(HIDDEN_EVENT_KIND, "chance decided something you cannot see", step=before.flow.key)
+def _some_outcomes(state: State, move: Move, rng: random.Random) -> Iterator[Move]:
+    """The chance outcomes of ``state`` to try: ``move`` first when it is one, then up to a sample."""
+    outcomes = list(state.legal_moves())
+    if move in outcomes:
+        outcomes.remove(move)
+        yield move
+    if len(outcomes) > _OUTCOMES_TRIED:
+        outcomes = rng.sample(outcomes, _OUTCOMES_TRIED)
+    yield from outcomes

@@ -32,7 +32,7 @@ from typing import Any
 import attrs
 
 from tabletop.frontend.agents import Agent, make_agent
-from tabletop.frontend.knowledge import Knowledge, assess
+from tabletop.frontend.knowledge import Knowledge, StepSecrets
 from tabletop.frontend.records import Record, RecordedStep, read_record
 from tabletop.frontend.render import describe_player, render
 from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
@@ -68,21 +68,26 @@ class Ply:
     events: tuple[Event, ...]
 
     @functools.cached_property
+    def secrets(self) -> StepSecrets:
+        """What each seat may know of this step (worked out seat by seat, when first asked)."""
+        return StepSecrets(self.before, self.move, self.after, self.events)
+
+    @property
     def knowledge(self) -> Knowledge:
-        """What each seat learned in this step (worked out once, when first needed)."""
-        return assess(self.before, self.move, self.after, self.events)
+        """What every seat learned in this step, all at once."""
+        return self.secrets.knowledge()
 
     def known_to(self, seat: int) -> bool:
         """True when ``seat`` may know the move itself."""
-        return seat in self.knowledge.identified
+        return self.secrets.identifies(seat)
 
     def informs(self, seat: int) -> bool:
         """True when ``seat``'s view gained information in this step (undo stops here)."""
-        return seat in self.knowledge.informed
+        return self.secrets.informs(seat)
 
     def events_for(self, seat: int) -> tuple[Event, ...]:
         """The events of this step that ``seat`` may see."""
-        return self.knowledge.events[seat]
+        return self.secrets.events_for(seat)
 
     def notation_for(self, seat: int | None) -> str | None:
         """The move in notation for ``seat`` (``None``: everything), or ``None`` if hidden from it."""
@@ -281,9 +286,10 @@ class Match:
             How many steps were taken back (they can be redone until the next move).
 
         Raises:
-            UndoError: If the seat has no move to take back, is played by an agent, or has
-                seen hidden information since that move (a draw, a look at a card), unless
-                the match was made with ``unrestricted_undo``.
+            UndoError: If the seat has no move to take back, is played by an agent, or if a
+                step since that move showed it, or another person at the table, hidden
+                information (a draw, a look at a card), unless the match was made with
+                ``unrestricted_undo``.
         """
         target = self._undo_target(seat)
         undone = self._cursor - target
@@ -499,12 +505,19 @@ class Match:
             raise UndoError(f"seat {seat} has no move to undo", seat=seat)
         target = own[-1]
         if not self.unrestricted_undo:
+            # Every person at the table keeps what they have seen: a step that showed the asking
+            # seat, or any other human seat, something new cannot be taken back.
+            others = [s for s in range(self.num_players) if s != seat and self.is_human(s)]
             for ply in plies[target:]:
+                step = ply.index + 1
                 if ply.informs(seat):
                     seen = "; ".join(e.text for e in ply.events_for(seat)) or "a change you saw"
-                    step = ply.index + 1
                     msg = f"seat {seat} cannot undo past step {step} ({seen}): it showed seat {seat} new information"
                     raise UndoError(msg, seat=seat)
+                for other in others:
+                    if ply.informs(other):
+                        msg = f"seat {seat} cannot undo past step {step}: it showed seat {other} new information"
+                        raise UndoError(msg, seat=seat)
         return target
 
     def _check_seat(self, seat: int) -> None:
