@@ -22,7 +22,8 @@ API (JSON in, JSON out; a seat proves who it is with ``Authorization: Bearer TOK
 
 Every refusal is a 4xx answer ``{"error": ..., "code": ...}`` and changes nothing: 400 for
 malformed JSON or notation, 401/403 for a missing or wrong token, 404 for an unknown match,
-409 when it is not the seat's turn, 422 for an illegal move (with the rule broken).
+405 for a method other than GET and POST, 409 when it is not the seat's turn (or undo is
+refused), 422 for an illegal move (with the rule broken).
 """
 
 from __future__ import annotations
@@ -122,7 +123,11 @@ class Lobby:
         except (ValueError, TypeError) as exc:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option") from None
         kinds = seats if seats is not None else ["human"] + ["greedy"] * (match.num_players - 1)
-        if not isinstance(kinds, list) or len(kinds) != match.num_players or not set(kinds) <= set(SEAT_KINDS):
+        if (
+            not isinstance(kinds, list)
+            or len(kinds) != match.num_players
+            or not all(isinstance(kind, str) and kind in SEAT_KINDS for kind in kinds)
+        ):
             msg = f"seats must list {match.num_players} of {', '.join(SEAT_KINDS)}"
             raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats")
         for seat, kind in enumerate(kinds):
@@ -153,6 +158,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self) -> None:
         self._answer(self._post)
+
+    def _refuse_method(self) -> None:
+        self._answer(self._not_allowed)
+
+    do_PUT = do_PATCH = do_DELETE = _refuse_method
+
+    def _not_allowed(self, parts: list[str]) -> tuple[HTTPStatus, Any]:
+        raise ApiError(HTTPStatus.METHOD_NOT_ALLOWED, f"{self.command} is not used: GET or POST", "bad-method")
 
     def _get(self, parts: list[str]) -> tuple[HTTPStatus, Any]:
         lobby = self.server.lobby
@@ -201,7 +214,12 @@ class Handler(BaseHTTPRequestHandler):
             self._send(status, json.dumps(payload).encode(), "application/json")
 
     def _body(self) -> Any:
-        length = int(self.headers.get("Content-Length") or 0)
+        try:
+            length = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            length = -1
+        if length < 0:
+            raise ApiError(HTTPStatus.BAD_REQUEST, "Content-Length must be a number of bytes", "bad-request")
         if length > MAX_BODY:
             raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the request is too large", "too-large")
         raw = self.rfile.read(length)

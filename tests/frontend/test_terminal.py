@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+import tabletop
 from tabletop.cli import main
 from tabletop.frontend import Match, ScriptedAgent
-from tabletop.frontend.terminal import CLEAR_SCREEN, TerminalPlay, format_moves, replay
+from tabletop.frontend.terminal import CLEAR_SCREEN, TerminalPlay, format_moves, format_outcome, replay
 from tabletop.testing.drill import GAME as DRILL
 
 DRILL_TARGET = "tabletop.testing.drill:GAME"
@@ -193,3 +194,59 @@ def test_bots_only_is_a_spectated_game() -> None:
     assert code == 0
     assert "1. player 0:" in out
     assert "Game over." in out
+
+
+def test_rules_command_and_refusals_point_to_the_rule() -> None:
+    """'rules' lists the game's rule catalogue (or those matching a word); a refusal says how to read its rule."""
+    game = tabletop.get_game("conservas")
+    match = Match(game, seed=1)
+    code, out = _run(match, ["rules CON-1.5", "rules overfish", "rules zebra", "choose nowhere", "quit"])
+    assert code == 0
+    assert f"CON-1.5  {game.rules['CON-1.5']}" in out
+    assert "No rule matches 'zebra'" in out
+    assert "Refused: CON-1.5:" in out
+    assert "(type 'rules CON-1.5' to read the rule)" in out
+
+
+def test_ctrl_c_stops_without_a_traceback() -> None:
+    """Ctrl-C at the prompt stops the game with status 130 and a sentence, not a traceback."""
+
+    class Interrupted(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    terminal = TerminalPlay(Match(DRILL, seed=2, agents={1: "random"}), stdin=Interrupted(), stdout=out)
+    assert terminal.run() == 130
+    assert "Stopped (Ctrl-C)" in out.getvalue()
+
+
+def test_hot_seat_end_clears_the_last_board_and_shows_what_all_saw() -> None:
+    """At the end of a hot-seat game the screen is cleared before the result, which shows only public events."""
+    match = Match(DRILL, seed=5)
+    code, out = _run(match, ["", "take"] + ["", "pass"] * 10 + ["", "draw"], clear=True, pause=True)
+    assert code == 0
+    assert match.is_over
+    final = out.split(CLEAR_SCREEN)[-1]
+    assert final.lstrip().startswith("What happened last (as everybody saw it):")
+    assert "player 1: draw" in final
+    assert "Game over." in final
+    card = match.state.cards[0][0]  # type: ignore[attr-defined]
+    assert f"card {card}" not in final
+
+
+@pytest.mark.parametrize("name", tabletop.GAMES)
+def test_each_game_plays_to_the_end_in_the_terminal(name: str) -> None:
+    """Each built-in game, seat 0 typing move numbers and bots elsewhere, ends with its board and outcome printed."""
+    game = tabletop.get_game(name)
+    match = Match(game, seed=3)
+    for seat in range(1, match.num_players):
+        match.set_agent(seat, "greedy")
+    match.advance()
+    code, out = _run(match, ["1"] * 3000)
+    assert code == 0
+    assert match.is_over
+    assert out.count(f"{game.title}") >= 2  # the boards, drawn by the game's own render hook
+    assert "Seat 0, your moves:" in out
+    assert "  1. " in out
+    assert out.rstrip().endswith(format_outcome(match.outcome).rstrip())  # type: ignore[arg-type]

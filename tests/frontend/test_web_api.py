@@ -163,3 +163,26 @@ def test_free_text_options_cannot_be_set(site: Any) -> None:
                 status, answer = _call(site[0], "POST", "/api/matches", body)
                 assert (status, answer["code"]) == (400, "bad-option")
                 assert "cannot be set from the web" in answer["error"]
+
+
+def test_malformed_requests_are_4xx_not_500(site: Any) -> None:
+    """A bad Content-Length, seats that are not names, or an unused method: clear 4xx answers, never a 500."""
+    import http.client
+
+    port = site[1].server_address[1]
+
+    def raw(method: str, path: str, body: bytes, headers: dict[str, str]) -> tuple[int, Any]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        try:
+            connection.request(method, path, body=body, headers=headers)
+            answer = connection.getresponse()
+            return answer.status, json.loads(answer.read())
+        finally:
+            connection.close()
+
+    status, answer = raw("POST", "/api/matches", b'{"game": "drill"}', {"Content-Length": "many"})
+    assert (status, answer["code"]) == (400, "bad-request")
+    status, answer = _call(site[0], "POST", "/api/matches", {"game": "drill", "seats": [["human"], "human"]})
+    assert (status, answer["code"]) == (400, "bad-seats")
+    status, answer = raw("PUT", "/api/matches", b"{}", {"Content-Length": "2"})
+    assert (status, answer["code"]) == (405, "bad-method")

@@ -123,10 +123,14 @@ def test_page_plays_conservas_to_the_end(browser: Any, site: tuple[str, Any]) ->
     page.close()
 
 
+#: Options that give a game more to hide (secret goals and hands).
+SECRET_OPTIONS: dict[str, dict[str, Any]] = {"spolka_zoo": {"modules": ["hidden_goals", "intrigues"]}}
+
+
 def _two_seat_options(game: tabletop.Game) -> dict[str, Any] | None:
-    """Options giving ``game`` at least two human seats, or None if it has none."""
+    """Options giving ``game`` at least two human seats (and its secret modules), or None if it has none."""
     if game.new_game(seed=0).num_players >= 2:
-        return {}
+        return dict(SECRET_OPTIONS.get(game.name, {}))
     for option in game.options:
         if option.name in ("players", "seats", "boats", "num_players") and 2 in option.choices:
             return {option.name: 2}
@@ -181,6 +185,7 @@ def test_a_seat_page_never_receives_another_seats_secrets(browser: Any, site: tu
         documents = [r.json() for r in responses if "/api/matches/" in r.url and r.ok]
         assert documents
         _assert_only_own(match, seat, documents)
+        _assert_no_secret_card(match, seat, [r.text() for r in responses if "/api/matches/" in r.url])
     for page in pages.values():
         page.close()
 
@@ -199,3 +204,19 @@ def _assert_only_own(match: Match, seat: int, documents: list[dict[str, Any]]) -
             assert doc["to_move"] == seat
         if match.game.name == "drill":
             assert all(card == "?" for card in doc["view"]["state"]["cards"][1 - seat])
+
+
+def _assert_no_secret_card(match: Match, seat: int, bodies: list[str]) -> None:
+    """Independently of the secrecy analysis: no other seat's secret card id is in any answer ``seat`` got.
+
+    Spółka ZOO's hidden goals and intrigue hands stay secret until the end; the answers to
+    ``seat`` must never name another seat's (unless ``seat`` holds the same card itself).
+    """
+    if match.game.name != "spolka_zoo":
+        return
+    seats = match.state.seats  # type: ignore[attr-defined]
+    mine = {seats[seat].goal, *seats[seat].intrigues}
+    secret = {card for i, s in enumerate(seats) if i != seat for card in (s.goal, *s.intrigues)} - mine - {""}
+    assert secret, "the game dealt no secret cards to check"
+    for body in bodies:
+        assert not [card for card in secret if f'"{card}"' in body or f" {card}" in body]

@@ -36,9 +36,10 @@ Commands:
   moves       list your legal moves again
   board       show the board again
   log         everything you have seen so far
+  rules [X]   the rules of the game by ID (a refusal names one: rules CON-1.5), or those mentioning X
   save FILE   save the game (resume with: tabletop play --load FILE)
   help        this text
-  quit        stop without finishing"""
+  quit        stop without finishing (save first to resume later)"""
 
 
 class TerminalPlay:
@@ -78,7 +79,14 @@ class TerminalPlay:
         return sum(self.match.is_human(s) for s in range(self.match.num_players)) > 1
 
     def run(self) -> int:
-        """Play until the game ends (0), the player quits (0) or input runs out (1)."""
+        """Play until the game ends (0), the player quits (0), input runs out (1) or Ctrl-C (130)."""
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self._say("\nStopped (Ctrl-C); the game is not finished.")
+            return 130
+
+    def _run(self) -> int:
         match = self.match
         self._say(f"{match.game.title}: {match.game.summary}")
         self._say(f"Seats: {', '.join(f'{i} {kind}' for i, kind in enumerate(match.seats))}. Type 'help' for help.")
@@ -111,7 +119,7 @@ class TerminalPlay:
             if not word:
                 continue
             if word == "quit":
-                self._say("Stopped; the game is not finished.")
+                self._say("Stopped; the game is not finished. (To resume a game later: 'save FILE' before 'quit'.)")
                 return 0
             if word in _COMMANDS:
                 if _COMMANDS[word](self, seat, rest.strip()):
@@ -135,7 +143,8 @@ class TerminalPlay:
             self._say(f"Not a move: {exc}. Type a number from 1 to {len(legal)}, a move, or 'help'.")
             return False
         except IllegalMove as exc:
-            self._say(f"Refused: {exc}")
+            hint = f" (type 'rules {exc.rule}' to read the rule)" if exc.rule in self.match.game.rules else ""
+            self._say(f"Refused: {exc}{hint}")
             return False
         return True
 
@@ -172,6 +181,20 @@ class TerminalPlay:
 
     def _help(self, seat: int, rest: str) -> bool:
         self._say(HELP)
+        return False
+
+    def _rules(self, seat: int, rest: str) -> bool:
+        rules = self.match.game.rules
+        if not rules:
+            self._say(f"{self.match.game.title} has no rule catalogue.")
+            return False
+        wanted = rest.lower()
+        found = [(rid, title) for rid, title in rules.items() if wanted in rid.lower() or wanted in title.lower()]
+        if not found:
+            self._say(f"No rule matches {rest!r}; type 'rules' for all {len(rules)}.")
+            return False
+        width = max(len(rid) for rid, _ in found)
+        self._say("\n".join(f"  {rid:<{width}}  {title}" for rid, title in found))
         return False
 
     def _moves(self, seat: int, rest: str) -> bool:
@@ -225,9 +248,24 @@ class TerminalPlay:
                 self._say("What happened:")
                 self._say("\n".join(f"  {event.text}" for event in news))
             self._say(render(match.view(seat), seat))
+        if len(humans) > 1:
+            # Everybody gathers for the result: clear the last player's board, show what all saw.
+            self.output.write(CLEAR_SCREEN if self.clear else "\n" + "=" * 60 + "\n")
+            news = self._seen_by_all(humans, min(self._shown[h] for h in humans))
+            if news:
+                self._say("What happened last (as everybody saw it):")
+                self._say("\n".join(f"  {text}" for text in news))
         self._say("\nGame over.")
         assert match.outcome is not None
         self._say(format_outcome(match.outcome))
+
+    def _seen_by_all(self, humans: list[int], start: int) -> list[str]:
+        """The events from ply ``start`` on that every seat in ``humans`` may see."""
+        lines = []
+        for ply in self.match.plies[start:]:
+            first, *others = (ply.events_for(h) for h in humans)
+            lines.extend(e.text for e in first if all(e in seen for seen in others))
+        return lines
 
     def _ask(self, prompt: str) -> str | None:
         self.output.write(prompt)
@@ -252,6 +290,7 @@ _COMMANDS: Final = {
     "moves": TerminalPlay._moves,
     "board": TerminalPlay._board,
     "log": TerminalPlay._log,
+    "rules": TerminalPlay._rules,
 }
 
 
