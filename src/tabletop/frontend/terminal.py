@@ -251,17 +251,17 @@ class TerminalPlay:
         if len(humans) > 1:
             # Everybody gathers for the result: clear the last player's board, show what all saw.
             self.output.write(CLEAR_SCREEN if self.clear else "\n" + "=" * 60 + "\n")
-            news = self._seen_by_all(humans, min(self._shown[h] for h in humans))
-            if news:
+            public = self._seen_by_all(humans, min(self._shown[h] for h in humans))
+            if public:
                 self._say("What happened last (as everybody saw it):")
-                self._say("\n".join(f"  {text}" for text in news))
+                self._say("\n".join(f"  {text}" for text in public))
         self._say("\nGame over.")
         assert match.outcome is not None
         self._say(format_outcome(match.outcome))
 
     def _seen_by_all(self, humans: list[int], start: int) -> list[str]:
         """The events from ply ``start`` on that every seat in ``humans`` may see."""
-        lines = []
+        lines: list[str] = []
         for ply in self.match.plies[start:]:
             first, *others = (ply.events_for(h) for h in humans)
             lines.extend(e.text for e in first if all(e in seen for seen in others))
