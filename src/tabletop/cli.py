@@ -89,7 +89,9 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SEAT[=AGENT]",
         help="let the program play SEAT (repeatable); AGENT is greedy (default), random or rollout",
     )
-    play.add_argument("--load", metavar="FILE", help="resume a game saved with 'save FILE'")
+    play.add_argument(
+        "--load", metavar="FILE", help="resume a game saved with 'save FILE' (its bots too, unless --bot is given)"
+    )
     play.add_argument("--free-undo", action="store_true", help="let undo cross draws and reveals (solo analysis)")
     play.set_defaults(handler=_play)
 
@@ -221,7 +223,9 @@ def _bots(specs: list[str]) -> dict[int, str]:
 
 
 def _play(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.frontend.agents import AGENTS
     from tabletop.frontend.match import Match
+    from tabletop.frontend.records import read_record
     from tabletop.frontend.terminal import TerminalPlay
 
     bots = _bots(args.bot)
@@ -230,7 +234,10 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
             msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
             raise ValueError(msg)
         game = get_game(args.game) if args.game else None
-        match = Match.load(Path(args.load), game=game, agents=bots, unrestricted_undo=args.free_undo)
+        text = _read(args.load)
+        if not bots:  # the seats the program played keep their agents, unless --bot says otherwise
+            bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
+        match = Match.load(text, game=game, agents=bots, unrestricted_undo=args.free_undo)
     elif args.game is None:
         msg = "name a game (see 'tabletop games') or --load FILE"
         raise ValueError(msg)
@@ -245,6 +252,15 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
 def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.frontend.terminal import replay
 
-    text = Path(args.file).read_text(encoding="utf-8")
+    text = _read(args.file)
     game = get_game(args.game) if args.game else None
     return replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat)
+
+
+def _read(path: str) -> str:
+    """The text of a record file; a file that cannot be read is a usage error naming it."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"
+        raise ValueError(msg) from None

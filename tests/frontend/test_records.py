@@ -135,3 +135,14 @@ def test_seat_copy_reads_as_a_record() -> None:
     assert copy.seed is None
     assert len(copy.steps) == len(match.plies)
     assert all(step.events is not None for step in copy.steps)
+
+
+def test_load_reads_a_file_named_by_text(tmp_path: Path) -> None:
+    """Match.load takes the path of a record file as a Path or as plain text; text naming no file is JSON."""
+    match = played(DRILL, 3)
+    path = tmp_path / "game.json"
+    match.save(path)
+    assert Match.load(str(path), game=DRILL).state == match.state
+    assert Match.load(path, game=DRILL).state == match.state
+    with pytest.raises(tabletop.DecodeError, match="not valid JSON"):
+        Match.load(str(tmp_path / "missing.json"), game=DRILL)

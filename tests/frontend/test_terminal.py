@@ -137,6 +137,10 @@ def test_cli_play_resumes_a_saved_game(tmp_path: Path) -> None:
     result = _cli("play", DRILL_TARGET, "--load", str(path), "--bot", "1=random", stdin="pass\n" * 6)
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
+    again = _cli("play", DRILL_TARGET, "--load", str(path), stdin="pass\n" * 6)  # the bot comes back by itself
+    assert again.returncode == 0, again.stderr
+    assert "Seats: 0 human, 1 random." in again.stdout
+    assert "Game over." in again.stdout
 
 
 def test_cli_replay_prints_a_record(tmp_path: Path) -> None:
@@ -250,3 +254,12 @@ def test_each_game_plays_to_the_end_in_the_terminal(name: str) -> None:
     assert "Seat 0, your moves:" in out
     assert "  1. " in out
     assert out.rstrip().endswith(format_outcome(match.outcome).rstrip())  # type: ignore[arg-type]
+
+
+def test_cli_missing_record_file_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop replay` and `tabletop play --load` with a file that is not there: status 2 and the reason."""
+    missing = str(tmp_path / "nowhere.json")
+    assert main(["replay", missing]) == 2
+    assert f"cannot read {missing}: No such file or directory" in capsys.readouterr().err
+    assert main(["play", "--load", missing]) == 2
+    assert f"cannot read {missing}" in capsys.readouterr().err

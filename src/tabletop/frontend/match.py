@@ -423,7 +423,8 @@ class Match:
         """Replay a full record exactly; the match continues from where it stopped.
 
         Args:
-            source: Record JSON text, or the path of a record file.
+            source: Record JSON text, or the path of a record file (a ``Path``, or text that
+                is not JSON and names an existing file).
             game: The game expected (``None``: the one the record names).
             agents: Seats played by agents, as for :class:`Match`; every other seat is human.
             auto_chance: As for :class:`Match`.
@@ -435,7 +436,7 @@ class Match:
                 not the seat to move, not notation of the game or not legal, or a result
                 that the replay does not reach.
         """
-        text = Path(source).read_text(encoding="utf-8") if isinstance(source, os.PathLike) else source
+        text = _record_text(source)
         expected = game.name if isinstance(game, Game) else game
         record = read_record(text, game=expected)
         if not record.is_full:
@@ -527,6 +528,20 @@ class Match:
 
     def __repr__(self) -> str:
         return f"<Match {self.game.name} seed={self.seed} ply={self._cursor} {self.state.flow}>"
+
+
+def _record_text(source: str | bytes | os.PathLike[str]) -> str | bytes:
+    """The record text of ``source``: itself, or the file it names."""
+    if isinstance(source, os.PathLike):
+        return Path(source).read_text(encoding="utf-8")
+    if isinstance(source, str) and not source.lstrip().startswith(("{", "[")) and "\n" not in source:
+        try:
+            path = Path(source)
+            if path.is_file():
+                return path.read_text(encoding="utf-8")
+        except (OSError, ValueError):  # not a usable path: read it as JSON, which will say what is wrong
+            pass
+    return source
 
 
 def _outcome_json(outcome: Outcome | None) -> dict[str, Any] | None:
