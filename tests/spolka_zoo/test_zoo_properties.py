@@ -29,7 +29,7 @@ MIXED = [
 ]
 OPTIONS = [
     {"players": 2, "bots": 2, "seating": "alternate", "bot_rule": "all-effects"},
-    {"players": 4, "unowned_cards": "resolved", "starting_fruits": 3},
+    {"players": 4, "unowned_cards": "resolved", "starting_fruits": 3, "empty_board_ties": "unpaid"},
     {"players": 1, "bots": 1, "starting_money": 0, "starting_fruits": 0, "modules": MODULES},
 ]
 
@@ -81,6 +81,7 @@ TestZooMachine = game_machine(
         ({"starting_money": -1}, "option 'starting_money'"),
         ({"seating": "random"}, "option 'seating'"),
         ({"bot_rule": "never"}, "option 'bot_rule'"),
+        ({"empty_board_ties": "sometimes"}, "option 'empty_board_ties'"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, Any], message: str) -> None:

@@ -15,9 +15,36 @@ def _empty_decks(state: ZooState) -> ZooState:
     return deck(deck(deck(state, 0, ()), 1, ()), 2, ())
 
 
-def test_an_empty_board_has_no_division_and_pays_no_tie() -> None:
-    """ZOO-8.4, ZOO-8.5 (ruling): tied shareholders of a company without fruit get nothing."""
+def test_a_tie_for_the_majority_pays_three_coins_even_on_an_empty_board() -> None:
+    """ZOO-8.5 (ruling): the majority shareholder of every company with shareholders is
+    determined; an unbreakable tie pays 3 coins to each shareholder "even if no Fruits were
+    taken", also when the board is empty (the tie ignored the company's cards, ZOO-7.4)."""
     state = seat(seat(start(2), 0, shares=(1, 0, 0)), 1, shares=(1, 0, 0))
+    state = to_market(_empty_decks(state))
+    assert state.flow.round == 2 and [s.money for s in state.seats] == [13, 13]
+
+
+def test_empty_board_ties_option_unpaid() -> None:
+    """ZOO-8.4, ZOO-8.5 (option): with empty_board_ties='unpaid' a company without fruit has no
+    division at all, so tied shareholders get nothing."""
+    state = seat(seat(start(2, empty_board_ties="unpaid"), 0, shares=(1, 0, 0)), 1, shares=(1, 0, 0))
+    state = to_market(_empty_decks(state))
+    assert state.flow.round == 2 and [s.money for s in state.seats] == [10, 10]
+
+
+def test_fruit_run_out_before_tied_minorities_pays_nothing() -> None:
+    """ZOO-8.4: the majority took the last fruit: the division ends before the tied minority
+    shareholders' order is needed, so they get no 3 coins (whatever the option)."""
+    state = start(3)
+    state = seat(seat(seat(state, 0, shares=(2, 0, 0)), 1, shares=(1, 0, 0)), 2, shares=(1, 0, 0))
+    state = board(_empty_decks(state), 0, {"apple": 2})
+    state = to_market(state)
+    assert state.seats[0].fruit["apple"] == 3 and [s.money for s in state.seats] == [10, 10, 10]
+
+
+def test_a_clear_majority_on_an_empty_board_takes_nothing_and_pays_nothing() -> None:
+    """ZOO-8.2, ZOO-8.4: one majority shareholder, no fruit: nothing happens."""
+    state = seat(seat(start(2), 0, shares=(2, 0, 0)), 1, shares=(1, 0, 0))
     state = to_market(_empty_decks(state))
     assert state.flow.round == 2 and [s.money for s in state.seats] == [10, 10]
 

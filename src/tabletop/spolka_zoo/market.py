@@ -6,7 +6,8 @@
   whole deck, resolved and unresolved cards, is shuffled (ZOO-7.1 to ZOO-7.6).
 * ``divide``: the majority shareholder, then the minority shareholders by shares, take as
   many fruits of their choice as they hold shares, until everyone took, the fruit ran out,
-  or an unbreakable tie pays 3 coins to everyone who has not taken (ZOO-8.1 to ZOO-8.6).
+  or an unbreakable tie pays 3 coins to everyone who has not taken (ZOO-8.1 to ZOO-8.6;
+  a tie for the majority pays even on an empty board, see the rulings).
 * ``event``: draw event cards until two had an effect, setting aside those that cannot
   have any, then shuffle them all back (ZOO-12.2 to ZOO-12.4).
 """
@@ -74,8 +75,15 @@ register("resolve_deck", Op(_resolve_run, _resolve_outcomes, _revealed))
 
 
 def _divide_run(state: ZooState, task: Task) -> ZooState:
+    """The next shareholder takes fruit, or the division ends (ZOO-8.2 to ZOO-8.5).
+
+    The majority shareholder is determined even on an empty board, so a tie for it still
+    pays 3 coins (``empty_board_ties="paid"``); once somebody has taken, an empty board ends
+    the division before the next shareholder's place is looked at.
+    """
     company = task.company
-    if not state.company_fruit[FRUIT_INDEX[company]]:
+    empty = not state.company_fruit[FRUIT_INDEX[company]]
+    if empty and (task.done or state.config.empty_board_ties == "unpaid"):
         return finish(state)
     seat, clear = state.next_taker(company, task.done)
     if not clear:
@@ -83,7 +91,7 @@ def _divide_run(state: ZooState, task: Task) -> ZooState:
             if holder not in task.done:
                 state = economy.gain(state, holder, TIE_PAYOUT)
         return finish(state)
-    if seat < 0:
+    if seat < 0 or empty:
         return finish(state)
     shares = state.seats[seat].shares[FRUIT_INDEX[company]]
     take = Task("take", seat=seat, company=company, n=shares, arg="divide")

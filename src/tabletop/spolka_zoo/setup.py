@@ -53,6 +53,12 @@ OPTIONS: Final = (
         "Company cards when nobody holds a share: ignored (no majority shareholder) or resolved.",
     ),
     Option.choice(
+        "empty_board_ties",
+        "paid",
+        ("paid", "unpaid"),
+        "Shareholders tied for the majority of a company without fruit: 3 coins each, or nothing.",
+    ),
+    Option.choice(
         "bot_rule",
         "any-effect",
         ("any-effect", "all-effects"),
@@ -87,6 +93,7 @@ def setup(
     starting_fruits: int,
     seating: str,
     unowned_cards: str,
+    empty_board_ties: str,
     bot_rule: str,
 ) -> ZooState:
     """The state before the boards' order is drawn (options already checked one by one).
@@ -98,7 +105,17 @@ def setup(
     if not 2 <= seats <= 5:
         msg = f"option 'bots': players + bots must be 2 to 5; got {players} + {bots}"
         raise ValueError(msg)
-    config = Config(players, bots, modules, seating, bot_rule, starting_money, starting_fruits, unowned_cards)
+    config = Config(
+        players,
+        bots,
+        modules,
+        seating,
+        bot_rule,
+        starting_money,
+        starting_fruits,
+        unowned_cards=unowned_cards,
+        empty_board_ties=empty_board_ties,
+    )
     bot_coins = BOT_MODULE_COINS * sum(m in modules for m in ("hidden_goals", "intrigues"))
     start_fruit = Tokens(dict.fromkeys(FRUITS, starting_fruits))
     seat_list = tuple(

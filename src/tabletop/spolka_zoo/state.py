@@ -61,6 +61,7 @@ class Config:
     starting_money: int
     starting_fruits: int
     unowned_cards: str = "ignored"
+    empty_board_ties: str = "paid"
 
     @property
     def seats(self) -> int:
