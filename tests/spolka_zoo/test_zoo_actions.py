@@ -232,3 +232,17 @@ def test_the_seat_resolving_the_token_decides_again_after_a_target_chose(window:
     state = play(state, "choose discard apple,lemon")
     assert state.flow.key == "action.act" and state.turn.seat == (1 if window == "late" else 0)
     assert state.current_player == state.turn.seat
+
+
+def test_an_intrigue_after_the_token_may_come_before_the_helper_abilities() -> None:
+    """ZOO-12.8, ZOO-5.3: after resolving a token, abilities and the intrigue may come in any
+    order: the intrigue first, then the abilities (one intrigue per token still)."""
+    state = start(2, modules=("intrigues",))
+    state = seat(state, 0, intrigues=("int-insider", "int-windfall"), helpers=("h-squirrel",))
+    state = play(state, "pick share; pick share", "done", "done", "buy share apple", "done")
+    assert state.flow.key == "action.abilities"
+    assert legal(state) == ["use h-squirrel", "intrigue int-insider", "intrigue int-windfall", "done"]
+    state = play(state, "intrigue int-windfall")
+    assert state.flow.key == "action.abilities" and legal(state) == ["use h-squirrel", "done"]
+    state = play(state, "use h-squirrel")
+    assert state.seats[0].money == 10 - 1 + 4 + 1 and state.current_player == 1

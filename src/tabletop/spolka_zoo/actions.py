@@ -168,7 +168,10 @@ def abilities(state: ZooState) -> tuple[Move, ...]:
 
 
 def ability_moves(state: ZooState) -> tuple[Move, ...]:
-    """The moves of ``action.abilities``: each usable helper, then ``done``."""
+    """The moves of ``action.abilities``: each usable helper, each intrigue card (abilities and
+    the intrigue after a token come in any order, ZOO-5.3, ZOO-12.8), then ``done``."""
+    if can_intrigue(state):
+        return (*abilities(state), *intrigue_moves(state))
     return (*abilities(state), DONE)
 
 

@@ -76,9 +76,9 @@ MACHINE: Final = PhaseMachine(
                 Step(
                     "abilities",
                     Actor.PLAYER,
-                    frozenset({"ability", "done"}),
+                    frozenset({"ability", "intrigue", "done"}),
                     ("late", "finish", "effects.work"),
-                    "ZOO-5.1: helper abilities after the token",
+                    "ZOO-5.1, ZOO-12.8: helper abilities after the token, an intrigue among them",
                 ),
                 Step("late", Actor.PLAYER, _INTRIGUE, ("finish", "effects.work"), "ZOO-12.8: after resolving"),
                 Step("finish", Actor.AUTO, then=("next",)),
@@ -306,7 +306,12 @@ def _pick(state: ZooState, move: Pick) -> ZooState:
     return _goto(state, "pick", player=rest[0], seats=seats) if rest else _goto(state, "next", seats=seats)
 
 
-_WINDOW_NEXT: Final = {"before": "action.reveal", "revealed": "action.act", "late": "action.finish"}
+_WINDOW_NEXT: Final = {
+    "before": "action.reveal",
+    "revealed": "action.act",
+    "abilities": "action.after",
+    "late": "action.finish",
+}
 
 
 def apply_move(state: ZooState, move: Move) -> ZooState:
