@@ -168,3 +168,15 @@ def test_memory_game_retry_shows_the_fish_to_everybody() -> None:
     events = state.events(Catch(), after)
     assert [(e.kind, e.get("fish")) for e in events if e.kind == "expose"] == [("expose", "green")]
     assert after.chance_count == state.chance_count
+
+
+def test_memory_game_fish_released_from_multicolour_bait_stays_face_up() -> None:
+    """ARC-8.1, ARC-3.3: only fish that cannot be caught for want of the right bait turn face down.
+
+    With multicolour bait aboard the fish could be caught; letting it swim leaves it face up,
+    as in the standard game (ARC-3.2).
+    """
+    state = play(boat(started(1, memory=True), 0, cards=["bait-multi"]), "sail f01", "catch", "fish purple")
+    state = play(state, "release")
+    assert (state.spots[0].fish, state.spots[0].face_up) == ("purple", True)
+    assert state.view(1).spots[0].fish == "purple"

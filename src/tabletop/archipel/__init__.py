@@ -121,7 +121,7 @@ GAME: Final = Game(
     state_type=ArchipelState,
     options=(
         Option.integer("players", 2, 1, 5, "Boats, one per player."),
-        Option.flag("memory", False, "The memory game: fish left uncaught are turned face down again."),
+        Option.flag("memory", False, "The memory game: fish the bait cannot catch are turned face down again."),
         Option.flag("short", False, "The short game: the four pagoda islands are out of the game."),
         Option.integer("first_player", 0, 0, 4, "The seat that plays first; play goes clockwise."),
         _board_option(),

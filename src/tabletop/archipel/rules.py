@@ -367,7 +367,9 @@ def _multi(s: ArchipelState, move: MultiChoice) -> ArchipelState:
     fish = s.spots[board.spot_index[s.boats[s.flow.player].at]].fish
     if move.use:
         return _caught(s, fish, MULTI)
-    return _set_spot(s, Spot(fish, not s.memory), "act")
+    # ARC-8.1 turns face down only fish that cannot be caught for want of the right bait;
+    # this one could have been, so it stays face up (ARC-3.2), in the memory game too.
+    return _set_spot(s, Spot(fish, True), "act")
 
 
 def _feed(s: ArchipelState, move: Feed) -> ArchipelState:
