@@ -53,14 +53,35 @@ def test_bot_plays_and_reports() -> None:
 
 @pytest.mark.skipif("conservas" not in tabletop.GAMES, reason="the game 'conservas' is not registered yet")
 def test_win_rates_draws_a_png(tmp_path: Path) -> None:
-    """The win-rate study runs with a few games per month and writes a PNG chart."""
+    """The win-rate study runs random and greedy play for every month, writes a PNG, and greedy wins more."""
     pytest.importorskip("matplotlib")
     chart = tmp_path / "rates.png"
-    result = _run(str(EXAMPLES / "win_rates.py"), "--games", "3", "--workers", "1", "--out", str(chart))
+    args = ("--games", "3", "--greedy-games", "2", "--workers", "1", "--out", str(chart))
+    result = _run(str(EXAMPLES / "win_rates.py"), *args)
     assert result.returncode == 0, result.stderr
     assert chart.read_bytes().startswith(b"\x89PNG")
-    months = [line.split()[0] for line in result.stdout.splitlines()[1:13]]
-    assert months == [str(m) for m in tabletop.get_game("conservas").option("month").choices]
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["month", "random", "won", "random", "money", "greedy", "won", "greedy", "money"]
+    rows = [line.split() for line in lines[1:13]]
+    assert [row[0] for row in rows] == [str(m) for m in tabletop.get_game("conservas").option("month").choices]
+    random_won = sum(float(row[1].rstrip("%")) for row in rows)
+    greedy_won = sum(float(row[3].rstrip("%")) for row in rows)
+    assert greedy_won > random_won  # the chart compares something: the greedy agent does win games
+
+
+def test_wilson_interval() -> None:
+    """The confidence interval drawn on the bars holds the rate and stays within 0-1."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        import win_rates
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    low, high = win_rates.wilson(0, 10)
+    assert low == pytest.approx(0.0, abs=1e-12)
+    assert 0.2 < high < 0.35
+    low, high = win_rates.wilson(90, 100)
+    assert low < 0.9 < high
+    assert high <= 1.0
 
 
 def test_web_server_starts_and_answers() -> None:
