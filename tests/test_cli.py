@@ -102,3 +102,25 @@ def test_python_dash_m() -> None:
     """`python -m tabletop` is the same command."""
     out = subprocess.run([sys.executable, "-m", "tabletop", "--version"], capture_output=True, text=True, check=True)
     assert out.stdout.startswith("tabletop ")
+
+
+def test_conformance_by_game_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """A game name runs that game's shipped scenarios; an unknown name is a usage error."""
+    import tabletop
+
+    name = tabletop.GAMES[0]
+    code, out, _ = run(capsys, "conformance", name)
+    assert code == 0
+    assert "scenarios passed" in out
+    assert "KER-1" not in out
+    code, _, err = run(capsys, "conformance", "no-such-thing")
+    assert code == 2
+    assert "no game named 'no-such-thing'" in err
+
+
+def test_kernel_scenarios_once_with_titles(capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder's scenarios run once each, and Drill's rule titles appear in the table."""
+    code, out, _ = run(capsys, "conformance", str(Path(__file__).parents[1] / "src/tabletop/testing/scenarios"))
+    assert code == 0
+    assert "4/4 scenarios passed" in out
+    assert "drawing from a bag is a chance node" in out

@@ -64,7 +64,9 @@ def _parser() -> argparse.ArgumentParser:
     sim.set_defaults(handler=_simulate)
 
     conf = sub.add_parser("conformance", help="run rulebook scenarios and print rule coverage")
-    conf.add_argument("paths", nargs="*", help="scenario files or folders (default: all shipped)")
+    conf.add_argument(
+        "paths", nargs="*", help="scenario files or folders, or game names (default: every shipped scenario)"
+    )
     conf.set_defaults(handler=_conformance)
 
     val = sub.add_parser("validate", help="check a content file or a scenario file")
@@ -167,14 +169,12 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 
 def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.testing.conformance import (
-        builtin_scenarios,
-        collect,
         format_report,
         load_scenario,
         run_scenario,
     )
 
-    paths = collect(args.paths) if args.paths else builtin_scenarios()
+    paths = _scenario_paths(args.paths)
     if not paths:
         print("no scenario files found")
         return 1
@@ -184,6 +184,24 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
         catalogue.update(get_game(name).rules)
     print(format_report(results, catalogue))
     return 0 if all(r.passed for r in results) else 1
+
+
+def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
+    """Scenario files named by paths or by game names (a game's shipped scenarios)."""
+    from tabletop.testing.conformance import builtin_scenarios, collect
+
+    if not arguments:
+        return builtin_scenarios()
+    paths: list[Path] = []
+    for argument in arguments:
+        if Path(argument).exists():
+            paths.extend(collect([argument]))
+        elif argument in available_games():
+            paths.extend(p for p in builtin_scenarios([argument]) if p.parent.parent.name == argument)
+        else:
+            msg = f"no such scenario file or folder, and no game named {argument!r}"
+            raise ValueError(msg)
+    return tuple(paths)
 
 
 def _validate(args: argparse.Namespace, extra: list[str]) -> int:

@@ -13,7 +13,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -21,7 +21,10 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
 from tabletop.registry import get_game
 
-__all__ = ["GameResult", "SimulationReport", "play_random", "simulate"]
+__all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate"]
+
+#: A game still running after this many steps is reported as an error, never waited for.
+MAX_STEPS: Final = 1_000_000
 
 
 @attrs.frozen
@@ -88,6 +91,9 @@ def play_random(game: Game, options: Mapping[str, Any], seed: int) -> tuple[Stat
     state = game.new_game(seed, **options)
     steps = 0
     while not state.is_terminal:
+        if steps >= MAX_STEPS:
+            msg = f"{game.name} seed {seed} did not end within {MAX_STEPS} steps"
+            raise RuntimeError(msg)
         if state.current_player == CHANCE:
             move = sample_chance(state)
         else:

@@ -293,4 +293,16 @@ GAME: Final = Game(
     converter=make_converter(),
     perturb=_perturb,
     invariants=_invariants,
+    rules={
+        "KER-1": "drawing from a bag is a chance node over the kinds present",
+        "KER-2": "a kind's probability is its count over the bag's total",
+        "KER-3": "looking at a deck reveals each unknown card by a chance event",
+        "KER-4": "a card looked at is known to the looker only",
+        "KER-5": "a known card put at the bottom is drawn last",
+        "KER-6": "shuffling forgets every order and identity seen",
+        "KER-7": "identical copies share one outcome",
+        "DRILL-1": "no draw from an empty bag",
+        "DRILL-2": "no deck move on an empty deck",
+        "DRILL-3": "only a card you have seen goes to the bottom",
+    },
 )
