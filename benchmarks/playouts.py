@@ -26,7 +26,13 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 #: Option sets measured per game (games not installed are skipped).
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
     "conservas": [{}, {"month": "may", "goal": "difficult"}],
-    "archipel": [{"players": 2}, {"players": 5, "memory": True}, {"players": 3, "short": True}],
+    # "supplied": the season can only be declared over once no order can still be filled, so
+    # random play sails whole seasons instead of declaring at once (the default, "anytime").
+    "archipel": [
+        {"players": 2, "declare": "supplied"},
+        {"players": 5, "memory": True, "declare": "supplied"},
+        {"players": 3, "short": True, "declare": "supplied"},
+    ],
     "spolka_zoo": [
         {"players": 3},
         {"players": 5},
