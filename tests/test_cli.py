@@ -124,3 +124,13 @@ def test_kernel_scenarios_once_with_titles(capsys: pytest.CaptureFixture[str]) -
     assert code == 0
     assert "4/4 scenarios passed" in out
     assert "drawing from a bag is a chance node" in out
+
+
+def test_simulate_with_an_agent(capsys: pytest.CaptureFixture[str]) -> None:
+    """--agent plays every seat with a frontend agent; an unknown agent is a usage error."""
+    code, out, _ = run(capsys, "simulate", DRILL, "--games", "4", "--agent", "greedy", "--quiet")
+    assert code == 0
+    assert "every seat played by the greedy agent" in out
+    code, _, err = run(capsys, "simulate", DRILL, "--agent", "genius", "--quiet")
+    assert code == 2
+    assert "no agent named 'genius'" in err

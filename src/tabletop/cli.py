@@ -53,13 +53,15 @@ def _parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser(
         "simulate",
-        help="play random games and summarise the outcomes",
-        description="Play random games. Game options follow as --name value (see 'tabletop games').",
+        help="play many games and summarise the outcomes",
+        description="Play many games (random by default, or --agent greedy). Game options follow as --name value "
+        "(see 'tabletop games').",
     )
     sim.add_argument("game", help="a game name (see 'tabletop games')")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
+    sim.add_argument("--agent", default="random", help="who plays every seat: random (default), greedy or rollout")
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(handler=_simulate)
 
@@ -149,6 +151,7 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
         seed=args.seed,
         options=options,
         workers=args.workers,
+        agent=args.agent,
         progress=_progress_bar(sys.stderr) if show else None,
     )
     print(report.format())

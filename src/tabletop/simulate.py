@@ -1,8 +1,10 @@
-"""Random-policy simulation: many games, one summary. Used by ``tabletop simulate``.
+"""Simulation: many games, one summary. Used by ``tabletop simulate``.
 
-Game ``i`` of a run with seed ``S`` is ``new_game(S + i)`` played with uniformly random
-legal moves drawn from ``random.Random(S + i)`` and chance sampled from the game's seed, so a
-run is reproducible and splits across processes with identical results.
+Game ``i`` of a run with seed ``S`` is ``new_game(S + i)`` played with decisions drawn from
+``random.Random(S + i)`` and chance sampled from the game's seed, so a run is reproducible and
+splits across processes with identical results. By default every seat plays uniformly random
+legal moves; ``agent="greedy"`` (or another agent of :mod:`tabletop.frontend.agents`) plays
+every seat with that agent, which is shown only its seat's view.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ class SimulationReport:
     options: Mapping[str, Any]
     results: tuple[GameResult, ...]
     seconds: float
+    agent: str = "random"
 
     @property
     def steps(self) -> int:
@@ -72,7 +75,8 @@ class SimulationReport:
         """A readable summary."""
         n = len(self.results)
         options = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
-        lines = [f"{self.game} ({options}): {n} random games"]
+        played = "random games" if self.agent == "random" else f"games, every seat played by the {self.agent} agent"
+        lines = [f"{self.game} ({options}): {n} {played}"]
         for key, counts in self.distributions().items():
             parts = ", ".join(f"{value} {count / n:.1%}" for value, count in counts.most_common())
             lines.append(f"  {key}: {parts}")
@@ -85,29 +89,44 @@ class SimulationReport:
         return "\n".join(lines)
 
 
-def play_random(game: Game, options: Mapping[str, Any], seed: int) -> tuple[State, int]:
-    """Play one game with uniformly random decisions; return the final state and its length."""
+def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = "random") -> tuple[State, int]:
+    """Play one game, every seat by ``agent``; return the final state and its length.
+
+    Raises:
+        ValueError: If there is no agent called ``agent``.
+    """
     rng = random.Random(seed)
+    chooser = None if agent == "random" else _agent(agent)
     state = game.new_game(seed, **options)
     steps = 0
     while not state.is_terminal:
         if steps >= MAX_STEPS:
             msg = f"{game.name} seed {seed} did not end within {MAX_STEPS} steps"
             raise RuntimeError(msg)
-        if state.current_player == CHANCE:
+        player = state.current_player
+        if player == CHANCE:
             move = sample_chance(state)
-        else:
+        elif chooser is None:
             move = rng.choice(state.legal_moves())
+        else:
+            legal = state.legal_moves()
+            move = chooser.choose(state.view(player), legal, rng) or rng.choice(legal)
         state = state.apply(move)
         steps += 1
     return state, steps
 
 
-def _play_many(name: str, options: Mapping[str, Any], seeds: Sequence[int]) -> list[GameResult]:
+def _agent(name: str) -> Any:
+    from tabletop.frontend.agents import make_agent
+
+    return make_agent(name)
+
+
+def _play_many(name: str, options: Mapping[str, Any], seeds: Sequence[int], agent: str) -> list[GameResult]:
     game = get_game(name)
     results = []
     for seed in seeds:
-        state, steps = play_random(game, options, seed)
+        state, steps = play_random(game, options, seed, agent)
         assert state.outcome is not None
         results.append(GameResult(seed, steps, dict(state.outcome.summary())))
     return results
@@ -120,6 +139,7 @@ def simulate(
     seed: int = 0,
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
+    agent: str = "random",
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationReport:
     """Play ``games`` random games of the game ``name`` and collect their outcomes.
@@ -130,6 +150,8 @@ def simulate(
         seed: Game ``i`` uses seed ``seed + i``.
         options: The game's options.
         workers: Processes to spread the games over; results do not depend on it.
+        agent: The agent playing every seat: ``"random"`` (the default), ``"greedy"``,
+            ``"rollout"``.
         progress: Called with (games done, games) as the run advances.
 
     Raises:
@@ -140,27 +162,31 @@ def simulate(
         raise ValueError(msg)
     game = get_game(name)
     opts = game.check_options(options or {})
+    if agent != "random":
+        _agent(agent)  # an unknown name fails here, before any process starts
     seeds = list(range(seed, seed + games))
     chunk = max(1, min(50, games // (workers * 8) or 1))
     batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
-    for batch in _run(name, opts, batches, workers):
+    for batch in _run(name, opts, batches, workers, agent):
         results.extend(batch)
         done += len(batch)
         if progress is not None:
             progress(done, games)
     results.sort(key=lambda r: r.seed)
-    return SimulationReport(name, opts, tuple(results), time.perf_counter() - start)
+    return SimulationReport(name, opts, tuple(results), time.perf_counter() - start, agent)
 
 
-def _run(name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int) -> Iterable[list[GameResult]]:
+def _run(
+    name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int, agent: str
+) -> Iterable[list[GameResult]]:
     if workers == 1:
         for batch in batches:
-            yield _play_many(name, options, batch)
+            yield _play_many(name, options, batch, agent)
         return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_many, name, dict(options), batch) for batch in batches]
+        futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
         for future in futures:
             yield future.result()
