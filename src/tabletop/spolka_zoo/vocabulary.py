@@ -10,6 +10,7 @@ step 1; FAQ on discards). Ties between fruits or companies follow the company-bo
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Final
 
@@ -30,8 +31,9 @@ _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event":
 PASS: Final = Choose("pass")
 
 
+@functools.cache
 def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, ...]:
-    """One ``effect`` task per effect of ``card``."""
+    """One ``effect`` task per effect of ``card`` (tasks are values: built once, shared)."""
     return tuple(Task("effect", actor=actor, company=company, card=card, index=i) for i in range(len(EFFECTS[card])))
 
 
