@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from zoo_helpers import code, craft, legal, play, seat, start
+from zoo_helpers import code, craft, deck, legal, play, seat, start
 
+from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
 
 
@@ -246,3 +247,18 @@ def test_an_intrigue_after_the_token_may_come_before_the_helper_abilities() -> N
     assert state.flow.key == "action.abilities" and legal(state) == ["use h-squirrel", "done"]
     state = play(state, "use h-squirrel")
     assert state.seats[0].money == 10 - 1 + 4 + 1 and state.current_player == 1
+
+
+def test_speculation_on_a_deck_of_fewer_than_four_cards() -> None:
+    """ZOO-4.12 (ruling): on a two-card deck the speculator looks at both and may still put one
+    at the bottom of any deck (its own included) or keep both on top in either order."""
+    state = deck(start(), 0, ("apple-1", "apple-2"))
+    state = play(state, "pick speculate; pick share; pick share", "speculate apple", "draw apple-2")
+    assert state.current_player == CHANCE and [str(m) for m in state.legal_moves()] == ["draw apple-1"]
+    state = play(state, "draw apple-1")
+    options = legal(state)
+    assert options[:2] == ["arrange apple-2,apple-1", "arrange apple-1,apple-2"]
+    assert "arrange apple-2 bottom apple-1 apple" in options and "arrange apple-1 bottom apple-2 lemon" in options
+    assert len(options) == 2 + 2 * 3
+    state = play(state, "arrange apple-2 bottom apple-1 apple")
+    assert [k.card for k in state.decks[0].top] == ["apple-2", "apple-1"] and state.seats[0].money == 11
