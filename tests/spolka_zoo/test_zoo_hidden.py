@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import zoo_helpers
 from zoo_helpers import GAME, play, start
 
 from tabletop.kernel.deck import HIDDEN
@@ -107,3 +108,28 @@ def test_the_text_board_shows_only_the_view() -> None:
     assert frontend_render(state.view(0), 0) == render(state.view(0), 0)
     assert "picked share" in render(state.view(0), 0)
     assert evaluate(state.view(0), 0) == (10 + 3) / 5
+
+
+def test_every_company_card_revealed_is_an_event_even_without_a_chance_step() -> None:
+    """ZOO-7.2, ZOO-6.4: cards a speculator put back on top are revealed to all in the market
+    phase without a chance step (their order is known); each reveal is still a public event."""
+    state = zoo_helpers.seat(start(2, board="apple,lemon,pineapple"), 0, shares=(1, 0, 0))
+    for company, cards in enumerate((("apple-1", "apple-2", "apple-4", "apple-3"), (), ())):
+        state = zoo_helpers.deck(state, company, cards)
+    state = play(state, "pick speculate; pick share", "speculate apple")
+    state = play(state, "draw apple-2", "draw apple-1", "draw apple-4", "draw apple-3")
+    state = play(state, "arrange apple-2,apple-1,apple-4,apple-3", "done")
+    for token in ("fruit", "lobby"):
+        state = play(state, f"pick {token}; pick {token}; done; done")
+    last = play(state, "pick helper", "pick helper", "done")
+    move = GAME.parse_move(last, "done")
+    events = last.events(move, last.apply(move))
+    texts = [e.text for e in events]
+    assert texts[:4] == [
+        "seat 1: done",
+        "the apple deck reveals Steady harvest",
+        "the apple deck reveals Bumper crop",
+        "the apple deck reveals Early harvest",
+    ]
+    assert not any("Good year" in text for text in texts)  # the second icon ended the deck before it
+    assert all(e.visible_to is None for e in events)

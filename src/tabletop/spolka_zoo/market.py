@@ -50,7 +50,9 @@ def _resolve_outcomes(state: ZooState, task: Task) -> Tokens:
 
 def _revealed(state: ZooState, task: Task, card: str) -> ZooState:
     _, deck = deck_of(state, task.company).draw(card)
-    piles = evolve(state.piles, resolving=(*state.piles.resolving, card))
+    piles = evolve(
+        state.piles, resolving=(*state.piles.resolving, card), shown=(*state.piles.shown, (task.company, card))
+    )
     icons = task.n + (card in END_ICON)
     effects = effect_tasks(card, task.company) if _resolves(state, task.company) else ()
     follow = Task("resolve_deck", company=task.company, n=icons)

@@ -1,8 +1,8 @@
 """Events for frontends: what a step did, with the secret parts shown only to who may see them.
 
 Every step reports the move (a secret pick or a look is shown in full to its seat and as a
-redacted event to everybody else), then the public changes it caused: coins, fruit pools,
-shares, helpers, prices, company boards.
+redacted event to everybody else), the company cards revealed without a chance step, then the
+public changes it caused: coins, fruit pools, shares, helpers, prices, company boards.
 """
 
 from __future__ import annotations
@@ -104,8 +104,22 @@ def _changes(before: ZooState, after: ZooState) -> list[Event]:
     return found
 
 
+def _shown(before: ZooState, after: ZooState) -> list[Event]:
+    """Company cards revealed during the automatic steps (a known top card needs no chance
+    step, e.g. after a speculation), in order; the card a chance move drew is its own event."""
+    shown = after.piles.shown
+    if after.piles.shown_round == before.piles.shown_round:
+        shown = shown[len(before.piles.shown) :]
+    if before.current_player == CHANCE and before.queue and before.queue[0].op == "resolve_deck":
+        shown = shown[1:]
+    return [
+        Event.of("resolve_deck", f"the {company} deck reveals {NAMES.get(card, card)}", card=card, company=company)
+        for company, card in shown
+    ]
+
+
 def events(before: ZooState, move: Move, after: ZooState) -> tuple[Event, ...]:
     """The events of the step ``before`` -> ``after`` by ``move``."""
     player = before.current_player
     found = _chance(before, move) if player == CHANCE else _player(before, player, move)
-    return tuple(found + _changes(before, after))
+    return tuple(found + _shown(before, after) + _changes(before, after))

@@ -206,7 +206,8 @@ def _finish(state: ZooState) -> ZooState:
 
 def _market_start(state: ZooState) -> ZooState:
     tasks = tuple(Task("resolve_deck", company=c) for c in state.board)
-    return interpreter.start(state, tasks, "market.divide")
+    piles = evolve(state.piles, shown=(), shown_round=state.flow.round)
+    return interpreter.start(state, tasks, "market.divide", piles=piles)
 
 
 def _market_divide(state: ZooState) -> ZooState:

@@ -157,6 +157,9 @@ class Piles:
         intrigue_box: Intrigue cards not dealt (out of the game, unseen).
         removed: Cards removed from the game, with who has seen them.
         resolving: Cards revealed from the company deck being resolved.
+        shown: (company, card) for every company card revealed in the market phase of round
+            ``shown_round``, in order (public; the cards themselves are back in their decks).
+        shown_round: The round of that market phase (0 before the first).
     """
 
     influence: Deck
@@ -171,6 +174,8 @@ class Piles:
     intrigue_box: Deck = _NO_CARDS
     removed: tuple[Known, ...] = ()
     resolving: tuple[str, ...] = ()
+    shown: tuple[tuple[str, str], ...] = ()
+    shown_round: int = 0
 
 
 @attrs.frozen
