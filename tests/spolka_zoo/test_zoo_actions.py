@@ -245,8 +245,10 @@ def test_an_intrigue_after_the_token_may_come_before_the_helper_abilities() -> N
     assert legal(state) == ["use h-squirrel", "intrigue int-insider", "intrigue int-windfall", "done"]
     state = play(state, "intrigue int-windfall")
     assert state.flow.key == "action.abilities" and legal(state) == ["use h-squirrel", "done"]
-    state = play(state, "use h-squirrel")
-    assert state.seats[0].money == 10 - 1 + 4 + 1 and state.current_player == 1
+    after = play(state, "use h-squirrel")
+    assert after.seats[0].money == 10 - 1 + 4 + 1 and after.current_player == 1
+    declined = play(state, "done")  # the intrigue was offered beside the abilities: no second window
+    assert declined.current_player == 1 and declined.seats[0].intrigues == ("int-insider",)
 
 
 def test_speculation_on_a_deck_of_fewer_than_four_cards() -> None:

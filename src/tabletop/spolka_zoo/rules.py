@@ -77,7 +77,7 @@ MACHINE: Final = PhaseMachine(
                     "abilities",
                     Actor.PLAYER,
                     frozenset({"ability", "intrigue", "done"}),
-                    ("late", "finish", "effects.work"),
+                    ("finish", "effects.work"),
                     "ZOO-5.1, ZOO-12.8: helper abilities after the token, an intrigue among them",
                 ),
                 Step("late", Actor.PLAYER, _INTRIGUE, ("finish", "effects.work"), "ZOO-12.8: after resolving"),
@@ -336,6 +336,6 @@ def apply_move(state: ZooState, move: Move) -> ZooState:
     if isinstance(move, UseHelper):
         return actions.use_helper(state, move.card)
     assert isinstance(move, Done)
-    if step == "action.abilities":
-        return _goto(state, "late" if actions.can_intrigue(state) else "finish")
+    if step == "action.abilities":  # the intrigue was offered beside the abilities: the token is done
+        return _goto(state, "finish")
     return _goto(state, _WINDOW_NEXT[state.flow.step].split(".")[1])
