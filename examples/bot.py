@@ -7,7 +7,12 @@ The bot is a time-boxed flat Monte Carlo player. For each legal move it plays ra
 from its own view (``view.apply``, chance sampled with its own random source, since a view
 has no seed) until its thinking time is up, and keeps the move with the best average return.
 Because it only ever holds ``state.view(seat)``, it cannot cheat: placeholders stand where
-other seats' secrets are, and its playouts simply play on with them.
+other seats' secrets are, and its playouts simply play on with them. Where they cannot (in
+Spółka ZOO the company decks are unknown cards, whose effects no playout can carry out), it
+falls back on the library's greedy agent, which looks one move ahead with the game's own
+``evaluate`` hook.
+
+    python examples/bot.py --game spolka_zoo --games 3     # the bot in seat 0, random players
 
 The main loop below drives the game with nothing but ``legal_moves``, ``apply``, ``view``,
 ``sample_chance`` and ``outcome``; ``tabletop.Match`` would do the same for you (pass the bot
@@ -23,7 +28,7 @@ import time
 from collections.abc import Sequence
 
 import tabletop
-from tabletop.frontend import RandomAgent
+from tabletop.frontend import GreedyAgent, RandomAgent
 
 
 class FlatMonteCarlo:
@@ -42,16 +47,21 @@ class FlatMonteCarlo:
         totals = dict.fromkeys(legal, 0.0)
         runs = dict.fromkeys(legal, 0)
         deadline = time.perf_counter() + self.think
-        while time.perf_counter() < deadline or not any(runs.values()):
+        rounds = 0
+        # At least one round; more while time is left, unless no playout can run on this view.
+        while rounds == 0 or (time.perf_counter() < deadline and any(runs.values())):
+            rounds += 1
             for move in legal:
                 result = self.playout(view, move, seat, rng)
                 if result is not None:
                     totals[move] += result
                     runs[move] += 1
-        tried = [m for m in legal if runs[m]]
-        if not tried:
-            return rng.choice(list(legal))
-        return max(tried, key=lambda m: (totals[m] / runs[m], rng.random()))
+        means = {m: totals[m] / runs[m] for m in legal if runs[m]}
+        if len(set(means.values())) < 2:
+            # No playout could run on the view (unknown cards), or all came out alike and told
+            # nothing: look one move ahead with the game's own heuristic instead.
+            return GreedyAgent().choose(view, legal, rng)
+        return max(means, key=lambda m: (means[m], rng.random()))
 
     def playout(self, view: tabletop.State, move: tabletop.Move, seat: int, rng: random.Random) -> float | None:
         try:
@@ -96,13 +106,15 @@ def main(argv: list[str] | None = None) -> None:
 
     game = tabletop.get_game(args.game)
     bot = FlatMonteCarlo(think=args.think)
-    returns = []
+    returns, won = [], 0
     for i in range(args.games):
         outcome = play_one(game, args.seed + i, bot)
         returns.append(outcome.returns[0])
+        # A win: a positive return, and no seat with more (the rule the library's greedy agent uses).
+        won += outcome.returns[0] > 0 and outcome.returns[0] >= max(outcome.returns)
         print(f"game {i + 1}: {', '.join(f'{k} {v}' for k, v in outcome.summary().items())}")
-    won = sum(r > 0 for r in returns)
-    print(f"{game.title}: the bot won {won} of {args.games} games, mean return {statistics.fmean(returns):.2f}")
+    mean = statistics.fmean(returns)
+    print(f"{game.title}: the bot won {won} of {args.games} games (ties for the best included), mean return {mean:.2f}")
 
 
 if __name__ == "__main__":

@@ -43,6 +43,14 @@ def test_terminal_frontend_stops_when_input_ends() -> None:
     assert "Stopped before the end." in result.stdout
 
 
+@pytest.mark.skipif("spolka_zoo" not in tabletop.GAMES, reason="the game 'spolka_zoo' is not registered yet")
+def test_bot_falls_back_when_its_view_cannot_be_played_out() -> None:
+    """In Spółka ZOO the company decks are unknown cards: the bot cannot play out its view, yet it still moves."""
+    result = _run(str(EXAMPLES / "bot.py"), "--game", "spolka_zoo", "--games", "1", "--think", "0.005")
+    assert result.returncode == 0, result.stderr
+    assert "Spółka ZOO: the bot won" in result.stdout
+
+
 def test_bot_plays_and_reports() -> None:
     """The Monte Carlo bot plays a few Drill games against a random player and reports its record."""
     result = _run(str(EXAMPLES / "bot.py"), "--games", "3", "--think", "0.005")
