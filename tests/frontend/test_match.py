@@ -245,3 +245,14 @@ def test_seat_json_shows_only_the_seat(game: tabletop.Game) -> None:
         assert doc["view"] == __import__("json").loads(match.view(seat).to_json())
         assert bool(doc["legal"]) == (match.current_player == seat)
         assert all(seat in e.get("visible_to", [seat]) for e in doc["events"])
+
+
+def test_a_failing_agent_is_not_a_refused_move() -> None:
+    """A script that is not notation fails as a RuntimeError naming the agent, after the person's move was played."""
+    match = Match(DRILL, seed=1, agents={1: ScriptedAgent(["dance"])})
+    with pytest.raises(
+        RuntimeError, match="the agent 'scripted' of seat 1 failed at step 2: not a Drill move: 'dance'"
+    ):
+        match.play("pass")
+    assert [str(p.move) for p in match.plies] == ["pass"]
+    assert match.current_player == 1

@@ -220,6 +220,8 @@ class Match:
             IllegalMove: If the game is over, it is not ``seat``'s turn, or the move is
                 refused (the message gives the rule). The match is unchanged.
             NotationError: If the text is not a move of this game. The match is unchanged.
+            RuntimeError: If an agent fails (a script that is not notation, an illegal
+                choice) after the move was played: the move and the steps before stay played.
         """
         state = self.state
         if state.is_terminal:
@@ -257,14 +259,25 @@ class Match:
             if player == CHANCE:
                 move = sample_chance(state)
             elif player in self._agents:
-                chosen = self._agents[player].choose(state.view(player), state.legal_moves(), self._rng(player))
-                if chosen is None:
+                step = self._agent_step(player, state)
+                if step is None:
                     break
-                move = chosen
+                self._push(state, *step)
+                continue
             else:
                 break
             self._push(state, move, state.apply(move))
         return tuple(self._plies[first : self._cursor])
+
+    def _agent_step(self, seat: int, state: State) -> tuple[Move, State] | None:
+        """The agent's move for ``seat`` and its result; a failing agent is not taken for a refused person."""
+        agent = self._agents[seat]
+        try:
+            chosen = agent.choose(state.view(seat), state.legal_moves(), self._rng(seat))
+            return None if chosen is None else (chosen, state.apply(chosen))
+        except Exception as exc:
+            msg = f"the agent {agent.name!r} of seat {seat} failed at step {self._cursor + 1}: {exc}"
+            raise RuntimeError(msg) from exc
 
     # Undo and redo ---------------------------------------------------------------------------
 
