@@ -162,3 +162,23 @@ def test_a_public_reveal_the_view_does_not_keep_is_shown_and_stops_undo() -> Non
             assert all(e in ply.events_for(seat) for e in public)
             assert ply.known_to(seat)
             assert ply.informs(seat)
+
+
+def test_spolka_zoo_secret_goals_and_hands_stay_out_of_other_seats_records() -> None:
+    """Independently of the analysis: no seat's record, log or events name another seat's hidden goal or intrigue."""
+    game = tabletop.get_game("spolka_zoo")
+    match = Match(game, seed=8, options={"modules": ("hidden_goals", "intrigues"), "players": 3, "bots": 1})
+    rng = __import__("random").Random(8)
+    while not match.is_over and len(match.plies) < 200:
+        match.play(rng.choice(match.legal_moves()))
+    assert not match.state.finished  # type: ignore[attr-defined]  # goals are shown at the end: stop before
+    from tabletop.spolka_zoo.content import GOAL, INTRIGUE
+
+    names = {card.id: card.name for card in (*GOAL, *INTRIGUE)}
+    seats = match.state.seats  # type: ignore[attr-defined]
+    for seat in range(3):
+        mine = {seats[seat].goal, *seats[seat].intrigues}
+        secret = {c for i, s in enumerate(seats) if i != seat for c in (s.goal, *s.intrigues)} - mine - {""}
+        assert secret
+        shown = match.save(seat=seat) + "\n".join(match.log(seat)) + json.dumps(match.seat_json(seat))
+        assert not [card for card in secret if card in shown or f"{names[card]}" in shown]
