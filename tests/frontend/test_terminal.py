@@ -79,11 +79,13 @@ def test_undo_redo_and_save(tmp_path: Path) -> None:
 def test_hot_seat_clears_the_screen_and_hides_the_other_hand() -> None:
     """With two people, the screen is cleared between seats and seat 0 never sees seat 1's card."""
     match = Match(DRILL, seed=5)
-    lines = ["", "pass", "", "take", "", "pass", "", "pass", "", "quit"]
+    # Enter to show the first seat; after each move Enter to hide that screen, Enter to show the next.
+    lines = ["", "pass", "", "", "take", "", "", "pass", "", "", "pass", "", "", "quit"]
     code, out = _run(match, lines, clear=True, pause=True)
     assert code == 0
     card = match.state.cards[1][0]  # type: ignore[attr-defined]
     screens = out.split(CLEAR_SCREEN)[1:]
+    assert f"card {card}" in screens[1].split("Seat 1, press Enter to hide your screen.")[0]  # seat 1 sees its draw
     assert [s.split("\n", 1)[0] for s in screens] == [
         f"Seat {n}'s turn. Pass the screen to seat {n}." for n in (0, 1, 0, 1, 0)
     ]
@@ -228,7 +230,7 @@ def test_ctrl_c_stops_without_a_traceback() -> None:
 def test_hot_seat_end_clears_the_last_board_and_shows_what_all_saw() -> None:
     """At the end of a hot-seat game the screen is cleared before the result, which shows only public events."""
     match = Match(DRILL, seed=5)
-    code, out = _run(match, ["", "take"] + ["", "pass"] * 10 + ["", "draw"], clear=True, pause=True)
+    code, out = _run(match, ["", "take"] + ["", "", "pass"] * 10 + ["", "", "draw"], clear=True, pause=True)
     assert code == 0
     assert match.is_over
     final = out.split(CLEAR_SCREEN)[-1]

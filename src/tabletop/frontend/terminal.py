@@ -3,9 +3,10 @@
 :class:`TerminalPlay` runs a :class:`~tabletop.frontend.match.Match` in a terminal: it shows the
 seat to move what happened since its last turn, its board (its own view only) and its
 numbered legal moves, and reads a number, a move in notation or a command (``undo``,
-``redo``, ``save FILE``, ``log``, ``help``, ``quit``). With several human seats (hot-seat) it
-clears the screen and asks for the next seat before showing anything. It reads plain lines,
-so a script can drive it through standard input.
+``redo``, ``save FILE``, ``log``, ``rules``, ``help``, ``quit``). With several human seats
+(hot-seat) it shows the seat that has just moved what its move brought, waits for it to hide
+the screen, clears the screen and asks for the next seat before showing anything. It reads
+plain lines, so a script can drive it through standard input.
 
 :func:`replay` steps through a saved record.
 """
@@ -212,6 +213,16 @@ class TerminalPlay:
     # Screens -----------------------------------------------------------------------------------
 
     def _hand_over(self, seat: int) -> bool:
+        last = self._last_seat
+        if last is not None and last != seat and self.match.is_human(last):
+            # The seat that just moved sees what its move brought (the card it drew) before the screen is hidden.
+            news = self.match.events_for(last, start=self._shown[last])
+            self._shown[last] = len(self.match.plies)
+            if news:
+                self._say("What happened:")
+                self._say("\n".join(f"  {event.text}" for event in news))
+            if self.pause and self._ask(f"Seat {last}, press Enter to hide your screen. ") is None:
+                return False
         self.output.write(CLEAR_SCREEN if self.clear else "\n" + "=" * 60 + "\n")
         self._say(f"Seat {seat}'s turn. Pass the screen to seat {seat}.")
         if self.pause:
