@@ -256,3 +256,37 @@ def test_a_failing_agent_is_not_a_refused_move() -> None:
         match.play("pass")
     assert [str(p.move) for p in match.plies] == ["pass"]
     assert match.current_player == 1
+
+
+@pytest.mark.skipif("conservas" not in tabletop.GAMES, reason="the game 'conservas' is not registered yet")
+def test_conservas_undo_stops_at_tokens_drawn_from_the_bag() -> None:
+    """Choosing the first boat deals boats and draws the first handful: that move cannot be taken back."""
+    match = Match("conservas", seed=1)
+    match.play(match.legal_moves()[0])
+    with pytest.raises(UndoError, match="it showed seat 0 new information"):
+        match.undo(0)
+    free = Match("conservas", seed=1, unrestricted_undo=True)
+    before = free.state
+    free.play(free.legal_moves()[0])
+    assert free.undo(0) > 1
+    assert free.state == before
+
+
+@pytest.mark.skipif("archipel" not in tabletop.GAMES, reason="the game 'archipel' is not registered yet")
+def test_archipel_undo_stops_at_an_exposed_fish() -> None:
+    """A catch that exposes a face-down fish shows it to every seat: the catch cannot be taken back."""
+    import random
+
+    match = Match("archipel", seed=1, options={"players": 2}, agents={1: "greedy"})
+    rng = random.Random(1)
+    while not match.is_over:
+        moves = match.legal_moves()
+        catches = [m for m in moves if str(m).startswith("catch")]
+        steps = match.play(catches[0] if catches else rng.choice(moves), seat=0)
+        exposed = [p for p in steps if p.before.flow.key == "turn.expose"]
+        if exposed and steps[0].player == 0:
+            break
+    assert exposed, "no fish was exposed"
+    assert exposed[0].informs(0) and exposed[0].informs(1)
+    assert any("fish" in e.text for e in exposed[0].events_for(1))
+    assert not match.can_undo(0)
