@@ -86,6 +86,7 @@ def test_hot_seat_clears_the_screen_and_hides_the_other_hand() -> None:
     card = match.state.cards[1][0]  # type: ignore[attr-defined]
     screens = out.split(CLEAR_SCREEN)[1:]
     assert f"card {card}" in screens[1].split("Seat 1, press Enter to hide your screen.")[0]  # seat 1 sees its draw
+    assert "Every seat is played at this keyboard, passing the screen (to play against the program: --bot SEAT)." in out
     assert [s.split("\n", 1)[0] for s in screens] == [
         f"Seat {n}'s turn. Pass the screen to seat {n}." for n in (0, 1, 0, 1, 0)
     ]

@@ -91,6 +91,10 @@ class TerminalPlay:
         match = self.match
         self._say(f"{match.game.title}: {match.game.summary}")
         self._say(f"Seats: {', '.join(f'{i} {kind}' for i, kind in enumerate(match.seats))}. Type 'help' for help.")
+        if self.hot_seat and all(match.is_human(s) for s in range(match.num_players)):
+            self._say(
+                "Every seat is played at this keyboard, passing the screen (to play against the program: --bot SEAT)."
+            )
         while not match.is_over:
             seat = match.current_player
             if seat == CHANCE:
