@@ -16,8 +16,8 @@ when asked, so that a frontend pays only for what it shows:
   it (the same view, and the same events visible to it), in the true state or in states it
   cannot tell from it (re-sampled with the game's ``perturb``: the last card of a deck is the
   only outcome, yet unknown to the others). A player's move is identified by the mover and
-  by every seat that sees all of the step's events; with the kernel's default event, by
-  every seat for which no other legal move would have left the same view;
+  by every seat that sees all of the step's events and for which no other legal move would
+  have left the same view (the notation may say more than the events);
 * a seat is **informed** by a step when what it perceived could have been otherwise: for a
   chance step, another outcome, in the true state or in a state the seat cannot tell from
   it, would have looked different to it (a token drawn in view, the last card of a deck
@@ -145,8 +145,10 @@ class StepSecrets:
         if not self.is_chance:
             if seat == self.before.current_player:
                 return True
-            if self.own_events:
-                return all(e.visible(seat) for e in self.events)
+            if self.own_events and not all(e.visible(seat) for e in self.events):
+                return False
+            # Even where the game shows every event, the notation may say more (a secret pick whose
+            # only event is "seat 1 picks a token"): it is named only if no other move looks the same.
             return not any(self._same_view(seat, result) for result in self._move_results)
         if any(self._looks_same(seat, self.before, other, result) for other, result in self._outcome_results):
             return False
