@@ -290,3 +290,20 @@ def test_archipel_undo_stops_at_an_exposed_fish() -> None:
     assert exposed[0].informs(0) and exposed[0].informs(1)
     assert any("fish" in e.text for e in exposed[0].events_for(1))
     assert not match.can_undo(0)
+
+
+def test_undo_rewinds_a_scripted_agent() -> None:
+    """After undo, a scripted seat plays its script again from the step it had reached; redo keeps it in step."""
+    agent = ScriptedAgent(["shuffle", "pass"])
+    match = Match(DRILL, seed=1, agents={1: agent})
+    match.play("pass")
+    assert [str(p.move) for p in match.plies] == ["pass", "shuffle"]
+    match.undo(0)
+    assert agent.played == 0
+    match.redo()
+    assert agent.played == 1
+    match.undo(0)
+    match.play("pass")
+    assert [str(p.move) for p in match.plies] == ["pass", "shuffle"]
+    match.play("pass")
+    assert [str(p.move) for p in match.plies] == ["pass", "shuffle", "pass", "pass"]

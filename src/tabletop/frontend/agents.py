@@ -3,7 +3,9 @@
 An agent is any object with a ``name`` and a method ``choose(view, legal, rng)`` returning one
 of the ``legal`` moves, or ``None`` to hand the decision back to a human. It is shown only
 ``view`` (the seat's view: ``view.current_player`` is its seat), so an agent never knows what
-its seat may not. ``rng`` is a random source the match seeds reproducibly.
+its seat may not. ``rng`` is a random source the match seeds reproducibly. An agent with a
+memory of its own may also define ``rewind(moves)``: after undo or redo the match calls it
+with how many of the agent's moves the history still holds (a script goes back that far).
 
 * :class:`RandomAgent` plays uniformly at random.
 * :class:`GreedyAgent` looks one move ahead: it takes a move that ends the game with a win
@@ -167,6 +169,10 @@ class ScriptedAgent:
         move = view.GAME.parse_move(view, self.moves[self.played])
         self.played += 1
         return move
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the point of the script where ``moves`` of its moves have been played (undo, redo)."""
+        self.played = min(moves, len(self.moves))
 
 
 #: Agents by name, for ``make_agent`` and the ``--bot SEAT=NAME`` option of ``tabletop play``.

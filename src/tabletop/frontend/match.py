@@ -133,6 +133,7 @@ class Match:
         self.unrestricted_undo = unrestricted_undo
         self._agents: dict[int, Agent] = {}
         self._plies: list[Ply] = []
+        self._by_agent: list[bool] = []  # for each ply: was it an agent's move?
         self._cursor = 0
         for seat, agent in (agents or {}).items():
             self.set_agent(seat, agent)
@@ -262,7 +263,7 @@ class Match:
                 step = self._agent_step(player, state)
                 if step is None:
                     break
-                self._push(state, *step)
+                self._push(state, *step, by_agent=True)
                 continue
             else:
                 break
@@ -307,6 +308,7 @@ class Match:
         target = self._undo_target(seat)
         undone = self._cursor - target
         self._cursor = target
+        self._rewind_agents()
         return undone
 
     def can_redo(self) -> bool:
@@ -329,6 +331,7 @@ class Match:
         self._cursor += 1
         while self._cursor < len(self._plies) and self._plies[self._cursor].player != seat:
             self._cursor += 1
+        self._rewind_agents()
         if not self.can_redo():
             self.advance()
         return self._cursor - first
@@ -494,12 +497,22 @@ class Match:
                 raise DecodeError(f"{step.move!r}: {exc}", path=f"{path}.move") from None
             self._push(state, move, after)
 
-    def _push(self, before: State, move: Move, after: State) -> Ply:
+    def _push(self, before: State, move: Move, after: State, *, by_agent: bool = False) -> Ply:
         del self._plies[self._cursor :]
+        del self._by_agent[self._cursor :]
         ply = Ply(self._cursor, before.current_player, move, before, after, tuple(before.events(move, after)))
         self._plies.append(ply)
+        self._by_agent.append(by_agent)
         self._cursor += 1
         return ply
+
+    def _rewind_agents(self) -> None:
+        """Tell agents with a memory (a script) how many of their moves the history now holds."""
+        for seat, agent in self._agents.items():
+            rewind = getattr(agent, "rewind", None)
+            if callable(rewind):
+                kept = range(self._cursor)
+                rewind(sum(1 for i in kept if self._by_agent[i] and self._plies[i].player == seat))
 
     def _rng(self, seat: int) -> random.Random:
         return random.Random(f"{self.seed}/{seat}/{self._cursor}")
