@@ -146,8 +146,8 @@ def test_a_chance_step_that_could_have_looked_otherwise_informs_the_seat(game: t
                     break
 
 
-def test_a_public_reveal_the_view_does_not_keep_is_shown_and_stops_undo() -> None:
-    """Spółka ZOO: a company card revealed and shuffled back is public: every seat is told, and undo stops there."""
+def test_spolka_zoo_company_card_reveals_are_public_and_stop_undo() -> None:
+    """Spółka ZOO: a company card revealed (then shuffled back) is public: every seat is told, and undo stops there."""
     game = tabletop.get_game("spolka_zoo")
     match = played(game, 1)
     reveals = [
