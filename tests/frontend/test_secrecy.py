@@ -182,3 +182,24 @@ def test_spolka_zoo_secret_goals_and_hands_stay_out_of_other_seats_records() -> 
         assert secret
         shown = match.save(seat=seat) + "\n".join(match.log(seat)) + json.dumps(match.seat_json(seat))
         assert not [card for card in secret if card in shown or f"{names[card]}" in shown]
+
+
+def test_a_public_reveal_no_view_keeps_is_still_shown_and_stops_undo() -> None:
+    """Spółka ZOO: an influence card revealed and shuffled into a company deck leaves no trace in the views.
+
+    Yet everybody saw it: every seat is told which card it was, and undo does not cross it
+    (the views alone, compared outcome by outcome, would hide it and let undo cross it).
+    """
+    game = tabletop.get_game("spolka_zoo")
+    options = {"modules": ("events", "hidden_goals", "intrigues"), "players": 2, "bots": 2}
+    match = Match(game, seed=0, options=options)
+    for seat in range(match.num_players):
+        match.set_agent(seat, "random")
+    match.advance()
+    reveals = [p for p in match.plies if any("is revealed and shuffled into" in e.text for e in p.events)]
+    assert reveals
+    for ply in reveals:
+        public = [e for e in ply.events if e.visible_to is None]
+        for seat in range(match.num_players):
+            assert all(e in ply.events_for(seat) for e in public)
+            assert ply.informs(seat)
