@@ -31,7 +31,6 @@ information has few possibilities (a deck of a few cards) is covered exactly in 
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Iterator, Sequence
 from typing import Final
@@ -149,14 +148,14 @@ class StepSecrets:
                 return False
             # Even where the game shows every event, the notation may say more (a secret pick whose
             # only event is "seat 1 picks a token"): it is named only if no other move looks the same.
-            return not any(self._same_view(seat, result) for result in self._move_results)
-        if any(self._looks_same(seat, self.before, other, result) for other, result in self._outcome_results):
+            return not any(self._same_view(seat, result) for _, result in self._others())
+        if any(self._looks_same(seat, self.before, other, result) for other, result in self._others()):
             return False
         perturb = self.before.GAME.perturb
         if perturb is None or _outcomes_known(self.before, seat):
             return True
         rng = random.Random(f"alike/{self.before.chance_count}/{seat}/{self.move}")
-        known = {o for o, _ in self._outcome_results}
+        known = set(self.before.legal_moves()) - {self.move}
         for _ in range(_SAMPLES):
             state = perturb(self.before, seat, rng)
             for other in _other_outcomes(state, self.move, known, rng):
@@ -169,7 +168,7 @@ class StepSecrets:
     def _work_out_informs(self, seat: int) -> bool:
         if not self.is_chance:
             return self._move_informs(seat)
-        if any(not self._looks_same(seat, self.before, o, r) for o, r in self._outcome_results):
+        if any(not self._looks_same(seat, self.before, o, r) for o, r in self._others()):
             return True
         perturb = self.before.GAME.perturb
         if perturb is None:
@@ -203,15 +202,15 @@ class StepSecrets:
 
     # Helpers -----------------------------------------------------------------------------------
 
-    @functools.cached_property
-    def _outcome_results(self) -> tuple[tuple[Move, State], ...]:
-        """The other chance outcomes of the true state, with the states they lead to."""
-        return tuple((o, self.before.apply(o)) for o in self.before.legal_moves() if o != self.move)
+    def _others(self) -> Iterator[tuple[Move, State]]:
+        """The other legal moves or chance outcomes of the true state, with their results, one by one.
 
-    @functools.cached_property
-    def _move_results(self) -> tuple[State, ...]:
-        """The states the mover's other legal moves lead to."""
-        return tuple(self.before.apply(o) for o in self.before.legal_moves() if o != self.move)
+        Made when needed and not kept: most questions stop at the first answer, and a long
+        match must not hold every alternative state of every step.
+        """
+        for other in self.before.legal_moves():
+            if other != self.move:
+                yield other, self.before.apply(other)
 
     def _mine(self, seat: int) -> State:
         if seat not in self._views:
