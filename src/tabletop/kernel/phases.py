@@ -130,7 +130,7 @@ class PhaseMachine:
         GameDefinitionError: If the table is inconsistent.
     """
 
-    __slots__ = ("_actor", "_edges", "_game", "_moves", "_steps", "phases", "start")
+    __slots__ = ("_actor", "_by_pair", "_edges", "_game", "_moves", "_steps", "_targets", "phases", "start")
 
     def __init__(self, game: str, phases: tuple[Phase, ...], *, start: str) -> None:
         self._game = game
@@ -148,8 +148,21 @@ class PhaseMachine:
         self._edges: dict[str, frozenset[str]] = {
             key: frozenset(self._resolve(key, target) for target in step.then) for key, step in self._steps.items()
         }
-        self._actor = {key: step.actor for key, step in self._steps.items()}
-        self._moves = {key: step.moves for key, step in self._steps.items()}
+        # The hot lookups are keyed by the (phase, step) pair: no string is built per call.
+        pairs = {key: tuple(key.split(".", 1)) for key in self._steps}
+        self._actor = {pairs[key]: step.actor for key, step in self._steps.items()}
+        self._moves = {pairs[key]: step.moves for key, step in self._steps.items()}
+        self._by_pair = {pairs[key]: step for key, step in self._steps.items()}
+        # For each step, every way of naming an allowed next step ("step" or "phase.step").
+        self._targets: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+        for key, targets in self._edges.items():
+            here = key.split(".", 1)[0]
+            names: dict[str, tuple[str, ...]] = {}
+            for target in targets:
+                names[target] = pairs[target]
+                if target.startswith(here + "."):
+                    names[target.split(".", 1)[1]] = pairs[target]
+            self._targets[pairs[key]] = names
         self._check_steps()
         self._check_reachable()
 
@@ -195,7 +208,7 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: Naming the step without handler, or the stray handler.
         """
-        auto = {key for key, actor in self._actor.items() if actor is Actor.AUTO}
+        auto = {key for key, step in self._steps.items() if step.actor is Actor.AUTO}
         for key in sorted(auto - set(handlers)):
             self._fail(f"automatic step {key!r} has no handler")
         for key in sorted(set(handlers) - auto):
@@ -205,7 +218,7 @@ class PhaseMachine:
 
     def step(self, flow: Flow) -> Step:
         """The declared step ``flow`` stands on."""
-        return self._steps[flow.key]
+        return self._by_pair[flow.phase, flow.step]
 
     def steps(self) -> Mapping[str, Step]:
         """Every step by ``"phase.step"`` key, in table order."""
@@ -213,15 +226,15 @@ class PhaseMachine:
 
     def actor(self, flow: Flow) -> Actor:
         """Who acts at ``flow``."""
-        return self._actor[flow.key]
+        return self._actor[flow.phase, flow.step]
 
     def move_kinds(self, flow: Flow) -> frozenset[str]:
         """The move kinds legal at ``flow``."""
-        return self._moves[flow.key]
+        return self._moves[flow.phase, flow.step]
 
     def current_player(self, flow: Flow) -> int:
         """The seat to decide, or ``CHANCE``, or ``TERMINAL`` (``-1`` while automatic)."""
-        actor = self._actor[flow.key]
+        actor = self._actor[flow.phase, flow.step]
         if actor is Actor.PLAYER:
             return flow.player
         if actor is Actor.END:
@@ -250,13 +263,14 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If the table does not declare that transition.
         """
-        key = target if "." in target else f"{flow.phase}.{target}"
-        if key not in self._edges[flow.key]:
+        pair = self._targets[flow.phase, flow.step].get(target)
+        if pair is None:
+            key = target if "." in target else f"{flow.phase}.{target}"
             self._fail(f"undeclared transition {flow.key!r} -> {key!r}")
-        phase, _, step = key.partition(".")
+            raise AssertionError  # pragma: no cover  (_fail always raises)
         return Flow(
-            phase,
-            step,
+            pair[0],
+            pair[1],
             flow.round if round is None else round,
             flow.player if player is None else player,
             flow.first_player if first_player is None else first_player,
@@ -269,11 +283,12 @@ class PhaseMachine:
             GameDefinitionError: If automatic steps loop more than ``MAX_AUTO_STEPS`` times.
         """
         actor = self._actor
+        auto = Actor.AUTO
         for _ in range(MAX_AUTO_STEPS):
-            key = state.flow.key
-            if actor[key] is not Actor.AUTO:
+            flow = state.flow
+            if actor[flow.phase, flow.step] is not auto:
                 return state
-            state = handlers[key](state)
+            state = handlers[flow.key](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
 
