@@ -159,7 +159,12 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    """A bar redrawn in place on a terminal; elsewhere (a log, a pipe) only the last line."""
+    live = stream.isatty()
+
     def show(done: int, total: int) -> None:
+        if not live and done < total:
+            return
         width = 30
         filled = width * done // total
         stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")

@@ -94,8 +94,9 @@ class GameDefinitionError(TabletopError):
 
 
 class UndoError(TabletopError):
-    """Raised by a match when undo or redo is refused: nothing to undo, or it would cross a
-    point where hidden information was revealed to the seat asking.
+    """Raised by a match when undo or redo is refused: nothing to undo or redo, or undoing
+    would cross a point where hidden information was revealed to the seat asking or to
+    another human seat (a drawn token, an exposed fish, a card looked at).
 
     Attributes:
         seat: The seat that asked.

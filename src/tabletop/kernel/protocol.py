@@ -201,8 +201,10 @@ class State(abc.ABC):
         The default reports the move itself, public to everybody: ``"move"`` for a player's
         move, ``"chance"`` for a chance outcome. Games refine it with the details a frontend
         shows (what was drawn, what was sold for how much) and restrict the visibility of
-        whatever is hidden from some seats; every event's ``visible_to`` must respect the
-        game's views.
+        whatever is hidden from some seats. An event may tell a seat something its view does
+        not keep (a card shown to everybody and shuffled back), but never something hidden
+        from it: a frontend trusts the ``visible_to`` of a game's own events, and checks the
+        default events against the views.
         """
         player = self.current_player
         if player == CHANCE:
