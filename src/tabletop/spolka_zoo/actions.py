@@ -16,10 +16,10 @@ from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import HELPER_COST, HELPERS
-from tabletop.spolka_zoo.decks import deck_of, remove_cards, set_deck
+from tabletop.spolka_zoo.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.interpreter import start
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, PlayIntrigue, Speculate, Trade, UseHelper
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 from tabletop.spolka_zoo.vocabulary import effect_tasks
 
 __all__ = [
@@ -45,11 +45,7 @@ PLAYER_MARKUP: Final = 2
 DONE: Final = Done()
 
 
-def _turn(state: ZooState, **changes: object) -> ZooState:
-    return evolve(state, turn=evolve(state.turn, **changes))
-
-
-def _share_trades(state: ZooState, seat: int) -> list[Move]:
+def _share_trades(state: Position, seat: int) -> list[Move]:
     me = state.seats[seat]
     done = state.turn.trades
     buys: list[Move] = [
@@ -61,7 +57,7 @@ def _share_trades(state: ZooState, seat: int) -> list[Move]:
     return buys + sells
 
 
-def _fruit_trades(state: ZooState, seat: int) -> list[Move]:
+def _fruit_trades(state: Position, seat: int) -> list[Move]:
     me = state.seats[seat]
     done = state.turn.trades
     moves: list[Move] = []
@@ -80,7 +76,7 @@ def _fruit_trades(state: ZooState, seat: int) -> list[Move]:
     return moves
 
 
-def action_moves(state: ZooState) -> tuple[Move, ...]:
+def action_moves(state: Position) -> tuple[Move, ...]:
     """The moves of the seat carrying out its token's action (``action.act``)."""
     seat = state.turn.seat
     action = state.turn.action
@@ -100,62 +96,65 @@ def action_moves(state: ZooState) -> tuple[Move, ...]:
     return (*moves, DONE)
 
 
-def act(state: ZooState, move: Move) -> ZooState:
+def act(draft: Draft, move: Move) -> None:
     """Carry out one move of ``action.act``."""
-    seat = state.turn.seat
+    seat = draft.turn.seat
     if isinstance(move, Trade):
-        return _trade(state, seat, move)
-    if isinstance(move, Hire):
-        return _hire(state, seat, move.card)
-    if isinstance(move, Lobby):
-        return _lobby(state, seat, move)
-    if isinstance(move, Speculate):
-        state = economy.gain(state, seat, SPECULATION_COINS)
+        _trade(draft, seat, move)
+    elif isinstance(move, Hire):
+        _hire(draft, seat, move.card)
+    elif isinstance(move, Lobby):
+        _lobby(draft, seat, move)
+    elif isinstance(move, Speculate):
+        economy.gain(draft, seat, SPECULATION_COINS)
         look = Task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
-        return start(state, (look,), "action.after", turn=evolve(state.turn, used=True))
-    return evolve(state, flow=state.MACHINE.goto(state.flow, "after"))
-
-
-def _trade(state: ZooState, seat: int, move: Trade) -> ZooState:
-    if move.what == "share":
-        state = (economy.buy_share if move.op == "buy" else economy.sell_share)(state, seat, move.item)
-    elif move.op == "sell":
-        state = economy.sell_fruit(state, seat, move.item)
-    elif move.seller >= 0:
-        state = economy.buy_fruit_from(state, seat, move.item, move.seller)
+        draft.turn = evolve(draft.turn, used=True)
+        start(draft, (look,), "action.after")
     else:
-        state = economy.buy_fruit(state, seat, move.item)
-    trades = (*state.turn.trades, f"{move.op}:{move.item}")
-    step = "after" if len(trades) >= TRANSACTIONS else "act"
-    turn = evolve(state.turn, trades=trades, used=True)
-    return evolve(state, turn=turn, flow=state.MACHINE.goto(state.flow, step))
+        draft.goto("after")
 
 
-def _hire(state: ZooState, seat: int, card: str) -> ZooState:
-    slot = state.piles.helper_row.index(card)
-    state = economy.discard_fruit(state, seat, HELPER_COST[card])
-    me = state.seats[seat]
-    state = economy.set_seat(state, seat, evolve(me, helpers=(*me.helpers, card)))
-    row = list(state.piles.helper_row)
+def _trade(draft: Draft, seat: int, move: Trade) -> None:
+    if move.what == "share":
+        (economy.buy_share if move.op == "buy" else economy.sell_share)(draft, seat, move.item)
+    elif move.op == "sell":
+        economy.sell_fruit(draft, seat, move.item)
+    elif move.seller >= 0:
+        economy.buy_fruit_from(draft, seat, move.item, move.seller)
+    else:
+        economy.buy_fruit(draft, seat, move.item)
+    trades = (*draft.turn.trades, f"{move.op}:{move.item}")
+    draft.turn = evolve(draft.turn, trades=trades, used=True)
+    draft.goto("after" if len(trades) >= TRANSACTIONS else "act")
+
+
+def _hire(draft: Draft, seat: int, card: str) -> None:
+    slot = draft.piles.helper_row.index(card)
+    economy.discard_fruit(draft, seat, HELPER_COST[card])
+    me = draft.seats[seat]
+    draft.set_seat(seat, evolve(me, helpers=(*me.helpers, card)))
+    row = list(draft.piles.helper_row)
     row[slot] = ""
-    changes = {"piles": evolve(state.piles, helper_row=tuple(row)), "turn": evolve(state.turn, used=True)}
-    return start(state, (Task("draw_row", arg="helper", index=slot),), "action.after", **changes)
+    draft.piles = evolve(draft.piles, helper_row=tuple(row))
+    draft.turn = evolve(draft.turn, used=True)
+    start(draft, (Task("draw_row", arg="helper", index=slot),), "action.after")
 
 
-def _lobby(state: ZooState, seat: int, move: Lobby) -> ZooState:
-    slot = state.piles.influence_row.index(move.card)
-    state = economy.gain(state, seat, LOBBY_COINS)
-    state = set_deck(state, move.company, deck_of(state, move.company).shuffle_in((move.card,)))
-    row = list(state.piles.influence_row)
+def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
+    slot = draft.piles.influence_row.index(move.card)
+    economy.gain(draft, seat, LOBBY_COINS)
+    draft.set_deck(move.company, shuffled_into(deck_of(draft, move.company), (move.card,)))
+    row = list(draft.piles.influence_row)
     row[slot] = ""
-    changes = {"piles": evolve(state.piles, influence_row=tuple(row)), "turn": evolve(state.turn, used=True)}
-    return start(state, (Task("draw_row", arg="influence", index=slot),), "action.after", **changes)
+    draft.piles = evolve(draft.piles, influence_row=tuple(row))
+    draft.turn = evolve(draft.turn, used=True)
+    start(draft, (Task("draw_row", arg="influence", index=slot),), "action.after")
 
 
 # Helper abilities after a token -------------------------------------------------------------------
 
 
-def abilities(state: ZooState) -> tuple[Move, ...]:
+def abilities(state: Position) -> tuple[Move, ...]:
     """The helper abilities the seat may still use after the token it just resolved."""
     turn = state.turn
     me = state.seats[turn.seat]
@@ -167,7 +166,7 @@ def abilities(state: ZooState) -> tuple[Move, ...]:
     return tuple(found)
 
 
-def ability_moves(state: ZooState) -> tuple[Move, ...]:
+def ability_moves(state: Position) -> tuple[Move, ...]:
     """The moves of ``action.abilities``: each usable helper, each intrigue card (abilities and
     the intrigue after a token come in any order, ZOO-5.3, ZOO-12.8), then ``done``."""
     if can_intrigue(state):
@@ -175,33 +174,34 @@ def ability_moves(state: ZooState) -> tuple[Move, ...]:
     return (*abilities(state), DONE)
 
 
-def use_helper(state: ZooState, card: str) -> ZooState:
+def use_helper(draft: Draft, card: str) -> None:
     """Use a helper's ability: its effects run, then the seat may use others."""
-    seat = state.turn.seat
-    turn = evolve(state.turn, abilities=(*state.turn.abilities, card))
-    return start(state, effect_tasks(card, actor=seat), "action.after", turn=turn)
+    seat = draft.turn.seat
+    draft.turn = evolve(draft.turn, abilities=(*draft.turn.abilities, card))
+    start(draft, effect_tasks(card, actor=seat), "action.after")
 
 
 # Intrigues -----------------------------------------------------------------------------------------
 
 
-def can_intrigue(state: ZooState) -> bool:
+def can_intrigue(state: Position) -> bool:
     """Whether the seat resolving a token may still play an intrigue card for it."""
     return bool(state.seats[state.turn.seat].intrigues) and not state.turn.intrigue
 
 
-def intrigue_moves(state: ZooState) -> tuple[Move, ...]:
+def intrigue_moves(state: Position) -> tuple[Move, ...]:
     """Play one of the intrigue cards in hand, or ``done``."""
     hand = state.seats[state.turn.seat].intrigues
     return (*(PlayIntrigue(card) for card in dict.fromkeys(hand)), DONE)
 
 
-def play_intrigue(state: ZooState, card: str, resume: str) -> ZooState:
+def play_intrigue(draft: Draft, card: str, resume: str) -> None:
     """Play an intrigue card: it leaves the game face up and its effects run."""
-    seat = state.turn.seat
-    me = state.seats[seat]
+    seat = draft.turn.seat
+    me = draft.seats[seat]
     hand = list(me.intrigues)
     hand.remove(card)
-    state = economy.set_seat(state, seat, evolve(me, intrigues=tuple(hand)))
-    state = remove_cards(_turn(state, intrigue=True), (Known(card, public=True),))
-    return start(state, effect_tasks(card, actor=seat), resume)
+    draft.set_seat(seat, evolve(me, intrigues=tuple(hand)))
+    draft.turn = evolve(draft.turn, intrigue=True)
+    remove_cards(draft, (Known(card, public=True),))
+    start(draft, effect_tasks(card, actor=seat), resume)

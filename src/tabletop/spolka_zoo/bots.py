@@ -20,9 +20,9 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import BOT_IDS, BOTS, HELPER_COST
 from tabletop.spolka_zoo.content import BotEffect
-from tabletop.spolka_zoo.decks import deck_of, set_deck
+from tabletop.spolka_zoo.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
 __all__ = ["bot_plan", "card_feasible", "carry_out"]
 
@@ -30,11 +30,11 @@ __all__ = ["bot_plan", "card_feasible", "carry_out"]
 Plan = tuple[str, str, int]
 
 
-def _cheapest(state: ZooState, prices: tuple[int, int, int]) -> str:
+def _cheapest(state: Position, prices: tuple[int, int, int]) -> str:
     return min(state.board, key=lambda f: prices[FRUIT_INDEX[f]])
 
 
-def _buy_cheapest_fruit(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _buy_cheapest_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     fruit = _cheapest(state, state.fruit_price)
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     money = state.seats[seat].money
@@ -48,7 +48,7 @@ def _buy_cheapest_fruit(state: ZooState, seat: int, effect: BotEffect) -> Plan |
     return None
 
 
-def _hire(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _hire(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     pool = state.seats[seat].fruit
     for slot, card in enumerate(state.piles.helper_row):
         if card and HELPER_COST[card] <= pool:
@@ -56,11 +56,11 @@ def _hire(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
     return None
 
 
-def _move_top(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _move_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return None if deck_of(state, effect.company).is_empty else ("move_top", effect.company, -1)
 
 
-def _sell_fruit(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _sell_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     pool = state.seats[seat].fruit
     for fruit in state.board:
         if pool[fruit] and state.fruit_price[FRUIT_INDEX[fruit]] >= effect.min_price:
@@ -68,11 +68,11 @@ def _sell_fruit(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
     return None
 
 
-def _refresh(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _refresh(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return ("refresh", "", -1) if any(state.piles.influence_row) else None
 
 
-def _buy_share(state: ZooState, seat: int, company: str, max_price: int) -> Plan | None:
+def _buy_share(state: Position, seat: int, company: str, max_price: int) -> Plan | None:
     price = state.share_price[FRUIT_INDEX[company]]
     bot = state.seats[seat]
     if price > max_price or not bot.share_pool or bot.money < price:
@@ -80,21 +80,21 @@ def _buy_share(state: ZooState, seat: int, company: str, max_price: int) -> Plan
     return ("buy_share", company, -1)
 
 
-def _buy_cheapest_share(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _buy_cheapest_share(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return _buy_share(state, seat, _cheapest(state, state.share_price), 10**9)
 
 
-def _buy_named_share(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _buy_named_share(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return _buy_share(state, seat, effect.company, effect.max_price)
 
 
-def _lobby_top(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _lobby_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     if seat == state.flow.first_player or state.piles.influence.is_empty:
         return None
     return ("lobby_top", effect.company, -1)
 
 
-def _sell_dearest_share(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def _sell_dearest_share(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     shares = state.seats[seat].shares
     held = [c for c in state.board if shares[FRUIT_INDEX[c]]]
     if not held:
@@ -115,7 +115,7 @@ _PLANS: Final = {
 }
 
 
-def bot_plan(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
+def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     """What the bot effect does here, or ``None`` when it cannot be carried out in full.
 
     Ties (cheapest, dearest) go to the leftmost company: ``min``/``max`` keep the first of
@@ -124,78 +124,86 @@ def bot_plan(state: ZooState, seat: int, effect: BotEffect) -> Plan | None:
     return _PLANS[effect.kind](state, seat, effect)
 
 
-def carry_out(state: ZooState, seat: int, effect: BotEffect, plan: Plan) -> tuple[ZooState, tuple[Task, ...]]:
-    """Carry out a planned bot effect: the new state and the tasks that follow (chance)."""
+def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[Task, ...]:
+    """Carry out a planned bot effect on ``draft``: the tasks that follow (chance)."""
     what, item, other = plan
     if what == "buy_fruit":
         if other >= 0:
-            return economy.buy_fruit_from(state, seat, item, other), ()
-        return economy.buy_fruit(state, seat, item), ()
-    if what == "sell_fruit":
-        return economy.sell_fruit(state, seat, item), ()
-    if what == "buy_share":
-        return economy.buy_share(state, seat, item), ()
-    if what == "sell_share":
-        return economy.sell_share(state, seat, item), ()
-    if what == "hire":
-        state = economy.discard_fruit(state, seat, HELPER_COST[item])
-        bot = state.seats[seat]
-        state = economy.set_seat(state, seat, evolve(bot, helpers=(*bot.helpers, item)))
-        row = list(state.piles.helper_row)
+            economy.buy_fruit_from(draft, seat, item, other)
+        else:
+            economy.buy_fruit(draft, seat, item)
+    elif what == "sell_fruit":
+        economy.sell_fruit(draft, seat, item)
+    elif what == "buy_share":
+        economy.buy_share(draft, seat, item)
+    elif what == "sell_share":
+        economy.sell_share(draft, seat, item)
+    elif what == "hire":
+        economy.discard_fruit(draft, seat, HELPER_COST[item])
+        bot = draft.seats[seat]
+        draft.set_seat(seat, evolve(bot, helpers=(*bot.helpers, item)))
+        row = list(draft.piles.helper_row)
         row[other] = ""
-        state = evolve(state, piles=evolve(state.piles, helper_row=tuple(row)))
-        return state, (Task("draw_row", arg="helper", index=other),)
-    if what == "move_top":
-        return state, (Task("move_card", company=item, arg=effect.to, n=1),)
-    if what == "lobby_top":
-        return state, (Task("lobby_top", company=item),)
-    return state, (Task("refresh"),)
+        draft.piles = evolve(draft.piles, helper_row=tuple(row))
+        return (Task("draw_row", arg="helper", index=other),)
+    elif what == "move_top":
+        return (Task("move_card", company=item, arg=effect.to, n=1),)
+    elif what == "lobby_top":
+        return (Task("lobby_top", company=item),)
+    else:
+        return (Task("refresh"),)
+    return ()
 
 
-def card_feasible(state: ZooState, seat: int, card: str) -> bool:
+def card_feasible(state: Position, seat: int, card: str) -> bool:
     """Whether the bot card is carried out now, under the game's ``bot_rule``."""
     effects = BOTS[card].effects
     if state.config.bot_rule == "any-effect":
         return any(bot_plan(state, seat, e) is not None for e in effects)
+    trial = Draft(state)  # the effects one after the other, tried on a copy
     for effect in effects:
-        plan = bot_plan(state, seat, effect)
+        plan = bot_plan(trial, seat, effect)
         if plan is None:
             return False
-        state, _ = carry_out(state, seat, effect, plan)
+        carry_out(trial, seat, effect, plan)
     return True
 
 
 # The bot's turn --------------------------------------------------------------------------------------
 
 
-def _turn_run(state: ZooState, task: Task) -> ZooState:
-    if task.n == 1 and not any(card_feasible(state, task.seat, card) for card in BOT_IDS):
-        return finish(state)
-    piles = state.piles
+def _turn_run(draft: Draft, task: Task) -> None:
+    if task.n == 1 and not any(card_feasible(draft, task.seat, card) for card in BOT_IDS):
+        finish(draft)
+        return
+    piles = draft.piles
     if piles.bot_deck.is_empty:
         piles = evolve(piles, bot_deck=Deck.shuffled(piles.bot_discard.elements()), bot_discard=Tokens())
-        state = evolve(state, piles=piles)
+        draft.piles = piles
     if piles.bot_deck.top_is_known:
-        return _turn_drawn(state, task, piles.bot_deck.top_card())
-    return wait_chance(state)
+        _turn_drawn(draft, task, piles.bot_deck.top_card())
+    else:
+        wait_chance(draft)
 
 
-def _turn_outcomes(state: ZooState, task: Task) -> Tokens:
+def _turn_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(state.piles.bot_deck)
 
 
-def _turn_drawn(state: ZooState, task: Task, card: str) -> ZooState:
-    _, deck = state.piles.bot_deck.draw(card)
-    piles = evolve(state.piles, bot_deck=deck, bot_discard=state.piles.bot_discard.add(card))
-    if card_feasible(state, task.seat, card):
-        return finish(state, Task("bot_card", seat=task.seat, card=card), piles=piles)
-    return finish(state, evolve(task, n=task.n + 1), piles=piles)
+def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
+    feasible = card_feasible(draft, task.seat, card)
+    _, deck = draft.piles.bot_deck.draw(card)
+    draft.piles = evolve(draft.piles, bot_deck=deck, bot_discard=draft.piles.bot_discard.add(card))
+    if feasible:
+        finish(draft, Task("bot_card", seat=task.seat, card=card))
+    else:
+        finish(draft, evolve(task, n=task.n + 1))
 
 
 register("bot_turn", Op(_turn_run, _turn_outcomes, _turn_drawn))
 
 
-def _card_run(state: ZooState, task: Task) -> ZooState:
+def _card_run(draft: Draft, task: Task) -> None:
     """Carry out the card's effects in order (each if it can be, then), then the bonus.
 
     Effects that need chance (a refill, a card revealed) queue their tasks first and the
@@ -206,38 +214,41 @@ def _card_run(state: ZooState, task: Task) -> ZooState:
     while index < len(card.effects):
         effect = card.effects[index]
         index += 1
-        plan = bot_plan(state, task.seat, effect)
+        plan = bot_plan(draft, task.seat, effect)
         if plan is None:
             continue
         done += 1
-        state, follow = carry_out(state, task.seat, effect, plan)
+        follow = carry_out(draft, task.seat, effect, plan)
         if follow:
-            return finish(state, *follow, evolve(task, index=index, n=done))
+            finish(draft, *follow, evolve(task, index=index, n=done))
+            return
     if card.bonus_if == "always" or done:
-        state = economy.gain(state, task.seat, card.bonus)
-    return finish(state)
+        economy.gain(draft, task.seat, card.bonus)
+    finish(draft)
 
 
 register("bot_card", Op(_card_run))
 
 
-def _lobby_run(state: ZooState, task: Task) -> ZooState:
-    deck = state.piles.influence
+def _lobby_run(draft: Draft, task: Task) -> None:
+    deck = draft.piles.influence
     if deck.is_empty:
-        return finish(state)
-    if deck.top_is_known:
-        return _lobby_drawn(state, task, deck.top_card())
-    return wait_chance(state)
+        finish(draft)
+    elif deck.top_is_known:
+        _lobby_drawn(draft, task, deck.top_card())
+    else:
+        wait_chance(draft)
 
 
-def _lobby_outcomes(state: ZooState, task: Task) -> Tokens:
+def _lobby_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(state.piles.influence)
 
 
-def _lobby_drawn(state: ZooState, task: Task, card: str) -> ZooState:
-    _, influence = state.piles.influence.draw(card)
-    state = evolve(state, piles=evolve(state.piles, influence=influence))
-    return finish(set_deck(state, task.company, deck_of(state, task.company).shuffle_in((card,))))
+def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
+    _, influence = draft.piles.influence.draw(card)
+    draft.piles = evolve(draft.piles, influence=influence)
+    draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
+    finish(draft)
 
 
 register("lobby_top", Op(_lobby_run, _lobby_outcomes, _lobby_drawn))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections.abc import Iterable
 from typing import Final
 
 from tabletop.kernel.deck import Deck, Known
@@ -19,37 +20,36 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.interpreter import Op, decide, finish, register, replace, unknown, wait_chance
 from tabletop.spolka_zoo.moves import Arrange, Choose
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Piles, Task, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
-__all__ = ["arrangements", "neighbour", "remove_cards", "set_deck", "with_deck"]
+__all__ = ["arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
 
 _ROWS: Final = {"influence": ("influence", "influence_row"), "helper": ("helper_deck", "helper_row")}
 _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
 
 
-def with_deck(state: ZooState, company: str, deck: Deck) -> tuple[Deck, Deck, Deck]:
-    """The company decks with the deck of ``company`` replaced."""
-    decks = list(state.decks)
-    decks[FRUIT_INDEX[company]] = deck
-    return (decks[0], decks[1], decks[2])
-
-
-def set_deck(state: ZooState, company: str, deck: Deck) -> ZooState:
-    """``state`` with the deck of ``company`` replaced."""
-    return evolve(state, decks=with_deck(state, company, deck))
-
-
-def deck_of(state: ZooState, company: str) -> Deck:
+def deck_of(state: Position, company: str) -> Deck:
     """The deck of ``company``."""
     return state.decks[FRUIT_INDEX[company]]
 
 
-def remove_cards(state: ZooState, cards: tuple[Known, ...]) -> ZooState:
+def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
+    """``deck.shuffle_in(cards)``: the whole deck with ``cards`` shuffled in, its composition
+    counted in one pass (the kernel's version builds and adds four multisets)."""
+    counts = deck.middle.as_dict()
+    for known in (*deck.top, *deck.bottom):
+        counts[known.card] = counts.get(known.card, 0) + 1
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return Deck((), Tokens(counts), ())
+
+
+def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
     """``cards`` leave the game (kept with who has seen them)."""
-    return evolve(state, piles=evolve(state.piles, removed=state.piles.removed + cards))
+    draft.piles = evolve(draft.piles, removed=draft.piles.removed + cards)
 
 
-def neighbour(state: ZooState, company: str, step: int) -> str:
+def neighbour(state: Position, company: str, step: int) -> str:
     """The company ``step`` boards to the right of ``company`` (wrapping around)."""
     return state.board[(state.board.index(company) + step) % 3]
 
@@ -57,26 +57,28 @@ def neighbour(state: ZooState, company: str, step: int) -> str:
 # Refilling a face-up row ---------------------------------------------------------------------
 
 
-def _row_run(state: ZooState, task: Task) -> ZooState:
+def _row_run(draft: Draft, task: Task) -> None:
     deck_name, _ = _ROWS[task.arg]
-    deck: Deck = getattr(state.piles, deck_name)
+    deck: Deck = getattr(draft.piles, deck_name)
     if deck.is_empty:
-        return finish(state)
-    if deck.top_is_known:
-        return _row_drawn(state, task, deck.top_card())
-    return wait_chance(state)
+        finish(draft)
+    elif deck.top_is_known:
+        _row_drawn(draft, task, deck.top_card())
+    else:
+        wait_chance(draft)
 
 
-def _row_outcomes(state: ZooState, task: Task) -> Tokens:
+def _row_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(getattr(state.piles, _ROWS[task.arg][0]))
 
 
-def _row_drawn(state: ZooState, task: Task, card: str) -> ZooState:
+def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     deck_name, row_name = _ROWS[task.arg]
-    _, deck = getattr(state.piles, deck_name).draw(card)
-    row = list(getattr(state.piles, row_name))
+    _, deck = getattr(draft.piles, deck_name).draw(card)
+    row = list(getattr(draft.piles, row_name))
     row[task.index] = card
-    return finish(state, piles=evolve(state.piles, **{deck_name: deck, row_name: tuple(row)}))
+    draft.piles = evolve(draft.piles, **{deck_name: deck, row_name: tuple(row)})
+    finish(draft)
 
 
 register("draw_row", Op(_row_run, _row_outcomes, _row_drawn))
@@ -85,25 +87,26 @@ register("draw_row", Op(_row_run, _row_outcomes, _row_drawn))
 # Dealing a hidden goal or an intrigue card ---------------------------------------------------
 
 
-def _deal_run(state: ZooState, task: Task) -> ZooState:
-    return wait_chance(state)
+def _deal_run(draft: Draft, task: Task) -> None:
+    wait_chance(draft)
 
 
-def _deal_outcomes(state: ZooState, task: Task) -> Tokens:
+def _deal_outcomes(state: Position, task: Task) -> Tokens:
     deck: Deck = getattr(state.piles, _BOXES[task.arg])
     return deck.middle
 
 
-def _deal_drawn(state: ZooState, task: Task, card: str) -> ZooState:
+def _deal_drawn(draft: Draft, task: Task, card: str) -> None:
     box = _BOXES[task.arg]
-    _, deck = getattr(state.piles, box).draw(card)
-    seat = state.seats[task.seat]
+    _, deck = getattr(draft.piles, box).draw(card)
+    seat = draft.seats[task.seat]
     if task.arg == "goal":
         seat = evolve(seat, goal=card)
     else:
         seat = evolve(seat, intrigues=tuple(sorted((*seat.intrigues, card))))
-    seats = (*state.seats[: task.seat], seat, *state.seats[task.seat + 1 :])
-    return finish(evolve(state, seats=seats, piles=evolve(state.piles, **{box: deck})))
+    draft.set_seat(task.seat, seat)
+    draft.piles = evolve(draft.piles, **{box: deck})
+    finish(draft)
 
 
 register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
@@ -134,29 +137,30 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     return tuple(found)
 
 
-def _look_run(state: ZooState, task: Task) -> ZooState:
+def _look_run(draft: Draft, task: Task) -> None:
     if task.company == "choice":
-        return decide(state, task)
-    deck = deck_of(state, task.company)
+        decide(draft, task)
+        return
+    deck = deck_of(draft, task.company)
     k = min(task.n, len(deck))
     if k == 0:
-        return finish(state)
-    if deck.needs_reveal(k):
-        return wait_chance(state)
-    state = set_deck(state, task.company, deck.look(k, task.seat))
-    return decide(state, task)
+        finish(draft)
+    elif deck.needs_reveal(k):
+        wait_chance(draft)
+    else:
+        draft.set_deck(task.company, deck.look(k, task.seat))
+        decide(draft, task)
 
 
-def _look_outcomes(state: ZooState, task: Task) -> Tokens:
+def _look_outcomes(state: Position, task: Task) -> Tokens:
     return deck_of(state, task.company).middle
 
 
-def _look_drawn(state: ZooState, task: Task, card: str) -> ZooState:
-    deck = deck_of(state, task.company).reveal(card, frozenset({task.seat}))
-    return set_deck(state, task.company, deck)
+def _look_drawn(draft: Draft, task: Task, card: str) -> None:
+    draft.set_deck(task.company, deck_of(draft, task.company).reveal(card, frozenset({task.seat})))
 
 
-def _look_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _look_options(state: Position, task: Task) -> tuple[Move, ...]:
     if task.company == "choice":
         return tuple(Choose(f"look {c}") for c in state.board if len(deck_of(state, c)))
     deck = deck_of(state, task.company)
@@ -172,23 +176,25 @@ def _take_known(pool: list[Known], card: str) -> Known:
     raise ValueError(msg)
 
 
-def _look_chosen(state: ZooState, task: Task, move: Move) -> ZooState:
+def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
     if isinstance(move, Choose):
         task = evolve(task, company=move.option.removeprefix("look "))
-        return _look_run(replace(state, task), task)
+        replace(draft, task)
+        _look_run(draft, task)
+        return
     assert isinstance(move, Arrange)
-    deck = deck_of(state, task.company)
+    deck = deck_of(draft, task.company)
     cards, rest = deck.take_top(min(task.n, len(deck)))
     pool = list(cards)
     top = [_take_known(pool, card) for card in move.top]
-    state = set_deck(state, task.company, rest.put_top(top))
+    draft.set_deck(task.company, rest.put_top(top))
     if move.moved:
         moved = _take_known(pool, move.moved)
         if move.to == "remove":
-            state = remove_cards(state, (moved,))
+            remove_cards(draft, (moved,))
         else:
-            state = set_deck(state, move.to, deck_of(state, move.to).put_bottom(moved))
-    return finish(state)
+            draft.set_deck(move.to, deck_of(draft, move.to).put_bottom(moved))
+    finish(draft)
 
 
 register("look", Op(_look_run, _look_outcomes, _look_drawn, _look_options, _look_chosen))
@@ -197,7 +203,7 @@ register("look", Op(_look_run, _look_outcomes, _look_drawn, _look_options, _look
 # Moving the top card of a company deck onto another deck --------------------------------------
 
 
-def _targets(state: ZooState, source: str, to: str) -> tuple[str, ...]:
+def _targets(state: Position, source: str, to: str) -> tuple[str, ...]:
     if to == "next":
         return (neighbour(state, source, 1),)
     if to == "previous":
@@ -207,36 +213,43 @@ def _targets(state: ZooState, source: str, to: str) -> tuple[str, ...]:
     return (to,) if to != source else ()
 
 
-def _move_run(state: ZooState, task: Task) -> ZooState:
+def _move_run(draft: Draft, task: Task) -> None:
     if task.company == "choice" or task.arg in ("choice", "next", "previous"):
         if task.company != "choice" and task.arg != "choice":
-            return _move_run(state, evolve(task, arg=_targets(state, task.company, task.arg)[0]))
-        return decide(state, task)
-    deck = deck_of(state, task.company)
+            _move_run(draft, evolve(task, arg=_targets(draft, task.company, task.arg)[0]))
+        else:
+            decide(draft, task)
+        return
+    deck = deck_of(draft, task.company)
     if deck.is_empty or task.arg == task.company:
-        return finish(state)
-    if not deck.top_is_known:
-        return wait_chance(replace(state, task))
-    (known,), rest = deck.take_top(1)
-    return _put(set_deck(state, task.company, rest), task, known)
+        finish(draft)
+    elif not deck.top_is_known:
+        replace(draft, task)
+        wait_chance(draft)
+    else:
+        (known,), rest = deck.take_top(1)
+        draft.set_deck(task.company, rest)
+        _put(draft, task, known)
 
 
-def _put(state: ZooState, task: Task, known: Known) -> ZooState:
+def _put(draft: Draft, task: Task, known: Known) -> None:
     if task.n:
         known = Known(known.card, known.seen_by, public=True)
-    return finish(set_deck(state, task.arg, deck_of(state, task.arg).put_top((known,))))
+    draft.set_deck(task.arg, deck_of(draft, task.arg).put_top((known,)))
+    finish(draft)
 
 
-def _move_outcomes(state: ZooState, task: Task) -> Tokens:
+def _move_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(deck_of(state, task.company))
 
 
-def _move_drawn(state: ZooState, task: Task, card: str) -> ZooState:
-    _, rest = deck_of(state, task.company).draw(card)
-    return _put(set_deck(state, task.company, rest), task, Known(card))
+def _move_drawn(draft: Draft, task: Task, card: str) -> None:
+    _, rest = deck_of(draft, task.company).draw(card)
+    draft.set_deck(task.company, rest)
+    _put(draft, task, Known(card))
 
 
-def _move_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _move_options(state: Position, task: Task) -> tuple[Move, ...]:
     sources = state.board if task.company == "choice" else (task.company,)
     return tuple(
         Choose(f"deck {source}>{target}")
@@ -246,10 +259,10 @@ def _move_options(state: ZooState, task: Task) -> tuple[Move, ...]:
     )
 
 
-def _move_chosen(state: ZooState, task: Task, move: Move) -> ZooState:
+def _move_chosen(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Choose)
     source, _, target = move.option.removeprefix("deck ").partition(">")
-    return _move_run(state, evolve(task, company=source, arg=target))
+    _move_run(draft, evolve(task, company=source, arg=target))
 
 
 register("move_card", Op(_move_run, _move_outcomes, _move_drawn, _move_options, _move_chosen))
@@ -258,12 +271,11 @@ register("move_card", Op(_move_run, _move_outcomes, _move_drawn, _move_options, 
 # Removing the face-up influence cards -----------------------------------------------------------
 
 
-def _refresh_run(state: ZooState, task: Task) -> ZooState:
-    row = state.piles.influence_row
+def _refresh_run(draft: Draft, task: Task) -> None:
+    row = draft.piles.influence_row
     removed = tuple(Known(card, public=True) for card in row if card)
-    piles: Piles = evolve(state.piles, influence_row=tuple("" for _ in row))
-    state = remove_cards(evolve(state, piles=piles), removed)
-    return finish(state, *(Task("draw_row", arg="influence", index=i) for i in range(len(row))))
+    draft.piles = evolve(draft.piles, influence_row=tuple("" for _ in row), removed=draft.piles.removed + removed)
+    finish(draft, *(Task("draw_row", arg="influence", index=i) for i in range(len(row))))
 
 
 register("refresh", Op(_refresh_run))

@@ -1,4 +1,5 @@
-"""Money, fruit, shares and prices: the small pure transitions everything else is built of.
+"""Money, fruit, shares and prices: the small transitions everything else is built of (each
+changes the step's :class:`~tabletop.spolka_zoo.state.Draft`; costs only read a position).
 
 Buying or selling moves a price (rulebook: share track 1-10, fruit track 1-5; a price off
 the base track through a card stays where it is when a purchase or sale would move it
@@ -9,7 +10,7 @@ unlimited (FAQ): the bank never runs out.
 from __future__ import annotations
 
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Seat, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, evolve
 
 __all__ = [
     "buy_fruit",
@@ -20,20 +21,8 @@ __all__ = [
     "move_price",
     "sell_fruit",
     "sell_share",
-    "set_seat",
     "share_cost",
 ]
-
-
-def set_seat(state: ZooState, index: int, seat: Seat) -> ZooState:
-    """``state`` with seat ``index`` replaced."""
-    return evolve(state, seats=seats_with(state, index, seat))
-
-
-def seats_with(state: ZooState, index: int, seat: Seat) -> tuple[Seat, ...]:
-    """The seats with seat ``index`` replaced."""
-    seats = state.seats
-    return (*seats[:index], seat, *seats[index + 1 :])
 
 
 def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool = False) -> int:
@@ -57,132 +46,127 @@ def _set(values: tuple[int, int, int], index: int, value: int) -> tuple[int, int
     return (new[0], new[1], new[2])
 
 
-def gain(state: ZooState, seat: int, n: int) -> ZooState:
+def gain(draft: Draft, seat: int, n: int) -> None:
     """Seat ``seat`` takes ``n`` coins from the bank, or discards ``-n`` (as many as it has)."""
-    s = state.seats[seat]
+    s = draft.seats[seat]
     money = max(0, s.money + n)
-    if money == s.money:
-        return state
-    return set_seat(state, seat, evolve(s, money=money))
+    if money != s.money:
+        draft.set_seat(seat, evolve(s, money=money))
 
 
-def share_cost(state: ZooState, seat: int, company: str, discount: int = 0) -> int:
+def share_cost(state: Position, seat: int, company: str, discount: int = 0) -> int:
     """What ``seat`` pays for a share in ``company`` (its discounts applied, never below 0)."""
     price = state.share_price[FRUIT_INDEX[company]]
     return max(0, price - discount - state.seats[seat].passive("share_discount"))
 
 
-def fruit_cost(state: ZooState, seat: int, fruit: str, discount: int = 0) -> int:
+def fruit_cost(state: Position, seat: int, fruit: str, discount: int = 0) -> int:
     """What ``seat`` pays for a fruit from the warehouse (discounts applied, never below 0)."""
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     return max(0, price - discount - state.seats[seat].passive("fruit_discount"))
 
 
-def buy_share(state: ZooState, seat: int, company: str, discount: int = 0) -> ZooState:
+def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
     """``seat`` buys a share in ``company``; the share price moves one space up."""
     c = FRUIT_INDEX[company]
-    s = state.seats[seat]
-    cost = share_cost(state, seat, company, discount)
+    s = draft.seats[seat]
+    cost = share_cost(draft, seat, company, discount)
     shares = _set(s.shares, c, s.shares[c] + 1)
-    seats = seats_with(state, seat, evolve(s, money=s.money - cost, shares=shares))
-    price = move_price(state.share_price[c], 1, SHARE_TRACK)
-    return evolve(state, seats=seats, share_price=_set(state.share_price, c, price))
+    draft.set_seat(seat, evolve(s, money=s.money - cost, shares=shares))
+    draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], 1, SHARE_TRACK))
 
 
-def sell_share(state: ZooState, seat: int, company: str, bonus: int = 0) -> ZooState:
+def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:
     """``seat`` sells a share in ``company``; the share price moves one space down."""
     c = FRUIT_INDEX[company]
-    s = state.seats[seat]
-    paid = state.share_price[c] + bonus + s.passive("sell_bonus", "share")
+    s = draft.seats[seat]
+    paid = draft.share_price[c] + bonus + s.passive("sell_bonus", "share")
     shares = _set(s.shares, c, s.shares[c] - 1)
-    seats = seats_with(state, seat, evolve(s, money=s.money + paid, shares=shares))
-    price = move_price(state.share_price[c], -1, SHARE_TRACK)
-    return evolve(state, seats=seats, share_price=_set(state.share_price, c, price))
+    draft.set_seat(seat, evolve(s, money=s.money + paid, shares=shares))
+    draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], -1, SHARE_TRACK))
 
 
-def buy_fruit(state: ZooState, seat: int, fruit: str, discount: int = 0) -> ZooState:
+def buy_fruit(draft: Draft, seat: int, fruit: str, discount: int = 0) -> None:
     """``seat`` buys a fruit from the warehouse; its price moves one space up."""
     f = FRUIT_INDEX[fruit]
-    s = state.seats[seat]
-    cost = fruit_cost(state, seat, fruit, discount)
-    seats = seats_with(state, seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
-    price = move_price(state.fruit_price[f], 1, FRUIT_TRACK)
-    prices = _set(state.fruit_price, f, price)
-    return evolve(state, seats=seats, warehouse=state.warehouse.remove(fruit), fruit_price=prices)
+    s = draft.seats[seat]
+    cost = fruit_cost(draft, seat, fruit, discount)
+    draft.set_seat(seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
+    draft.warehouse = draft.warehouse.remove(fruit)
+    draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], 1, FRUIT_TRACK))
 
 
-def buy_fruit_from(state: ZooState, seat: int, fruit: str, seller: int) -> ZooState:
+def buy_fruit_from(draft: Draft, seat: int, fruit: str, seller: int) -> None:
     """``seat`` buys a fruit from ``seller``'s pool, paying them its price + 2; the price rises."""
     f = FRUIT_INDEX[fruit]
-    cost = state.fruit_price[f] + 2
-    buyer = state.seats[seat]
-    state = set_seat(state, seat, evolve(buyer, money=buyer.money - cost, fruit=buyer.fruit.add(fruit)))
-    owner = state.seats[seller]
-    state = set_seat(state, seller, evolve(owner, money=owner.money + cost, fruit=owner.fruit.remove(fruit)))
-    price = move_price(state.fruit_price[f], 1, FRUIT_TRACK)
-    return evolve(state, fruit_price=_set(state.fruit_price, f, price))
+    cost = draft.fruit_price[f] + 2
+    buyer = draft.seats[seat]
+    draft.set_seat(seat, evolve(buyer, money=buyer.money - cost, fruit=buyer.fruit.add(fruit)))
+    owner = draft.seats[seller]
+    draft.set_seat(seller, evolve(owner, money=owner.money + cost, fruit=owner.fruit.remove(fruit)))
+    draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], 1, FRUIT_TRACK))
 
 
-def sell_fruit(state: ZooState, seat: int, fruit: str, bonus: int = 0) -> ZooState:
+def sell_fruit(draft: Draft, seat: int, fruit: str, bonus: int = 0) -> None:
     """``seat`` sells a fruit to the warehouse; its price moves one space down."""
     f = FRUIT_INDEX[fruit]
-    s = state.seats[seat]
-    paid = state.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
-    seats = seats_with(state, seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
-    price = move_price(state.fruit_price[f], -1, FRUIT_TRACK)
-    prices = _set(state.fruit_price, f, price)
-    return evolve(state, seats=seats, warehouse=state.warehouse.add(fruit), fruit_price=prices)
+    s = draft.seats[seat]
+    paid = draft.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
+    draft.set_seat(seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
+    draft.warehouse = draft.warehouse.add(fruit)
+    draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], -1, FRUIT_TRACK))
 
 
-def set_share_price(state: ZooState, company: str, price: int) -> ZooState:
-    """``state`` with the share price of ``company`` set."""
-    return evolve(state, share_price=_set(state.share_price, FRUIT_INDEX[company], price))
+def set_share_price(draft: Draft, company: str, price: int) -> None:
+    """Set the share price of ``company``."""
+    draft.share_price = _set(draft.share_price, FRUIT_INDEX[company], price)
 
 
-def set_fruit_price(state: ZooState, fruit: str, price: int) -> ZooState:
-    """``state`` with the price of ``fruit`` set."""
-    return evolve(state, fruit_price=_set(state.fruit_price, FRUIT_INDEX[fruit], price))
+def set_fruit_price(draft: Draft, fruit: str, price: int) -> None:
+    """Set the price of ``fruit``."""
+    draft.fruit_price = _set(draft.fruit_price, FRUIT_INDEX[fruit], price)
 
 
-def to_company(state: ZooState, fruit: str, company: str, n: int) -> ZooState:
+def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
     """Up to ``n`` fruits of a type move from the warehouse to a company board."""
-    n = min(n, state.warehouse[fruit])
+    n = min(n, draft.warehouse[fruit])
     if n <= 0:
-        return state
+        return
     c = FRUIT_INDEX[company]
-    boards = list(state.company_fruit)
+    boards = list(draft.company_fruit)
     boards[c] = boards[c].add(fruit, n)
-    return evolve(state, warehouse=state.warehouse.remove(fruit, n), company_fruit=(boards[0], boards[1], boards[2]))
+    draft.warehouse = draft.warehouse.remove(fruit, n)
+    draft.company_fruit = (boards[0], boards[1], boards[2])
 
 
-def take_from_company(state: ZooState, seat: int, company: str, fruits: Tokens) -> ZooState:
+def take_from_company(draft: Draft, seat: int, company: str, fruits: Tokens) -> None:
     """Seat ``seat`` takes ``fruits`` from a company board into its pool."""
     c = FRUIT_INDEX[company]
-    boards = list(state.company_fruit)
+    boards = list(draft.company_fruit)
     boards[c] = boards[c] - fruits
-    s = state.seats[seat]
-    seats = seats_with(state, seat, evolve(s, fruit=s.fruit + fruits))
-    return evolve(state, seats=seats, company_fruit=(boards[0], boards[1], boards[2]))
+    s = draft.seats[seat]
+    draft.set_seat(seat, evolve(s, fruit=s.fruit + fruits))
+    draft.company_fruit = (boards[0], boards[1], boards[2])
 
 
-def discard_fruit(state: ZooState, seat: int, fruits: Tokens) -> ZooState:
+def discard_fruit(draft: Draft, seat: int, fruits: Tokens) -> None:
     """Seat ``seat`` puts ``fruits`` from its pool back in the warehouse (discards, costs)."""
-    s = state.seats[seat]
-    seats = seats_with(state, seat, evolve(s, fruit=s.fruit - fruits))
-    return evolve(state, seats=seats, warehouse=state.warehouse + fruits)
+    s = draft.seats[seat]
+    draft.set_seat(seat, evolve(s, fruit=s.fruit - fruits))
+    draft.warehouse = draft.warehouse + fruits
 
 
-def move_share(state: ZooState, seat: int, source: str, target: str) -> ZooState:
+def move_share(draft: Draft, seat: int, source: str, target: str) -> None:
     """One of ``seat``'s shares moves from one company to another (no price moves)."""
-    s = state.seats[seat]
+    s = draft.seats[seat]
     a, b = FRUIT_INDEX[source], FRUIT_INDEX[target]
     shares = _set(s.shares, a, s.shares[a] - 1)
     shares = _set(shares, b, shares[b] + 1)
-    return set_seat(state, seat, evolve(s, shares=shares))
+    draft.set_seat(seat, evolve(s, shares=shares))
 
 
-def swap_fruit(state: ZooState, seat: int, give: str, get: str) -> ZooState:
+def swap_fruit(draft: Draft, seat: int, give: str, get: str) -> None:
     """``seat`` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
-    s = state.seats[seat]
-    seats = seats_with(state, seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
-    return evolve(state, seats=seats, warehouse=state.warehouse.add(give).remove(get))
+    s = draft.seats[seat]
+    draft.set_seat(seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
+    draft.warehouse = draft.warehouse.add(give).remove(get)

@@ -16,23 +16,24 @@ offers); otherwise the seat chooses.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
 import attrs
 
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import Task, ZooState, evolve
+from tabletop.spolka_zoo.state import Draft, Position, Task
 
 __all__ = ["OPS", "Op", "decide", "finish", "register", "start", "wait_chance", "wait_choice", "work"]
 
-Run = Callable[[ZooState, Task], ZooState]
+Run = Callable[[Draft, Task], None]
 
 
 @attrs.frozen
 class Op:
-    """One operation of the interpreter.
+    """One operation of the interpreter. Operations change the step's draft in place (see
+    :class:`~tabletop.spolka_zoo.state.Draft`); what they only read is any position.
 
     Attributes:
         run: Runs the task (finishing it, or waiting).
@@ -44,10 +45,10 @@ class Op:
     """
 
     run: Run
-    outcomes: Callable[[ZooState, Task], Tokens] | None = None
-    drawn: Callable[[ZooState, Task, str], ZooState] | None = None
-    options: Callable[[ZooState, Task], tuple[Move, ...]] | None = None
-    chosen: Callable[[ZooState, Task, Move], ZooState] | None = None
+    outcomes: Callable[[Position, Task], Tokens] | None = None
+    drawn: Callable[[Draft, Task, str], None] | None = None
+    options: Callable[[Position, Task], tuple[Move, ...]] | None = None
+    chosen: Callable[[Draft, Task, Move], None] | None = None
 
 
 #: Every operation, by name.
@@ -59,65 +60,66 @@ def register(name: str, op: Op) -> None:
     OPS[name] = op
 
 
-def start(state: ZooState, tasks: tuple[Task, ...], resume: str, **changes: Any) -> ZooState:
-    """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``
-    (``changes`` are made to the state in the same step)."""
-    flow = state.MACHINE.goto(state.flow, "effects.work")
-    return evolve(state, queue=tasks + state.queue, resume=resume, flow=flow, **changes)
+def start(draft: Draft, tasks: tuple[Task, ...], resume: str) -> None:
+    """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``."""
+    draft.goto("effects.work")
+    draft.queue = tasks + draft.queue
+    draft.resume = resume
 
 
-def finish(state: ZooState, *follow: Task, **changes: Any) -> ZooState:
-    """The head task is done; ``follow`` tasks run next; ``changes`` are made to the state
-    at the same time (one new state instead of several)."""
-    if state.flow.step != "work":
-        if state.flow.step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
-            changes["chance_count"] = state.chance_count + 1
-        changes["flow"] = state.MACHINE.goto(state.flow, "effects.work")
-    return evolve(state, queue=follow + state.queue[1:], **changes)
+def finish(draft: Draft, *follow: Task) -> None:
+    """The head task is done; ``follow`` tasks run next."""
+    step = draft.flow.step
+    if step != "work":
+        if step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
+            draft.chance_count += 1
+        draft.goto("effects.work")
+    draft.queue = follow + draft.queue[1:]
 
 
-def replace(state: ZooState, task: Task) -> ZooState:
+def replace(draft: Draft, task: Task) -> None:
     """The head task, changed (e.g. after a decision narrowed it down)."""
-    return evolve(state, queue=(task, *state.queue[1:]))
+    draft.queue = (task, *draft.queue[1:])
 
 
-def wait_chance(state: ZooState) -> ZooState:
+def wait_chance(draft: Draft) -> None:
     """Stop at ``effects.draw``: the head task needs a chance outcome."""
-    return evolve(state, flow=state.MACHINE.goto(state.flow, "effects.draw"))
+    draft.goto("effects.draw")
 
 
-def wait_choice(state: ZooState, seat: int) -> ZooState:
+def wait_choice(draft: Draft, seat: int) -> None:
     """Stop at ``effects.choose``: seat ``seat`` decides for the head task."""
-    return evolve(state, flow=state.MACHINE.goto(state.flow, "effects.choose", player=seat))
+    draft.goto("effects.choose", player=seat)
 
 
-def decide(state: ZooState, task: Task) -> ZooState:
+def decide(draft: Draft, task: Task) -> None:
     """Offer the head task's options to its seat (or decide at once, see the module doc)."""
     op = OPS[task.op]
     assert op.options is not None and op.chosen is not None
-    options = op.options(state, task)
+    options = op.options(draft, task)
     if not options:
-        return finish(state)
-    if len(options) == 1 or state.is_bot(task.seat):
-        return op.chosen(state, task, options[0])
-    return wait_choice(state, task.seat)
+        finish(draft)
+    elif len(options) == 1 or draft.is_bot(task.seat):
+        op.chosen(draft, task, options[0])
+    else:
+        wait_choice(draft, task.seat)
 
 
-def work(state: ZooState) -> ZooState:
+def work(draft: Draft) -> None:
     """The ``effects.work`` step: run tasks until one waits or the queue is empty."""
-    while state.queue:
-        task = state.queue[0]
-        state = OPS[task.op].run(state, task)
-        if state.flow.step != "work":
-            return state
+    while draft.queue:
+        task = draft.queue[0]
+        OPS[task.op].run(draft, task)
+        if draft.flow.step != "work":
+            return
     # A decision inside the effects (an intrigue's target discarding...) moved the flow's
     # player; the action phase goes on with the seat resolving its token (ZOO-3.2).
-    seat = state.turn.seat
-    flow = state.MACHINE.goto(state.flow, state.resume, player=seat if seat >= 0 else None)
-    return evolve(state, flow=flow, resume="")
+    seat = draft.turn.seat
+    draft.goto(draft.resume, player=seat if seat >= 0 else None)
+    draft.resume = ""
 
 
-def outcomes(state: ZooState) -> Tokens:
+def outcomes(state: Position) -> Tokens:
     """The cards the chance outcome the head task waits for is drawn from."""
     task = state.queue[0]
     op = OPS[task.op]
@@ -125,20 +127,19 @@ def outcomes(state: ZooState) -> Tokens:
     return op.outcomes(state, task)
 
 
-def apply_draw(state: ZooState, card: str) -> ZooState:
+def apply_draw(draft: Draft, card: str) -> None:
     """Apply a chance outcome to the head task and go back to work, counting the chance
     event in the same new state (see ``ZooState._counted``)."""
-    task = state.queue[0]
+    task = draft.queue[0]
     op = OPS[task.op]
     assert op.drawn is not None
-    state = op.drawn(state, task, card)
-    if state.flow.step == "draw":
-        flow = state.MACHINE.goto(state.flow, "effects.work")
-        state = evolve(state, flow=flow, chance_count=state.chance_count + 1)
-    return state
+    op.drawn(draft, task, card)
+    if draft.flow.step == "draw":
+        draft.goto("effects.work")
+        draft.chance_count += 1
 
 
-def options(state: ZooState) -> tuple[Move, ...]:
+def options(state: Position) -> tuple[Move, ...]:
     """The moves of the seat deciding for the head task."""
     task = state.queue[0]
     op = OPS[task.op]
@@ -146,13 +147,13 @@ def options(state: ZooState) -> tuple[Move, ...]:
     return op.options(state, task)
 
 
-def apply_choice(state: ZooState, move: Move) -> ZooState:
+def apply_choice(draft: Draft, move: Move) -> None:
     """Apply a seat's decision to the head task and go back to work."""
-    task = state.queue[0]
+    task = draft.queue[0]
     op = OPS[task.op]
     assert op.chosen is not None
-    state = evolve(state, flow=state.MACHINE.goto(state.flow, "effects.work"))
-    return op.chosen(state, task, move)
+    draft.goto("effects.work")
+    op.chosen(draft, task, move)
 
 
 def unknown(deck: Deck) -> Tokens:

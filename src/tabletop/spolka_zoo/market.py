@@ -17,9 +17,9 @@ from __future__ import annotations
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
-from tabletop.spolka_zoo.decks import deck_of, set_deck, with_deck
+from tabletop.spolka_zoo.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Task, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 
 __all__: list[str] = []
@@ -33,33 +33,33 @@ EVENTS_PER_ROUND = 2
 # Company decks -----------------------------------------------------------------------------------
 
 
-def _resolve_run(state: ZooState, task: Task) -> ZooState:
-    deck = deck_of(state, task.company)
+def _resolve_run(draft: Draft, task: Task) -> None:
+    deck = deck_of(draft, task.company)
     if task.n >= 2 or deck.is_empty:
-        piles = evolve(state.piles, resolving=())
-        state = set_deck(evolve(state, piles=piles), task.company, deck.shuffle_in(state.piles.resolving))
-        return finish(state)
-    if deck.top_is_known:
-        return _revealed(state, task, deck.top_card())
-    return wait_chance(state)
+        draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))
+        draft.piles = evolve(draft.piles, resolving=())
+        finish(draft)
+    elif deck.top_is_known:
+        _revealed(draft, task, deck.top_card())
+    else:
+        wait_chance(draft)
 
 
-def _resolve_outcomes(state: ZooState, task: Task) -> Tokens:
+def _resolve_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(deck_of(state, task.company))
 
 
-def _revealed(state: ZooState, task: Task, card: str) -> ZooState:
-    _, deck = deck_of(state, task.company).draw(card)
-    piles = evolve(
-        state.piles, resolving=(*state.piles.resolving, card), shown=(*state.piles.shown, (task.company, card))
-    )
+def _revealed(draft: Draft, task: Task, card: str) -> None:
+    _, deck = deck_of(draft, task.company).draw(card)
+    piles = draft.piles
+    draft.piles = evolve(piles, resolving=(*piles.resolving, card), shown=(*piles.shown, (task.company, card)))
     icons = task.n + (card in END_ICON)
-    effects = effect_tasks(card, task.company) if _resolves(state, task.company) else ()
-    follow = Task("resolve_deck", company=task.company, n=icons)
-    return finish(state, *effects, follow, piles=piles, decks=with_deck(state, task.company, deck))
+    effects = effect_tasks(card, task.company) if _resolves(draft, task.company) else ()
+    draft.set_deck(task.company, deck)
+    finish(draft, *effects, Task("resolve_deck", company=task.company, n=icons))
 
 
-def _resolves(state: ZooState, company: str) -> bool:
+def _resolves(state: Position, company: str) -> bool:
     """A revealed card is resolved unless no majority shareholder can be determined (ZOO-7.4).
 
     With ``unowned_cards="resolved"`` a company without any shareholder still resolves its
@@ -76,7 +76,7 @@ register("resolve_deck", Op(_resolve_run, _resolve_outcomes, _revealed))
 # Dividing the fruits -----------------------------------------------------------------------------
 
 
-def _divide_run(state: ZooState, task: Task) -> ZooState:
+def _divide_run(draft: Draft, task: Task) -> None:
     """The next shareholder takes fruit, or the division ends (ZOO-8.2 to ZOO-8.5).
 
     The majority shareholder is determined even on an empty board, so a tie for it still
@@ -84,20 +84,22 @@ def _divide_run(state: ZooState, task: Task) -> ZooState:
     the division before the next shareholder's place is looked at.
     """
     company = task.company
-    empty = not state.company_fruit[FRUIT_INDEX[company]]
-    if empty and (task.done or state.config.empty_board_ties == "unpaid"):
-        return finish(state)
-    seat, clear = state.next_taker(company, task.done)
+    empty = not draft.company_fruit[FRUIT_INDEX[company]]
+    if empty and (task.done or draft.config.empty_board_ties == "unpaid"):
+        finish(draft)
+        return
+    seat, clear = draft.next_taker(company, task.done)
     if not clear:
-        for holder in state.shareholders(company):
+        for holder in draft.shareholders(company):
             if holder not in task.done:
-                state = economy.gain(state, holder, TIE_PAYOUT)
-        return finish(state)
-    if seat < 0 or empty:
-        return finish(state)
-    shares = state.seats[seat].shares[FRUIT_INDEX[company]]
-    take = Task("take", seat=seat, company=company, n=shares, arg="divide")
-    return finish(state, take, evolve(task, done=(*task.done, seat)))
+                economy.gain(draft, holder, TIE_PAYOUT)
+        finish(draft)
+    elif seat < 0 or empty:
+        finish(draft)
+    else:
+        shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
+        take = Task("take", seat=seat, company=company, n=shares, arg="divide")
+        finish(draft, take, evolve(task, done=(*task.done, seat)))
 
 
 register("divide", Op(_divide_run))
@@ -106,28 +108,31 @@ register("divide", Op(_divide_run))
 # Events ------------------------------------------------------------------------------------------
 
 
-def _event_run(state: ZooState, task: Task) -> ZooState:
-    piles = state.piles
+def _event_run(draft: Draft, task: Task) -> None:
+    piles = draft.piles
     if task.n >= EVENTS_PER_ROUND or piles.event_deck.is_empty:
-        deck = piles.event_deck.shuffle_in(piles.event_aside.elements())
-        state = evolve(state, piles=evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)()))
-        return finish(state)
-    if piles.event_deck.top_is_known:
-        return _event_drawn(state, task, piles.event_deck.top_card())
-    return wait_chance(state)
+        deck = shuffled_into(piles.event_deck, piles.event_aside.elements())
+        draft.piles = evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)())
+        finish(draft)
+    elif piles.event_deck.top_is_known:
+        _event_drawn(draft, task, piles.event_deck.top_card())
+    else:
+        wait_chance(draft)
 
 
-def _event_outcomes(state: ZooState, task: Task) -> Tokens:
+def _event_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(state.piles.event_deck)
 
 
-def _event_drawn(state: ZooState, task: Task, card: str) -> ZooState:
-    _, deck = state.piles.event_deck.draw(card)
-    piles = evolve(state.piles, event_deck=deck, event_aside=state.piles.event_aside.add(card))
-    first = state.flow.first_player
-    if any(effect_possible(state, card, i, first) for i in range(len(EFFECTS[card]))):
-        return finish(state, *effect_tasks(card, actor=first), Task("event", n=task.n + 1), piles=piles)
-    return finish(state, Task("event", n=task.n), piles=piles)
+def _event_drawn(draft: Draft, task: Task, card: str) -> None:
+    first = draft.flow.first_player
+    possible = any(effect_possible(draft, card, i, first) for i in range(len(EFFECTS[card])))
+    _, deck = draft.piles.event_deck.draw(card)
+    draft.piles = evolve(draft.piles, event_deck=deck, event_aside=draft.piles.event_aside.add(card))
+    if possible:
+        finish(draft, *effect_tasks(card, actor=first), Task("event", n=task.n + 1))
+    else:
+        finish(draft, Task("event", n=task.n))
 
 
 register("event", Op(_event_run, _event_outcomes, _event_drawn))

@@ -17,17 +17,19 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Final
 
-from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
+from tabletop.kernel.errors import GameDefinitionError
+from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import actions, bots, decks, interpreter, market, vocabulary
 from tabletop.spolka_zoo.cards import FAMILY
 from tabletop.spolka_zoo.content import FRUITS, TOKENS
+from tabletop.spolka_zoo.decks import shuffled_into
 from tabletop.spolka_zoo.moves import Done, Draw, Order, Pick, PlayIntrigue, UseHelper
 from tabletop.spolka_zoo.refusals import refusal
-from tabletop.spolka_zoo.state import ROUNDS, Seat, Task, Turn, ZooState, evolve
+from tabletop.spolka_zoo.state import ROUNDS, Draft, Position, Task, Turn, ZooState, evolve
 
 __all__ = ["MACHINE", "apply_move", "chance_outcomes", "player_moves", "refusal"]
 
@@ -116,131 +118,123 @@ ZooState.MACHINE = MACHINE
 _BOARDS: Final = tuple(Order(p) for p in itertools.permutations(FRUITS))
 
 
-def _goto(
-    state: ZooState,
-    target: str,
-    *,
-    player: int | None = None,
-    round: int | None = None,
-    first_player: int | None = None,
-    **changes: Any,
-) -> ZooState:
-    """Move to ``target`` (and make ``changes`` to the state in the same step)."""
-    flow = MACHINE.goto(state.flow, target, player=player, round=round, first_player=first_player)
-    return evolve(state, flow=flow, **changes)
-
-
 # Automatic steps ---------------------------------------------------------------------------------
+#
+# The automatic steps run on the step's draft (see ``apply_move``): each changes it in place.
 
 
-def _deal(state: ZooState) -> ZooState:
-    size = state.config.market_size
+def _deal(draft: Draft) -> None:
+    size = draft.config.market_size
     tasks = [Task("draw_row", arg=row, index=i) for row in ("influence", "helper") for i in range(size)]
-    humans = [i for i, seat in enumerate(state.seats) if not seat.bot]
-    if "hidden_goals" in state.config.modules:
+    humans = [i for i, seat in enumerate(draft.seats) if not seat.bot]
+    if "hidden_goals" in draft.config.modules:
         tasks.extend(Task("deal", seat=s, arg="goal") for s in humans)
-    if "intrigues" in state.config.modules:
-        hand = 5 if len(state.seats) == 2 else 3
+    if "intrigues" in draft.config.modules:
+        hand = 5 if len(draft.seats) == 2 else 3
         tasks.extend(Task("deal", seat=s, arg="intrigue") for s in humans for _ in range(hand))
-    return interpreter.start(state, tuple(tasks), "action.start")
+    interpreter.start(draft, tuple(tasks), "action.start")
 
 
-def _humans_from(state: ZooState, after: int | None) -> tuple[int, ...]:
+def _humans_from(state: Position, after: int | None) -> tuple[int, ...]:
     order = state.order_from_first()
     if after is not None:
         order = order[order.index(after) + 1 :]
     return tuple(s for s in order if not state.seats[s].bot)
 
 
-def _start(state: ZooState) -> ZooState:
-    return _goto(state, "pick", player=_humans_from(state, None)[0], turn=Turn(number=state.turn.number + 1))
+def _start(draft: Draft) -> None:
+    draft.turn = Turn(number=draft.turn.number + 1)
+    draft.goto("pick", player=_humans_from(draft, None)[0])
 
 
-def _next(state: ZooState) -> ZooState:
-    turn = state.turn
-    order = state.order_from_first()
+def _next(draft: Draft) -> None:
+    turn = draft.turn
+    order = draft.order_from_first()
     if turn.position == len(order):
-        if turn.number < state.config.tokens_per_round:
-            return _goto(state, "start")
-        return _goto(state, "market.start")
+        draft.goto("start" if turn.number < draft.config.tokens_per_round else "market.start")
+        return
     seat = order[turn.position]
-    turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
-    if state.seats[seat].bot:
-        return interpreter.start(state, (Task("bot_turn", seat=seat),), "action.next", turn=turn)
-    if state.seats[seat].intrigues:
-        return _goto(state, "before", player=seat, turn=turn)
-    # Nothing to decide before the reveal: reveal at once (one new state, not two).
-    seats, turn = _revealed(state, turn)
-    return _goto(state, "act", player=seat, seats=seats, turn=turn)
+    draft.turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
+    if draft.seats[seat].bot:
+        interpreter.start(draft, (Task("bot_turn", seat=seat),), "action.next")
+    elif draft.seats[seat].intrigues:
+        draft.goto("before", player=seat)
+    else:  # nothing to decide before the reveal: reveal at once
+        _revealed(draft)
+        draft.goto("act", player=seat)
 
 
-def _revealed(state: ZooState, turn: Turn) -> tuple[tuple[Seat, ...], Turn]:
-    """The seats and turn once the token of ``turn.seat`` is revealed (ZOO-3.2)."""
-    index = turn.seat
-    seat = state.seats[index]
+def _revealed(draft: Draft) -> None:
+    """The token of ``turn.seat`` is revealed (ZOO-3.2)."""
+    index = draft.turn.seat
+    seat = draft.seats[index]
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
-    seats = (*state.seats[:index], evolve(seat, pick="", played=(*seat.played, token)), *state.seats[index + 1 :])
-    return seats, evolve(turn, token=token, action=action)
+    draft.set_seat(index, evolve(seat, pick="", played=(*seat.played, token)))
+    draft.turn = evolve(draft.turn, token=token, action=action)
 
 
-def _reveal(state: ZooState) -> ZooState:
-    seats, turn = _revealed(state, state.turn)
-    window = state.seats[turn.seat].intrigues and not turn.intrigue
-    return _goto(state, "revealed" if window else "act", seats=seats, turn=turn)
+def _reveal(draft: Draft) -> None:
+    _revealed(draft)
+    window = draft.seats[draft.turn.seat].intrigues and not draft.turn.intrigue
+    draft.goto("revealed" if window else "act")
 
 
-def _after(state: ZooState) -> ZooState:
-    if state.turn.used and actions.abilities(state):
-        return _goto(state, "abilities")
-    if actions.can_intrigue(state):
-        return _goto(state, "late")
-    return _finish(state)
+def _after(draft: Draft) -> None:
+    if draft.turn.used and actions.abilities(draft):
+        draft.goto("abilities")
+    elif actions.can_intrigue(draft):
+        draft.goto("late")
+    else:
+        _finish(draft)
 
 
-def _finish(state: ZooState) -> ZooState:
+def _finish(draft: Draft) -> None:
     """The token is done; on to the next seat (from ``after`` directly when nothing is left)."""
-    turn = state.turn
-    return _goto(state, "next", turn=Turn(number=turn.number, position=turn.position))
+    turn = draft.turn
+    draft.turn = Turn(number=turn.number, position=turn.position)
+    draft.goto("next")
 
 
-def _market_start(state: ZooState) -> ZooState:
-    tasks = tuple(Task("resolve_deck", company=c) for c in state.board)
-    piles = evolve(state.piles, shown=(), shown_round=state.flow.round)
-    return interpreter.start(state, tasks, "market.divide", piles=piles)
+def _market_start(draft: Draft) -> None:
+    draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
+    interpreter.start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board), "market.divide")
 
 
-def _market_divide(state: ZooState) -> ZooState:
-    return interpreter.start(state, tuple(Task("divide", company=c) for c in state.board), "market.events")
+def _market_divide(draft: Draft) -> None:
+    interpreter.start(draft, tuple(Task("divide", company=c) for c in draft.board), "market.events")
 
 
-def _market_events(state: ZooState) -> ZooState:
-    if "events" in state.config.modules:
-        return interpreter.start(state, (Task("event"),), "market.end")
-    return _goto(state, "end")
+def _market_events(draft: Draft) -> None:
+    if "events" in draft.config.modules:
+        interpreter.start(draft, (Task("event"),), "market.end")
+    else:
+        draft.goto("end")
 
 
-def _market_end(state: ZooState) -> ZooState:
-    if state.flow.round >= ROUNDS:
-        return _goto(state, "end.score")
-    seats = tuple(evolve(seat, played=()) for seat in state.seats)
-    piles = state.piles
+def _market_end(draft: Draft) -> None:
+    if draft.flow.round >= ROUNDS:
+        draft.goto("end.score")
+        return
+    draft.seats = tuple(evolve(seat, played=()) for seat in draft.seats)
+    piles = draft.piles
     if piles.bot_discard:
-        piles = evolve(
+        draft.piles = evolve(
             piles,
-            bot_deck=piles.bot_deck.shuffle_in(piles.bot_discard.elements()),
+            bot_deck=shuffled_into(piles.bot_deck, piles.bot_discard.elements()),
             bot_discard=type(piles.bot_discard)(),
         )
-    first = (state.flow.first_player + 1) % len(seats)
-    round_ = state.flow.round + 1
-    return _goto(state, "action.start", round=round_, first_player=first, seats=seats, piles=piles, turn=Turn())
+    draft.turn = Turn()
+    first = (draft.flow.first_player + 1) % len(draft.seats)
+    draft.goto("action.start", round=draft.flow.round + 1, first_player=first)
 
 
-def _score(state: ZooState) -> ZooState:
-    return _goto(evolve(state, finished=True), "over")
+def _score(draft: Draft) -> None:
+    draft.finished = True
+    draft.goto("over")
 
 
-ZooState.AUTO = {
+_AUTO: Final[dict[str, Callable[[Draft], None]]] = {
     "setup.deal": _deal,
     "action.start": _start,
     "action.next": _next,
@@ -254,6 +248,30 @@ ZooState.AUTO = {
     "market.end": _market_end,
     "end.score": _score,
 }
+
+
+def _settle(draft: Draft) -> None:
+    """Run automatic steps on ``draft`` until a decision, a chance node or the end (what the
+    kernel's ``MACHINE.advance`` does state by state, here on one draft)."""
+    actor = MACHINE.actor
+    for _ in range(MAX_AUTO_STEPS):
+        flow = draft.flow
+        if actor(flow) is not Actor.AUTO:
+            return
+        _AUTO[flow.key](draft)
+    msg = f"spolka_zoo: more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop"
+    raise GameDefinitionError(msg)
+
+
+def _auto(state: ZooState) -> ZooState:
+    """The kernel's handler of every automatic step: ``apply_move`` settles its draft itself,
+    so the kernel meets an automatic step only in a state made elsewhere (a loaded one)."""
+    draft = Draft(state)
+    _settle(draft)
+    return draft.freeze()
+
+
+ZooState.AUTO = dict.fromkeys(_AUTO, _auto)
 
 
 # Decisions -----------------------------------------------------------------------------------------
@@ -299,12 +317,14 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
     return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
 
 
-def _pick(state: ZooState, move: Pick) -> ZooState:
-    seat_index = state.flow.player
-    seat = evolve(state.seats[seat_index], pick=move.token)
-    seats = (*state.seats[:seat_index], seat, *state.seats[seat_index + 1 :])
-    rest = _humans_from(state, seat_index)
-    return _goto(state, "pick", player=rest[0], seats=seats) if rest else _goto(state, "next", seats=seats)
+def _pick(draft: Draft, move: Pick) -> None:
+    seat_index = draft.flow.player
+    draft.set_seat(seat_index, evolve(draft.seats[seat_index], pick=move.token))
+    rest = _humans_from(draft, seat_index)
+    if rest:
+        draft.goto("pick", player=rest[0])
+    else:
+        draft.goto("next")
 
 
 _WINDOW_NEXT: Final = {
@@ -316,26 +336,38 @@ _WINDOW_NEXT: Final = {
 
 
 def apply_move(state: ZooState, move: Move) -> ZooState:
-    """Apply a legal move."""
-    step = state.flow.key
+    """Apply a legal move, then the automatic steps that follow, on one draft: the new state
+    is built once (the kernel's ``advance`` then finds nothing left to run)."""
+    draft = Draft(state)
+    _apply(draft, move)
+    _settle(draft)
+    return draft.freeze()
+
+
+def _apply(draft: Draft, move: Move) -> None:
+    step = draft.flow.key
     if step == "setup.board":
         assert isinstance(move, Order)
-        return _goto(state, "deal", board=move.companies, chance_count=state.chance_count + 1)
-    if step == "effects.draw":
+        draft.board = move.companies
+        draft.chance_count += 1
+        draft.goto("deal")
+    elif step == "effects.draw":
         assert isinstance(move, Draw)
-        return interpreter.apply_draw(state, move.card)
-    if step == "effects.choose":
-        return interpreter.apply_choice(state, move)
-    if step == "action.pick":
+        interpreter.apply_draw(draft, move.card)
+    elif step == "effects.choose":
+        interpreter.apply_choice(draft, move)
+    elif step == "action.pick":
         assert isinstance(move, Pick)
-        return _pick(state, move)
-    if step == "action.act":
-        return actions.act(state, move)
-    if isinstance(move, PlayIntrigue):
-        return actions.play_intrigue(state, move.card, _WINDOW_NEXT[state.flow.step])
-    if isinstance(move, UseHelper):
-        return actions.use_helper(state, move.card)
-    assert isinstance(move, Done)
-    if step == "action.abilities":  # the intrigue was offered beside the abilities: the token is done
-        return _goto(state, "finish")
-    return _goto(state, _WINDOW_NEXT[state.flow.step].split(".")[1])
+        _pick(draft, move)
+    elif step == "action.act":
+        actions.act(draft, move)
+    elif isinstance(move, PlayIntrigue):
+        actions.play_intrigue(draft, move.card, _WINDOW_NEXT[draft.flow.step])
+    elif isinstance(move, UseHelper):
+        actions.use_helper(draft, move.card)
+    else:
+        assert isinstance(move, Done)
+        if step == "action.abilities":  # the intrigue was offered beside the abilities: the token is done
+            draft.goto("finish")
+        else:
+            draft.goto(_WINDOW_NEXT[draft.flow.step].split(".")[1])

@@ -232,8 +232,87 @@ class Task:
     done: tuple[int, ...] = ()
 
 
+class Position:
+    """What every reader of a position needs: the fields (declared here for the type checker)
+    and the queries about seats and shareholders. :class:`ZooState` and :class:`Draft` are
+    positions; functions that only read take a ``Position``, so they serve both."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+        flow: Flow
+        seed: int | None
+        chance_count: int
+        config: Config
+        board: tuple[str, ...]
+        share_price: tuple[int, int, int]
+        fruit_price: tuple[int, int, int]
+        warehouse: Tokens
+        company_fruit: tuple[Tokens, Tokens, Tokens]
+        decks: tuple[Deck, Deck, Deck]
+        seats: tuple[Seat, ...]
+        piles: Piles
+        turn: Turn
+        queue: tuple[Task, ...]
+        resume: str
+        finished: bool
+
+    # Queries --------------------------------------------------------------------------------
+
+    def is_bot(self, seat: int) -> bool:
+        """True when ``seat`` is a bot."""
+        return self.seats[seat].bot
+
+    def order_from_first(self) -> tuple[int, ...]:
+        """The seats clockwise from the first player."""
+        return _ORDERS[len(self.seats)][self.flow.first_player]
+
+    def board_rank(self, fruit: str) -> int:
+        """Position of a company (or its fruit) on the table, 0 = leftmost."""
+        return self.board.index(fruit) if self.board else FRUIT_INDEX[fruit]
+
+    def shareholders(self, company: str) -> tuple[int, ...]:
+        """Seats with at least one share in ``company``, clockwise from the first player."""
+        c = FRUIT_INDEX[company]
+        return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
+
+    def standing_key(self, seat: int, company: str) -> tuple[int, int, int]:
+        """How a shareholder ranks: shares, then helper glory, then helper count."""
+        s = self.seats[seat]
+        return (s.shares[FRUIT_INDEX[company]], s.helper_glory, len(s.helpers))
+
+    def next_taker(self, company: str, exclude: tuple[int, ...] = ()) -> tuple[int, bool]:
+        """The best-ranked shareholder not in ``exclude``: (seat, True), or (-1, False) when
+        an unbreakable tie decides the top place, or (-1, True) when nobody is left.
+
+        Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
+        """
+        c = FRUIT_INDEX[company]
+        most = 0
+        tied: list[int] = []
+        for seat in self.order_from_first():
+            n = self.seats[seat].shares[c]
+            if n and n >= most and seat not in exclude:
+                if n > most:
+                    most, tied = n, [seat]
+                else:
+                    tied.append(seat)
+        if len(tied) <= 1:
+            return (tied[0] if tied else -1), True
+        keys = [(self.seats[s].helper_glory, len(self.seats[s].helpers)) for s in tied]
+        top = max(keys)
+        if keys.count(top) > 1:
+            return -1, False
+        return tied[keys.index(top)], True
+
+    def majority(self, company: str) -> int:
+        """The majority shareholder of ``company``, or -1 when none can be determined."""
+        seat, _ = self.next_taker(company)
+        return seat
+
+
 @attrs.frozen
-class ZooState(State):
+class ZooState(Position, State):
     """A Spółka ZOO position (see the module docstring)."""
 
     flow: Flow
@@ -290,58 +369,91 @@ class ZooState(State):
     def events(self, move: Move, after: ZooState) -> tuple[Event, ...]:
         return report.events(self, move, after)
 
-    # Queries --------------------------------------------------------------------------------
 
-    def is_bot(self, seat: int) -> bool:
-        """True when ``seat`` is a bot."""
-        return self.seats[seat].bot
+class Draft(Position):
+    """The next position while one step is worked out.
 
-    def order_from_first(self) -> tuple[int, ...]:
-        """The seats clockwise from the first player."""
-        return _ORDERS[len(self.seats)][self.flow.first_player]
+    ``apply`` copies the state into a draft, the move, the automatic steps and the effect
+    interpreter change the draft in place (one field at a time, each field a new immutable
+    value), and :meth:`freeze` builds the new :class:`ZooState` once at the end. A step used
+    to build a new state for every change (five or more per step); the draft builds one. A
+    draft never leaves the step that made it, so nobody else ever sees it change.
+    """
 
-    def board_rank(self, fruit: str) -> int:
-        """Position of a company (or its fruit) on the table, 0 = leftmost."""
-        return self.board.index(fruit) if self.board else FRUIT_INDEX[fruit]
+    __slots__ = (
+        "board",
+        "chance_count",
+        "company_fruit",
+        "config",
+        "decks",
+        "finished",
+        "flow",
+        "fruit_price",
+        "piles",
+        "queue",
+        "resume",
+        "seats",
+        "seed",
+        "share_price",
+        "turn",
+        "warehouse",
+    )
 
-    def shareholders(self, company: str) -> tuple[int, ...]:
-        """Seats with at least one share in ``company``, clockwise from the first player."""
+    def __init__(self, state: Position) -> None:
+        self.flow = state.flow
+        self.seed = state.seed
+        self.chance_count = state.chance_count
+        self.config = state.config
+        self.board = state.board
+        self.share_price = state.share_price
+        self.fruit_price = state.fruit_price
+        self.warehouse = state.warehouse
+        self.company_fruit = state.company_fruit
+        self.decks = state.decks
+        self.seats = state.seats
+        self.piles = state.piles
+        self.turn = state.turn
+        self.queue = state.queue
+        self.resume = state.resume
+        self.finished = state.finished
+
+    def freeze(self) -> ZooState:
+        """The new state, as the draft stands."""
+        return ZooState(
+            flow=self.flow,
+            seed=self.seed,
+            chance_count=self.chance_count,
+            config=self.config,
+            board=self.board,
+            share_price=self.share_price,
+            fruit_price=self.fruit_price,
+            warehouse=self.warehouse,
+            company_fruit=self.company_fruit,
+            decks=self.decks,
+            seats=self.seats,
+            piles=self.piles,
+            turn=self.turn,
+            queue=self.queue,
+            resume=self.resume,
+            finished=self.finished,
+        )
+
+    def goto(
+        self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
+    ) -> None:
+        """Move the flow to ``target`` through the phase machine (which checks the transition)."""
+        self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
+
+    def set_seat(self, index: int, seat: Seat) -> None:
+        """Replace seat ``index``."""
+        seats = self.seats
+        self.seats = (*seats[:index], seat, *seats[index + 1 :])
+
+    def set_deck(self, company: str, deck: Deck) -> None:
+        """Replace the deck of ``company``."""
+        decks = self.decks
         c = FRUIT_INDEX[company]
-        return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
-
-    def standing_key(self, seat: int, company: str) -> tuple[int, int, int]:
-        """How a shareholder ranks: shares, then helper glory, then helper count."""
-        s = self.seats[seat]
-        return (s.shares[FRUIT_INDEX[company]], s.helper_glory, len(s.helpers))
-
-    def next_taker(self, company: str, exclude: tuple[int, ...] = ()) -> tuple[int, bool]:
-        """The best-ranked shareholder not in ``exclude``: (seat, True), or (-1, False) when
-        an unbreakable tie decides the top place, or (-1, True) when nobody is left.
-
-        Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
-        """
-        c = FRUIT_INDEX[company]
-        most = 0
-        tied: list[int] = []
-        for seat in self.order_from_first():
-            n = self.seats[seat].shares[c]
-            if n and n >= most and seat not in exclude:
-                if n > most:
-                    most, tied = n, [seat]
-                else:
-                    tied.append(seat)
-        if len(tied) <= 1:
-            return (tied[0] if tied else -1), True
-        keys = [(self.seats[s].helper_glory, len(self.seats[s].helpers)) for s in tied]
-        top = max(keys)
-        if keys.count(top) > 1:
-            return -1, False
-        return tied[keys.index(top)], True
-
-    def majority(self, company: str) -> int:
-        """The majority shareholder of ``company``, or -1 when none can be determined."""
-        seat, _ = self.next_taker(company)
-        return seat
+        self.decks = (deck if c == 0 else decks[0], deck if c == 1 else decks[1], deck if c == 2 else decks[2])
 
 
 from tabletop.spolka_zoo import report, rules, scoring, views  # noqa: E402

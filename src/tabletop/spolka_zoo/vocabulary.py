@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import FRUITS, Effect
 from tabletop.spolka_zoo.decks import remove_cards
 from tabletop.spolka_zoo.interpreter import Op, decide, finish, register
 from tabletop.spolka_zoo.moves import Choose
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Task, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
 
 __all__ = ["effect_possible", "effect_tasks", "selections"]
 
@@ -54,7 +54,7 @@ def _who(task: Task, effect: Effect) -> str:
     return effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")
 
 
-def seats_named(state: ZooState, task: Task, who: str) -> tuple[int, ...]:
+def seats_named(state: Position, task: Task, who: str) -> tuple[int, ...]:
     """The seats ``who`` names, in the order they act."""
     if who == "choice":
         return (task.seat,) if task.seat >= 0 else ()
@@ -79,13 +79,13 @@ def seats_named(state: ZooState, task: Task, who: str) -> tuple[int, ...]:
     return holders
 
 
-def _pick(state: ZooState, values: tuple[int, ...], highest: bool) -> int:
+def _pick(state: Position, values: tuple[int, ...], highest: bool) -> int:
     """Index (in FRUITS order) of the best value, ties going to the leftmost board."""
     best = max(values) if highest else min(values)
     return min((i for i in range(3) if values[i] == best), key=lambda i: state.board_rank(FRUITS[i]))
 
 
-def companies_named(state: ZooState, task: Task, value: str) -> tuple[str, ...]:
+def companies_named(state: Position, task: Task, value: str) -> tuple[str, ...]:
     """The companies ``value`` names (``("choice",)`` when a seat must choose)."""
     if value == "":
         return (task.company,)
@@ -98,7 +98,7 @@ def companies_named(state: ZooState, task: Task, value: str) -> tuple[str, ...]:
     return (FRUITS[_pick(state, state.share_price, value == "dearest")],)
 
 
-def fruits_named(state: ZooState, value: str, company: str) -> tuple[str, ...]:
+def fruits_named(state: Position, value: str, company: str) -> tuple[str, ...]:
     """The fruits ``value`` names; ``"choice"`` lists them all in board order."""
     if value in FRUITS:
         return (value,)
@@ -112,91 +112,118 @@ def fruits_named(state: ZooState, value: str, company: str) -> tuple[str, ...]:
     return (FRUITS[_pick(state, state.fruit_price, value == "dearest")],)
 
 
-def _share_move(state: ZooState, company: str, delta: int, beyond: bool) -> ZooState:
+def _share_moved(state: Position, company: str, delta: int, beyond: bool) -> int:
+    """The share price of ``company`` once moved ``delta`` spaces."""
     price = state.share_price[FRUIT_INDEX[company]]
-    return economy.set_share_price(state, company, economy.move_price(price, delta, SHARE_TRACK, beyond=beyond))
+    return economy.move_price(price, delta, SHARE_TRACK, beyond=beyond)
 
 
-def _fruit_move(state: ZooState, fruit: str, delta: int, beyond: bool) -> ZooState:
+def _fruit_moved(state: Position, fruit: str, delta: int, beyond: bool) -> int:
+    """The price of ``fruit`` once moved ``delta`` spaces."""
     price = state.fruit_price[FRUIT_INDEX[fruit]]
-    return economy.set_fruit_price(state, fruit, economy.move_price(price, delta, FRUIT_TRACK, beyond=beyond))
+    return economy.move_price(price, delta, FRUIT_TRACK, beyond=beyond)
+
+
+def _share_changes(state: Position, company: str, delta: int, beyond: bool) -> bool:
+    """Whether moving the share price of ``company`` changes it (it may already stand at an end)."""
+    return _share_moved(state, company, delta, beyond) != state.share_price[FRUIT_INDEX[company]]
+
+
+def _fruit_changes(state: Position, fruit: str, delta: int, beyond: bool) -> bool:
+    """Whether moving the price of ``fruit`` changes it."""
+    return _fruit_moved(state, fruit, delta, beyond) != state.fruit_price[FRUIT_INDEX[fruit]]
+
+
+def _share_move(draft: Draft, company: str, delta: int, beyond: bool) -> None:
+    economy.set_share_price(draft, company, _share_moved(draft, company, delta, beyond))
+
+
+def _fruit_move(draft: Draft, fruit: str, delta: int, beyond: bool) -> None:
+    economy.set_fruit_price(draft, fruit, _fruit_moved(draft, fruit, delta, beyond))
 
 
 # Effect kinds -----------------------------------------------------------------------------------
 
-Kind = Callable[[ZooState, Task, Effect, tuple[int, ...]], ZooState]
+Kind = Callable[[Draft, Task, Effect, tuple[int, ...]], None]
 
 
-def _money(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
+def _money(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
     for seat in seats:
-        times = state.seats[seat].shares[FRUIT_INDEX[task.company]] if effect.per_share else 1
-        state = economy.gain(state, seat, effect.n * times)
-    return finish(state)
+        times = draft.seats[seat].shares[FRUIT_INDEX[task.company]] if effect.per_share else 1
+        economy.gain(draft, seat, effect.n * times)
+    finish(draft)
 
 
-def _to_company(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
-    (company,) = companies_named(state, task, effect.company)
+def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
+    (company,) = companies_named(draft, task, effect.company)
     if "choice" in (company, effect.fruit):
         if not seats:
-            return finish(state)
-        return finish(state, Task("add", seat=seats[0], company=company, arg=effect.fruit, n=effect.n))
-    for fruit in fruits_named(state, effect.fruit, company):
-        state = economy.to_company(state, fruit, company, effect.n)
-    return finish(state)
+            finish(draft)
+        else:
+            finish(draft, Task("add", seat=seats[0], company=company, arg=effect.fruit, n=effect.n))
+        return
+    for fruit in fruits_named(draft, effect.fruit, company):
+        economy.to_company(draft, fruit, company, effect.n)
+    finish(draft)
 
 
 def _per_seat(op: str) -> Kind:
-    def run(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
+    def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
         args = {"company": company, "arg": effect.fruit or effect.to, "n": effect.n, "actor": task.actor}
-        return finish(state, *(Task(op, seat=seat, **args) for seat in seats))  # type: ignore[arg-type]
+        finish(draft, *(Task(op, seat=seat, **args) for seat in seats))  # type: ignore[arg-type]
 
     return run
 
 
-def _share_price(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
-    companies = companies_named(state, task, effect.company)
+def _share_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
+    companies = companies_named(draft, task, effect.company)
     if companies == ("choice",):
         if not seats:
-            return finish(state)
-        arg = "beyond" if effect.beyond else ""
-        return finish(state, Task("share_choice", seat=seats[0], n=effect.delta, arg=arg))
+            finish(draft)
+        else:
+            arg = "beyond" if effect.beyond else ""
+            finish(draft, Task("share_choice", seat=seats[0], n=effect.delta, arg=arg))
+        return
     for company in companies:
-        state = _share_move(state, company, effect.delta, effect.beyond)
-    return finish(state)
+        _share_move(draft, company, effect.delta, effect.beyond)
+    finish(draft)
 
 
-def _fruit_price(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
+def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
     if effect.fruit == "choice":
         if not seats:
-            return finish(state)
-        arg = "beyond" if effect.beyond else ""
-        return finish(state, Task("fruit_choice", seat=seats[0], n=effect.delta, arg=arg))
-    for fruit in fruits_named(state, effect.fruit, task.company):
-        state = _fruit_move(state, fruit, effect.delta, effect.beyond)
-    return finish(state)
+            finish(draft)
+        else:
+            arg = "beyond" if effect.beyond else ""
+            finish(draft, Task("fruit_choice", seat=seats[0], n=effect.delta, arg=arg))
+        return
+    for fruit in fruits_named(draft, effect.fruit, task.company):
+        _fruit_move(draft, fruit, effect.delta, effect.beyond)
+    finish(draft)
 
 
-def _move_card(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
+def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
     source = task.company if effect.company == "" else effect.company
     choosing = "choice" in (source, effect.to)
     if choosing and not seats:
-        return finish(state)
+        finish(draft)
+        return
     seat = seats[0] if seats else -1
-    return finish(state, Task("move_card", seat=seat, company=source, arg=effect.to, n=int(effect.public)))
+    finish(draft, Task("move_card", seat=seat, company=source, arg=effect.to, n=int(effect.public)))
 
 
-def _remove_self(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
-    resolving = list(state.piles.resolving)
-    if task.card not in resolving:
-        return finish(state)
-    resolving.remove(task.card)
-    state = evolve(state, piles=evolve(state.piles, resolving=tuple(resolving)))
-    return finish(remove_cards(state, (Known(task.card, public=True),)))
+def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
+    resolving = list(draft.piles.resolving)
+    if task.card in resolving:
+        resolving.remove(task.card)
+        draft.piles = evolve(draft.piles, resolving=tuple(resolving))
+        remove_cards(draft, (Known(task.card, public=True),))
+    finish(draft)
 
 
-def _refresh(state: ZooState, task: Task, effect: Effect, seats: tuple[int, ...]) -> ZooState:
-    return finish(state, Task("refresh"))
+def _refresh(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
+    finish(draft, Task("refresh"))
 
 
 _KINDS: Final[dict[str, Kind]] = {
@@ -219,18 +246,19 @@ _KINDS: Final[dict[str, Kind]] = {
 }
 
 
-def _effect_run(state: ZooState, task: Task) -> ZooState:
+def _effect_run(draft: Draft, task: Task) -> None:
     effect = EFFECTS[task.card][task.index]
     who = _who(task, effect)
     if who == "choice" and task.seat < 0:
-        return finish(state, evolve(task, op="target", seat=task.actor))
-    return _KINDS[effect.kind](state, task, effect, seats_named(state, task, who))
+        finish(draft, evolve(task, op="target", seat=task.actor))
+    else:
+        _KINDS[effect.kind](draft, task, effect, seats_named(draft, task, who))
 
 
 register("effect", Op(_effect_run))
 
 
-def effect_possible(state: ZooState, card: str, index: int, actor: int = -1) -> bool:
+def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> bool:
     """Whether an effect can be carried out at least in part (events skip cards that cannot)."""
     effect = EFFECTS[card][index]
     task = Task("effect", actor=actor, card=card, index=index)
@@ -244,52 +272,49 @@ def effect_possible(state: ZooState, card: str, index: int, actor: int = -1) -> 
         return any(state.warehouse[f] for f in fruits_named(state, effect.fruit, state.board[0]))
     if kind == "share_price":
         companies = state.board if effect.company == "choice" else companies_named(state, task, effect.company)
-        return any(_share_move(state, c, effect.delta, effect.beyond) != state for c in companies)
+        return any(_share_changes(state, c, effect.delta, effect.beyond) for c in companies)
     if kind == "fruit_price":
-        return any(
-            _fruit_move(state, f, effect.delta, effect.beyond) != state for f in fruits_named(state, effect.fruit, "")
-        )
+        return any(_fruit_changes(state, f, effect.delta, effect.beyond) for f in fruits_named(state, effect.fruit, ""))
     return True
 
 
 # Decisions ---------------------------------------------------------------------------------------
 
 
-def _run_decide(state: ZooState, task: Task) -> ZooState:
-    return decide(state, task)
+def _run_decide(draft: Draft, task: Task) -> None:
+    decide(draft, task)
 
 
-def _decision(name: str, options: Callable[[ZooState, Task], tuple[Move, ...]]) -> None:
-    def apply(state: ZooState, task: Task, move: Move) -> ZooState:
+def _decision(name: str, options: Callable[[Position, Task], tuple[Move, ...]]) -> None:
+    def apply(draft: Draft, task: Task, move: Move) -> None:
         assert isinstance(move, Choose)
-        if move == PASS:
-            return finish(state)
-        return finish(_CHOSEN[name](state, task, move.option.split(" ", 1)[1]))
+        if move != PASS:
+            _CHOSEN[name](draft, task, move.option.split(" ", 1)[1])
+        finish(draft)
 
     register(name, Op(_run_decide, options=options, chosen=apply))
 
 
-def _take_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _take_options(state: Position, task: Task) -> tuple[Move, ...]:
     board = state.company_fruit[FRUIT_INDEX[task.company]]
     k = min(task.n, board.total)
     return tuple(Choose(f"take {sel}") for sel in selections(board, k, state.board)) if k else ()
 
 
-def _take(state: ZooState, task: Task, text: str) -> ZooState:
+def _take(draft: Draft, task: Task, text: str) -> None:
     fruits = Tokens.parse(text)
-    state = economy.take_from_company(state, task.seat, task.company, fruits)
+    economy.take_from_company(draft, task.seat, task.company, fruits)
     if task.arg == "divide" and fruits:
-        state = economy.gain(state, task.seat, state.seats[task.seat].passive("division_money"))
-    return state
+        economy.gain(draft, task.seat, draft.seats[task.seat].passive("division_money"))
 
 
-def _discard_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _discard_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     k = min(task.n, pool.total)
     return tuple(Choose(f"discard {sel}") for sel in selections(pool, k, state.board)) if k else ()
 
 
-def _add_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _add_options(state: Position, task: Task) -> tuple[Move, ...]:
     companies = state.board if task.company == "choice" else (task.company,)
     return tuple(
         Choose(f"add {fruit}>{company}")
@@ -299,22 +324,22 @@ def _add_options(state: ZooState, task: Task) -> tuple[Move, ...]:
     )
 
 
-def _add(state: ZooState, task: Task, text: str) -> ZooState:
+def _add(draft: Draft, task: Task, text: str) -> None:
     fruit, _, company = text.partition(">")
-    return economy.to_company(state, fruit, company, task.n)
+    economy.to_company(draft, fruit, company, task.n)
 
 
-def _price_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _price_options(state: Position, task: Task) -> tuple[Move, ...]:
+    changes = _share_changes if task.op == "share_choice" else _fruit_changes
+    return tuple(Choose(f"price {c}") for c in state.board if changes(state, c, task.n, task.arg == "beyond"))
+
+
+def _price(draft: Draft, task: Task, text: str) -> None:
     move = _share_move if task.op == "share_choice" else _fruit_move
-    return tuple(Choose(f"price {c}") for c in state.board if move(state, c, task.n, task.arg == "beyond") != state)
+    move(draft, text, task.n, task.arg == "beyond")
 
 
-def _price(state: ZooState, task: Task, text: str) -> ZooState:
-    move = _share_move if task.op == "share_choice" else _fruit_move
-    return move(state, text, task.n, task.arg == "beyond")
-
-
-def _buy_share_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _buy_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     seat = state.seats[task.seat]
     companies = state.board if task.company == "choice" else (task.company,)
     found = tuple(
@@ -325,44 +350,44 @@ def _buy_share_options(state: ZooState, task: Task) -> tuple[Move, ...]:
     return (*found, PASS)
 
 
-def _sell_share_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _sell_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     shares = state.seats[task.seat].shares
     companies = state.board if task.company == "choice" else (task.company,)
     return (*(Choose(f"sell {c}") for c in companies if shares[FRUIT_INDEX[c]]), PASS)
 
 
-def _buy_fruit_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _buy_fruit_options(state: Position, task: Task) -> tuple[Move, ...]:
     money = state.seats[task.seat].money
     fruits = fruits_named(state, task.arg, "")
     found = (f for f in fruits if state.warehouse[f] and money >= economy.fruit_cost(state, task.seat, f, task.n))
     return (*(Choose(f"buy {f}") for f in found), PASS)
 
 
-def _sell_fruit_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _sell_fruit_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     return (*(Choose(f"sell {f}") for f in fruits_named(state, task.arg, "") if pool[f]), PASS)
 
 
-def _move_share_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _move_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     shares = state.seats[task.seat].shares
     pairs = ((a, b) for a in state.board for b in state.board if a != b and shares[FRUIT_INDEX[a]])
     return (*(Choose(f"move {a}>{b}") for a, b in pairs), PASS)
 
 
-def _swap_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _swap_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     pairs = ((a, b) for a in state.board for b in state.board if a != b and pool[a] and state.warehouse[b])
     return (*(Choose(f"swap {a}>{b}") for a, b in pairs), PASS)
 
 
-def _target_options(state: ZooState, task: Task) -> tuple[Move, ...]:
+def _target_options(state: Position, task: Task) -> tuple[Move, ...]:
     return tuple(Choose(f"seat {s}") for s in state.order_from_first() if s != task.actor)
 
 
-def _target(state: ZooState, task: Task, move: Move) -> ZooState:
+def _target(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Choose)
     seat = int(move.option.split()[1])
-    return finish(state, evolve(task, op="effect", seat=seat))
+    finish(draft, evolve(task, op="effect", seat=seat))
 
 
 def _pair(text: str) -> tuple[str, str]:
@@ -370,7 +395,7 @@ def _pair(text: str) -> tuple[str, str]:
     return a, b
 
 
-_CHOSEN: Final[dict[str, Callable[[ZooState, Task, str], ZooState]]] = {
+_CHOSEN: Final[dict[str, Callable[[Draft, Task, str], None]]] = {
     "take": _take,
     "discard": lambda s, t, text: economy.discard_fruit(s, t.seat, Tokens.parse(text)),
     "add": _add,
