@@ -21,7 +21,7 @@ from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import BOT_IDS, BOTS, HELPER_COST
 from tabletop.spolka_zoo.content import BotEffect
 from tabletop.spolka_zoo.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, finish, register, shared_task, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
 __all__ = ["bot_plan", "card_feasible", "carry_out"]
@@ -195,7 +195,7 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
     _, deck = draft.piles.bot_deck.draw(card)
     draft.piles = evolve(draft.piles, bot_deck=deck, bot_discard=draft.piles.bot_discard.add(card))
     if feasible:
-        finish(draft, Task("bot_card", seat=task.seat, card=card))
+        finish(draft, shared_task("bot_card", seat=task.seat, card=card))
     else:
         finish(draft, evolve(task, n=task.n + 1))
 

@@ -15,6 +15,7 @@ offers); otherwise the seat chooses.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Final
 
@@ -25,7 +26,7 @@ from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.state import Draft, Position, Task
 
-__all__ = ["OPS", "Op", "decide", "finish", "register", "start", "wait_chance", "wait_choice", "work"]
+__all__ = ["OPS", "Op", "decide", "finish", "register", "shared_task", "start", "wait_chance", "wait_choice", "work"]
 
 Run = Callable[[Draft, Task], None]
 
@@ -53,6 +54,10 @@ class Op:
 
 #: Every operation, by name.
 OPS: Final[dict[str, Op]] = {}
+
+#: ``Task(...)``, each distinct task built once and shared (tasks are values). For the tasks
+#: made over and over from a small set of values (a deck's next card, a bot's card, an event).
+shared_task: Final = functools.cache(Task)
 
 
 def register(name: str, op: Op) -> None:

@@ -18,7 +18,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
 from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
 from tabletop.spolka_zoo.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.interpreter import Op, finish, register, unknown, wait_chance
+from tabletop.spolka_zoo.interpreter import Op, finish, register, shared_task, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 
@@ -56,7 +56,7 @@ def _revealed(draft: Draft, task: Task, card: str) -> None:
     icons = task.n + (card in END_ICON)
     effects = effect_tasks(card, task.company) if _resolves(draft, task.company) else ()
     draft.set_deck(task.company, deck)
-    finish(draft, *effects, Task("resolve_deck", company=task.company, n=icons))
+    finish(draft, *effects, shared_task("resolve_deck", company=task.company, n=icons))
 
 
 def _resolves(state: Position, company: str) -> bool:
@@ -130,9 +130,9 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     _, deck = draft.piles.event_deck.draw(card)
     draft.piles = evolve(draft.piles, event_deck=deck, event_aside=draft.piles.event_aside.add(card))
     if possible:
-        finish(draft, *effect_tasks(card, actor=first), Task("event", n=task.n + 1))
+        finish(draft, *effect_tasks(card, actor=first), shared_task("event", n=task.n + 1))
     else:
-        finish(draft, Task("event", n=task.n))
+        finish(draft, shared_task("event", n=task.n))
 
 
 register("event", Op(_event_run, _event_outcomes, _event_drawn))

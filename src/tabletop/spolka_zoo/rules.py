@@ -156,7 +156,7 @@ def _next(draft: Draft) -> None:
     seat = order[turn.position]
     draft.turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
     if draft.seats[seat].bot:
-        interpreter.start(draft, (Task("bot_turn", seat=seat),), "action.next")
+        interpreter.start(draft, (interpreter.shared_task("bot_turn", seat=seat),), "action.next")
     elif draft.seats[seat].intrigues:
         draft.goto("before", player=seat)
     else:  # nothing to decide before the reveal: reveal at once
@@ -253,12 +253,11 @@ _AUTO: Final[dict[str, Callable[[Draft], None]]] = {
 def _settle(draft: Draft) -> None:
     """Run automatic steps on ``draft`` until a decision, a chance node or the end (what the
     kernel's ``MACHINE.advance`` does state by state, here on one draft)."""
-    actor = MACHINE.actor
     for _ in range(MAX_AUTO_STEPS):
-        flow = draft.flow
-        if actor(flow) is not Actor.AUTO:
+        handler = _AUTO.get(draft.flow.key)  # exactly the automatic steps have one (checked by Game)
+        if handler is None:
             return
-        _AUTO[flow.key](draft)
+        handler(draft)
     msg = f"spolka_zoo: more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop"
     raise GameDefinitionError(msg)
 
