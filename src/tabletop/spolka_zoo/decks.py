@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Iterable
+import operator
+from collections.abc import Callable, Iterable
 from typing import Final
 
 from tabletop.kernel.deck import Deck, Known
@@ -115,8 +116,31 @@ register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
 # Looking at the top of a company deck ----------------------------------------------------------
 
 
-def _unique(items: tuple[str, ...]) -> list[tuple[str, ...]]:
-    return list(dict.fromkeys(itertools.permutations(items)))
+#: Picks the cards at some positions out of the looked-at cards, as a tuple.
+Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
+
+
+def _picker(positions: tuple[int, ...]) -> Picker:
+    if len(positions) >= 2:
+        return operator.itemgetter(*positions)
+    return lambda cards: tuple(cards[i] for i in positions)  # itemgetter gives no 0- or 1-tuples
+
+
+@functools.cache
+def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
+    """The arrangements of ``n`` different cards as positions, in the order of
+    :func:`arrangements`: (picker of the top cards, position of the moved card or -1, target).
+
+    The original order comes first, then every order, then for each card moved away (to each
+    target) every order of the rest."""
+    every = range(n)
+    layouts = [(tuple(every), -1, ""), *((p, -1, "") for p in itertools.permutations(every))]
+    targets = FRUITS if mode == "bottom" else ("remove",)
+    for moved in every:
+        rest = [i for i in every if i != moved]
+        layouts.extend((p, moved, target) for target in targets for p in itertools.permutations(rest))
+    pickers: dict[tuple[int, ...], Picker] = {}
+    return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -126,15 +150,12 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     ``mode`` ``"bottom"``: one card may go to the bottom of any company deck; ``"remove"``:
     one card may leave the game.
     """
-    found = dict.fromkeys([Arrange(cards)])
-    found.update(dict.fromkeys(Arrange(p) for p in _unique(cards)))
-    targets = FRUITS if mode == "bottom" else ("remove",)
-    for moved in dict.fromkeys(cards):
-        rest = list(cards)
-        rest.remove(moved)
-        for target in targets:
-            found.update(dict.fromkeys(Arrange(p, moved, target) for p in _unique(tuple(rest))))
-    return tuple(found)
+    layouts = _layouts(len(cards), mode)
+    if len(set(cards)) == len(cards):
+        return tuple([Arrange(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])
+    # Identical copies: different layouts can give the same arrangement; keep the first.
+    found = dict.fromkeys([(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])
+    return tuple([Arrange(*arrangement) for arrangement in found])
 
 
 def _look_run(draft: Draft, task: Task) -> None:
