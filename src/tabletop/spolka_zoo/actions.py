@@ -10,6 +10,7 @@ speculation, each non-empty company deck in board order; then ``done``.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from tabletop.kernel.deck import Known
@@ -44,35 +45,43 @@ SPECULATION_LOOK: Final = 4
 PLAYER_MARKUP: Final = 2
 DONE: Final = Done()
 
+# Moves are values: each distinct move is built once and shared, so listing the legal moves
+# picks moves instead of building them (the action step's moves are listed at every step).
+_trade_move: Final = functools.cache(Trade)
+_hire_move: Final = functools.cache(Hire)
+_lobby_move: Final = functools.cache(Lobby)
+_speculate_move: Final = functools.cache(Speculate)
+
 
 def _share_trades(state: Position, seat: int) -> list[Move]:
     me = state.seats[seat]
     done = state.turn.trades
     buys: list[Move] = [
-        Trade("buy", "share", c)
+        _trade_move("buy", "share", c)
         for c in state.board
         if f"sell:{c}" not in done and me.share_pool and me.money >= economy.share_cost(state, seat, c)
     ]
-    sells = [Trade("sell", "share", c) for c in state.board if f"buy:{c}" not in done and me.shares[FRUIT_INDEX[c]]]
+    sells = [
+        _trade_move("sell", "share", c) for c in state.board if f"buy:{c}" not in done and me.shares[FRUIT_INDEX[c]]
+    ]
     return buys + sells
 
 
 def _fruit_trades(state: Position, seat: int) -> list[Move]:
     me = state.seats[seat]
     done = state.turn.trades
+    others = [other for other in state.order_from_first() if other != seat]
     moves: list[Move] = []
     for fruit in state.board:
         if f"sell:{fruit}" in done:
             continue
         if state.warehouse[fruit] and me.money >= economy.fruit_cost(state, seat, fruit):
-            moves.append(Trade("buy", "fruit", fruit))
+            moves.append(_trade_move("buy", "fruit", fruit))
         if me.money >= state.fruit_price[FRUIT_INDEX[fruit]] + PLAYER_MARKUP:
             moves.extend(
-                Trade("buy", "fruit", fruit, other)
-                for other in state.order_from_first()
-                if other != seat and state.seats[other].fruit[fruit]
+                _trade_move("buy", "fruit", fruit, other) for other in others if state.seats[other].fruit[fruit]
             )
-    moves.extend(Trade("sell", "fruit", f) for f in state.board if f"buy:{f}" not in done and me.fruit[f])
+    moves.extend(_trade_move("sell", "fruit", f) for f in state.board if f"buy:{f}" not in done and me.fruit[f])
     return moves
 
 
@@ -87,12 +96,14 @@ def action_moves(state: Position) -> tuple[Move, ...]:
         moves = _fruit_trades(state, seat)
     elif action == "helper":
         pool = state.seats[seat].fruit
-        moves = [Hire(card) for card in dict.fromkeys(state.piles.helper_row) if card and HELPER_COST[card] <= pool]
+        moves = [
+            _hire_move(card) for card in dict.fromkeys(state.piles.helper_row) if card and HELPER_COST[card] <= pool
+        ]
     elif action == "lobby":
         cards = dict.fromkeys(c for c in state.piles.influence_row if c)
-        moves = [Lobby(card, company) for card in cards for company in state.board]
+        moves = [_lobby_move(card, company) for card in cards for company in state.board]
     else:
-        moves = [Speculate(c) for c in state.board if len(deck_of(state, c))]
+        moves = [_speculate_move(c) for c in state.board if len(deck_of(state, c))]
     return (*moves, DONE)
 
 

@@ -277,7 +277,12 @@ ZooState.AUTO = dict.fromkeys(_AUTO, _auto)
 
 
 def _picks(state: ZooState) -> tuple[Move, ...]:
-    played = state.seats[state.flow.player].played
+    return _picks_after(state.seats[state.flow.player].played)
+
+
+@functools.cache
+def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
+    """The tokens a seat may pick after playing ``played`` this round (built once each)."""
     return tuple(Pick(t) for t in TOKENS if t not in played and (t != "duplicate" or played))
 
 

@@ -295,10 +295,17 @@ def _decision(name: str, options: Callable[[Position, Task], tuple[Move, ...]]) 
     register(name, Op(_run_decide, options=options, chosen=apply))
 
 
+@functools.lru_cache(maxsize=4096)
+def _selection_choices(verb: str, pool: Tokens, k: int, order: tuple[str, ...]) -> tuple[Move, ...]:
+    """``choose <verb> <selection>`` for every selection of ``k`` fruits from ``pool`` (asked
+    twice per decision, by the interpreter and by the legal moves: built once)."""
+    return tuple(Choose(f"{verb} {sel}") for sel in selections(pool, k, order))
+
+
 def _take_options(state: Position, task: Task) -> tuple[Move, ...]:
     board = state.company_fruit[FRUIT_INDEX[task.company]]
     k = min(task.n, board.total)
-    return tuple(Choose(f"take {sel}") for sel in selections(board, k, state.board)) if k else ()
+    return _selection_choices("take", board, k, state.board) if k else ()
 
 
 def _take(draft: Draft, task: Task, text: str) -> None:
@@ -311,7 +318,7 @@ def _take(draft: Draft, task: Task, text: str) -> None:
 def _discard_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     k = min(task.n, pool.total)
-    return tuple(Choose(f"discard {sel}") for sel in selections(pool, k, state.board)) if k else ()
+    return _selection_choices("discard", pool, k, state.board) if k else ()
 
 
 def _add_options(state: Position, task: Task) -> tuple[Move, ...]:
