@@ -143,7 +143,10 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
-@functools.lru_cache(maxsize=8192)
+# A small cache: the legal moves ask for the arrangements the interpreter has just listed.
+# A big one (each entry holds about a hundred moves) rarely hits across different games and
+# its memory slows everything down.
+@functools.lru_cache(maxsize=16)
 def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     """Every way to put looked-at ``cards`` back, keeping the order first.
 

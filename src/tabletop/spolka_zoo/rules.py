@@ -314,9 +314,12 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
 _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 
 
-@functools.lru_cache(maxsize=4096)
 def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
-    """One outcome per card id, with probability count / total (one ``Draw`` object per id)."""
+    """One outcome per card id, with probability count / total (one ``Draw`` object per id).
+
+    Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
+    comparing the multiset) cost three times as much as listing the outcomes.
+    """
     total = cards.total
     return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
 
