@@ -6,8 +6,12 @@ lemon, pineapple); ``board`` says in which order the company boards lie, left to
 which decides every "left to right" rule and every bot choice.
 
 Effects that need a decision or a chance event are run by a small interpreter over
-``queue`` (see :mod:`tabletop.spolka_zoo.effects`); ``resume`` names the step the round
+``queue`` (see :mod:`tabletop.spolka_zoo.interpreter`); ``resume`` names the step the round
 continues at when the queue is empty.
+
+A step (one ``apply``) is worked out on a :class:`Draft`, a mutable working copy that only
+that step holds; the new :class:`ZooState` is built once, from the draft, at the end of the
+step. Functions that only read take a :class:`Position`, which both are.
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from tabletop.spolka_zoo.content import FRUITS
 if TYPE_CHECKING:
     from tabletop.spolka_zoo.scoring import ZooOutcome
 
-__all__ = ["FRUIT_INDEX", "Config", "Piles", "Seat", "Task", "Turn", "ZooState", "evolve"]
+__all__ = ["FRUIT_INDEX", "Config", "Draft", "Piles", "Position", "Seat", "Task", "Turn", "ZooState", "evolve"]
 
 #: Index of each company/fruit in the per-company tuples.
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
