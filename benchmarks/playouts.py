@@ -42,12 +42,12 @@ OPTION_SETS: dict[str, list[dict[str, Any]]] = {
 }
 
 
-def timed(run_one: Callable[[int], int], seconds: float) -> tuple[float, float]:
+def timed(run_one: Callable[[int], int], seconds: float, first_seed: int = 0) -> tuple[float, float]:
     """Run ``run_one(seed)`` (returning steps) for about ``seconds``; return (steps/s, games/s)."""
     steps = games = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        steps += run_one(games)
+        steps += run_one(first_seed + games)
         games += 1
     elapsed = time.perf_counter() - start
     return steps / elapsed, games / elapsed
@@ -93,8 +93,9 @@ def chess_runner() -> Callable[[int], int] | None:
 
 
 def median_rates(run: Callable[[int], int], seconds: float, repeats: int) -> tuple[float, float]:
-    """Median steps/s and games/s over ``repeats`` timed runs."""
-    results = [timed(run, seconds) for _ in range(repeats)]
+    """Median steps/s and games/s over ``repeats`` timed runs, each on fresh seeds (so no
+    cache keyed by game content is warmed by an earlier run)."""
+    results = [timed(run, seconds, first_seed=1_000_000 * repeat) for repeat in range(repeats)]
     return statistics.median(r[0] for r in results), statistics.median(r[1] for r in results)
 
 
