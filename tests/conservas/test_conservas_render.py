@@ -247,3 +247,12 @@ def test_the_greedy_agent_following_evaluate_beats_random_play() -> None:
     random_wins = _wins("random", games)
     assert greedy >= games // 2, f"greedy won {greedy}/{games}"
     assert greedy - random_wins >= games // 2, (greedy, random_wins)
+
+
+def test_evaluate_with_the_wanted_fish_gone_from_the_sea() -> None:
+    """A sea with none of the goal's fish left (all caught or sold) is scored, not a division by zero."""
+    state = to_land(start())
+    emptied = with_bag(state, water=state.bag.contents["water"])
+    assert emptied.bag.contents["sardine"] == emptied.bag.contents["scallop"] == 0
+    value = evaluate(emptied, 0)
+    assert 0.0 <= value < evaluate(state, 0)

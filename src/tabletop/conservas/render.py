@@ -419,8 +419,10 @@ def _surplus(state: ConservasState) -> float:
         stock += min(sea[kind], useful_kind) * _W["stock"] * min(1.0, left / 3)
         short += max(0, need - sea[kind])
         if need and left:
-            caught_kind = min(per_round * sea[kind] / fish, drawn * sea[kind] / tokens) if kind in wanted else 0.0
-            spawned = max(0.0, drawn * sea[kind] / tokens - caught_kind - 1)
+            # An empty sea (or sea bag) catches and spawns nothing: no division by zero.
+            share = drawn * sea[kind] / tokens if tokens else 0.0
+            caught_kind = min(per_round * sea[kind] / fish, share) if kind in wanted and fish else 0.0
+            spawned = max(0.0, share - caught_kind - 1)
             drain += max(0.0, need - sea[kind] - left * (spawned - caught_kind))
     urgency = _W["short_early"] + _W["short_late"] * (1 - left / month.rounds)
     missing = _W["boat"] * max(0, goal.boats - len(state.fleet))
