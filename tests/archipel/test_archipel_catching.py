@@ -180,3 +180,18 @@ def test_memory_game_fish_released_from_multicolour_bait_stays_face_up() -> None
     state = play(state, "release")
     assert (state.spots[0].fish, state.spots[0].face_up) == ("purple", True)
     assert state.view(1).spots[0].fish == "purple"
+
+
+def test_a_view_cannot_try_a_remembered_fish() -> None:
+    """ARC-8.1: a seat's view does not know a remembered face-down fish, so it cannot resolve a try.
+
+    The full state can; the view refuses with a clear error and stays unchanged.
+    """
+    state = play(boat(started(1, memory=True), 0, cards=["bait-red"]), "sail f01", "catch", "fish green", "sail f02")
+    state = play(state, "sail f01")
+    view = state.view(0)
+    with pytest.raises(IllegalMove, match="view cannot try a face-down fish") as info:
+        view.apply(Catch())
+    assert info.value.code == "hidden-in-view"
+    assert view == state.view(0)
+    assert play(state, "catch").spots[0].fish == "green"

@@ -72,6 +72,8 @@ from tabletop.archipel.pieces import (
     evolve,
 )
 from tabletop.archipel.queries import HARBOURS, becalmed, catch_problem, may_declare, orders, others_here
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -306,6 +308,10 @@ def _catch(s: ArchipelState, move: Catch) -> ArchipelState:
     spot = s.spots[board.spot_index[s.boats[s.flow.player].at]]
     if spot.fish == UNSEEN:
         return evolve(s, flow=MACHINE.goto(s.flow, "expose"))
+    if spot.fish == HIDDEN:
+        # Only a seat's view holds HIDDEN: the fish is remembered by the game, not by the view.
+        msg = "a view cannot try a face-down fish it does not know (memory game): apply the move to the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ARC-8.1", move=move)
     # A face-up fish, or in the memory game a face-down one the game remembers (ARC-8.1).
     return _resolve(s, spot.fish)
 
