@@ -14,7 +14,8 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import Final
 
-from tabletop.kernel.deck import Known
+from tabletop.kernel.deck import HIDDEN, Known
+from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import economy
@@ -33,7 +34,15 @@ PASS: Final = Choose("pass")
 
 @functools.cache
 def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, ...]:
-    """One ``effect`` task per effect of ``card`` (tasks are values: built once, shared)."""
+    """One ``effect`` task per effect of ``card`` (tasks are values: built once, shared).
+
+    Raises:
+        IllegalMove: If ``card`` is hidden: only a seat's view holds hidden cards, and a view
+            cannot resolve what it does not know.
+    """
+    if card == HIDDEN:
+        msg = "a view cannot resolve a card it does not know: apply the move to the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     return tuple(Task("effect", actor=actor, company=company, card=card, index=i) for i in range(len(EFFECTS[card])))
 
 
