@@ -11,7 +11,9 @@ every move's kind is declared by the phase table; notation round-trips
 ``apply`` leaves its input unchanged; moves that are not legal raise ``IllegalMove`` and
 change nothing; the JSON round trip gives an equal state with an equal hash; every view is
 a fixed point, has no seed, round-trips through JSON, and is unchanged when information
-hidden from its player is perturbed; the game's own invariants hold. At the end it checks
+hidden from its player is perturbed; a move the mover's view lists can be played on that
+view or is refused with a ``TabletopError`` (never a crash); the game's own invariants hold.
+At the end it checks
 that replaying the same moves from the same start gives an equal state.
 
 Failures raise :class:`PropertyFailure` with the game, options, seed and step, so the
@@ -28,7 +30,7 @@ from typing import Any
 import attrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
-from tabletop.kernel.errors import IllegalMove, NotationError
+from tabletop.kernel.errors import IllegalMove, NotationError, TabletopError
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Game, Move, State
 
@@ -255,6 +257,7 @@ def _check_json(game: Game, state: State, context: str) -> None:
 
 
 def _check_views(game: Game, state: State, rng: random.Random, context: str) -> None:
+    _check_view_plays(state, rng, context)
     for player in range(state.num_players):
         view = state.view(player)
         if view.seed is not None:
@@ -270,6 +273,26 @@ def _check_views(game: Game, state: State, rng: random.Random, context: str) -> 
                     context,
                     f"view({player}) changed when only information hidden from player {player} changed",
                 )
+
+
+def _check_view_plays(state: State, rng: random.Random, context: str) -> None:
+    """A move the mover's view lists may be played on the view (as rollout bots do): it works,
+    or it is refused with a TabletopError (a view may not know enough to resolve it); it never
+    crashes."""
+    player = state.current_player
+    if player < 0:
+        return
+    view = state.view(player)
+    moves = view.legal_moves()
+    if not moves:
+        raise _fail(context, f"view({player}) of the player to move has no legal moves")
+    move = rng.choice(moves)
+    try:
+        view.apply(move)
+    except TabletopError:
+        pass
+    except Exception as exc:
+        raise _fail(context, f"applying {move!r} to view({player}) crashed: {exc!r}") from exc
 
 
 def _check_replay(
