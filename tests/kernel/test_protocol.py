@@ -178,3 +178,22 @@ def test_content_errors_name_file_item_and_field(tmp_path: Path) -> None:
         parse_toml("[[cards]\n", file="cards.toml")
     with pytest.raises(ContentError, match="cannot read"):
         read_toml(tmp_path / "missing.toml")
+
+
+def test_tokens_hook_names_the_bad_kind_and_count() -> None:
+    """Content token tables refuse unknown kinds, bad counts and (if asked) empty tables, naming them."""
+    from tabletop.kernel.content import tokens_hook
+    from tabletop.kernel.tokens import Tokens
+
+    fruit = tokens_hook(("apple", "lemon"), noun="fruit", minimum=1, nonempty=True)
+    assert fruit({"apple": 2}, Tokens) == Tokens({"apple": 2})
+    with pytest.raises(ValueError, match=r"unknown fruit 'kiwi' \(fruits: apple, lemon\)"):
+        fruit({"kiwi": 1}, Tokens)
+    with pytest.raises(ValueError, match="count of 'apple' must be a positive integer, got 0"):
+        fruit({"apple": 0}, Tokens)
+    with pytest.raises(ValueError, match="expected a table of counts by fruit"):
+        fruit({}, Tokens)
+    fish = tokens_hook(("sardine", "water"))
+    assert fish({}, Tokens) == Tokens()
+    with pytest.raises(ValueError, match="non-negative integer, got True"):
+        fish({"water": True}, Tokens)

@@ -52,7 +52,7 @@ from tabletop.conservas.cards import (
     Special,
     Upgrade,
 )
-from tabletop.kernel.content import load_items, read_package_toml, read_toml, structure_item
+from tabletop.kernel.content import load_items, read_package_toml, read_toml, structure_item, tokens_hook
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
@@ -92,22 +92,8 @@ __all__ = [
 
 def _converter() -> cattrs.Converter:
     converter = make_converter()
-    converter.register_structure_hook(Tokens, _structure_tokens)
+    converter.register_structure_hook(Tokens, tokens_hook(KINDS))
     return converter
-
-
-def _structure_tokens(value: Any, _: type) -> Tokens:
-    if not isinstance(value, dict):
-        msg = f"expected a table of token counts, got {value!r}"
-        raise TypeError(msg)
-    for kind, n in value.items():
-        if kind not in KINDS:
-            msg = f"unknown token kind {kind!r} (kinds: {', '.join(KINDS)})"
-            raise ValueError(msg)
-        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            msg = f"count of {kind!r} must be a non-negative integer, got {n!r}"
-            raise ValueError(msg)
-    return Tokens(value)
 
 
 _CONVERTER: Final = _converter()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -20,6 +20,7 @@ import cattrs
 
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import explain
+from tabletop.kernel.tokens import Tokens
 
 __all__ = ["item_label", "load_items", "read_package_toml", "read_toml", "structure_item"]
 
@@ -77,6 +78,37 @@ def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"not valid TOML: {exc}", file=file) from None
+
+
+def tokens_hook(
+    kinds: Sequence[str], *, noun: str = "token kind", minimum: int = 0, nonempty: bool = False
+) -> Callable[[Any, type], Tokens]:
+    """A cattrs structure hook reading ``{kind = count}`` tables of the given ``kinds`` into
+    :class:`~tabletop.kernel.tokens.Tokens`, for content files.
+
+    Args:
+        kinds: The allowed kinds (an unknown one is named in the error with the allowed list).
+        noun: What a kind is called in errors (``"fruit"``).
+        minimum: The smallest count allowed (0 or 1).
+        nonempty: Whether an empty table is refused.
+    """
+    allowed = ", ".join(kinds)
+    bound = "non-negative" if minimum <= 0 else "positive"
+
+    def structure(value: Any, _: type) -> Tokens:
+        if not isinstance(value, dict) or (nonempty and not value):
+            msg = f"expected a table of counts by {noun}, e.g. {{ {kinds[0]} = 2 }}; got {value!r}"
+            raise ValueError(msg)
+        for kind, n in value.items():
+            if kind not in kinds:
+                msg = f"unknown {noun} {kind!r} ({noun}s: {allowed})"
+                raise ValueError(msg)
+            if not isinstance(n, int) or isinstance(n, bool) or n < minimum:
+                msg = f"count of {kind!r} must be a {bound} integer, got {n!r}"
+                raise ValueError(msg)
+        return Tokens(value)
+
+    return structure
 
 
 def item_label(raw: object, key: str, index: int) -> str:

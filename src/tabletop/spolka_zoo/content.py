@@ -20,7 +20,7 @@ from typing import Any, Final, TypeVar
 import attrs
 import cattrs
 
-from tabletop.kernel.content import load_items, read_package_toml, read_toml
+from tabletop.kernel.content import load_items, read_package_toml, read_toml, tokens_hook
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
@@ -267,21 +267,7 @@ _CONVERTER: Final = make_converter()
 T = TypeVar("T")
 
 
-def _tokens_hook(value: Any, _: type) -> Tokens:
-    if not isinstance(value, dict) or not value:
-        msg = "expected a table of fruit counts, e.g. { apple = 2 }"
-        raise ValueError(msg)
-    for fruit, count in value.items():
-        if fruit not in FRUITS:
-            msg = f"unknown fruit {fruit!r} (fruits: {', '.join(FRUITS)})"
-            raise ValueError(msg)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            msg = f"count of {fruit!r} must be a positive integer, got {count!r}"
-            raise ValueError(msg)
-    return Tokens(value)
-
-
-_CONVERTER.register_structure_hook(Tokens, _tokens_hook)
+_CONVERTER.register_structure_hook(Tokens, tokens_hook(FRUITS, noun="fruit", minimum=1, nonempty=True))
 
 
 def _problem(effect: Effect, family: str) -> tuple[str, str] | None:
