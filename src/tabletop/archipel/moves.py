@@ -10,7 +10,9 @@ notation                     meaning
 ``use bait-multi``           catch the exposed fish with multicolour bait (ARC-3.3)
 ``release``                  let it swim and keep the multicolour bait (ARC-3.3)
 ``feed bait-red``            the shark eats this bait (ARC-3.4)
-``refuel jerrycan-blue``     fill the tank with a jerrycan (ARC-4.6)
+``refuel jerrycan-blue``     fill the tank with a jerrycan (ARC-2.6, ARC-4.6)
+``refuel red with            the red boat fills its tank with its jerrycan, on any player's
+jerrycan-blue``              turn (ARC-2.6: "at any time")
 ``throw blue``               throw a fish overboard (ARC-3.6)
 ``give fuel to red``         hand one item to the red boat on the same location (ARC-6.1);
                              items: ``fuel``, ``fish-blue``, a card (``bait-red``)
@@ -109,12 +111,23 @@ class Feed(Move):
 
 @attrs.frozen(cache_hash=True)
 class Refuel(Move):
-    """Fill the tank to five with this jerrycan."""
+    """Fill a tank to five with this jerrycan.
+
+    Attributes:
+        can: The jerrycan (``jerrycan-blue`` or ``jerrycan-red``).
+        boat: The colour of the boat that uses its own jerrycan, or ``""`` for the current
+            player's boat. A jerrycan "can be used at any time" (ARC-2.6, ARC-4.6), so another
+            boat may fill its tank during the current player's turn, for example to hand fuel
+            to a visitor that arrived with its last marker.
+    """
 
     kind: ClassVar[str] = "refuel"
     can: str
+    boat: str = ""
 
     def __str__(self) -> str:
+        if self.boat:
+            return f"refuel {self.boat} with {self.can}"
         return f"refuel {self.can}"
 
 
@@ -262,8 +275,8 @@ _ONE_ARG: Final[dict[str, type[Move]]] = {
 }
 _HELP: Final = (
     "try 'sail f07', 'catch', 'use bait-multi', 'release', 'feed bait-red', 'refuel jerrycan-blue', "
-    "'throw blue', 'give fuel to red', 'take bait-red from red', 'place s7', 'calm s7', "
-    "'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
+    "'refuel red with jerrycan-blue', 'throw blue', 'give fuel to red', 'take bait-red from red', "
+    "'place s7', 'calm s7', 'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
 )
 
 
@@ -284,6 +297,8 @@ def parse_move(state: object, text: str) -> Move:
         return intern(_ONE_ARG[words[0]], words[1])
     if len(words) == 4 and words[0] == "give" and words[2] == "to":
         return intern(Give, words[1], words[3])
+    if len(words) == 4 and words[0] == "refuel" and words[2] == "with":
+        return intern(Refuel, words[3], words[1])
     if len(words) == 4 and words[0] == "take" and words[2] == "from":
         return intern(Take, words[1], words[3])
     msg = f"not an Archipel move: {text!r} ({_HELP})"
