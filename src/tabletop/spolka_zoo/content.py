@@ -13,6 +13,7 @@ An effect is one table, e.g. ``{ kind = "fruit_to_company", fruit = "apple", n =
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -44,6 +45,7 @@ __all__ = [
     "HelperCard",
     "InfluenceCard",
     "IntrigueCard",
+    "check_text_fruits",
     "shipped_rules",
 ]
 
@@ -441,9 +443,70 @@ _PARSERS: Final[Mapping[str, Callable[[dict[str, Any], str], tuple[Any, ...]]]] 
 }
 
 
+#: A fruit named in a card's text: ``apple``, ``apples``, ``Lemon``... (not the ``apple`` in ``pineapple``).
+_FRUIT_WORD: Final = re.compile(r"\b(apple|lemon|pineapple)s?\b", re.IGNORECASE)
+
+
+def _fruits_used(card: object) -> list[tuple[str, str]]:
+    """The fixed fruits a card's data uses, as (field, fruit): effects' ``fruit``, ``company``
+    and ``to``; a helper's cost; a goal's fruit. ``"each"`` uses all three; ``"own"``, ``"choice"``
+    and the other rules name none."""
+    used: list[tuple[str, str]] = []
+    for index, effect in enumerate(getattr(card, "effects", ())):
+        for field in ("fruit", "company", "to"):
+            value = getattr(effect, field, "")
+            if value in FRUITS:
+                used.append((f"effects[{index}].{field}", value))
+            elif field == "fruit" and value == "each":
+                used.extend((f"effects[{index}].fruit", fruit) for fruit in FRUITS)
+    if isinstance(card, HelperCard):
+        used.extend(("cost", fruit) for fruit in card.cost)
+    if isinstance(card, GoalCard) and card.fruit in FRUITS:
+        used.append(("fruit", card.fruit))
+    return used
+
+
+def check_text_fruits(cards: tuple[Any, ...], file: str) -> None:
+    """Refuse a card whose text and data disagree about the fruits (ZOO FAQ: the card's text
+    takes precedence).
+
+    Every fruit the text names (``"Put 2 apples ..."``) must be used by the card's data
+    (``fruit = "apple"``; ``"own"`` is the deck's fruit, which a card moved to another deck
+    changes), and every fixed fruit the data uses (but a helper's cost, printed apart) must be
+    named in the text.
+
+    Raises:
+        ContentError: Naming the file, the card id, the field (``text``, or the effect's
+            field such as ``effects[0].fruit``) and the fruit.
+    """
+    for card in cards:
+        text = getattr(card, "text", "")
+        named = {match.group(1).lower() for match in _FRUIT_WORD.finditer(text)}
+        used = _fruits_used(card)
+        fruits = {fruit for _, fruit in used}
+        for fruit in sorted(named - fruits):
+            message = (
+                f"the text names {fruit!r} but no effect uses it (fixed fruits used: "
+                f"{', '.join(sorted(fruits)) or 'none'}; write fruit = {fruit!r}, not 'own')"
+            )
+            raise ContentError(message, file=file, item=card.id, field="text")
+        for field, fruit in used:
+            if fruit not in named and field != "cost":  # the cost is printed apart from the text
+                message = f"{fruit!r} is used but the text does not name it: {text!r}"
+                raise ContentError(message, file=file, item=card.id, field=field)
+
+
+def _parse(kind: str, data: dict[str, Any], file: str) -> tuple[Any, ...]:
+    """Validate ``data`` as a ``spolka_zoo.{kind}`` file, then its texts against its data."""
+    cards = _PARSERS[kind](data, file)
+    if kind != "rules":
+        check_text_fruits(cards, file)
+    return cards
+
+
 def _loader(kind: str) -> Callable[[Path], tuple[Any, ...]]:
     def load(path: Path) -> tuple[Any, ...]:
-        return _PARSERS[kind](read_toml(path), Path(path).name)
+        return _parse(kind, read_toml(path), Path(path).name)
 
     load.__doc__ = f"Load and validate a ``spolka_zoo.{kind}`` file."
     return load
@@ -456,7 +519,7 @@ LOADERS: Final = {kind: _loader(kind) for kind in _PARSERS}
 def _shipped(kind: str) -> tuple[Any, ...]:
     name = f"data/{kind}.toml"
     try:
-        return _PARSERS[kind](read_package_toml("tabletop.spolka_zoo", name), name)
+        return _parse(kind, read_package_toml("tabletop.spolka_zoo", name), name)
     except cattrs.BaseValidationError as exc:  # pragma: no cover  (load_items converts these)
         raise ContentError(str(exc), file=name) from None
 

@@ -1,0 +1,84 @@
+"""Spółka ZOO rulings held against the plain text of the rulebook (issue 17's audit).
+
+Each test cites the rule ID its ruling reads; see `docs/spolka_zoo/rulings.md`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from zoo_helpers import deck, play, seat, start, to_market
+
+from tabletop.kernel.errors import ContentError
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.content import LOADERS, STARTING
+
+ROOT = Path(__file__).resolve().parents[2]
+STARTING_FILE = ROOT / "src" / "tabletop" / "spolka_zoo" / "data" / "starting.toml"
+
+
+def test_a_starting_card_moved_to_another_deck_keeps_its_printed_fruit() -> None:
+    """ZOO-11.3, ZOO-11.1: 'apple-1' ("Put 2 apples from the warehouse on this company's
+    board") moved into the lemon deck puts 2 apples on the lemon board, not lemons."""
+    state = seat(start(), 0, shares=(0, 1, 0))
+    state = deck(deck(deck(state, 1, ("apple-1", "lemon-2")), 0, ()), 2, ())
+    state = to_market(state)
+    warehouse = state.warehouse
+    state = play(state, "draw apple-1")
+    assert state.company_fruit[1] == Tokens({"apple": 2})
+    assert state.warehouse["apple"] == warehouse["apple"] - 2 and state.warehouse["lemon"] == warehouse["lemon"]
+
+
+def test_every_starting_card_names_its_printed_fruit() -> None:
+    """ZOO-11.3: no starting card leaves its fruit to the deck it lies in ("own")."""
+    for card in STARTING:
+        assert all(effect.fruit != "own" for effect in card.effects), card.id
+
+
+def _planted(tmp_path: Path, old: str, new: str) -> Path:
+    text = STARTING_FILE.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "starting.toml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "field", "value"),
+    [
+        # The text names apples, the effect takes the deck's own fruit.
+        ('fruit = "apple", n = 2', 'fruit = "own", n = 2', "text", "apple"),
+        # The text names apples, the effect puts lemons.
+        ('fruit = "apple", n = 2', 'fruit = "lemon", n = 2', "text", "apple"),
+    ],
+)
+def test_the_validator_refuses_a_text_its_effect_does_not_follow(
+    tmp_path: Path, old: str, new: str, field: str, value: str
+) -> None:
+    """ZOO-11.1 (the card's text takes precedence): a card whose text names a fruit its
+    effects do not use is refused, naming the file, the card, the field and the fruit."""
+    with pytest.raises(ContentError) as info:
+        LOADERS["starting"](_planted(tmp_path, old, new))
+    error = info.value
+    assert (error.file, error.item, error.field) == ("starting.toml", "apple-1", field)
+    assert repr(value) in str(error)
+
+
+def test_the_validator_refuses_an_effect_fruit_the_text_does_not_name(tmp_path: Path) -> None:
+    """ZOO-11.1: the other way round: an effect's fixed fruit must be named in the text."""
+    path = _planted(
+        tmp_path,
+        'text = "Put 2 apples from the warehouse on this company\'s board."',
+        'text = "Put 2 fruits from the warehouse on this company\'s board."',
+    )
+    with pytest.raises(ContentError) as info:
+        LOADERS["starting"](path)
+    assert (info.value.item, info.value.field) == ("apple-1", "effects[0].fruit")
+    assert "'apple'" in str(info.value)
+
+
+def test_the_shipped_cards_pass_the_text_check() -> None:
+    """ZOO-11.1: every shipped card's text agrees with its data (pineapple is not apple)."""
+    for kind, load in LOADERS.items():
+        assert load(ROOT / "src" / "tabletop" / "spolka_zoo" / "data" / f"{kind}.toml"), kind
