@@ -82,3 +82,22 @@ def test_the_shipped_cards_pass_the_text_check() -> None:
     """ZOO-11.1: every shipped card's text agrees with its data (pineapple is not apple)."""
     for kind, load in LOADERS.items():
         assert load(ROOT / "src" / "tabletop" / "spolka_zoo" / "data" / f"{kind}.toml"), kind
+
+
+@pytest.mark.parametrize(("players", "bots", "printed"), [(2, 0, 8), (3, 0, 11), (4, 0, 14), (3, 2, 17)])
+def test_the_warehouse_starts_with_the_printed_fruit(players: int, bots: int, printed: int) -> None:
+    """ZOO-1.3: "for 2 players: 8 of each ... for 5 players: 17 of each" on the warehouse's top
+    floor (bots count as players, ZOO-13.1); the seats' starting fruit (ZOO-1.6, not printed)
+    is not taken out of it."""
+    state = start(players, bots)
+    assert state.warehouse == Tokens(dict.fromkeys(("apple", "lemon", "pineapple"), printed))
+    assert all(s.fruit == Tokens({"apple": 1, "lemon": 1, "pineapple": 1}) for s in state.seats)
+
+
+def test_option_warehouse_less_starting_takes_the_seats_fruit_out() -> None:
+    """ZOO-1.3, ZOO-1.6 (option warehouse_fruit='less-starting'): the seats' starting fruit
+    comes out of the printed number, so five seats keep the box's 17 of each in play."""
+    state = start(3, 2, warehouse_fruit="less-starting")
+    assert state.warehouse == Tokens(dict.fromkeys(("apple", "lemon", "pineapple"), 12))
+    total = state.warehouse + sum((s.fruit for s in state.seats), Tokens())
+    assert total == Tokens(dict.fromkeys(("apple", "lemon", "pineapple"), 17))

@@ -67,6 +67,7 @@ class Config:
     starting_fruits: int
     unowned_cards: str = "ignored"
     empty_board_ties: str = "paid"
+    warehouse_fruit: str = "printed"
 
     @property
     def seats(self) -> int:
@@ -84,9 +85,19 @@ class Config:
         return 4 if self.seats >= 4 else 3
 
     @property
+    def warehouse_start(self) -> int:
+        """Fruit tokens of each type on the warehouse at the start (ZOO-1.3).
+
+        The printed 8/11/14/17 (option ``warehouse_fruit="printed"``, the default), or those
+        less the seats' starting fruit (``"less-starting"``).
+        """
+        printed = FRUIT_SUPPLY[self.seats]
+        return printed if self.warehouse_fruit == "printed" else printed - self.starting_fruits * self.seats
+
+    @property
     def fruit_supply(self) -> int:
-        """Fruit tokens of each type in play."""
-        return FRUIT_SUPPLY[self.seats]
+        """Fruit tokens of each type in play: the warehouse's and the seats' starting fruit."""
+        return self.warehouse_start + self.starting_fruits * self.seats
 
 
 @attrs.frozen
