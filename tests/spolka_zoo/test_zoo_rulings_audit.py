@@ -101,3 +101,12 @@ def test_option_warehouse_less_starting_takes_the_seats_fruit_out() -> None:
     assert state.warehouse == Tokens(dict.fromkeys(("apple", "lemon", "pineapple"), 12))
     total = state.warehouse + sum((s.fruit for s in state.seats), Tokens())
     assert total == Tokens(dict.fromkeys(("apple", "lemon", "pineapple"), 17))
+
+
+def test_starting_money_and_fruit_options() -> None:
+    """ZOO-1.6 (options starting_money, starting_fruits): the reference defaults are 10 coins
+    and one fruit of each kind; the options set other amounts, for bots too."""
+    default = start(2, 1)
+    assert all(s.money == 10 and s.fruit == Tokens({"apple": 1, "lemon": 1, "pineapple": 1}) for s in default.seats)
+    other = start(2, 1, starting_money=25, starting_fruits=2)
+    assert all(s.money == 25 and s.fruit == Tokens({"apple": 2, "lemon": 2, "pineapple": 2}) for s in other.seats)
