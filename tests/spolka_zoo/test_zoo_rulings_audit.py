@@ -78,6 +78,32 @@ def test_the_validator_refuses_an_effect_fruit_the_text_does_not_name(tmp_path: 
     assert "'apple'" in str(info.value)
 
 
+INFLUENCE_FILE = STARTING_FILE.with_name("influence.toml")
+CHOICE_TEXT = "The majority shareholder puts 1 fruit of their choice from the warehouse on this company's board."
+
+
+@pytest.mark.parametrize(
+    ("text", "refused"),
+    [
+        ("The majority shareholder puts 1 apple, lemon or pineapple of their choice on this board.", False),
+        ("The majority shareholder puts 1 apple from the warehouse on this company's board.", True),
+    ],
+)
+def test_a_choice_covers_the_fruits_its_text_lists(tmp_path: Path, text: str, refused: bool) -> None:
+    """ZOO-11.1: an effect that picks among the fruits ("choice") agrees with a text listing
+    them, not with a text that fixes one fruit."""
+    source = INFLUENCE_FILE.read_text(encoding="utf-8")
+    assert CHOICE_TEXT in source
+    path = tmp_path / "influence.toml"
+    path.write_text(source.replace(CHOICE_TEXT, text, 1), encoding="utf-8")
+    if not refused:
+        assert LOADERS["influence"](path)
+        return
+    with pytest.raises(ContentError) as info:
+        LOADERS["influence"](path)
+    assert (info.value.item, info.value.field) == ("inf-majority-picks", "text") and "'apple'" in str(info.value)
+
+
 def test_the_shipped_cards_pass_the_text_check() -> None:
     """ZOO-11.1: every shipped card's text agrees with its data (pineapple is not apple)."""
     for kind, load in LOADERS.items():

@@ -447,23 +447,30 @@ _PARSERS: Final[Mapping[str, Callable[[dict[str, Any], str], tuple[Any, ...]]]] 
 _FRUIT_WORD: Final = re.compile(r"\b(apple|lemon|pineapple)s?\b", re.IGNORECASE)
 
 
-def _fruits_used(card: object) -> list[tuple[str, str]]:
-    """The fixed fruits a card's data uses, as (field, fruit): effects' ``fruit``, ``company``
-    and ``to``; a helper's cost; a goal's fruit. ``"each"`` uses all three; ``"own"``, ``"choice"``
-    and the other rules name none."""
+#: Effect values that pick one or several of the three fruits or companies (not ``"own"``:
+#: that is the deck's fruit, which moving the card to another deck changes).
+_ANY_FRUIT: Final = frozenset(
+    {"each", "all", "choice", "scarcest", "most", "cheapest", "dearest", "leftmost", "rightmost", "next", "previous"}
+)
+
+
+def _fruits_used(card: object) -> tuple[list[tuple[str, str]], bool]:
+    """The fixed fruits a card's data uses, as (field, fruit) — effects' ``fruit``, ``company``
+    and ``to``, a helper's cost, a goal's fruit — and whether an effect picks among all three
+    (``"each"``, ``"choice"``, ``"scarcest"``...)."""
     used: list[tuple[str, str]] = []
+    picks = False
     for index, effect in enumerate(getattr(card, "effects", ())):
         for field in ("fruit", "company", "to"):
             value = getattr(effect, field, "")
             if value in FRUITS:
                 used.append((f"effects[{index}].{field}", value))
-            elif field == "fruit" and value == "each":
-                used.extend((f"effects[{index}].fruit", fruit) for fruit in FRUITS)
+            picks = picks or value in _ANY_FRUIT
     if isinstance(card, HelperCard):
         used.extend(("cost", fruit) for fruit in card.cost)
     if isinstance(card, GoalCard) and card.fruit in FRUITS:
         used.append(("fruit", card.fruit))
-    return used
+    return used, picks
 
 
 def check_text_fruits(cards: tuple[Any, ...], file: str) -> None:
@@ -472,8 +479,9 @@ def check_text_fruits(cards: tuple[Any, ...], file: str) -> None:
 
     Every fruit the text names (``"Put 2 apples ..."``) must be used by the card's data
     (``fruit = "apple"``; ``"own"`` is the deck's fruit, which a card moved to another deck
-    changes), and every fixed fruit the data uses (but a helper's cost, printed apart) must be
-    named in the text.
+    changes), unless the text names several fruits and an effect picks among them
+    (``"each"``, ``"choice"``...). Every fixed fruit the data uses (but a helper's cost,
+    printed apart) must be named in the text.
 
     Raises:
         ContentError: Naming the file, the card id, the field (``text``, or the effect's
@@ -482,14 +490,15 @@ def check_text_fruits(cards: tuple[Any, ...], file: str) -> None:
     for card in cards:
         text = getattr(card, "text", "")
         named = {match.group(1).lower() for match in _FRUIT_WORD.finditer(text)}
-        used = _fruits_used(card)
+        used, picks = _fruits_used(card)
         fruits = {fruit for _, fruit in used}
-        for fruit in sorted(named - fruits):
-            message = (
-                f"the text names {fruit!r} but no effect uses it (fixed fruits used: "
-                f"{', '.join(sorted(fruits)) or 'none'}; write fruit = {fruit!r}, not 'own')"
-            )
-            raise ContentError(message, file=file, item=card.id, field="text")
+        if not (picks and len(named) > 1):
+            for fruit in sorted(named - fruits):
+                message = (
+                    f"the text names {fruit!r} but no effect uses it (fixed fruits used: "
+                    f"{', '.join(sorted(fruits)) or 'none'}; write fruit = {fruit!r}, not 'own')"
+                )
+                raise ContentError(message, file=file, item=card.id, field="text")
         for field, fruit in used:
             if fruit not in named and field != "cost":  # the cost is printed apart from the text
                 message = f"{fruit!r} is used but the text does not name it: {text!r}"
