@@ -5,10 +5,13 @@ Each test cites the rule ID its ruling reads; see `docs/archipel/rulings.md`.
 
 from __future__ import annotations
 
+import random
+
 import pytest
-from archipel_helpers import boat, play, started
+from archipel_helpers import boat, fish_at, play, started
 
 from tabletop.archipel import GAME, ArchipelState, Refuel
+from tabletop.archipel.views import perturb
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.tokens import Tokens
 
@@ -101,3 +104,20 @@ def test_refuel_notation_is_checked() -> None:
     """ARC-2.6: the notation names the boat with 'with'; anything else is a notation error."""
     with pytest.raises(NotationError):
         GAME.parse_move(None, "refuel yellow jerrycan-blue")
+
+
+def test_refuelling_another_boat_reveals_no_secret() -> None:
+    """ARC-2.6, ARC-8.3: in the memory game, shuffling the remembered face-down fish changes
+    neither the refuel moves a seat's view lists nor the events of a refuel it sees."""
+    state = boat(started(1, memory=True), 1, at="f29", fuel=0, cards=WITH_CAN)
+    state = boat(state, 0, cards=["bait-red"], fuel=5)
+    state = fish_at(fish_at(state, "f02", "shark", face_up=False), "f03", "blue", face_up=False)
+    move = Refuel("jerrycan-blue", "yellow")
+    for seed in range(10):
+        other = perturb(state, 0, random.Random(seed))
+        for seat in range(state.num_players):
+            assert other.view(seat).legal_moves() == state.view(seat).legal_moves()
+            assert move in other.view(seat).legal_moves()
+        mine = [e.text for e in state.events(move, state.apply(move)) if e.visible(1)]
+        theirs = [e.text for e in other.events(move, other.apply(move)) if e.visible(1)]
+        assert mine == theirs
