@@ -6,6 +6,7 @@ the verdict written down in the page's audit table, with the tests that pin it.
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -55,3 +56,29 @@ def test_the_audit_names_existing_tests_and_scenarios(game: str) -> None:
         re.findall(r"`((?:zoo|archipel)-[\w-]+)`", audit)
     )
     assert scenarios <= _scenarios(), f"no such scenarios: {sorted(scenarios - _scenarios())}"
+
+
+def _docstrings() -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in (ROOT / "tests").rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
+                found[node.name] = ast.get_docstring(node) or ""
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_tests_an_audit_row_names_cite_its_rule(game: str) -> None:
+    """Each test named in an audit row cites (in its docstring) one of the row's rule IDs."""
+    audit = (ROOT / "docs" / game / "rulings.md").read_text(encoding="utf-8").partition("## Audit")[2]
+    docstrings = _docstrings()
+    wrong = []
+    for row in audit.splitlines():
+        cells = row.split("|")
+        if not row.startswith("| ") or len(cells) < 6 or not RULE_ID.search(cells[1]):
+            continue
+        rules = set(RULE_ID.findall(cells[1]))
+        for name in re.findall(r"`(test_\w+)`", cells[4]):
+            if not rules & set(RULE_ID.findall(docstrings.get(name, ""))):
+                wrong.append((name, sorted(rules)))
+    assert not wrong, f"tests that cite none of their row's rule IDs: {wrong}"

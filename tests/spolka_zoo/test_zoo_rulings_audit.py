@@ -105,7 +105,8 @@ def test_a_choice_covers_the_fruits_its_text_lists(tmp_path: Path, text: str, re
 
 
 def test_the_shipped_cards_pass_the_text_check() -> None:
-    """ZOO-11.1: every shipped card's text agrees with its data (pineapple is not apple)."""
+    """ZOO-6.2, ZOO-11.1: every shipped (reference) card's text agrees with its data
+    (pineapple is not apple)."""
     for kind, load in LOADERS.items():
         assert load(ROOT / "src" / "tabletop" / "spolka_zoo" / "data" / f"{kind}.toml"), kind
 
