@@ -1,9 +1,9 @@
 """The content value classes and vocabularies of Conservas: boats, upgrades, months, effects.
 
-These are the shapes the TOML files of ``data/`` are loaded into (by
-:mod:`tabletop.conservas.content`), and the two small vocabularies content is written in:
-upgrade effects (:data:`EFFECTS`, rules CON-6.3 to CON-6.13) and month special rules
-(:data:`SPECIALS`, rules CON-7.2 to CON-7.4).
+These are the shapes the TOML files of `data/` are loaded into (by
+[`tabletop.conservas.content`][tabletop.conservas.content]), and the two small vocabularies content is written in:
+upgrade effects (`EFFECTS`, rules CON-6.3 to CON-6.13) and month special rules
+(`SPECIALS`, rules CON-7.2 to CON-7.4).
 """
 
 from __future__ import annotations
@@ -79,8 +79,8 @@ class EffectSpec:
     Attributes:
         phase: The phase the card's icon must show.
         frequencies: The frequencies a card with this effect may have.
-        amount: The allowed range of ``amount`` (``(0, 0)``: no amount).
-        fish: ``"no"``, ``"optional"`` or ``"required"``: whether ``fish`` names a kind.
+        amount: The allowed range of `amount` (`(0, 0)`: no amount).
+        fish: `"no"`, `"optional"` or `"required"`: whether `fish` names a kind.
         doc: What the effect does.
     """
 
@@ -130,7 +130,7 @@ class Boat:
     """A boat card.
 
     Attributes:
-        id: The card id used in notation (``"el-dorado"``).
+        id: The card id used in notation (`"el-dorado"`).
         name: The printed name.
         catch: How many tokens of a handful stay on the boat (1-5).
         cost: The purchase price in euros.
@@ -153,9 +153,9 @@ class Effect:
     """An upgrade's effect: a vocabulary kind with its parameters.
 
     Attributes:
-        kind: A key of :data:`EFFECTS`.
+        kind: A key of `EFFECTS`.
         amount: The number the effect uses (tokens, euros), when it has one.
-        fish: The fish kind it is limited to, or ``""``.
+        fish: The fish kind it is limited to, or `""`.
     """
 
     kind: str
@@ -168,11 +168,11 @@ class Upgrade:
     """An upgrade card.
 
     Attributes:
-        id: The card id used in notation (``"fish-finders"``).
+        id: The card id used in notation (`"fish-finders"`).
         name: The printed name.
-        cost: ``"any"`` (one fish), ``"same"`` (two of a kind) or ``"different"`` (two kinds).
-        phase: When the effect is used (``"at_sea"``, ``"on_land"``, ``"end_of_day"``).
-        frequency: ``"ongoing"``, ``"once_per_round"`` or ``"when_bought"``.
+        cost: `"any"` (one fish), `"same"` (two of a kind) or `"different"` (two kinds).
+        phase: When the effect is used (`"at_sea"`, `"on_land"`, `"end_of_day"`).
+        frequency: `"ongoing"`, `"once_per_round"` or `"when_bought"`.
         effect: What it does.
         keep_token: True when one paid token stays on the card instead of going to the supply.
         text: The effect in our own words.
@@ -195,7 +195,7 @@ class Space:
     """A market space: the fish it needs and the euros it pays.
 
     Attributes:
-        id: ``"r2c1"``: row 2, column 1 (from 1).
+        id: `"r2c1"`: row 2, column 1 (from 1).
         row: Row number, from 1.
         col: Column number, from 1.
         needs: The fish to sell there, all at once.
@@ -231,10 +231,10 @@ class Special:
     """A month's special rule (CON-7.x).
 
     Attributes:
-        kind: ``"upkeep_rise"``, ``"price_bonus"`` or ``"migration"``.
-        rounds: The rounds it applies in (``upkeep_rise``, ``migration``).
+        kind: `"upkeep_rise"`, `"price_bonus"` or `"migration"`.
+        rounds: The rounds it applies in (`upkeep_rise`, `migration`).
         amount: Euros or tokens.
-        fish: The fish kind (``price_bonus``, ``migration``).
+        fish: The fish kind (`price_bonus`, `migration`).
         text: The rule in our own words.
     """
 
@@ -255,7 +255,7 @@ class Month:
         rounds: How many rounds are played.
         money: Starting money.
         bag: The tokens loaded into the bag at setup.
-        fill: The market's fill-order rule: ``"rows"``, ``"columns"`` or ``"any"``.
+        fill: The market's fill-order rule: `"rows"`, `"columns"` or `"any"`.
         spaces: The market spaces, row by row.
         standard: The standard goal.
         difficult: The difficult goal.
@@ -280,11 +280,11 @@ class Month:
     note: str = ""
 
     def goal(self, level: str) -> Goal:
-        """The goal of ``level`` (``"standard"`` or ``"difficult"``)."""
+        """The goal of `level` (`"standard"` or `"difficult"`)."""
         return self.difficult if level == "difficult" else self.standard
 
     def space_index(self, space_id: str) -> int:
-        """The index of the space ``space_id`` in :attr:`spaces`, or -1."""
+        """The index of the space `space_id` in `spaces`, or -1."""
         for index, space in enumerate(self.spaces):
             if space.id == space_id:
                 return index

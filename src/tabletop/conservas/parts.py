@@ -16,7 +16,7 @@ class OwnedUpgrade:
 
     Attributes:
         card: The upgrade id.
-        round: The round it was bought in (``when_bought`` effects work only then).
+        round: The round it was bought in (`when_bought` effects work only then).
         kept: The paid token left on the card, for cards that keep one (CON-3.6).
     """
 

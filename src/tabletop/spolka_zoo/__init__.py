@@ -2,12 +2,15 @@
 
 The complete game: five rounds of secret action tokens and a market phase, the three
 additional modules (events, hidden goals, intrigues) and the 13-card bot deck. Cards whose
-texts are not public ship as a labelled reference set (see ``docs/spolka_zoo/content.md``).
+texts are not public ship as a labelled reference set (see `docs/spolka_zoo/content.md`).
 
+```pycon
 >>> from tabletop.spolka_zoo import new_game
 >>> state = new_game(seed=1, players=2, bots=1)
 >>> state.num_players, state.is_chance_node
 (3, True)
+
+```
 """
 
 from __future__ import annotations

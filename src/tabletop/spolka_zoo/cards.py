@@ -97,7 +97,7 @@ HELPER_COST: Final[dict[str, Tokens]] = {card.id: card.cost for card in HELPER}
 
 
 def starting_deck(company: str, seats: int) -> tuple[str, ...]:
-    """The starting cards of ``company`` used with ``seats`` players (bots included)."""
+    """The starting cards of `company` used with `seats` players (bots included)."""
     return tuple(card.id for card in STARTING if card.company == company and MARKS[card.players] <= seats)
 
 

@@ -1,14 +1,14 @@
-"""Spółka ZOO content: the effect vocabulary and the card files in ``data/``.
+"""Spółka ZOO content: the effect vocabulary and the card files in `data/`.
 
 Every card whose text is not public (starting company cards, influence, helper, event,
 hidden goal and intrigue cards) is data built from a small vocabulary of effect kinds, so an
-owner of the printed game can type in the real cards. The files shipped in ``data/`` are a
-labelled REFERENCE SET (``reference = true``), not the printed texts. The 13 bot cards are
+owner of the printed game can type in the real cards. The files shipped in `data/` are a
+labelled REFERENCE SET (`reference = true`), not the printed texts. The 13 bot cards are
 the public facts.
 
-An effect is one table, e.g. ``{ kind = "fruit_to_company", fruit = "apple", n = 1 }``;
-``docs/spolka_zoo/content.md`` documents every kind and parameter. Each loader raises
-:class:`~tabletop.kernel.errors.ContentError` naming the file, the card and the field.
+An effect is one table, e.g. `{ kind = "fruit_to_company", fruit = "apple", n = 1 }`;
+`docs/spolka_zoo/content.md` documents every kind and parameter. Each loader raises
+[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the card and the field.
 """
 
 from __future__ import annotations
@@ -120,20 +120,20 @@ _TO_VALUES: Final = {"move_card": ("next", "previous", "choice", *FRUITS), "look
 
 @attrs.frozen
 class Effect:
-    """One effect of a card, from the vocabulary (see ``docs/spolka_zoo/content.md``).
+    """One effect of a card, from the vocabulary (see `docs/spolka_zoo/content.md`).
 
     Attributes:
-        kind: What happens (``"money"``, ``"fruit_to_company"``, ``"share_price"``...).
-        who: Which seats it concerns or who decides (``"majority"``, ``"self"``...);
+        kind: What happens (`"money"`, `"fruit_to_company"`, `"share_price"`...).
+        who: Which seats it concerns or who decides (`"majority"`, `"self"`...);
             empty means the card family's default.
         n: A count (fruits, coins, cards) or, for purchases, a discount / for sales a bonus.
-        fruit: A fruit, or a rule picking one (``"choice"``, ``"scarcest"``...).
+        fruit: A fruit, or a rule picking one (`"choice"`, `"scarcest"`...).
         company: A company, or a rule picking one; empty means the company whose deck is
             being resolved.
-        to: Where a card goes (``"next"``, ``"choice"``, a company; ``"bottom"``/``"remove"``).
+        to: Where a card goes (`"next"`, `"choice"`, a company; `"bottom"`/`"remove"`).
         delta: How far a price moves.
         beyond: The price may leave its base track (above the top, down to 0).
-        per_share: ``money`` is paid per share held in the company.
+        per_share: `money` is paid per share held in the company.
         public: A moved card is moved face up.
     """
 
@@ -151,7 +151,7 @@ class Effect:
 
 @attrs.frozen
 class InfluenceCard:
-    """A starting company card (``company`` and ``players`` set) or an influence card."""
+    """A starting company card (`company` and `players` set) or an influence card."""
 
     id: str
     name: str
@@ -165,7 +165,7 @@ class InfluenceCard:
 
 @attrs.frozen
 class HelperCard:
-    """A helper: its fruit cost, glory, and ability (``trigger`` + ``effects``)."""
+    """A helper: its fruit cost, glory, and ability (`trigger` + `effects`)."""
 
     id: str
     name: str
@@ -192,9 +192,9 @@ class EventCard:
 class GoalCard:
     """A hidden goal: a condition checked at the start of the end of the game, and its glory.
 
-    ``condition`` is one of ``shares_everywhere``, ``majorities`` (in at least ``n``
-    companies), ``helpers`` (at least ``n``), ``fruit`` (at least ``n`` of ``fruit``),
-    ``money`` (at least ``n`` coins).
+    `condition` is one of `shares_everywhere`, `majorities` (in at least `n`
+    companies), `helpers` (at least `n`), `fruit` (at least `n` of `fruit`),
+    `money` (at least `n` coins).
     """
 
     id: str
@@ -221,11 +221,11 @@ class IntrigueCard:
 class BotEffect:
     """One effect of a bot card (the public bot deck).
 
-    ``kind`` is one of ``buy_cheapest_fruit``, ``hire_helper``, ``move_top`` (from
-    ``company`` onto ``to``, face up), ``sell_fruit`` (worth ``min_price`` or more),
-    ``refresh_influence``, ``buy_cheapest_share``, ``buy_share`` (in ``company`` if its price
-    is ``max_price`` or less), ``lobby_top`` (into ``company``, only when the bot is not the
-    first player), ``sell_dearest_share``.
+    `kind` is one of `buy_cheapest_fruit`, `hire_helper`, `move_top` (from
+    `company` onto `to`, face up), `sell_fruit` (worth `min_price` or more),
+    `refresh_influence`, `buy_cheapest_share`, `buy_share` (in `company` if its price
+    is `max_price` or less), `lobby_top` (into `company`, only when the bot is not the
+    first player), `sell_dearest_share`.
     """
 
     kind: str
@@ -239,8 +239,8 @@ class BotEffect:
 class BotCard:
     """A bot card: one or two effects and a coin bonus.
 
-    ``bonus_if`` is ``"done"`` (paid when at least one effect was carried out) or
-    ``"always"`` (paid whenever the card is carried out).
+    `bonus_if` is `"done"` (paid when at least one effect was carried out) or
+    `"always"` (paid whenever the card is carried out).
     """
 
     id: str
@@ -271,7 +271,7 @@ _CONVERTER.register_structure_hook(Tokens, tokens_hook(FRUITS, noun="fruit", min
 
 
 def _problem(effect: Effect, family: str) -> tuple[str, str] | None:
-    """The (field, message) of the first problem of ``effect`` in a card of ``family``."""
+    """The (field, message) of the first problem of `effect` in a card of `family`."""
     if effect.kind not in _FIELDS:
         return "kind", f"unknown effect kind {effect.kind!r} (kinds: {', '.join(sorted(_FIELDS))})"
     allowed = _FIELDS[effect.kind]
@@ -412,7 +412,7 @@ def _bots(data: dict[str, Any], file: str) -> tuple[BotCard, ...]:
 
 @attrs.frozen
 class Rule:
-    """One entry of the rule catalogue: an ID (``ZOO-4.9``) and a short title."""
+    """One entry of the rule catalogue: an ID (`ZOO-4.9`) and a short title."""
 
     id: str
     title: str
@@ -462,7 +462,7 @@ def _shipped(kind: str) -> tuple[Any, ...]:
 
 
 def shipped_rules() -> tuple[Rule, ...]:
-    """The rule catalogue shipped in ``data/rules.toml``."""
+    """The rule catalogue shipped in `data/rules.toml`."""
     return _shipped("rules")
 
 
