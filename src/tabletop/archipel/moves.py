@@ -1,28 +1,23 @@
 """Archipel's moves and their one-line notation.
 
-===========================  ===============================================================
-notation                     meaning
-===========================  ===============================================================
-`sail f07`                 sail to a location for one fuel (ARC-2.3): a fish spot `fNN`,
-                             an island's harbour (its id), a home port `home-red`, a storm
-                             space `sN` (with storm gear: clear that storm, ARC-5.3)
-`catch`                    try to catch the fish where the boat is (ARC-3.1)
-`use bait-multi`           catch the exposed fish with multicolour bait (ARC-3.3)
-`release`                  let it swim and keep the multicolour bait (ARC-3.3)
-`feed bait-red`            the shark eats this bait (ARC-3.4)
-`refuel jerrycan-blue`     fill the tank with a jerrycan (ARC-4.6)
-`throw blue`               throw a fish overboard (ARC-3.6)
-`give fuel to red`         hand one item to the red boat on the same location (ARC-6.1);
-                             items: `fuel`, `fish-blue`, a card (`bait-red`)
-`take bait-red from red`   take one item from the red boat on the same location (ARC-6.1)
-`place s7`                 put a blank storm card on storm space 7 (ARC-4.3)
-`calm s7`                  good weather: remove the storm on space 7 (ARC-4.4)
-`discard bait-red`         remove a card beyond the four a boat holds (ARC-4.7)
-`end`                      end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
-`season over`              declare the season over (ARC-7.1)
-`draw bait-red`            chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
-`fish shark`               chance: the fish a face-down piece turns out to be (ARC-3.2)
-===========================  ===============================================================
+- `sail f07` — sail to a location for one fuel (ARC-2.3): a fish spot `fNN`, an island's harbour (its id), a home
+  port `home-red`, a storm space `sN` (with storm gear: clear that storm, ARC-5.3)
+- `catch` — try to catch the fish where the boat is (ARC-3.1)
+- `use bait-multi` — catch the exposed fish with multicolour bait (ARC-3.3)
+- `release` — let it swim and keep the multicolour bait (ARC-3.3)
+- `feed bait-red` — the shark eats this bait (ARC-3.4)
+- `refuel jerrycan-blue` — fill the tank with a jerrycan (ARC-4.6)
+- `throw blue` — throw a fish overboard (ARC-3.6)
+- `give fuel to red` — hand one item to the red boat on the same location (ARC-6.1); items: `fuel`, `fish-blue`, a
+  card (`bait-red`)
+- `take bait-red from red` — take one item from the red boat on the same location (ARC-6.1)
+- `place s7` — put a blank storm card on storm space 7 (ARC-4.3)
+- `calm s7` — good weather: remove the storm on space 7 (ARC-4.4)
+- `discard bait-red` — remove a card beyond the four a boat holds (ARC-4.7)
+- `end` — end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
+- `season over` — declare the season over (ARC-7.1)
+- `draw bait-red` — chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
+- `fish shark` — chance: the fish a face-down piece turns out to be (ARC-3.2)
 
 Moves with the same arguments are the same object (interned), so legal-move sets are cheap.
 

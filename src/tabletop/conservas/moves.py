@@ -1,25 +1,23 @@
 """Conservas moves: small frozen values with a one-line notation, and the notation parser.
 
-=========================  =============================================  ==========
-notation                   meaning                                        rule
-=========================  =============================================  ==========
-`token sardine`          chance: the token drawn from the sea bag       CON-2.1
-`card el-dorado`         chance: the card dealt from a deck             CON-1.5/6/8
-`choose el-dorado`       keep this one of the two boats offered         CON-1.5
-`place el-dorado water`  put the handful on a card, these stay on board CON-2.2
-`place open-water`       put the handful on the Open Water card         CON-2.4
-`redraw sardine`         return a drawn sardine, draw again             CON-6.4
-`return water,water`     return these drawn tokens to the bag           CON-6.6
-`sell r1c1 sardine,sardine`          sell to a space (paying these)     CON-3.2
-`sell r3c1 sardine,scallop leave scallop`  ... leaving a scallop there  CON-3.3
-`trade fish-finders sardine,sardine` pay fish for an upgrade            CON-3.5
-`trade ref-grant sardine,mussel keep mussel`  ... the card keeps one    CON-3.6
-`buy pez-limoncello`     buy a face-up boat                             CON-3.7
-`done`                   end On Land                                    CON-3.9
-`keep boats`             keep the boat row (also `keep upgrades`)     CON-4.3/4
-`discard boats`          discard the row and deal 3 new                 CON-4.3/4
-`upkeep quid-pro-pulpo`  pay this boat's upkeep next                    CON-4.6
-=========================  =============================================  ==========
+| notation | meaning | rule |
+|---|---|---|
+| `token sardine` | chance: the token drawn from the sea bag | CON-2.1 |
+| `card el-dorado` | chance: the card dealt from a deck | CON-1.5/6/8 |
+| `choose el-dorado` | keep this one of the two boats offered | CON-1.5 |
+| `place el-dorado water` | put the handful on a card, these stay on board | CON-2.2 |
+| `place open-water` | put the handful on the Open Water card | CON-2.4 |
+| `redraw sardine` | return a drawn sardine, draw again | CON-6.4 |
+| `return water,water` | return these drawn tokens to the bag | CON-6.6 |
+| `sell r1c1 sardine,sardine` | sell to a space (paying these) | CON-3.2 |
+| `sell r3c1 sardine,scallop leave scallop` | ... leaving a scallop there | CON-3.3 |
+| `trade fish-finders sardine,sardine` pay fish for an upgrade |  | CON-3.5 |
+| `trade ref-grant sardine,mussel keep mussel` | ... the card keeps one | CON-3.6 |
+| `buy pez-limoncello` | buy a face-up boat | CON-3.7 |
+| `done` | end On Land | CON-3.9 |
+| `keep boats` | keep the boat row (also `keep upgrades`) | CON-4.3/4 |
+| `discard boats` | discard the row and deal 3 new | CON-4.3/4 |
+| `upkeep quid-pro-pulpo` | pay this boat's upkeep next | CON-4.6 |
 
 Token lists are written as [`Tokens`][tabletop.kernel.tokens.Tokens] prints them
 (`sardine,sardine,water`, kinds sorted); the parser also reads `2 sardine, water`.

@@ -179,7 +179,7 @@ class ConservasState(State):
     def evolve(self, **changes: Any) -> ConservasState:
         """A copy with `changes`: `attrs.evolve` without its per-call bookkeeping.
 
-        The parts of [`Cards`][tabletop.conservas.state.Cards] may be changed by name too (`fleet=...`). Every step of
+        The parts of [`Cards`][tabletop.conservas.parts.Cards] may be changed by name too (`fleet=...`). Every step of
         the game builds a new state this way, so it matters for speed. The caches of the base
         class (legal moves) are not copied: the new state starts clean.
         """

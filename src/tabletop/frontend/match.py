@@ -104,7 +104,7 @@ class Match:
     """One game being played: seats, history, chance, undo, events and records.
 
     Args:
-        game: A [`Game`][tabletop.Game] or a registered name.
+        game: A [`Game`][tabletop.kernel.protocol.Game] or a registered name.
         seed: Fixes every chance outcome; `None` draws one.
         options: The game's options.
         agents: Seats played by the program: seat -> an agent or an agent's name

@@ -8,7 +8,7 @@ top of a handful of hooks each game writes:
 * `_player_moves()`: the legal moves of the current player, in a documented stable order;
 * `_chance_outcomes()`: the outcomes of the current chance node with their probabilities;
 * `_apply(move)`: the step function for a legal move (no re-validation needed);
-* `_refusal(move)`: why a move is illegal, as an [`IllegalMove`][tabletop.kernel.protocol.IllegalMove] naming the rule;
+* `_refusal(move)`: why a move is illegal, as an [`IllegalMove`][tabletop.kernel.errors.IllegalMove] naming the rule;
 * `_view(player)`: the state with everything hidden from `player` replaced;
 * `num_players` and `outcome`.
 

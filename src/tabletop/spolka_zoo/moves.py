@@ -1,25 +1,20 @@
 """Spółka ZOO moves and their notation.
 
-==========================================  =================================================
-notation                                    move
-==========================================  =================================================
-`board lemon,apple,pineapple`             chance: the company boards' order, left to right
-`draw inf-apple`                          chance: the card drawn or revealed
-`pick share`                              choose an action token secretly
-`buy share apple` / `sell share apple`  a share transaction (share trading)
-`buy fruit lemon` / `sell fruit lemon`  a fruit transaction with the warehouse
-`buy fruit lemon from 2`                  buy a fruit from seat 2's pool (price + 2 to them)
-`hire h-owl`                              hire a helper from the market
-`lobby inf-apple lemon`                   lobby: a face-up influence card into a deck
-`speculate apple`                         speculation on a company deck
-`arrange a,b,c` / `arrange a,b bottom c lemon` / `arrange a,b remove c`
-                                            put looked-at cards back (top card first), one
-                                            maybe to the bottom of a deck or out of the game
-`intrigue int-windfall`                   play an intrigue card
-`use h-fox`                               use a helper's ability after a token
-`choose take apple,lemon`                 a decision inside a card's effect
-`done`                                    end (or decline) the action, the window, the abilities
-==========================================  =================================================
+- `board lemon,apple,pineapple` — chance: the company boards' order, left to right
+- `draw inf-apple` — chance: the card drawn or revealed
+- `pick share` — choose an action token secretly
+- `buy share apple` / `sell share apple` — a share transaction (share trading)
+- `buy fruit lemon` / `sell fruit lemon` — a fruit transaction with the warehouse
+- `buy fruit lemon from 2` — buy a fruit from seat 2's pool (price + 2 to them)
+- `hire h-owl` — hire a helper from the market
+- `lobby inf-apple lemon` — lobby: a face-up influence card into a deck
+- `speculate apple` — speculation on a company deck
+- `arrange a,b,c` / `arrange a,b bottom c lemon` / `arrange a,b remove c` — put looked-at cards back (top card
+  first), one maybe to the bottom of a deck or out of the game
+- `intrigue int-windfall` — play an intrigue card
+- `use h-fox` — use a helper's ability after a token
+- `choose take apple,lemon` — a decision inside a card's effect
+- `done` — end (or decline) the action, the window, the abilities
 """
 
 from __future__ import annotations

@@ -12,7 +12,8 @@ TestConservasMachine = game_machine(GAME, st.sampled_from([{}, {"month": "may"}]
 The machine starts a game from a seed and options drawn by hypothesis, plays a random
 number of warm-up steps (to reach deep positions quickly), then lets hypothesis choose each
 move by its index among the legal moves, so failures shrink to short move sequences. After
-every step it runs [`tabletop.testing.check_state`][tabletop.testing.check_state]. When a game ends it starts another.
+every step it runs [`tabletop.testing.check_state`][tabletop.testing.properties.check_state]. When a game ends it starts
+another.
 """
 
 from __future__ import annotations
