@@ -1,4 +1,4 @@
-"""The docs site: docstrings render as Markdown, rule IDs are anchors and links.
+"""The docs site: docstrings render as Markdown, rule IDs are anchors and links, the quick start runs.
 
 The checks live in `tools/docs_site.py`, the mkdocs hook module, so `mkdocs build --strict` and
 these tests apply the same rules.
@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shlex
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -245,3 +247,38 @@ def test_built_reference_renders_markdown(built: Path) -> None:
     tabletop_page = (built / "reference" / "tabletop" / "index.html").read_text(encoding="utf-8")
     assert "_BUILTIN" not in tabletop_page
     assert '<span class="kc">None</span>' not in tabletop_page.split('id="tabletop.CHANCE"')[1][:2000]
+
+
+# ------------------------------------------------------------------------------------ quick start
+QUICK = re.compile(r"<!-- quick-start -->\n```console\n(.*?)```\n<!-- /quick-start -->", re.DOTALL)
+
+
+def _quick_start() -> list[list[str]]:
+    block = QUICK.search((ROOT / "docs" / "index.md").read_text(encoding="utf-8"))
+    assert block, "docs/index.md has no quick-start block"
+    return [shlex.split(line.removeprefix("$ "), comments=True) for line in block.group(1).splitlines()]
+
+
+def test_quick_start_covers_every_command() -> None:
+    """The home page's quick start shows each command a newcomer needs, one line each."""
+    commands = [argv[1] for argv in _quick_start()]
+    assert {"games", "play", "simulate", "conformance", "validate", "replay"} <= set(commands)
+    assert all(argv[0] == "tabletop" for argv in _quick_start())
+
+
+def test_quick_start_lines_work(tmp_path: Path) -> None:
+    """Every quick-start line runs as written from the checkout's top folder (play gets 'save' and 'quit' typed)."""
+    (tmp_path / "src").symlink_to(ROOT / "src")
+    for argv in _quick_start():
+        typed = "save game.json\nquit\n" if argv[1] == "play" else ""
+        run = subprocess.run(
+            [sys.executable, "-m", "tabletop", *argv[1:]],
+            cwd=tmp_path,
+            input=typed,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, (argv, run.stdout[-2000:], run.stderr[-2000:])
+        assert "Traceback" not in run.stderr, argv
+    assert (tmp_path / "game.json").exists()
