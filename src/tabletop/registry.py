@@ -27,8 +27,8 @@ _BUILTIN: Final[dict[str, str]] = {
     "spolka_zoo": "tabletop.spolka_zoo:GAME",
 }
 
-#: The names of the built-in games, in the order the docs present them.
 GAMES: Final[tuple[str, ...]] = tuple(_BUILTIN)
+"""The names of the built-in games, in the order the docs present them."""
 
 _registered: dict[str, Game] = {}
 _loaded: dict[str, Game] = {}

@@ -25,8 +25,8 @@ from tabletop.registry import get_game
 
 __all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate"]
 
-#: A game still running after this many steps is reported as an error, never waited for.
 MAX_STEPS: Final = 1_000_000
+"""A game still running after this many steps is reported as an error, never waited for."""
 
 
 @attrs.frozen

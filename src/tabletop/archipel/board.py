@@ -36,8 +36,8 @@ HOME: Final = "home"
 STORM: Final = "storm"
 _CACHE_LIMIT: Final = 200_000
 
-#: Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices.
 Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
+"""Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices."""
 
 
 class Board:

@@ -51,8 +51,8 @@ ORDERS_PER_MARKET: Final = 2
 CORNERS: Final = ("north-west", "north-east", "south-west", "south-east")
 CARD_GROUPS: Final = ("bait", "jerrycan", "storm-gear", "good-weather", "leak")
 BACKS: Final = ("blue", "red")
-#: Not a location id: events name the warehouse so (``draw bait-red ... for the warehouse``).
 RESERVED_ID: Final = "warehouse"
+"""Not a location id: events name the warehouse so (`draw bait-red ... for the warehouse`)."""
 
 
 @attrs.frozen

@@ -41,8 +41,8 @@ FUEL_MARKERS: Final = 30
 TANK: Final = 5
 HOLD: Final = 3
 DECK: Final = 4
-#: Cards in a shop or the warehouse when supplied (ARC-1.7).
 SHOP_SIZE: Final = 3
+"""Cards in a shop or the warehouse when supplied (ARC-1.7)."""
 
 _FISH_DEFS: Final = load_fish()
 _CARDS: Final = load_cards()
@@ -50,16 +50,16 @@ _CARDS: Final = load_cards()
 #: Every fish piece.
 FISH: Final = Tokens({f.id: f.count for f in _FISH_DEFS})
 SHARK: Final = next(f.id for f in _FISH_DEFS if f.shark)
-#: The fish colours, in file order (sharks excluded).
 COLOURS: Final = tuple(f.id for f in _FISH_DEFS if not f.shark)
+"""The fish colours, in file order (sharks excluded)."""
 
 #: The square cards other than storm cards.
 OTHER_CARDS: Final = Tokens({c.id: c.count for c in _CARDS.cards})
 STORM_CARDS: Final = _CARDS.storm_cards
 BAIT_OF: Final = {c.colour: c.id for c in _CARDS.cards if c.group == "bait"}
 MULTI: Final = BAIT_OF.pop("multi")
-#: Every bait kind.
 BAITS: Final = frozenset([*BAIT_OF.values(), MULTI])
+"""Every bait kind."""
 #: What each coloured bait catches.
 CATCHES: Final = {bait: colour for colour, bait in BAIT_OF.items()}
 JERRYCANS: Final = tuple(c.id for c in _CARDS.cards if c.group == "jerrycan")
@@ -70,10 +70,10 @@ LEAK: Final = next(c.id for c in _CARDS.cards if c.group == "leak")
 RED_BACK: Final = frozenset(c.id for c in _CARDS.cards if c.back == "red")
 STORM_BLANK: Final = "storm-blank"
 
-#: A fish spot whose fish was caught: no piece on it.
 EMPTY: Final = ""
-#: A face-down fish nobody has seen: its identity is not decided until it is exposed (ARC-1.5).
+"""A fish spot whose fish was caught: no piece on it."""
 UNSEEN: Final = "unseen"
+"""A face-down fish nobody has seen: its identity is not decided until it is exposed (ARC-1.5)."""
 
 
 def storm_card(number: int) -> str:

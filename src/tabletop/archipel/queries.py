@@ -30,8 +30,8 @@ __all__ = [
     "supplied_as_far_as_possible",
 ]
 
-#: Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1).
 HARBOURS: Final = frozenset({HARBOUR, HOME})
+"""Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1)."""
 #: The values of the ``declare`` option (ARC-7.1).
 ANYTIME: Final = "anytime"
 SUPPLIED: Final = "supplied"

@@ -57,8 +57,8 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["WIDTH", "evaluate", "render"]
 
-#: The widest line :func:`render` writes.
 WIDTH: Final = 100
+"""The widest line [`render`][tabletop.archipel.render.render] writes."""
 
 _LEGEND: Final = (
     "Fish: ? face down, ?* face down again (memory game: remember it!), - caught, else face up.",
@@ -120,7 +120,8 @@ def render(view: ArchipelState, seat: int | None) -> str:
 
 
 def _fit(line: str) -> str:
-    """`line` wrapped at `WIDTH` (long names on a custom board), continuations indented."""
+    """`line` wrapped at [`WIDTH`][tabletop.archipel.render.WIDTH] (long names on a custom board), continuations
+    indented."""
     if len(line) <= WIDTH:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)

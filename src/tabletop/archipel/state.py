@@ -25,14 +25,14 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["ENDINGS", "ArchipelOutcome", "ArchipelState"]
 
-#: The rulebook's three endings (ARC-7.2 to ARC-7.4), as the outcome's summary names them.
 ENDINGS: Final = {
     1: "1: all orders filled, all boats home",
     2: "2: all orders filled, not all boats home",
     3: "3: orders missing",
 }
-#: What each ending is worth to every seat (co-operative: everybody shares it).
+"""The rulebook's three endings (ARC-7.2 to ARC-7.4), as the outcome's summary names them."""
 RETURNS: Final = {1: 1.0, 2: 0.5, 3: 0.0}
+"""What each ending is worth to every seat (co-operative: everybody shares it)."""
 
 
 @attrs.frozen

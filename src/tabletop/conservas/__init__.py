@@ -71,7 +71,6 @@ __all__ = [
     "render",
 ]
 
-#: The Conservas game: ``GAME.new_game(seed, month="may", goal="difficult")``.
 GAME: Final = Game(
     name="conservas",
     title="Conservas",
@@ -90,6 +89,7 @@ GAME: Final = Game(
     rules=RULES,
     content=LOADERS,
 )
+"""The Conservas game: `GAME.new_game(seed, month="may", goal="difficult")`."""
 
-#: Start a game: ``new_game(seed=None, *, month="january", goal="standard")``.
 new_game: Final = GAME.new_game
+"""Start a game: `new_game(seed=None, *, month="january", goal="standard")`."""

@@ -2,8 +2,8 @@
 
 These are the shapes the TOML files of `data/` are loaded into (by
 [`tabletop.conservas.content`][tabletop.conservas.content]), and the two small vocabularies content is written in:
-upgrade effects (`EFFECTS`, rules CON-6.3 to CON-6.13) and month special rules
-(`SPECIALS`, rules CON-7.2 to CON-7.4).
+upgrade effects ([`EFFECTS`][tabletop.conservas.cards.EFFECTS], rules CON-6.3 to CON-6.13) and month special rules
+([`SPECIALS`][tabletop.conservas.cards.SPECIALS], rules CON-7.2 to CON-7.4).
 """
 
 from __future__ import annotations
@@ -38,13 +38,12 @@ __all__ = [
     "Upgrade",
 ]
 
-#: The fish kinds, in the order the rulebook lists them.
 FISH: Final = ("sardine", "mussel", "scallop", "octopus")
-#: Every sea-token kind.
+"""The fish kinds, in the order the rulebook lists them."""
 KINDS: Final = ("water", *FISH)
-#: The general supply: 116 sea tokens (CON-1.1).
+"""Every sea-token kind."""
 SUPPLY: Final = Tokens({"water": 20, "sardine": 30, "mussel": 30, "scallop": 20, "octopus": 16})
-#: The twelve months of the Market Book, in calendar order.
+"""The general supply: 116 sea tokens (CON-1.1)."""
 MONTH_NAMES: Final = (
     "january",
     "february",
@@ -59,14 +58,15 @@ MONTH_NAMES: Final = (
     "november",
     "december",
 )
-#: Upgrade cost patterns (CON-3.5): one fish of any kind, two of the same kind, two different.
+"""The twelve months of the Market Book, in calendar order."""
 COSTS: Final = ("any", "same", "different")
-#: The phases an upgrade's effect belongs to (its icon).
+"""Upgrade cost patterns (CON-3.5): one fish of any kind, two of the same kind, two different."""
 PHASES: Final = ("at_sea", "on_land", "end_of_day")
-#: How often an upgrade's effect works (its icon).
+"""The phases an upgrade's effect belongs to (its icon)."""
 FREQUENCIES: Final = ("ongoing", "once_per_round", "when_bought")
-#: Market fill-order rules (CON-7.1).
+"""How often an upgrade's effect works (its icon)."""
 FILLS: Final = ("rows", "columns", "any")
+"""Market fill-order rules (CON-7.1)."""
 #: How many boats and upgrades the game has (components list).
 BOAT_COUNT: Final = 18
 UPGRADE_COUNT: Final = 27
@@ -92,7 +92,6 @@ class EffectSpec:
 
 
 _ALL = FREQUENCIES
-#: The effect vocabulary (CON-6.x). Every kind is implemented in ``effects.py``.
 EFFECTS: Final[Mapping[str, EffectSpec]] = {
     "draw_count": EffectSpec("at_sea", ("ongoing",), (5, 10), "no", "each handful draws `amount` tokens, not 5"),
     "redraw": EffectSpec(
@@ -116,13 +115,14 @@ EFFECTS: Final[Mapping[str, EffectSpec]] = {
     ),
     "restock": EffectSpec("end_of_day", _ALL, (1, 5), "required", "move `amount` fish from the supply to the bag"),
 }
+"""The effect vocabulary (CON-6.x). Every kind is implemented in `effects.py`."""
 
-#: Month special rules (CON-7.x): kind -> (needs rounds, amount range, fish rule).
 SPECIALS: Final[Mapping[str, tuple[bool, tuple[int, int], str]]] = {
     "upkeep_rise": (True, (1, 5), "no"),
     "price_bonus": (False, (1, 5), "required"),
     "migration": (True, (1, 10), "required"),
 }
+"""Month special rules (CON-7.x): kind -> (needs rounds, amount range, fish rule)."""
 
 
 @attrs.frozen
@@ -153,7 +153,7 @@ class Effect:
     """An upgrade's effect: a vocabulary kind with its parameters.
 
     Attributes:
-        kind: A key of `EFFECTS`.
+        kind: A key of [`EFFECTS`][tabletop.conservas.cards.EFFECTS].
         amount: The number the effect uses (tokens, euros), when it has one.
         fish: The fish kind it is limited to, or `""`.
     """

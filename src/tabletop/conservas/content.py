@@ -10,7 +10,7 @@ The shipped content is loaded once at import into module-level tables (`BOATS`,
 `UPGRADES`, `MONTHS`, `RULES`). Where the rulebook and public sources do not
 give a value, the shipped files hold a *reference set*, labelled in each file and item.
 
-Upgrade effects are data drawn from a small vocabulary (`EFFECTS`); see
+Upgrade effects are data drawn from a small vocabulary ([`EFFECTS`][tabletop.conservas.cards.EFFECTS]); see
 `docs/conservas/content.md` for what each kind does.
 
 ```pycon
@@ -305,13 +305,13 @@ def load_rules(source: str | Path | None = None) -> dict[str, str]:
     return rules
 
 
-#: Content loaders by kind, for ``tabletop validate``.
 LOADERS: Final[Mapping[str, Any]] = {
     "boats": load_boats,
     "upgrades": load_upgrades,
     "months": load_months,
     "rules": load_rules,
 }
+"""Content loaders by kind, for `tabletop validate`."""
 
 #: The shipped boats, upgrades and months by id, and the rule catalogue.
 BOATS: Final[Mapping[str, Boat]] = {b.id: b for b in load_boats()}

@@ -40,10 +40,10 @@ __all__ = [
     "upkeep_of",
 ]
 
-#: Tokens in a handful without upgrades (CON-2.1).
 BASE_DRAW: Final = 5
-#: No card ever holds more than 5 tokens (public fact), whatever the upgrades.
+"""Tokens in a handful without upgrades (CON-2.1)."""
 MAX_CATCH: Final = 5
+"""No card ever holds more than 5 tokens (public fact), whatever the upgrades."""
 
 
 def _cards(state: ConservasState, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:

@@ -42,12 +42,12 @@ def _prerequisites(month: Month) -> tuple[int, ...]:
     return tuple(before)
 
 
-#: Per month: for each space, the index of the space that must be filled first, or -1.
 PREREQ: Final[Mapping[str, tuple[int, ...]]] = {m.id: _prerequisites(m) for m in MONTHS.values()}
-#: Per month: space id -> index.
+"""Per month: for each space, the index of the space that must be filled first, or -1."""
 SPACE_INDEX: Final[Mapping[str, Mapping[str, int]]] = {
     m.id: {s.id: i for i, s in enumerate(m.spaces)} for m in MONTHS.values()
 }
+"""Per month: space id -> index."""
 #: Per month and space: the sale moves (one per kind that may be left on the space).
 _SALES: Final[Mapping[str, tuple[tuple[Sell, ...], ...]]] = {
     m.id: tuple(tuple(Sell(s.id, s.needs, kind) for kind in s.needs) for s in m.spaces) for m in MONTHS.values()

@@ -16,7 +16,6 @@ __all__ = ["MACHINE"]
 
 _P, _C, _A = Actor.PLAYER, Actor.CHANCE, Actor.AUTO
 
-#: The phase table: the rulebook's round structure.
 MACHINE: Final = PhaseMachine(
     "conservas",
     (
@@ -65,3 +64,4 @@ MACHINE: Final = PhaseMachine(
     ),
     start="setup.offer",
 )
+"""The phase table: the rulebook's round structure."""

@@ -58,8 +58,8 @@ __all__ = [
     "parse_move",
 ]
 
-#: The id of the Open Water card.
 OPEN_WATER: Final = "open-water"
+"""The id of the Open Water card."""
 
 
 @attrs.frozen

@@ -71,5 +71,5 @@ class Cards:
     upgrades: tuple[OwnedUpgrade, ...] = ()
 
 
-#: The names of the :class:`Cards` fields (the state reads them as its own attributes).
 CARD_FIELDS: frozenset[str] = frozenset(field.name for field in attrs.fields(Cards))
+"""The names of the [`Cards`][tabletop.conservas.parts.Cards] fields (the state reads them as its own attributes)."""

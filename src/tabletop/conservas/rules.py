@@ -1,7 +1,7 @@
 """The Conservas round structure (the phase table) and the step functions of setup and At Sea.
 
-Reading `MACHINE` top to bottom is reading the rulebook's round: setup deals (CON-1.x),
-At Sea draws handfuls one token at a time and places each on a card (CON-2.x), On Land sells,
+Reading [`MACHINE`][tabletop.conservas.machine.MACHINE] top to bottom is reading the rulebook's round: setup deals
+(CON-1.x), At Sea draws handfuls one token at a time and places each on a card (CON-2.x), On Land sells,
 trades and buys until the player says `done` (CON-3.x, in [`land`][tabletop.conservas.land]),
 End of Day clears the boats, refills the rows, pays upkeep and spawns (CON-4.x, in
 [`endofday`][tabletop.conservas.endofday]). Every token drawn from the bag and every card dealt from
@@ -253,7 +253,6 @@ _APPLIERS: Final[Mapping[type, Callable[[ConservasState, Move], ConservasState]]
     Return: _return,
 }
 
-#: The handlers of the automatic steps.
 AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
     "sea.start": start_handful,
     "eod.clear": endofday.clear,
@@ -263,3 +262,4 @@ AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
     "eod.settle": endofday.settle,
     "eod.spawn": endofday.spawn,
 }
+"""The handlers of the automatic steps."""

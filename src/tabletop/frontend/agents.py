@@ -178,12 +178,12 @@ class ScriptedAgent:
         self.played = min(moves, len(self.moves))
 
 
-#: Agents by name, for ``make_agent`` and the ``--bot SEAT=NAME`` option of ``tabletop play``.
 AGENTS: Final[dict[str, Callable[[], Agent]]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "rollout": RolloutAgent,
 }
+"""Agents by name, for `make_agent` and the `--bot SEAT=NAME` option of `tabletop play`."""
 
 
 def make_agent(name: str) -> Agent:

@@ -11,7 +11,7 @@ only when asked, so that a frontend pays only for what it shows:
   and a seat gets those visible to it. A step left to the kernel's default event (which
   names the move or the chance outcome to everybody) is checked against the views instead:
   a seat gets the default event only when it may know the move, and otherwise one event of
-  kind `HIDDEN_EVENT_KIND`;
+  kind [`HIDDEN_EVENT_KIND`][tabletop.frontend.knowledge.HIDDEN_EVENT_KIND];
 * a seat **identifies** a chance outcome when no other outcome would have looked the same to
   it (the same view, and the same events visible to it), in the true state or in states it
   cannot tell from it (re-sampled with the game's `perturb`: the last card of a deck is the
@@ -43,8 +43,8 @@ from tabletop.kernel.protocol import Move, State
 
 __all__ = ["HIDDEN_EVENT_KIND", "Knowledge", "StepSecrets", "assess"]
 
-#: The kind of the event that stands in for a step a seat cannot see.
 HIDDEN_EVENT_KIND: Final = "hidden"
+"""The kind of the event that stands in for a step a seat cannot see."""
 
 #: How many re-samplings of hidden information test whether a step told a seat something
 #: (only for games that provide ``perturb``).

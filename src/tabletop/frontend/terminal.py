@@ -26,8 +26,8 @@ from tabletop.kernel.protocol import Game, Move, Outcome
 
 __all__ = ["CLEAR_SCREEN", "TerminalPlay", "format_moves", "format_outcome", "replay"]
 
-#: The ANSI sequence that clears the screen and homes the cursor.
 CLEAR_SCREEN: Final = "\x1b[2J\x1b[H"
+"""The ANSI sequence that clears the screen and homes the cursor."""
 
 HELP: Final = """\
 Type the number of a move from the list, or the move itself in notation.

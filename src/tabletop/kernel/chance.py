@@ -28,10 +28,10 @@ __all__ = [
     "seeded_uniform",
 ]
 
-#: ``current_player`` at a chance node.
 CHANCE: Final = -1
-#: ``current_player`` once the game is over.
+"""`current_player` at a chance node."""
 TERMINAL: Final = -2
+"""`current_player` once the game is over."""
 
 _MASK64: Final = (1 << 64) - 1
 

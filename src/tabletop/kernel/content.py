@@ -41,8 +41,8 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     return parse_toml(text, file=path.name)
 
 
-#: Environment variable naming a folder of content files that replace the shipped ones.
 CONTENT_ENV: Final = "TABLETOP_CONTENT"
+"""Environment variable naming a folder of content files that replace the shipped ones."""
 
 
 def read_package_toml(package: str, name: str) -> dict[str, Any]:

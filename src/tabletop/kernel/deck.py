@@ -32,8 +32,8 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["HIDDEN", "Deck", "Known"]
 
-#: The id that replaces a card a viewer may not see.
 HIDDEN = "?"
+"""The id that replaces a card a viewer may not see."""
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -245,7 +245,7 @@ class Deck:
     def redacted(self, player: int, *, composition_public: bool = False) -> Deck:
         """What `player` may know of this deck.
 
-        Known cards `player` has not seen become `HIDDEN`. The middle becomes that
+        Known cards `player` has not seen become [`HIDDEN`][tabletop.kernel.deck.HIDDEN]. The middle becomes that
         many hidden cards, unless `composition_public` (everyone can tell which cards are
         in it, e.g. a deck of face-up discards that was shuffled), in which case only its
         order stays unknown, as it always is. Where a hidden known card lies is public

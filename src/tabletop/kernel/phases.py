@@ -39,8 +39,8 @@ from tabletop.kernel.errors import GameDefinitionError
 
 __all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
 
-#: How many automatic steps ``advance`` runs in a row before it calls the loop endless.
 MAX_AUTO_STEPS: Final = 100_000
+"""How many automatic steps `advance` runs in a row before it calls the loop endless."""
 
 
 class Actor(enum.Enum):

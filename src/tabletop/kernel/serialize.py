@@ -34,8 +34,8 @@ __all__ = [
     "structure",
 ]
 
-#: The version of every envelope written by this release.
 VERSION: Final = 1
+"""The version of every envelope written by this release."""
 
 T = TypeVar("T")
 

@@ -66,8 +66,8 @@ __all__ = [
     "render",
 ]
 
-#: The rule catalogue: rule ID -> short title (``data/rules.toml``).
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
+"""The rule catalogue: rule ID -> short title (`data/rules.toml`)."""
 
 GAME: Final = Game(
     name="spolka_zoo",

@@ -34,13 +34,13 @@ __all__ = [
     "use_helper",
 ]
 
-#: Transactions per trading token.
 TRANSACTIONS: Final = 2
+"""Transactions per trading token."""
 #: Coins for lobbying and for speculation.
 LOBBY_COINS: Final = 2
 SPECULATION_COINS: Final = 1
-#: Cards a speculator looks at.
 SPECULATION_LOOK: Final = 4
+"""Cards a speculator looks at."""
 #: Coins a buyer pays a seller above the price when buying from another player's pool.
 PLAYER_MARKUP: Final = 2
 DONE: Final = Done()

@@ -26,8 +26,8 @@ from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
 __all__ = ["bot_plan", "card_feasible", "carry_out"]
 
-#: What a bot effect will do, once it is known it can be done: (what, company/fruit, seat or slot).
 Plan = tuple[str, str, int]
+"""What a bot effect will do, once it is known it can be done: (what, company/fruit, seat or slot)."""
 
 
 def _cheapest(state: Position, prices: tuple[int, int, int]) -> str:

@@ -47,15 +47,15 @@ __all__ = [
     "shipped_rules",
 ]
 
-#: The three companies (and their fruits), in the fixed order every per-company tuple uses.
 FRUITS: Final = ("apple", "lemon", "pineapple")
-#: The six action tokens.
+"""The three companies (and their fruits), in the fixed order every per-company tuple uses."""
 TOKENS: Final = ("share", "fruit", "helper", "lobby", "speculate", "duplicate")
-#: The player-count marks of the starting company cards and the smallest seat count they need.
+"""The six action tokens."""
 MARKS: Final = {"2+": 2, "3": 3, "4+": 4, "5": 5}
-#: What a helper's ability waits for: a token (icons: share/fruit trading, lobbying,
-#: speculation), any token, nothing (works by itself), or no ability at all.
+"""The player-count marks of the starting company cards and the smallest seat count they need."""
 TRIGGERS: Final = ("share", "fruit", "lobby", "speculate", "any", "passive", "none")
+"""What a helper's ability waits for: a token (icons: share/fruit trading, lobbying, speculation), any token, nothing
+(works by itself), or no ability at all."""
 
 _COMPANY_PICKS: Final = ("", *FRUITS)
 _FIELDS: Final = {
@@ -449,8 +449,8 @@ def _loader(kind: str) -> Callable[[Path], tuple[Any, ...]]:
     return load
 
 
-#: Loaders by content kind, for ``tabletop validate``.
 LOADERS: Final = {kind: _loader(kind) for kind in _PARSERS}
+"""Loaders by content kind, for `tabletop validate`."""
 
 
 def _shipped(kind: str) -> tuple[Any, ...]:

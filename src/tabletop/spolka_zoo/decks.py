@@ -116,8 +116,8 @@ register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
 # Looking at the top of a company deck ----------------------------------------------------------
 
 
-#: Picks the cards at some positions out of the looked-at cards, as a tuple.
 Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
+"""Picks the cards at some positions out of the looked-at cards, as a tuple."""
 
 
 def _picker(positions: tuple[int, ...]) -> Picker:

@@ -52,12 +52,12 @@ class Op:
     chosen: Callable[[Draft, Task, Move], None] | None = None
 
 
-#: Every operation, by name.
 OPS: Final[dict[str, Op]] = {}
+"""Every operation, by name."""
 
-#: ``Task(...)``, each distinct task built once and shared (tasks are values). For the tasks
-#: made over and over from a small set of values (a deck's next card, a bot's card, an event).
 shared_task: Final = functools.cache(Task)
+"""`Task(...)`, each distinct task built once and shared (tasks are values). For the tasks made over and over from a
+small set of values (a deck's next card, a bot's card, an event)."""
 
 
 def register(name: str, op: Op) -> None:

@@ -24,10 +24,10 @@ from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 
 __all__: list[str] = []
 
-#: Coins paid to each shareholder who took nothing when a tie cannot be broken.
 TIE_PAYOUT = 3
-#: Event cards whose effect must be introduced each market phase.
+"""Coins paid to each shareholder who took nothing when a tie cannot be broken."""
 EVENTS_PER_ROUND = 2
+"""Event cards whose effect must be introduced each market phase."""
 
 
 # Company decks -----------------------------------------------------------------------------------

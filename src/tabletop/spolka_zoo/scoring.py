@@ -18,8 +18,8 @@ from tabletop.spolka_zoo.state import ZooState
 
 __all__ = ["Standing", "ZooOutcome", "final_outcome", "goal_met"]
 
-#: Coins per glory point at the end of the game.
 COINS_PER_GLORY = 5
+"""Coins per glory point at the end of the game."""
 
 
 @attrs.frozen

@@ -1,7 +1,7 @@
 """The Spółka ZOO state: seats, boards, piles, the token being resolved, the task queue.
 
 Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
-are indexed in the fixed order of `FRUITS` (apple,
+are indexed in the fixed order of [`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (apple,
 lemon, pineapple); `board` says in which order the company boards lie, left to right,
 which decides every "left to right" rule and every bot choice.
 
@@ -36,12 +36,12 @@ if TYPE_CHECKING:
 
 __all__ = ["FRUIT_INDEX", "Config", "Draft", "Piles", "Position", "Seat", "Task", "Turn", "ZooState", "evolve"]
 
-#: Index of each company/fruit in the per-company tuples.
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
-#: Share tokens per seat.
+"""Index of each company/fruit in the per-company tuples."""
 SHARE_TOKENS: Final = 8
-#: Fruit tokens of each type in the warehouse at setup, by seats (bots included).
+"""Share tokens per seat."""
 FRUIT_SUPPLY: Final = {2: 8, 3: 11, 4: 14, 5: 17}
+"""Fruit tokens of each type in the warehouse at setup, by seats (bots included)."""
 #: Base price tracks: (lowest, highest) space.
 SHARE_TRACK: Final = (1, 10)
 FRUIT_TRACK: Final = (1, 5)

@@ -6,7 +6,7 @@ seen (company decks, the influence, helper, bot and event decks, the undealt goa
 intrigues); cards removed covertly. Public (FAQ): money, fruits, shares, helpers, the tokens
 already played, the face-up rows, the discards and everything revealed.
 
-A view keeps the shape of the state, with `HIDDEN` (`"?"`) in
+A view keeps the shape of the state, with [`HIDDEN`][tabletop.kernel.deck.HIDDEN] (`"?"`) in
 place of what the seat may not know; the composition of a face-down deck is hidden too.
 """
 
