@@ -124,6 +124,7 @@ def test_hook_is_wired_into_mkdocs() -> None:
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert re.search(r"^hooks:\n(  - .*\n)*  - tools/docs_site\.py$", config, re.MULTILINE)
     assert "tools/griffe_values.py:LiteralValuesOnly" in config
+    assert re.search(r"^validation:\n  anchors: warn", config, re.MULTILINE)  # a link to rules.md#CON-9.9 fails
 
 
 def test_attribute_values_shown_only_when_they_are_data() -> None:
@@ -282,3 +283,26 @@ def test_quick_start_lines_work(tmp_path: Path) -> None:
         assert run.returncode == 0, (argv, run.stdout[-2000:], run.stderr[-2000:])
         assert "Traceback" not in run.stderr, argv
     assert (tmp_path / "game.json").exists()
+
+
+# ------------------------------------------------------------------------------------ reference coverage
+NOT_IN_REFERENCE = {
+    "tabletop.__main__",  # `python -m tabletop`
+    "tabletop.cli",  # the command line, documented by its --help and the quick start
+    "tabletop.registry",  # shown through `tabletop` (get_game, register, GAMES...)
+}
+
+
+def test_every_module_is_in_the_api_reference() -> None:
+    """Each module of src/ is rendered on a reference page (a package's `__init__` counts as the package)."""
+    shown = set()
+    for page in (ROOT / "docs" / "reference").glob("*.md"):
+        shown |= set(re.findall(r"^::: ([\w.]+)", page.read_text(encoding="utf-8"), re.MULTILINE))
+    modules = set()
+    for path in (ROOT / "src").rglob("*.py"):
+        parts = path.relative_to(ROOT / "src").with_suffix("").parts
+        modules.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    packages = {m for m in modules if (ROOT / "src" / m.replace(".", "/") / "__init__.py").exists()}
+    subpackages_shown = {p for p in packages if any(s.startswith(p + ".") for s in shown)}
+    missing = modules - shown - NOT_IN_REFERENCE - subpackages_shown
+    assert not missing, f"add '::: <module>' to a page in docs/reference for: {sorted(missing)}"

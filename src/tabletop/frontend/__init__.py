@@ -5,7 +5,7 @@
 * Agents ([`RandomAgent`][tabletop.frontend.agents.RandomAgent], [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent],
   [`RolloutAgent`][tabletop.frontend.agents.RolloutAgent], [`ScriptedAgent`][tabletop.frontend.agents.ScriptedAgent])
   that play any game through the public protocol.
-* [`render`][tabletop.frontend.render]: a readable text board for any view (the game's `render` hook, or a
+* [`render`][tabletop.frontend.render.render]: a readable text board for any view (the game's `render` hook, or a
   generic layout).
 * [`Record`][tabletop.frontend.records.Record] and [`read_record`][tabletop.frontend.records.read_record]: versioned
   JSON game records.
