@@ -116,6 +116,7 @@ def test_rendered_check_catches_a_role_the_source_check_cannot_see() -> None:
     """A role that reached the HTML (from a Markdown page, say) is reported; a code span is not."""
     assert site.rendered_problems("<p>see :class:<code>Deck</code> here</p>")
     assert site.rendered_problems("<p>see :meth:`Deck.draw`</p>")
+    assert site.rendered_problems("<blockquote>\n<blockquote>\n<blockquote>\n<p>1 + 1</p>")
     assert site.rendered_problems('<p>see <a href="x"><code>Deck</code></a>: a deck</p>') == []
 
 

@@ -99,12 +99,16 @@ def docstring_problems(src: Path = SRC) -> list[str]:
 
 
 def rendered_problems(html: str) -> list[str]:
-    """Leftover reST in a rendered page: roles as text before a code span."""
+    """Leftover reST in a rendered page: roles as text before a code span, doctests as nested quotes."""
     text = re.sub(r"<[^>]+>", "", html)
-    return [f"reST role left in the page: {m.group(0)}" for m in REST_ROLE.finditer(text)] + [
+    problems = [f"reST role left in the page: {m.group(0)}" for m in REST_ROLE.finditer(text)]
+    problems += [
         f"reST role left in the page: {m.group(0)}"
         for m in re.finditer(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const):<code>", html)
     ]
+    if re.search(r"<blockquote>\s*<blockquote>", html):
+        problems.append("nested blockquotes: a '>>>' doctest outside a fence?")
+    return problems
 
 
 # ------------------------------------------------------------------------------------ rule IDs
@@ -242,7 +246,7 @@ def on_files(files: Any, config: Any) -> Any:
     _rule_pages.clear()
     for file in files.documentation_pages():
         if is_rule_page(file.src_uri):
-            _, defined = anchor_rule_ids(Path(file.abs_src_path).read_text(encoding="utf-8"))
+            _, defined = anchor_rule_ids(file.content_string)
             for rule in defined:
                 if rule in _rule_pages:
                     log.warning("rule ID %s is defined twice: %s and %s", rule, _rule_pages[rule], file.src_uri)
