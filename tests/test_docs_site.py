@@ -78,6 +78,15 @@ X = 1
 """An attribute naming :data:`Y`."""
 
 
+def unclosed() -> None:
+    """A fence a merge left open.
+
+    ```pycon
+    >>> 1 + 1
+    2
+    """
+
+
 def clean() -> None:
     """Call [`g`][pkg.g], fenced and in an Examples section: nothing to report.
 
@@ -106,7 +115,9 @@ def test_docstring_check_catches_planted_rest(tmp_path: Path) -> None:
         "pkg/mod.py:15",  # reST table borders
         "pkg/mod.py:17",
         "pkg/mod.py:22",  # role in an attribute docstring
+        "pkg/mod.py:28",  # unclosed fence
     ]
+    assert "never closed" in problems[-1]
     assert "reST role" in problems[1] and ":func:`g`" in problems[1]
     assert "'::'" in problems[2]
     assert "nested quotes" in problems[0]

@@ -82,6 +82,9 @@ def docstring_problems_in(text: str) -> list[tuple[int, str]]:
         starts_paragraph = n == 0 or not lines[n - 1].strip()
         if line.lstrip().startswith(">>>") and starts_paragraph and examples_indent is None:
             problems.append((n, "doctest outside a fence renders as nested quotes (wrap it in ```pycon)"))
+    if in_fence:
+        opened = max(n for n, line in enumerate(lines) if FENCE.match(line))
+        problems.append((opened, "fence never closed (the rest of the docstring renders as code)"))
     return problems
 
 
