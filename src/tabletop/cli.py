@@ -1,10 +1,10 @@
-"""The ``tabletop`` command.
+"""The `tabletop` command.
 
-``tabletop games`` lists the games and their options; ``tabletop simulate GAME`` plays random
-games and summarises them; ``tabletop conformance [PATH...]`` runs rulebook scenarios and
-prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file;
-``tabletop play GAME`` plays a game in the terminal (hot-seat and against bots);
-``tabletop replay FILE`` steps through a saved game record.
+`tabletop games` lists the games and their options; `tabletop simulate GAME` plays random
+games and summarises them; `tabletop conformance [PATH...]` runs rulebook scenarios and
+prints rule coverage; `tabletop validate FILE` checks a content or scenario file;
+`tabletop play GAME` plays a game in the terminal (hot-seat and against bots);
+`tabletop replay FILE` steps through a saved game record.
 """
 
 from __future__ import annotations

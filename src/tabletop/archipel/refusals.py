@@ -37,7 +37,7 @@ __all__ = ["refusal"]
 
 
 def refusal(s: ArchipelState, move: Move) -> IllegalMove | None:
-    """The reason ``move`` is illegal in ``s``, or ``None`` for the protocol's generic one."""
+    """The reason `move` is illegal in `s`, or `None` for the protocol's generic one."""
     found = _reason(s, move)
     if found is None:
         return None

@@ -1,14 +1,14 @@
-"""Terminal play and replay: ``tabletop play GAME`` and ``tabletop replay FILE``.
+"""Terminal play and replay: `tabletop play GAME` and `tabletop replay FILE`.
 
-:class:`TerminalPlay` runs a :class:`~tabletop.frontend.match.Match` in a terminal: it shows the
-seat to move what happened since its last turn, its board (its own view only) and its
-numbered legal moves, and reads a number, a move in notation or a command (``undo``,
-``redo``, ``save FILE``, ``log``, ``rules``, ``help``, ``quit``). With several human seats
+[`TerminalPlay`][tabletop.frontend.terminal.TerminalPlay] runs a [`Match`][tabletop.frontend.match.Match] in a terminal:
+it shows the seat to move what happened since its last turn, its board (its own view only) and its
+numbered legal moves, and reads a number, a move in notation or a command (`undo`,
+`redo`, `save FILE`, `log`, `rules`, `help`, `quit`). With several human seats
 (hot-seat) it shows the seat that has just moved what its move brought, waits for it to hide
 the screen, clears the screen and asks for the next seat before showing anything. It reads
 plain lines, so a script can drive it through standard input.
 
-:func:`replay` steps through a saved record.
+[`replay`][tabletop.frontend.terminal.replay] steps through a saved record.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ from tabletop.kernel.protocol import Game, Move, Outcome
 
 __all__ = ["CLEAR_SCREEN", "TerminalPlay", "format_moves", "format_outcome", "replay"]
 
-#: The ANSI sequence that clears the screen and homes the cursor.
 CLEAR_SCREEN: Final = "\x1b[2J\x1b[H"
+"""The ANSI sequence that clears the screen and homes the cursor."""
 
 HELP: Final = """\
 Type the number of a move from the list, or the move itself in notation.
@@ -114,7 +114,7 @@ class TerminalPlay:
     # One turn ----------------------------------------------------------------------------------
 
     def _turn(self, seat: int) -> int | None:
-        """Read lines until the seat has moved; a status to stop with, or ``None`` to go on."""
+        """Read lines until the seat has moved; a status to stop with, or `None` to go on."""
         while True:
             line = self._ask(f"seat {seat}> ")
             if line is None:
@@ -275,7 +275,7 @@ class TerminalPlay:
         self._say(format_outcome(match.outcome))
 
     def _seen_by_all(self, humans: list[int], start: int) -> list[str]:
-        """The events from ply ``start`` on that every seat in ``humans`` may see."""
+        """The events from ply `start` on that every seat in `humans` may see."""
         lines: list[str] = []
         for ply in self.match.plies[start:]:
             first, *others = (ply.events_for(h) for h in humans)
@@ -310,7 +310,7 @@ _COMMANDS: Final = {
 
 
 def format_moves(moves: Sequence[Move], width: int | None = None) -> str:
-    """Numbered moves in columns that fit ``width`` (the terminal's, by default)."""
+    """Numbered moves in columns that fit `width` (the terminal's, by default)."""
     if width is None:
         width = shutil.get_terminal_size((100, 24)).columns
     cells = [f"{i:>3}. {move}" for i, move in enumerate(moves, 1)]
@@ -334,14 +334,14 @@ def format_outcome(outcome: Outcome) -> str:
 
 
 def replay(text: str, *, stdin: TextIO, stdout: TextIO, game: Game | None = None, seat: int | None = None) -> int:
-    """Step through a record: Enter for the next step, ``b`` back, a number to jump, ``q`` to stop.
+    """Step through a record: Enter for the next step, `b` back, a number to jump, `q` to stop.
 
     When input runs out, the remaining steps are printed without boards. A full record is
-    replayed into states (shown whole, or as ``seat`` sees them); a seat's copy is shown as
+    replayed into states (shown whole, or as `seat` sees them); a seat's copy is shown as
     that seat's log.
 
     Returns:
-        0, or 1 if ``seat`` is given for a full record whose game has no such seat.
+        0, or 1 if `seat` is given for a full record whose game has no such seat.
     """
     output = stdout
     record = read_record(text, game=game.name if game is not None else None)

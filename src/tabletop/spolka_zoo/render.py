@@ -1,9 +1,12 @@
-"""A text board of Spółka ZOO for frontends (the ``render`` hook), and a simple position value
-for the greedy agent (the ``evaluate`` hook).
+"""A text board of Spółka ZOO for frontends (the `render` hook), and a simple position value
+for the greedy agent (the `evaluate` hook).
 
+```pycon
 >>> from tabletop.spolka_zoo import GAME
 >>> print(render(GAME.new_game(seed=1, players=2).view(0), 0).splitlines()[0])
 Spółka ZOO: round 1, setup.board, chance to move
+
+```
 """
 
 from __future__ import annotations
@@ -62,7 +65,7 @@ def _seat(state: ZooState, index: int, seat: Seat) -> str:
 
 
 def render(view: State, seat: int | None) -> str:
-    """The board as ``seat`` sees it (``view`` is ``state.view(seat)``, or a whole state)."""
+    """The board as `seat` sees it (`view` is `state.view(seat)`, or a whole state)."""
     assert isinstance(view, ZooState)
     lines = [f"Spółka ZOO: round {view.flow.round}, {view.flow.key}, {_who(view)}"]
     if view.board:

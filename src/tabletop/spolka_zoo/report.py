@@ -119,7 +119,7 @@ def _shown(before: ZooState, after: ZooState) -> list[Event]:
 
 
 def events(before: ZooState, move: Move, after: ZooState) -> tuple[Event, ...]:
-    """The events of the step ``before`` -> ``after`` by ``move``."""
+    """The events of the step `before` -> `after` by `move`."""
     player = before.current_player
     found = _chance(before, move) if player == CHANCE else _player(before, player, move)
     return tuple(found + _shown(before, after) + _changes(before, after))

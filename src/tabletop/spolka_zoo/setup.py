@@ -3,7 +3,7 @@
 Starting money and fruits are not in the rulebook; the reference defaults are 10 coins and
 one fruit of each type per seat. The warehouse starts with the printed 8/11/14/17 fruit of
 each type (ZOO-1.3) and the seats' starting fruit comes in addition; option
-``warehouse_fruit="less-starting"`` takes it out of the warehouse's instead (so with five
+`warehouse_fruit="less-starting"` takes it out of the warehouse's instead (so with five
 seats the fruit in play stays the box's 17 of each). Bots get 20 coins for each of the
 hidden goals and intrigues modules in play instead of the cards.
 """
