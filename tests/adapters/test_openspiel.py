@@ -6,8 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
-
-from conftest import has_bridge, require
+from adapter_helpers import has_bridge, require
 
 pyspiel = require("pyspiel")
 openspiel = require("tabletop.adapters.openspiel")
