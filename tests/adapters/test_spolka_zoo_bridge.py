@@ -26,6 +26,7 @@ from tabletop.spolka_zoo.cards import GOAL_IDS
 from tabletop.spolka_zoo.content import TOKENS
 from tabletop.spolka_zoo.state import Task, evolve
 from tabletop.spolka_zoo.views import invariants
+from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")
 SEATS = [(p, b) for p in range(1, 6) for b in range(5) if 2 <= p + b <= 5]
@@ -101,6 +102,22 @@ def test_action_ids_over_random_play_of_every_configuration(options: dict[str, o
     state, bridge = new(seed, **options)
     for s in play(state, bridge, random.Random(seed)):
         check_actions(bridge, s)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1, "bots": 1},
+        {"players": 2, "modules": MODULES},
+        {"players": 3, "bots": 2, "modules": ("events", "intrigues"), "seating": "alternate"},
+        {"players": 4, "bot_rule": "all-effects", "unowned_cards": "resolved", "modules": ("hidden_goals",)},
+        {"players": 5, "empty_board_ties": "unpaid", "starting_money": 0, "starting_fruits": 0},
+    ],
+)
+def test_the_shared_bridge_property_suite(options: dict[str, object]) -> None:
+    """ai-core's checker (tabletop.testing.bridge) passes on Spółka ZOO configurations."""
+    report = check_bridge(GAME, [options], seeds=[len(options)], sample_every=25)
+    assert report.games == 1 and report.samples > 0
 
 
 @pytest.mark.parametrize(("players", "bots"), SEATS)
@@ -215,10 +232,6 @@ def test_the_layout_covers_the_tensor_in_named_sections() -> None:
         assert all(s.doc and s.size > 0 for s in sections)
 
 
-def _normal(view: ZooState) -> ZooState:
-    return evolve(view, chance_count=0)
-
-
 @given(configs(), st.integers(0, 2**32))
 def test_equal_views_give_equal_tensors_and_different_views_different_ones(
     options: dict[str, object], seed: int
@@ -240,7 +253,7 @@ def test_equal_views_give_equal_tensors_and_different_views_different_ones(
         assert isinstance(bridge.observation_string(view, seat), str)
         key = (*tensor,)
         if key in seen:
-            assert _normal(seen[key]) == _normal(view), "two different views share a tensor"
+            assert seen[key] == view, "two different views share a tensor"
         seen[key] = view
 
 
@@ -311,25 +324,21 @@ def _acting_state() -> tuple[ZooState, adapters.Bridge]:
 
 
 def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
-    """Seat 1's goal (6 unseen) and pick (its unplayed tokens) are drawn uniformly: 1/36 each."""
+    """Seat 1's goal (6 unseen) and pick (its unplayed tokens) are drawn uniformly: each pair equally."""
     state, bridge = _acting_state()
-    view = state.view(0)
-    rng = random.Random(2026)
     goals = sorted(set(GOAL_IDS) - {state.seats[0].goal})
-    picks = [t for t in TOKENS if t not in state.seats[1].played]
-    if not state.seats[1].played:
-        picks.remove("duplicate")
-    runs = 200 * len(goals) * len(picks)
-    counts = Counter()
-    for _ in range(runs):
-        sample = bridge.sample_state(view, 0, rng)
+    played = state.seats[1].played
+    picks = [t for t in TOKENS if t not in played and (t != "duplicate" or played)]
+    pairs = list(itertools.product(goals, picks))
+    expected = dict.fromkeys(pairs, 1 / len(pairs))
+
+    def key(sample: object) -> tuple[str, str]:
         assert isinstance(sample, ZooState)
-        counts[sample.seats[1].goal, sample.seats[1].pick] += 1
         assert sample.piles.goal_box.cards() == Tokens(goals) - Tokens([sample.seats[1].goal])
-    assert set(counts) == set(itertools.product(goals, picks))
-    expected = runs / (len(goals) * len(picks))
-    sigma = math.sqrt(expected)
-    assert all(abs(n - expected) < 5 * sigma for n in counts.values()), counts
+        return sample.seats[1].goal, sample.seats[1].pick
+
+    tally = check_sampling(bridge, state.view(0), 0, expected, key=key, samples=200 * len(pairs), seed=2026)
+    assert set(tally) == set(pairs)
 
 
 def test_deck_draws_follow_the_card_counts() -> None:

@@ -33,6 +33,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.encoding import view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
 from tabletop.adapters.spolka_zoo_sample import sample_state
 from tabletop.adapters.spolka_zoo_tensor import Encoder
@@ -138,8 +139,8 @@ class ZooBridge(Bridge):
         return self.encoder.encode(_zoo(view), seat)
 
     def observation_string(self, view: State, seat: int) -> str:
-        """The board as ``seat`` sees it, as the game's text frontends show it."""
-        return render(_zoo(view), seat)
+        """The board as ``seat`` sees it (the game's text frontends' board), then a digest of the whole view."""
+        return f"{render(_zoo(view), seat)}\nview {view_digest(view)}"
 
     def layout(self) -> tuple[Section, ...]:
         """The sections of the tensor, in order."""

@@ -6,8 +6,8 @@ categorical things are one-hot; counts, prices and money are raw numbers; long o
 sequences (known deck positions, removed cards, the task queue) are *codes*: a word (card
 id, company, task operation...) is written as `i / W`, its index `i` in a fixed sorted
 vocabulary of `W` words, with 0 for "none". The encoding is injective on views: everything
-a view holds is in the tensor except the chance counter (bookkeeping) and the seed (a view
-has none), so two views that differ in anything a seat can see give different tensors.
+a view holds is in the tensor (a view has no seed), so two different views give different
+tensors.
 """
 
 from __future__ import annotations
@@ -148,8 +148,9 @@ class Encoder:
             ),
             (
                 "flow",
-                len(_STEPS) + 2 * n + 2,
-                "one-hot step of the phase table; round; one-hot first player; one-hot seat of the flow; game finished",
+                len(_STEPS) + 2 * n + 3,
+                "one-hot step of the phase table; round; one-hot first player; one-hot seat of the flow; "
+                "game finished; chance events so far",
                 self._flow,
             ),
             ("board", 9, "one-hot place (left to right) of each company, apple, lemon, pineapple", self._board),
@@ -281,6 +282,7 @@ class Encoder:
             *_one_hot(f.first_player, seats),
             *_one_hot(f.player, seats),
             float(view.finished),
+            float(view.chance_count),
         ]
 
     def _board(self, view: ZooState, seat: int) -> list[float]:
