@@ -69,7 +69,7 @@ _CODE: Final = {word: i / len(WORDS) for i, word in enumerate(WORDS)}
 
 
 def code(word: str) -> float:
-    """The code of ``word``: its index in [WORDS][tabletop.adapters.spolka_zoo_tensor.WORDS] over their number.
+    """The code of ``word``: its index in `WORDS` over their number.
 
     Raises:
         ValueError: If ``word`` is not in the vocabulary.
