@@ -22,7 +22,7 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.cards import GOAL_IDS
+from tabletop.spolka_zoo.cards import GOAL_IDS, HELPER_IDS
 from tabletop.spolka_zoo.content import TOKENS
 from tabletop.spolka_zoo.state import Task, evolve
 from tabletop.spolka_zoo.views import invariants
@@ -370,3 +370,17 @@ def test_a_view_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="more hidden influence cards"):
         bridge.sample_state(extra, 0, random.Random(0))
     assert attrs.has(type(view))
+
+
+def test_a_bot_hiring_every_turn_fits_the_tensor() -> None:
+    """A bot may hire on each of its 15 turns (bot cards 2-4): its helpers all fit the layout."""
+    state, bridge = new(13, players=2, bots=1)
+    state = until(state, bridge, random.Random(8), "action.pick")
+    bot = next(i for i, s in enumerate(state.seats) if s.bot)
+    helpers = tuple(sorted(HELPER_IDS)[:15])
+    crowded = evolve(
+        state, seats=tuple(evolve(s, helpers=helpers) if i == bot else s for i, s in enumerate(state.seats))
+    )
+    tensors = {bridge.observation(crowded.view(seat), seat) for seat in range(crowded.num_players)}
+    assert len(tensors) == crowded.num_players
+    assert bridge.observation(crowded.view(0), 0) != bridge.observation(state.view(0), 0)
