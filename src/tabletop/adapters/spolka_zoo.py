@@ -83,6 +83,12 @@ class ZooBridge(Bridge):
         ValueError: If players and bots together are not 2 to 5.
     """
 
+    # Returns are glory totals (never negative). OpenSpiel's GameInfo needs a bound on them:
+    # 1000 is far above any game seen (random play reaches about 30; every helper together
+    # prints 38 glory), a safe bound rather than a tight one.
+    min_utility = 0.0
+    max_utility = 1000.0
+
     def __init__(self, options: Mapping[str, Any]) -> None:
         seats = options["players"] + options["bots"]
         if not 2 <= seats <= 5:
