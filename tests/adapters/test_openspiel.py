@@ -106,8 +106,11 @@ def test_an_illegal_action_raises_naming_it_and_the_legal_ids_and_changes_nothin
     assert str(state) == before and state.legal_actions() == legal
 
 
-def test_resampling_keeps_what_the_player_knows():
-    state = _decision("tabletop_archipel(players=2,memory=True)")
+@pytest.mark.parametrize(
+    "spec", ["tabletop_archipel(players=2,memory=True)", *(ZOO[2:] if has_bridge("spolka_zoo") else [])]
+)
+def test_resampling_keeps_what_the_player_knows(spec):
+    state = _decision(spec)
     sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.observation_string(0) == state.observation_string(0)
     assert np.array_equal(sample.observation_tensor(0), state.observation_tensor(0))

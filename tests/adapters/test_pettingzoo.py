@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import random
 
 import numpy as np
 import pytest
@@ -76,3 +77,24 @@ def test_an_illegal_action_raises_naming_it_and_changes_nothing():
     after = zoo.observe("player_0")
     assert np.array_equal(before["observation"], after["observation"])
     assert zoo.agent_selection == "player_0"
+
+
+@pytest.mark.parametrize(("game", "options"), [c for c in CONFIGURATIONS if c[0] != "conservas"])
+def test_observations_do_not_change_when_what_the_agent_cannot_see_changes(game, options):
+    zoo = env(game, **options)
+    zoo.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(30):
+        observation, _, termination, _, _ = zoo.last()
+        if termination:
+            break
+        zoo.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    raw = zoo.unwrapped
+    state = raw.state_
+    for agent in raw.agents:
+        seen = raw.observe(agent)
+        raw.state_ = tabletop.get_game(game).perturb(state, raw.possible_agents.index(agent), rng)
+        again = raw.observe(agent)
+        raw.state_ = state
+        assert np.array_equal(seen["observation"], again["observation"])
+        assert np.array_equal(seen["action_mask"], again["action_mask"])
