@@ -47,6 +47,9 @@ def test_the_game_type_and_info_are_the_bridges():
     assert game.num_players() == 3 and game.observation_tensor_shape() == [bridge.observation_size]
     conservas = pyspiel.load_game("tabletop_conservas")
     assert conservas.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    memory = pyspiel.load_game("tabletop_archipel(memory=True)").get_type()
+    assert memory.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert (conservas.min_utility(), conservas.max_utility()) == (0.0, 1.0)
 
 

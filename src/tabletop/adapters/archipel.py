@@ -105,7 +105,8 @@ def make_bridge(options: Mapping[str, Any]) -> ArchipelBridge:
 class ArchipelBridge(Bridge):
     """Archipel as fixed action ids, a fixed observation tensor and determinization.
 
-    Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings).
+    Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings). Of
+    perfect information but in the memory game.
 
     Attributes:
         actions: The named action ranges (see the module docstring).
@@ -127,6 +128,8 @@ class ArchipelBridge(Bridge):
         self._location_index = {loc: i for i, loc in enumerate(board.locations)}
         self._fish_index = {f: i for i, f in enumerate(_FISH_KINDS)}
         self._players = players
+        # Only the memory game hides anything (ARC-8.3); otherwise a view is the whole state.
+        self.perfect_information = not self.options["memory"]
         n_items, n_storms = len(self.items), len(board.storm_ids)
         self.actions = ActionSpace(
             (

@@ -22,8 +22,8 @@ print(state.returns())
 
 - **GameType.** Sequential, explicit stochastic chance (every draw is a chance node with its
   exact probabilities), terminal rewards from `outcome.returns`; Conservas is a one-player
-  game of perfect information, Archipel co-operative (identical utilities) and of imperfect
-  information (the memory game), Spółka ZOO general-sum and of imperfect information. The
+  game of perfect information, Archipel co-operative (identical utilities) and of perfect
+  information but in the memory game, Spółka ZOO general-sum and of imperfect information. The
   games provide observation strings and tensors (from the seat's view only); they provide no
   information-state strings or tensors, since a view is what a seat knows now, not the whole
   history it saw: search code keys nodes by the observation string (IS-MCTS:
