@@ -43,11 +43,14 @@ from tabletop.spolka_zoo import GAME
 from tabletop.spolka_zoo.render import render
 from tabletop.spolka_zoo.state import Config, ZooState
 
-__all__ = ["MAX_GAME_LENGTH", "ZooBridge", "make_bridge", "options_of"]
+__all__ = ["MAX_GAME_LENGTH", "MAX_GLORY", "ZooBridge", "make_bridge", "options_of"]
 
 #: A bound on the decisions and chance events of one game (random play of every
-#: configuration stays below 1,500; see the tests).
+#: configuration stays below 500; see the tests).
 MAX_GAME_LENGTH: Final = 6000
+#: The returns are the seats' glory: at least 0; this bound is far above play (random play of
+#: every configuration stays below 80; above it a seat would end with more than 5,000 coins).
+MAX_GLORY: Final = 1000.0
 
 
 def _zoo(state: State) -> ZooState:
@@ -76,12 +79,19 @@ def options_of(state: State) -> dict[str, Any]:
 class ZooBridge(Bridge):
     """The bridge of Spółka ZOO with fixed options (see the module docstring).
 
+    General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
+    [MAX_GLORY][tabletop.adapters.spolka_zoo.MAX_GLORY].
+
     Args:
         options: The validated options (``GAME.check_options``).
 
     Raises:
         ValueError: If players and bots together are not 2 to 5.
     """
+
+    utility = "general_sum"
+    min_utility = 0.0
+    max_utility = MAX_GLORY
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         seats = options["players"] + options["bots"]
