@@ -16,7 +16,7 @@ import tabletop  # noqa: E402
 # Configurations besides the two ai-core's OpenSpiel test runs (the default, four players with events).
 SPECS = [
     "tabletop_spolka_zoo(players=1,bots=2,modules=intrigues,seating=alternate)",
-    "tabletop_spolka_zoo(players=5,modules=hidden_goals,bot_rule=all-effects)",
+    "tabletop_spolka_zoo(players=2,modules=hidden_goals,bot_rule=all-effects,unowned_cards=resolved)",
 ]
 
 

@@ -28,6 +28,7 @@ state = bridge.apply_action(state, bridge.legal_actions(state)[0])
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any, Final
@@ -116,6 +117,7 @@ class ZooBridge(Bridge):
         self.max_chance_outcomes = CHANCE_OUTCOMES
         self.observation_shape = (self.encoder.size,)
         self.max_game_length = MAX_GAME_LENGTH
+        self._memo: tuple[ZooState, dict[int, Move]] | None = None
 
     def action_of(self, state: State, move: Move) -> int:
         """The id of a legal move (or chance outcome) of ``state``.
@@ -138,11 +140,30 @@ class ZooBridge(Bridge):
             IllegalMove: Naming the id and the legal ids, if ``action`` is not legal here.
         """
         zoo = _zoo(state)
-        encode = chance_id if zoo.is_chance_node else (lambda move: action_id(zoo, move))
-        for move in zoo.legal_moves():
-            if encode(move) == action:
-                return move
-        raise self.refuse(zoo, action)
+        try:
+            move = self._ids(zoo).get(operator.index(action))
+        except TypeError:  # not an integer
+            move = None
+        if move is None:
+            raise self.refuse(zoo, action)
+        return move
+
+    def legal_actions(self, state: State) -> tuple[int, ...]:
+        """The ids of the legal moves (or chance outcomes) of ``state``, ascending."""
+        return tuple(sorted(self._ids(_zoo(state))))
+
+    def _ids(self, state: ZooState) -> dict[int, Move]:
+        """Id -> move for the legal moves of ``state`` (kept for the last state asked about:
+        a search asks for the legal ids, then the move of one of them)."""
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        if state.is_chance_node:
+            ids = {chance_id(move): move for move in state.legal_moves()}
+        else:
+            ids = {action_id(state, move): move for move in state.legal_moves()}
+        self._memo = (state, ids)
+        return ids
 
     def observation(self, view: State, seat: int) -> tuple[float, ...]:
         """The tensor of ``seat`` from its view (layout: [layout][tabletop.adapters.spolka_zoo.ZooBridge.layout])."""
