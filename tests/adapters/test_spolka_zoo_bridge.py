@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
@@ -96,6 +96,7 @@ def check_actions(bridge: adapters.Bridge, state: ZooState) -> None:
         assert [a for a, on in enumerate(mask) if on] == list(ids), "the mask is the legal moves"
 
 
+@settings(max_examples=15)
 @given(configs(), st.integers(0, 2**32))
 def test_action_ids_over_random_play_of_every_configuration(options: dict[str, object], seed: int) -> None:
     """At every step of a random game: ids in range, distinct, ascending, round trip exact, mask = moves."""
@@ -107,16 +108,20 @@ def test_action_ids_over_random_play_of_every_configuration(options: dict[str, o
 @pytest.mark.parametrize(
     "options",
     [
-        {"players": 1, "bots": 1},
+        {"players": 1, "bots": 1, "empty_board_ties": "unpaid", "starting_money": 0},
         {"players": 2, "modules": MODULES},
-        {"players": 3, "bots": 2, "modules": ("events", "intrigues"), "seating": "alternate"},
-        {"players": 4, "bot_rule": "all-effects", "unowned_cards": "resolved", "modules": ("hidden_goals",)},
-        {"players": 5, "empty_board_ties": "unpaid", "starting_money": 0, "starting_fruits": 0},
+        {
+            "players": 2,
+            "bots": 2,
+            "modules": ("events", "intrigues"),
+            "seating": "alternate",
+            "bot_rule": "all-effects",
+        },
     ],
 )
 def test_the_shared_bridge_property_suite(options: dict[str, object]) -> None:
     """ai-core's checker (tabletop.testing.bridge) passes on Spółka ZOO configurations."""
-    report = check_bridge(GAME, [options], seeds=[len(options)], sample_every=25)
+    report = check_bridge(GAME, [options], seeds=[len(options)], sample_every=40)
     assert report.games == 1 and report.samples > 0
 
 
@@ -232,6 +237,7 @@ def test_the_layout_covers_the_tensor_in_named_sections() -> None:
         assert all(s.doc and s.size > 0 for s in sections)
 
 
+@settings(max_examples=10)
 @given(configs(), st.integers(0, 2**32))
 def test_equal_views_give_equal_tensors_and_different_views_different_ones(
     options: dict[str, object], seed: int
@@ -291,6 +297,7 @@ def test_the_tensor_shows_the_observer_its_own_secrets_only() -> None:
 # Determinization ---------------------------------------------------------------------------------
 
 
+@settings(max_examples=10)
 @given(configs(), st.integers(0, 2**32))
 def test_samples_match_the_view_keep_every_invariant_and_play_to_the_end(options: dict[str, object], seed: int) -> None:
     """A sample's view is the view, its legal moves the view's, and it plays on to the end."""
@@ -337,7 +344,7 @@ def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
         assert sample.piles.goal_box.cards() == Tokens(goals) - Tokens([sample.seats[1].goal])
         return sample.seats[1].goal, sample.seats[1].pick
 
-    tally = check_sampling(bridge, state.view(0), 0, expected, key=key, samples=200 * len(pairs), seed=2026)
+    tally = check_sampling(bridge, state.view(0), 0, expected, key=key, samples=100 * len(pairs), seed=2026)
     assert set(tally) == set(pairs)
 
 
@@ -348,7 +355,7 @@ def test_deck_draws_follow_the_card_counts() -> None:
     assert not state.decks[0].top and not state.decks[0].bottom
     pool = Counter(unseen(view)["influence"])
     rng = random.Random(99)
-    runs = 6000
+    runs = 3000
     tops: Counter[str] = Counter()
     for _ in range(runs):
         sample = bridge.sample_state(view, 0, rng)
