@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from conftest import require
+from adapter_helpers import require
 
 pyspiel = require("pyspiel")
 openspiel = require("tabletop.adapters.openspiel")
