@@ -107,3 +107,13 @@ def test_face_down_known_cards_are_drawn_among_the_missing_ones_each_arrangement
     sample = bridge.sample_state(view, 0, random.Random(4))
     assert sample.view(0) == view
     GAME.invariants(sample)
+
+
+def test_numpy_integer_ids_are_ids_and_booleans_are_not():
+    numpy = pytest.importorskip("numpy")
+    state = GAME.new_game(seed=1)
+    bridge = adapters.bridge_for(state)
+    first = bridge.legal_actions(state)[0]
+    assert bridge.move_of(state, numpy.int64(first)) == bridge.move_of(state, first)
+    with pytest.raises(tabletop.IllegalMove, match="chance outcome True is not legal here"):
+        bridge.move_of(state, True)

@@ -42,7 +42,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop.adapters.bridge import Bridge, Section
-from tabletop.adapters.encoding import ActionSpace, TensorLayout, view_digest
+from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
 from tabletop.archipel.board import Board, board_for
 from tabletop.archipel.moves import (
@@ -262,8 +262,10 @@ class ArchipelBridge(Bridge):
 
     def _decode(self, state: ArchipelState, action: int) -> Move | None:
         if state.is_chance_node:
-            if not isinstance(action, int) or not 0 <= action < self.max_chance_outcomes:
+            number = as_id(action)
+            if number is None or not 0 <= number < self.max_chance_outcomes:
                 return None
+            action = number
             n = len(self.cards)
             return Draw(self.cards[action]) if action < n else Expose(_FISH_KINDS[action - n])
         name, index = self.actions.decode(action)
