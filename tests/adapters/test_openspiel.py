@@ -6,8 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
-
-from conftest import has_bridge, require
+from adapter_helpers import has_bridge, require
 
 pyspiel = require("pyspiel")
 openspiel = require("tabletop.adapters.openspiel")
@@ -23,7 +22,11 @@ CONFIGURATIONS = [
     "tabletop_archipel(players=3,memory=True)",
     "tabletop_archipel(players=5,short=True,declare=supplied,first_player=2)",
 ]
-ZOO = ["tabletop_spolka_zoo", "tabletop_spolka_zoo(players=4,modules=events)"]
+ZOO = [
+    "tabletop_spolka_zoo",
+    "tabletop_spolka_zoo(players=4,modules=events)",
+    "tabletop_spolka_zoo(players=1,bots=2,modules=events+hidden_goals+intrigues)",
+]
 if has_bridge("spolka_zoo"):
     CONFIGURATIONS += ZOO
 
@@ -79,7 +82,7 @@ def test_ismcts_bot_plays_a_full_game(spec):
     game = pyspiel.load_game(spec)
     rng = np.random.RandomState(2)
     bot = ismcts.ISMCTSBot(
-        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng, use_observation_string=True
+        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 2, random_state=rng, use_observation_string=True
     )
     end = _play(game, bot, 2)
     assert len(end.returns()) == game.num_players()
