@@ -81,7 +81,7 @@ class ZooBridge(Bridge):
     """The bridge of Spółka ZOO with fixed options (see the module docstring).
 
     General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
-    [MAX_GLORY][tabletop.adapters.spolka_zoo.MAX_GLORY].
+    `MAX_GLORY`.
 
     Args:
         options: The validated options (``GAME.check_options``).
