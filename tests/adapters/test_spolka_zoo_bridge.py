@@ -223,6 +223,10 @@ def test_options_of_round_trips_and_bad_seat_counts_are_refused() -> None:
     assert options_of(state) == GAME.check_options(options)
     assert options_of(state.view(0)) == options_of(state)
     assert adapters.bridge_for(state) is adapters.bridge("spolka_zoo", **options)
+    with pytest.raises(ValueError, match="the view was made with"):
+        adapters.bridge("spolka_zoo", players=3).observation(state.view(0), 0)
+    with pytest.raises(ValueError, match="no seat 7"):
+        bridge.observation(state.view(0), 7)
     with pytest.raises(ValueError, match="players \\+ bots must be 2 to 5"):
         ZooBridge(GAME.check_options({"players": 4, "bots": 2}))
     assert "spolka_zoo" in repr(bridge)
