@@ -386,6 +386,9 @@ def test_a_view_that_is_not_one_is_refused() -> None:
     extra = evolve(view, piles=evolve(view.piles, removed=(*view.piles.removed, Known(HIDDEN))))
     with pytest.raises(ValueError, match="more hidden influence cards"):
         bridge.sample_state(extra, 0, random.Random(0))
+    owls = evolve(view, piles=evolve(view.piles, removed=(Known("h-owl", public=True),) * 5))
+    with pytest.raises(ValueError, match="shows cards the game does not hold: h-owl,h-owl,h-owl"):
+        bridge.sample_state(owls, 0, random.Random(0))
     assert attrs.has(type(view))
 
 
