@@ -9,6 +9,7 @@ every seat with that agent, which is shown only its seat's view.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 import time
@@ -23,7 +24,7 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
 from tabletop.registry import get_game
 
-__all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate"]
+__all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate", "wilson_interval"]
 
 #: A game still running after this many steps is reported as an error, never waited for.
 MAX_STEPS: Final = 1_000_000
@@ -87,6 +88,32 @@ class SimulationReport:
         seconds = max(self.seconds, 1e-9)
         lines.append(f"  speed: {self.steps / seconds:,.0f} steps/s, {n / seconds:,.1f} games/s")
         return "\n".join(lines)
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate `wins / games` (95% with the default `z`), as (low, high).
+
+    The interval always holds the rate and stays within 0-1: rounding in the formula can put
+    an end a hair past the rate (`-1.4e-14` for 100 wins of 100), which would make a negative
+    error bar, so both ends are clamped here, once, for every caller.
+
+    >>> wilson_interval(100, 100)[1]
+    1.0
+    >>> low, high = wilson_interval(9, 10)
+    >>> round(low, 3), round(high, 3)
+    (0.596, 0.982)
+
+    Raises:
+        ValueError: If `games` is below 1 or `wins` is not between 0 and `games`.
+    """
+    if games < 1 or not 0 <= wins <= games:
+        msg = f"a win rate needs 0 <= wins <= games and games >= 1; got {wins} of {games}"
+        raise ValueError(msg)
+    rate = wins / games
+    scale = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / scale
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / scale
+    return min(rate, max(0.0, centre - half)), max(rate, min(1.0, centre + half))
 
 
 def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = "random") -> tuple[State, int]:
