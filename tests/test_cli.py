@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +135,39 @@ def test_simulate_with_an_agent(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "simulate", DRILL, "--agent", "genius", "--quiet")
     assert code == 2
     assert "no agent named 'genius'" in err
+
+
+@pytest.mark.parametrize(
+    "command", [("games",), ("simulate", DRILL, "--games", "3", "--quiet"), ("conformance", "conservas")]
+)
+def test_output_into_a_closed_pipe_ends_quietly(command: tuple[str, ...]) -> None:
+    """`tabletop games | head`: a reader that stopped reading ends every command quietly, no BrokenPipeError."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line, as with `| head -0`, deterministically
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tabletop", *command],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert done.stderr == ""
+
+
+def test_head_reads_the_first_lines_without_a_traceback() -> None:
+    """The real `| head -1`: the first line arrives and the command says nothing on stderr."""
+    done = subprocess.run(
+        f"{sys.executable} -m tabletop games | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip()
+    assert "Error" not in done.stderr

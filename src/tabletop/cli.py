@@ -10,6 +10,7 @@ prints rule coverage; ``tabletop validate FILE`` checks a content or scenario fi
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -24,7 +25,23 @@ __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error)."""
+    """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error).
+
+    Output cut short by its reader (`tabletop games | head`) ends the command quietly with
+    status 1, for every command, instead of a `BrokenPipeError` traceback.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # inside the guard: a reader gone is found here, not at exit
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so that the flush at exit finds no closed pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
