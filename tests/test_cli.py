@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import tabletop
 from tabletop.cli import main
 from tabletop.simulate import simulate
 
@@ -171,3 +173,116 @@ def test_head_reads_the_first_lines_without_a_traceback() -> None:
     )
     assert done.stdout.strip()
     assert "Error" not in done.stderr
+
+
+def _header(capsys: pytest.CaptureFixture[str], game: str, *options: str) -> str:
+    """The first line of a one-game simulate run: the game with every option's value."""
+    code, out, err = run(capsys, "simulate", game, "--games", "1", "--quiet", *options)
+    assert code == 0, err
+    return out.splitlines()[0]
+
+
+def test_repeated_or_comma_separated_values_are_all_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--modules events --modules intrigues` keeps both (it kept only the last), as does `--modules a,b`."""
+    pytest.importorskip("tabletop.spolka_zoo")
+    repeated = _header(capsys, "spolka_zoo", "--modules", "events", "--modules", "intrigues")
+    assert "modules=('events', 'intrigues')" in repeated
+    mixed = _header(capsys, "spolka_zoo", "--modules", "intrigues,hidden_goals", "--modules=events")
+    assert "modules=('events', 'hidden_goals', 'intrigues')" in mixed
+    code, _, err = run(capsys, "simulate", "spolka_zoo", "--quiet", "--modules", "events", "--modules", "events")
+    assert code == 2
+    assert "names a value twice" in err
+
+
+def test_boolean_options_are_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--memory` alone is true (it said "needs a value"); `--no-memory`, `--memory false`, `--memory=no` false."""
+    pytest.importorskip("tabletop.archipel")
+    assert "memory=True" in _header(capsys, "archipel", "--memory", "--players", "3")
+    assert "memory=True, short=True" in _header(capsys, "archipel", "--short", "--memory")
+    for off in (["--no-memory"], ["--memory", "false"], ["--memory=no"], ["--memory", "--no-memory"]):
+        assert "memory=False" in _header(capsys, "archipel", *off)
+    code, _, err = run(capsys, "simulate", "archipel", "--quiet", "--memory", "maybe")
+    assert code == 2
+    assert "option 'memory' must be True or False; got 'maybe'" in err
+
+
+@pytest.mark.parametrize("name", tabletop.GAMES)
+def test_every_declared_option_reads_by_its_kind(name: str) -> None:
+    """Each game's options are read from their `Option` declarations: flags alone, several values kept, one value."""
+    from tabletop.cli import _parse_options
+
+    game = tabletop.get_game(name)
+    for option in game.options:
+        flag = "--" + option.name.replace("_", "-")
+        if option.kind == "flag":
+            assert _parse_options(name, [flag]) == {option.name: True}
+            assert _parse_options(name, [f"--no-{flag[2:]}"]) == {option.name: False}
+        elif option.kind == "several":
+            first, *rest = option.choices
+            given = [flag, str(first)] + [f"{flag}={choice}" for choice in rest]
+            assert game.check_options(_parse_options(name, given))[option.name] == option.choices
+        else:
+            text = str(option.choices[-1] if option.choices else option.default)
+            assert game.check_options(_parse_options(name, [flag, text]))[option.name] == game.option(
+                option.name
+            ).check(option.from_text(text))
+
+
+def test_stray_words_and_unknown_options_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """A word that is no option, or an option the game lacks, is a usage error that quotes it."""
+    code, _, err = run(capsys, "simulate", DRILL, "--quiet", "extra")
+    assert code == 2
+    assert "got 'extra'" in err
+    code, _, err = run(capsys, "simulate", DRILL, "--quiet", "--colour=red")
+    assert code == 2
+    assert "no option 'colour'" in err
+
+
+def test_validate_checks_several_files_naming_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop validate a.toml b.toml` checks both (it refused two files); each error names its file."""
+    good = tmp_path / "good.toml"
+    good.write_text(f'title = "t"\ngame = "{DRILL}"\nrules = ["KER-1"]\n[[steps]]\nplay = "draw"\n')
+    broken = tmp_path / "broken.toml"
+    broken.write_text("title = \n")
+    code, out, err = run(capsys, "validate", str(broken), str(good), str(tmp_path / "missing.toml"))
+    assert code == 2
+    assert f"{good}: a valid scenario" in out
+    errors = err.splitlines()
+    assert len(errors) == 2
+    assert "broken.toml" in errors[0]
+    assert "not valid TOML" in errors[0]
+    assert "missing.toml" in errors[1]
+    code, out, _ = run(capsys, "validate", str(good), str(good))
+    assert code == 0
+    assert out.count("a valid scenario") == 2
+
+
+def test_replay_names_the_file_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop replay bad.toml` names bad.toml (it said only "not valid JSON: Expecting value...")."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("title = 'not a record'\n")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert err.startswith(f"tabletop replay: {bad}: not valid JSON")
+
+
+def test_replay_plays_several_records_in_turn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several records are replayed one after the other; a bad one among them is named."""
+    from tabletop import Match
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no input: each record is printed through
+
+    paths = []
+    for seed in (3, 4):
+        paths.append(tmp_path / f"game{seed}.json")
+        Match(DRILL, seed=seed, agents={0: "random", 1: "random"}).save(paths[-1])
+    code, out, _ = run(capsys, "replay", *map(str, paths), "--game", DRILL)
+    assert code == 0
+    assert "Replay of Drill (seed 3)" in out
+    assert "Replay of Drill (seed 4)" in out
+    (tmp_path / "cut.json").write_text(paths[0].read_text()[:40])
+    code, _, err = run(capsys, "replay", str(paths[0]), str(tmp_path / "cut.json"), "--game", DRILL)
+    assert code == 2
+    assert "cut.json" in err

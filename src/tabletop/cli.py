@@ -1,10 +1,16 @@
-"""The ``tabletop`` command.
+"""The `tabletop` command.
 
-``tabletop games`` lists the games and their options; ``tabletop simulate GAME`` plays random
-games and summarises them; ``tabletop conformance [PATH...]`` runs rulebook scenarios and
-prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file;
-``tabletop play GAME`` plays a game in the terminal (hot-seat and against bots);
-``tabletop replay FILE`` steps through a saved game record.
+`tabletop games` lists the games and their options; `tabletop simulate GAME` plays random
+games and summarises them; `tabletop conformance [PATH...]` runs rulebook scenarios and
+prints rule coverage; `tabletop validate FILE...` checks content and scenario files;
+`tabletop play GAME` plays a game in the terminal (hot-seat and against bots);
+`tabletop replay FILE...` steps through saved game records.
+
+Game options follow the game as `--name value`, read from each game's
+[Option][tabletop.kernel.protocol.Option] declarations: a yes/no option is a flag
+(`--memory`, `--no-memory`, or `--memory false`), an option of several values is repeated
+or comma-separated (`--modules events --modules intrigues`, `--modules events,intrigues`).
+Every command that reads files takes several and names the file in each error.
 """
 
 from __future__ import annotations
@@ -14,7 +20,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from tabletop import __version__
 from tabletop.kernel.content import read_toml
@@ -88,8 +94,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     conf.set_defaults(handler=_conformance)
 
-    val = sub.add_parser("validate", help="check a content file or a scenario file")
-    val.add_argument("file", help="the TOML file")
+    val = sub.add_parser("validate", help="check content files and scenario files")
+    val.add_argument("files", nargs="+", metavar="FILE", help="TOML files, each a content file or a scenario")
     val.set_defaults(handler=_validate)
 
     play = sub.add_parser(
@@ -116,8 +122,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--free-undo", action="store_true", help="let undo cross draws and reveals (solo analysis)")
     play.set_defaults(handler=_play)
 
-    rep = sub.add_parser("replay", help="step through a saved game record")
-    rep.add_argument("file", help="a record written by 'save FILE' or Match.save()")
+    rep = sub.add_parser("replay", help="step through saved game records")
+    rep.add_argument(
+        "files", nargs="+", metavar="FILE", help="records written by 'save FILE' or Match.save(), one after the other"
+    )
     rep.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
     rep.add_argument("--game", default=None, help="the game, for games not registered by name ('module:attribute')")
     rep.set_defaults(handler=_replay)
@@ -138,23 +146,46 @@ def _games(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def _parse_options(game_name: str, extra: list[str]) -> dict[str, Any]:
+    """The game options given as `--name value`, read by the rules each `Option` declares.
+
+    A `"flag"` option is `--name` alone (true), `--no-name` or `--name false`; a `"several"`
+    option may be repeated or comma-separated and keeps every value; any other takes one value.
+    """
     game = get_game(game_name)
+    parser = _OptionParser(prog=f"tabletop {game.name}", add_help=False, allow_abbrev=False)
+    for option in game.options:
+        spellings = dict.fromkeys([f"--{option.name.replace('_', '-')}", f"--{option.name}"])
+        if option.kind == "flag":
+            parser.add_argument(*spellings, dest=option.name, nargs="?", const="true", default=argparse.SUPPRESS)
+            negations = [f"--no-{spelling[2:]}" for spelling in spellings]
+            parser.add_argument(
+                *negations, dest=option.name, action="store_const", const="false", default=argparse.SUPPRESS
+            )
+        elif option.kind == "several":
+            parser.add_argument(*spellings, dest=option.name, action="append", default=argparse.SUPPRESS)
+        else:
+            parser.add_argument(*spellings, dest=option.name, default=argparse.SUPPRESS)
+    given, rest = parser.parse_known_args(extra)
+    for item in rest:
+        if item.startswith("--"):
+            game.option(item[2:].partition("=")[0].replace("-", "_"))  # raises, naming the known options
+        msg = f"expected an option like --name value, got {item!r}"
+        raise ValueError(msg)
     options: dict[str, Any] = {}
-    items = list(extra)
-    while items:
-        flag = items.pop(0)
-        name, _, value = flag.partition("=")
-        if not name.startswith("--"):
-            msg = f"expected an option like --name value, got {flag!r}"
-            raise ValueError(msg)
-        option = game.option(name[2:].replace("-", "_"))
-        if not value:
-            if not items:
-                msg = f"option {name} needs a value"
-                raise ValueError(msg)
-            value = items.pop(0)
-        options[option.name] = option.from_text(value)
+    for name, text in vars(given).items():
+        option = game.option(name)
+        if option.kind == "several":
+            options[name] = tuple(value for part in text for value in option.from_text(part))
+        else:
+            options[name] = option.from_text(text)
     return options
+
+
+class _OptionParser(argparse.ArgumentParser):
+    """Reads game options; a mistake is a `ValueError` (a usage error of the command), not an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
 
 
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
@@ -230,15 +261,33 @@ def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
 
 
 def _validate(args: argparse.Namespace, extra: list[str]) -> int:
+    """Check every file; report each, errors naming their file; status 2 if any is bad."""
+    bad = 0
+    for name in args.files:
+        try:
+            _validate_file(Path(name))
+        except (TabletopError, ValueError, LookupError) as exc:
+            bad += 1
+            print(f"tabletop validate: {_in_file(name, exc)}", file=sys.stderr)
+    return 2 if bad else 0
+
+
+def _in_file(name: str, exc: Exception) -> str:
+    """The error's message, starting with the file it is about unless it names that file already."""
+    message = str(exc)
+    return message if Path(name).name in message else f"{name}: {message}"
+
+
+def _validate_file(path: Path) -> None:
+    """Check one content or scenario file and say what it is; raises on a bad one."""
     from tabletop.testing.conformance import load_scenario
 
-    path = Path(args.file)
     data = read_toml(path)
     if "steps" in data:
         scenario = load_scenario(path)
         get_game(scenario.game)
         print(f"{path}: a valid scenario for {scenario.game} ({len(scenario.steps)} steps)")
-        return 0
+        return
     kind = data.get("kind")
     if not isinstance(kind, str) or "." not in kind:
         msg = 'a content file names its kind at the top, e.g. kind = "conservas.boats"'
@@ -251,7 +300,6 @@ def _validate(args: argparse.Namespace, extra: list[str]) -> int:
         raise ContentError(f"unknown kind {kind!r} (known: {known})", file=path.name, field="kind")
     loader(path)
     print(f"{path}: valid {kind} content")
-    return 0
 
 
 def _bots(specs: list[str]) -> dict[int, str]:
@@ -295,9 +343,15 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
 def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.frontend.terminal import replay
 
-    text = _read(args.file)
     game = get_game(args.game) if args.game else None
-    return replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat)
+    status = 0
+    for name in args.files:
+        text = _read(name)
+        try:
+            status = max(status, replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat))
+        except (TabletopError, ValueError, LookupError) as exc:
+            raise ValueError(_in_file(name, exc)) from None
+    return status
 
 
 def _read(path: str) -> str:
