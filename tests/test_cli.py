@@ -38,13 +38,20 @@ def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_prints_summary_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    """simulate prints the outcome distribution, lengths and speed, with a progress bar on stderr."""
+    """simulate prints tables of outcomes and numbers, lengths and speed, with a bar on stderr showing the time left."""
     code, out, err = run(capsys, "simulate", DRILL, "--games", "20", "--seed", "4")
     assert code == 0
-    assert "20 random games" in out
-    assert "winner:" in out
-    assert "steps/s" in out
-    assert "20/20 games" in err
+    lines = out.splitlines()
+    assert "20 random games" in lines[0]
+    assert lines[1].split() == ["outcome", "value", "games", "share"]
+    assert lines[2].split()[0] == "winner"
+    numbers = lines.index(next(line for line in lines if line.startswith("number")))
+    assert lines[numbers].split() == ["number", "mean", "min", "max"]
+    assert lines[-2].startswith("length (steps)")
+    assert "steps/s" in lines[-1]
+    pytest.importorskip("rich")
+    assert "20/20" in err
+    assert "left" in err
 
 
 def test_simulate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,11 +20,12 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 from tabletop import __version__
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
+from tabletop.output import print_table, progress
 from tabletop.registry import available_games, get_game
 
 __all__ = ["main"]
@@ -189,38 +190,24 @@ class _OptionParser(argparse.ArgumentParser):
 
 
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.simulate import simulate
+    from tabletop.simulate import NUMBER_COLUMNS, OUTCOME_COLUMNS, simulate
 
     options = _parse_options(args.game, extra)
-    show = not args.quiet
-    report = simulate(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        options=options,
-        workers=args.workers,
-        agent=args.agent,
-        progress=_progress_bar(sys.stderr) if show else None,
-    )
-    print(report.format())
+    with progress("games", args.games, enabled=not args.quiet) as advance:
+        report = simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            agent=args.agent,
+            progress=lambda done, _total: advance(done),
+        )
+    print(report.title)
+    print_table(OUTCOME_COLUMNS, report.outcome_rows(), numeric=OUTCOME_COLUMNS[2:])
+    print_table(NUMBER_COLUMNS, report.number_rows(), numeric=NUMBER_COLUMNS[1:])
+    print(report.speed)
     return 0
-
-
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    """A bar redrawn in place on a terminal; elsewhere (a log, a pipe) only the last line."""
-    live = stream.isatty()
-
-    def show(done: int, total: int) -> None:
-        if not live and done < total:
-            return
-        width = 30
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
 
 
 def _conformance(args: argparse.Namespace, extra: list[str]) -> int:

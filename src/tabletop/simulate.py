@@ -22,12 +22,16 @@ import attrs
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
+from tabletop.output import format_table
 from tabletop.registry import get_game
 
 __all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate", "wilson_interval"]
 
 #: A game still running after this many steps is reported as an error, never waited for.
 MAX_STEPS: Final = 1_000_000
+#: The headings of a report's two tables.
+OUTCOME_COLUMNS: Final = ("outcome", "value", "games", "share")
+NUMBER_COLUMNS: Final = ("number", "mean", "min", "max")
 
 
 @attrs.frozen
@@ -72,22 +76,38 @@ class SimulationReport:
                     table.setdefault(key, []).append(float(value))
         return table
 
-    def format(self) -> str:
-        """A readable summary."""
-        n = len(self.results)
+    @property
+    def title(self) -> str:
+        """The line above the tables: the game, its options and what played it."""
         options = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
         played = "random games" if self.agent == "random" else f"games, every seat played by the {self.agent} agent"
-        lines = [f"{self.game} ({options}): {n} {played}"]
+        return f"{self.game} ({options}): {len(self.results)} {played}"
+
+    def outcome_rows(self) -> list[list[str]]:
+        """Rows of [entry, value, games, share] for every text entry of the summaries, commonest value first."""
+        n = len(self.results)
+        rows = []
         for key, counts in self.distributions().items():
-            parts = ", ".join(f"{value} {count / n:.1%}" for value, count in counts.most_common())
-            lines.append(f"  {key}: {parts}")
-        for key, values in self.numbers().items():
-            lines.append(f"  {key}: mean {statistics.fmean(values):.2f}, min {min(values):g}, max {max(values):g}")
-        lengths = [r.steps for r in self.results]
-        lines.append(f"  length: mean {statistics.fmean(lengths):.1f} steps (min {min(lengths)}, max {max(lengths)})")
+            for i, (value, count) in enumerate(counts.most_common()):
+                rows.append([key if i == 0 else "", value, str(count), f"{count / n:.1%}"])
+        return rows
+
+    def number_rows(self) -> list[list[str]]:
+        """Rows of [entry, mean, min, max] for every numeric entry of the summaries, then the game length."""
+        table = {**self.numbers(), "length (steps)": [float(r.steps) for r in self.results]}
+        return [[key, f"{statistics.fmean(v):.2f}", f"{min(v):g}", f"{max(v):g}"] for key, v in table.items()]
+
+    @property
+    def speed(self) -> str:
+        """Steps and games per second, as a line of text."""
         seconds = max(self.seconds, 1e-9)
-        lines.append(f"  speed: {self.steps / seconds:,.0f} steps/s, {n / seconds:,.1f} games/s")
-        return "\n".join(lines)
+        return f"speed: {self.steps / seconds:,.0f} steps/s, {len(self.results) / seconds:,.1f} games/s"
+
+    def format(self) -> str:
+        """A readable summary: the title, a table of outcomes, a table of numbers, the speed."""
+        outcomes = format_table(OUTCOME_COLUMNS, self.outcome_rows(), numeric=OUTCOME_COLUMNS[2:])
+        numbers = format_table(NUMBER_COLUMNS, self.number_rows(), numeric=NUMBER_COLUMNS[1:])
+        return "\n".join([self.title, outcomes, numbers, self.speed])
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
