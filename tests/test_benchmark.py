@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_benchmark_reports_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    """One short run prints a steps/s line for the Drill game."""
+    """One short run prints a table row for the Drill game, options in words (no dict reprs)."""
     spec = importlib.util.spec_from_file_location("playouts", ROOT / "benchmarks" / "playouts.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -19,4 +19,6 @@ def test_benchmark_reports_rates(capsys: pytest.CaptureFixture[str]) -> None:
     assert module.main(["--seconds", "0.05", "--repeats", "1", "--game", "tabletop.testing.drill:GAME"]) == 0
     out = capsys.readouterr().out
     assert "drill" in out
-    assert "steps/s" in out
+    header = next(line for line in out.splitlines() if line.startswith("game"))
+    assert header.split() == ["game", "options", "steps/s", "games/s", "vs", "chess"]
+    assert "{" not in out

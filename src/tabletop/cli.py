@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 from tabletop import __version__
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
+from tabletop.kernel.protocol import Option
 from tabletop.output import print_table, progress
 from tabletop.registry import available_games, get_game
 
@@ -138,12 +139,33 @@ def _games(args: argparse.Namespace, extra: list[str]) -> int:
         game = get_game(name)
         seats = "1 player" if game.players == "1" else f"{game.players} players"
         print(f"{name}: {game.title}, {seats}. {game.summary}")
-        for option in game.options:
-            choices = f" [{', '.join(map(str, option.choices))}]" if option.choices else ""
-            print(f"    --{option.name.replace('_', '-')} (default {option.default!r}){choices}: {option.doc}")
+        rows = [[_spelling(o), _shown(o.default, o), _values(o), o.doc] for o in game.options]
+        print_table(["option", "default", "values", "meaning"], rows)
     if not available_games():
         print("no games are installed yet")
     return 0
+
+
+def _spelling(option: Option) -> str:
+    """How the command line gives the option: `--memory/--no-memory`, `--modules A,B`, `--month`."""
+    flag = f"--{option.name.replace('_', '-')}"
+    if option.kind == "flag":
+        return f"{flag}/--no-{flag[2:]}"
+    return f"{flag} A,B" if option.kind == "several" else flag
+
+
+def _values(option: Option) -> str:
+    """The values an option takes, when they are a short list (a flag's are its spelling)."""
+    return "" if option.kind == "flag" else ", ".join(map(str, option.choices))
+
+
+def _shown(value: Any, option: Option) -> str:
+    """An option's value as the command line writes it."""
+    if option.kind == "flag":
+        return "yes" if value else "no"
+    if option.kind == "several":
+        return ",".join(map(str, value)) or "none"
+    return str(value) if value != "" else "(empty)"
 
 
 def _parse_options(game_name: str, extra: list[str]) -> dict[str, Any]:
@@ -211,11 +233,7 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.testing.conformance import (
-        format_report,
-        load_scenario,
-        run_scenario,
-    )
+    from tabletop.testing.conformance import coverage, load_scenario, run_scenario
 
     paths = _scenario_paths(args.paths)
     if not paths:
@@ -225,7 +243,16 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
     catalogue: dict[str, str] = {}
     for name in {r.scenario.game for r in results}:
         catalogue.update(get_game(name).rules)
-    print(format_report(results, catalogue))
+    for result in results:
+        if not result.passed:
+            print(f"FAIL {result.scenario.path}: {result.scenario.title}\n     {result.error}")
+    table = coverage(results)
+    rows = [[rule, cited, passed, catalogue.get(rule, "")] for rule, (cited, passed) in table.items()]
+    print_table(["rule", "scenarios", "passed", "title"], rows, numeric=["scenarios", "passed"])
+    uncovered = [rule for rule in catalogue if rule not in table]
+    if uncovered:
+        print(f"\nrules no scenario cites ({len(uncovered)}): {', '.join(uncovered)}")
+    print(f"\n{sum(r.passed for r in results)}/{len(results)} scenarios passed, {len(table)} rules covered")
     return 0 if all(r.passed for r in results) else 1
 
 
