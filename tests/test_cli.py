@@ -316,3 +316,23 @@ def test_games_is_a_table_of_options_as_typed(
             assert line[header.index("default")] != " "
     if "archipel" in tabletop.available_games():
         assert "{" not in out and "(False, True)" not in out
+
+
+def test_without_rich_every_command_works_in_plain_text() -> None:
+    """rich missing: simulate, games and conformance print plain aligned text, no bar, and the hint once."""
+    from tabletop.output import HINT
+
+    script = (
+        "import sys; sys.modules['rich'] = None\n"  # every `import rich...` now fails, as when it is not installed
+        "from tabletop.cli import main\n"
+        f"codes = [main(['simulate', {DRILL!r}, '--games', '5']), main(['games'])]\n"
+        "codes.append(main(['conformance', 'conservas']))\n"
+        "raise SystemExit(max(codes))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == HINT + "\n"
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["outcome", "value", "games", "share"]
+    assert any(line.split() == ["option", "default", "values", "meaning"] for line in lines)
+    assert any(line.startswith("rule ") and "scenarios" in line for line in lines)

@@ -26,7 +26,7 @@ from typing import Any, Final, TextIO
 __all__ = ["HINT", "format_table", "has_rich", "print_table", "progress"]
 
 #: Said once on stderr when a progress bar is asked for and rich is not installed.
-HINT: Final = "tabletop: progress bars and tables need rich: pip install 'tabletop[cli]'"
+HINT: Final = "tabletop: no progress bar without rich: pip install 'tabletop[cli]' (a clone: pip install -e '.[cli]')"
 
 _hinted: list[bool] = []  # the hint was given (a list: set once, never rebound)
 
