@@ -212,7 +212,8 @@ def simulate(
     if agent != "random":
         _agent(agent)  # an unknown name fails here, before any process starts
     seeds = list(range(seed, seed + games))
-    chunk = max(1, min(50, games // (workers * 8) or 1))
+    # One process reports every game (a smooth bar); processes get batches worth the trip.
+    chunk = 1 if workers == 1 else max(1, min(50, games // (workers * 8) or 1))
     batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     results: list[GameResult] = []
