@@ -70,3 +70,4 @@ def test_rich_table_aligns_columns() -> None:
     assert lines[0].strip() == "archipel"
     starts = {line.index(word) for line, word in zip(lines[1:], ["default", "2", "False"], strict=True)}
     assert len(starts) == 1
+    assert all(line == line.rstrip() for line in lines)  # into a file or a pipe: no padding at the ends of lines

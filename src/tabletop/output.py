@@ -124,7 +124,13 @@ def print_table(
         table.add_column(heading, justify="right" if heading in numeric else "left", overflow="fold")
     for row in rows:
         table.add_row(*(str(cell) for cell in row))
-    Console(file=out, soft_wrap=False).print(table)
+    console = Console(file=out, soft_wrap=False)
+    if console.is_terminal:
+        console.print(table)
+        return
+    with console.capture() as captured:  # a pipe or a file: the same layout, without trailing blanks
+        console.print(table)
+    print("\n".join(line.rstrip() for line in captured.get().splitlines()), file=out)
 
 
 def format_table(
