@@ -71,3 +71,18 @@ def test_rich_table_aligns_columns() -> None:
     starts = {line.index(word) for line, word in zip(lines[1:], ["default", "2", "False"], strict=True)}
     assert len(starts) == 1
     assert all(line == line.rstrip() for line in lines)  # into a file or a pipe: no padding at the ends of lines
+
+
+def test_failed_work_leaves_no_bar() -> None:
+    """When the work raises, the bar is taken away: the error message stands alone."""
+    pytest.importorskip("rich")
+    stream = io.StringIO()
+
+    def fail() -> None:
+        with output.progress("games", 3, stream=stream) as advance:
+            advance(1)
+            raise ValueError("bad")
+
+    with pytest.raises(ValueError, match="bad"):
+        fail()
+    assert stream.getvalue() == ""

@@ -36,11 +36,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error).
 
     Output cut short by its reader (`tabletop games | head`) ends the command quietly with
-    status 1, for every command, instead of a `BrokenPipeError` traceback.
+    status 1, for every command, instead of a `BrokenPipeError` traceback; Ctrl-C says
+    `interrupted` and ends with status 130.
     """
     try:
         status = _main(argv)
         sys.stdout.flush()  # inside the guard: a reader gone is found here, not at exit
+    except KeyboardInterrupt:
+        print("\ntabletop: interrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # Python's advice: point stdout at devnull so that the flush at exit finds no closed pipe.
         devnull = os.open(os.devnull, os.O_WRONLY)

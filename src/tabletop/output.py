@@ -47,8 +47,9 @@ def progress(
     """A progress bar with the count, elapsed time and time left, for work of `total` units.
 
     Yields a function to call with the units done so far. On a terminal the bar is redrawn
-    in place; elsewhere (a pipe, a log) rich prints it once, finished. Without rich there is
-    no bar: the hint [HINT][tabletop.output.HINT] is printed once per process instead.
+    in place; elsewhere (a pipe, a log) rich prints it once, finished. Work that raises leaves
+    no bar. Without rich there is no bar: the hint [HINT][tabletop.output.HINT] is printed
+    once per process instead.
 
     Args:
         description: What is counted (`"games"`), shown before the bar.
@@ -92,7 +93,14 @@ def progress(
         def advance(done: int) -> None:
             bar.update(task, completed=done, refresh=not auto_refresh)
 
-        yield advance
+        try:
+            yield advance
+        except BaseException:
+            # Work that failed leaves no bar (nor rich's closing blank line) before its error message.
+            bar.live.transient = True
+            bar.live.stop()
+            bar.disable = True
+            raise
 
 
 def print_table(

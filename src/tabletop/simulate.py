@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import math
 import random
+import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import Any, Final
 
 import attrs
@@ -211,10 +213,10 @@ def simulate(
     opts = game.check_options(options or {})
     if agent != "random":
         _agent(agent)  # an unknown name fails here, before any process starts
-    seeds = list(range(seed, seed + games))
+    seeds = range(seed, seed + games)
     # One process reports every game (a smooth bar); processes get batches worth the trip.
     chunk = 1 if workers == 1 else max(1, min(50, games // (workers * 8) or 1))
-    batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
+    batches = (seeds[i : i + chunk] for i in range(0, games, chunk))  # lazily: a long run makes no huge list
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
@@ -228,13 +230,37 @@ def simulate(
 
 
 def _run(
-    name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int, agent: str
+    name: str, options: Mapping[str, Any], batches: Iterable[Sequence[int]], workers: int, agent: str
 ) -> Iterable[list[GameResult]]:
     if workers == 1:
         for batch in batches:
             yield _play_many(name, options, batch, agent)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_parent)
+    try:
+        with _ctrl_c_held():
+            futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
         for future in futures:
             yield future.result()
+    finally:  # interrupted or failed: the batches not started are dropped, not waited for
+        pool.shutdown(cancel_futures=True)
+
+
+@contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C waits while the workers start: they begin with it held, then leave it to the parent."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no process groups to share a Ctrl-C
+        yield
+        return
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a worker: Ctrl-C (sent to every process of the terminal) is the parent's to handle, once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
