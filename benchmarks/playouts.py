@@ -110,17 +110,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per measurement (median)")
-    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument(
+        "--game", action="append", default=[], help="only these games (repeatable or comma-separated, all kept)"
+    )
     args = parser.parse_args(argv)
+    only = {name.strip() for given in args.game for name in given.split(",") if name.strip()}
+    names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
+    if only - set(names):
+        parser.error(f"no game {', '.join(sorted(only - set(names)))} (games: {', '.join(names)})")
 
     chess = chess_runner()
-    names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
-    jobs = [
-        (name, options)
-        for name in names
-        if not args.game or name in args.game
-        for options in OPTION_SETS.get(name, [{}])
-    ]
+    jobs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
     rows = []
     # The bar redraws only between timed runs (no drawing thread), so it disturbs no measurement.
     with progress("timed runs", (len(jobs) + bool(chess)) * args.repeats, auto_refresh=False) as advance:

@@ -15,9 +15,9 @@ import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from typing import Any, Final
 
 import attrs
@@ -220,18 +220,19 @@ def simulate(
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
-    for batch in _run(name, opts, batches, workers, agent):
-        results.extend(batch)
-        done += len(batch)
-        if progress is not None:
-            progress(done, games)
+    with closing(_run(name, opts, batches, workers, agent)) as played:  # closed now if interrupted, not at exit
+        for batch in played:
+            results.extend(batch)
+            done += len(batch)
+            if progress is not None:
+                progress(done, games)
     results.sort(key=lambda r: r.seed)
     return SimulationReport(name, opts, tuple(results), time.perf_counter() - start, agent)
 
 
 def _run(
     name: str, options: Mapping[str, Any], batches: Iterable[Sequence[int]], workers: int, agent: str
-) -> Iterable[list[GameResult]]:
+) -> Generator[list[GameResult]]:
     if workers == 1:
         for batch in batches:
             yield _play_many(name, options, batch, agent)

@@ -27,3 +27,18 @@ def test_workers_print_the_same_summary(capsys: pytest.CaptureFixture[str], targ
     assert bar.startswith("games")
     assert "12/12" in bar
     assert "left 0:00:00" in bar
+
+
+def test_an_interrupted_run_stops_its_workers_at_once() -> None:
+    """Ctrl-C between two batches (here: raised by the progress callback) shuts the processes down then and there,
+    not at interpreter exit after every queued game has been played."""
+    import multiprocessing
+
+    from tabletop.simulate import simulate
+
+    def interrupt(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate("tabletop.testing.drill:GAME", games=20_000, workers=2, progress=interrupt)
+    assert multiprocessing.active_children() == []
