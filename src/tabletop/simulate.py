@@ -14,10 +14,10 @@ import random
 import signal
 import statistics
 import time
-from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import closing, contextmanager
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from typing import Any, Final
 
 import attrs
@@ -238,30 +238,18 @@ def _run(
             yield _play_many(name, options, batch, agent)
         return
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_parent)
+    running: deque[Future[list[GameResult]]] = deque()  # a few batches ahead, in seed order
     try:
-        with _ctrl_c_held():
-            futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
-        for future in futures:
-            yield future.result()
+        for batch in batches:
+            running.append(pool.submit(_play_many, name, dict(options), batch, agent))
+            if len(running) > 2 * workers:
+                yield running.popleft().result()
+        while running:
+            yield running.popleft().result()
     finally:  # interrupted or failed: the batches not started are dropped, not waited for
         pool.shutdown(cancel_futures=True)
-
-
-@contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Ctrl-C waits while the workers start: they begin with it held, then leave it to the parent."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no process groups to share a Ctrl-C
-        yield
-        return
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
     """In a worker: Ctrl-C (sent to every process of the terminal) is the parent's to handle, once."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
