@@ -1,6 +1,6 @@
 """Random-playout speed of every registered game, beside python-chess as a yardstick.
 
-    pip install -e '.[bench]'
+    pip install -e '.[bench,cli]'                  # cli: the progress bar and the table (rich)
     python benchmarks/playouts.py [--seconds 2] [--repeats 5] [--game conservas]
 
 For every game and a few option sets it plays random games (uniform legal moves, chance
@@ -22,6 +22,7 @@ from typing import Any
 
 import tabletop
 from tabletop.kernel.chance import CHANCE, sample_chance
+from tabletop.output import print_table, progress
 
 #: Option sets measured per game (games not installed are skipped).
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
@@ -92,10 +93,16 @@ def chess_runner() -> Callable[[int], int] | None:
     return run
 
 
-def median_rates(run: Callable[[int], int], seconds: float, repeats: int) -> tuple[float, float]:
+def median_rates(
+    run: Callable[[int], int], seconds: float, repeats: int, done: Callable[[], None] = lambda: None
+) -> tuple[float, float]:
     """Median steps/s and games/s over ``repeats`` timed runs, each on fresh seeds (so no
-    cache keyed by game content is warmed by an earlier run)."""
-    results = [timed(run, seconds, first_seed=1_000_000 * repeat) for repeat in range(repeats)]
+    cache keyed by game content is warmed by an earlier run); ``done()`` is called between runs,
+    outside the timing (it moves the progress bar)."""
+    results = []
+    for repeat in range(repeats):
+        results.append(timed(run, seconds, first_seed=1_000_000 * repeat))
+        done()
     return statistics.median(r[0] for r in results), statistics.median(r[1] for r in results)
 
 
@@ -103,25 +110,41 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per measurement (median)")
-    parser.add_argument("--game", action="append", help="only these games (repeatable)")
+    parser.add_argument(
+        "--game", action="append", default=[], help="only these games (repeatable or comma-separated, all kept)"
+    )
     args = parser.parse_args(argv)
+    only = {name.strip() for given in args.game for name in given.split(",") if name.strip()}
+    names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
+    if only - set(names):
+        parser.error(f"no game {', '.join(sorted(only - set(names)))} (games: {', '.join(names)})")
 
     chess = chess_runner()
-    chess_rate = median_rates(chess, args.seconds, args.repeats)[0] if chess else None
+    jobs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
+    rows = []
+    # The bar redraws only between timed runs (no drawing thread), so it disturbs no measurement.
+    with progress("timed runs", (len(jobs) + bool(chess)) * args.repeats, auto_refresh=False) as advance:
+        finished = 0
+
+        def done() -> None:
+            nonlocal finished
+            finished += 1
+            advance(finished)
+
+        chess_rate = median_rates(chess, args.seconds, args.repeats, done)[0] if chess else None
+        for name, options in jobs:
+            steps, games = median_rates(game_runner(name, options), args.seconds, args.repeats, done)
+            shown = ", ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in options.items())
+            ratio = f"x{steps / chess_rate:.2f}" if chess_rate else ""
+            rows.append(
+                [name.split(":")[0].split(".")[-1], shown or "defaults", f"{steps:,.0f}", f"{games:,.1f}", ratio]
+            )
     if chess_rate:
-        print(f"{'python-chess':<52} {chess_rate:>12,.0f} plies/s (yardstick)")
+        print(f"python-chess (the yardstick): {chess_rate:,.0f} plies/s")
     else:
         print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
-
-    names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
-    for name in names:
-        if args.game and name not in args.game:
-            continue
-        for options in OPTION_SETS.get(name, [{}]):
-            steps, games = median_rates(game_runner(name, options), args.seconds, args.repeats)
-            label = f"{name.split(':')[0].split('.')[-1]} {options or ''}".strip()
-            ratio = f"  x{steps / chess_rate:.2f} chess" if chess_rate else ""
-            print(f"{label:<52} {steps:>12,.0f} steps/s {games:>9,.1f} games/s{ratio}")
+    columns = ["game", "options", "steps/s", "games/s", "vs chess"]
+    print_table(columns, rows, numeric=columns[2:])
     return 0
 
 

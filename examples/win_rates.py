@@ -1,6 +1,6 @@
 """Conservas win rate by month, for a random player and a greedy one, plotted as a PNG.
 
-    pip install -e '.[examples]'
+    pip install -e '.[examples,cli]'                   # cli: the progress bar and the table (rich)
     python examples/win_rates.py                       # 10,000 random + 1,000 greedy games per month
     python examples/win_rates.py --games 500 --greedy-games 100 --goal difficult --out difficult.png
     python examples/win_rates.py --greedy-games 0      # random play only (about 7 minutes on 2 cores)
@@ -21,11 +21,10 @@ smaller sample is read honestly. The mean money at the end is drawn as a line pe
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 import matplotlib
@@ -35,7 +34,8 @@ import matplotlib.pyplot as plt
 
 import tabletop
 from tabletop.frontend import make_agent
-from tabletop.simulate import play_random
+from tabletop.output import print_table, progress
+from tabletop.simulate import play_random, wilson_interval
 
 GAME = "conservas"
 COLOURS = {"random": "#8d99ae", "greedy": "#2a9d8f"}
@@ -76,7 +76,7 @@ def batch(policy: str, month: str, goal: str, seeds: Sequence[int]) -> tuple[str
 
 
 def simulate(games: dict[str, int], goal: str, seed: int, workers: int) -> dict[str, dict[str, tuple[int, int, float]]]:
-    """For each player and month: (games won, games played, mean final money).
+    """For each player and month: (games won, games played, mean final money), with a progress bar.
 
     Args:
         games: Games per month for each player (``{"random": 10_000, "greedy": 1_000}``).
@@ -93,22 +93,19 @@ def simulate(games: dict[str, int], goal: str, seed: int, workers: int) -> dict[
         ]
     won: dict[tuple[str, str], int] = {}
     money: dict[tuple[str, str], list[float]] = {}
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for policy, month, wins, values in pool.map(batch, *zip(*jobs, strict=True)):
+    total = sum(len(seeds) for *_, seeds in jobs)
+    with ProcessPoolExecutor(max_workers=workers) as pool, progress("games", total) as advance:
+        done = 0
+        for future in as_completed([pool.submit(batch, *job) for job in jobs]):
+            policy, month, wins, values = future.result()
             won[policy, month] = won.get((policy, month), 0) + wins
             money.setdefault((policy, month), []).extend(values)
+            done += len(values)
+            advance(done)
     return {
         policy: {m: (won[policy, m], n, statistics.fmean(money[policy, m])) for m in months}
         for policy, n in games.items()
     }
-
-
-def wilson(won: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson confidence interval of a win rate ``won / n``, as (low, high)."""
-    rate = won / n
-    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 # %% Plot
@@ -126,7 +123,7 @@ def plot(results: dict[str, dict[str, tuple[int, int, float]]], title: str, path
         xs = [i + (k - (len(policies) - 1) / 2) * width for i in range(len(months))]
         cells = [results[policy][m] for m in months]
         shares = [100 * won / n for won, n, _ in cells]
-        intervals = [wilson(won, n) for won, n, _ in cells]
+        intervals = [wilson_interval(won, n) for won, n, _ in cells]
         errors = [
             [share - 100 * low for share, (low, _) in zip(shares, intervals, strict=True)],
             [100 * high - share for share, (_, high) in zip(shares, intervals, strict=True)],
@@ -172,12 +169,19 @@ def main(argv: list[str] | None = None) -> None:
     games = {"random": args.games, "greedy": args.greedy_games}
     results = simulate({p: n for p, n in games.items() if n > 0}, args.goal, args.seed, args.workers)
     policies = list(results)
-    print(f"{'month':<10}" + "".join(f" {p + ' won':>11} {p + ' money':>13}" for p in policies))
-    for month in next(iter(results.values())):
-        cells = "".join(
-            f" {results[p][month][0] / results[p][month][1]:>11.1%} {results[p][month][2]:>13.2f}" for p in policies
-        )
-        print(f"{month:<10}{cells}")
+    columns = ["month", *(f"{p} {what}" for p in policies for what in ("won", "money"))]
+    rows = [
+        [
+            month,
+            *(
+                cell
+                for p in policies
+                for cell in (f"{results[p][month][0] / results[p][month][1]:.1%}", f"{results[p][month][2]:.2f}")
+            ),
+        ]
+        for month in next(iter(results.values()))
+    ]
+    print_table(columns, rows, numeric=columns[1:])
     title = f"Conservas, {args.goal} goals: win rate by month"
     plot(results, title, args.out)
     print(f"chart saved to {args.out}")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import tabletop
 from tabletop.cli import main
 from tabletop.simulate import simulate
 
@@ -35,13 +38,20 @@ def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_simulate_prints_summary_and_progress(capsys: pytest.CaptureFixture[str]) -> None:
-    """simulate prints the outcome distribution, lengths and speed, with a progress bar on stderr."""
+    """simulate prints tables of outcomes and numbers, lengths and speed, with a bar on stderr showing the time left."""
     code, out, err = run(capsys, "simulate", DRILL, "--games", "20", "--seed", "4")
     assert code == 0
-    assert "20 random games" in out
-    assert "winner:" in out
-    assert "steps/s" in out
-    assert "20/20 games" in err
+    lines = out.splitlines()
+    assert "20 random games" in lines[0]
+    assert lines[1].split() == ["outcome", "value", "games", "share"]
+    assert lines[2].split()[0] == "winner"
+    numbers = lines.index(next(line for line in lines if line.startswith("number")))
+    assert lines[numbers].split() == ["number", "mean", "min", "max"]
+    assert lines[-2].startswith("length (steps)")
+    assert "steps/s" in lines[-1]
+    pytest.importorskip("rich")
+    assert "20/20" in err
+    assert "left" in err
 
 
 def test_simulate_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
@@ -134,3 +144,211 @@ def test_simulate_with_an_agent(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "simulate", DRILL, "--agent", "genius", "--quiet")
     assert code == 2
     assert "no agent named 'genius'" in err
+
+
+@pytest.mark.parametrize(
+    "command", [("games",), ("simulate", DRILL, "--games", "3", "--quiet"), ("conformance", "conservas")]
+)
+def test_output_into_a_closed_pipe_ends_quietly(command: tuple[str, ...]) -> None:
+    """`tabletop games | head`: a reader that stopped reading ends every command quietly, no BrokenPipeError."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader is gone before the first line, as with `| head -0`, deterministically
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "tabletop", *command],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert "Error" not in done.stderr
+
+
+def test_head_reads_the_first_lines_without_a_traceback() -> None:
+    """The real `| head -1`: the first line arrives and the command says nothing on stderr."""
+    done = subprocess.run(
+        f"{sys.executable} -m tabletop games | head -1",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert done.stdout.strip()
+    assert "Error" not in done.stderr
+
+
+def _header(capsys: pytest.CaptureFixture[str], game: str, *options: str) -> str:
+    """The first line of a one-game simulate run: the game with every option's value."""
+    code, out, err = run(capsys, "simulate", game, "--games", "1", "--quiet", *options)
+    assert code == 0, err
+    return out.splitlines()[0]
+
+
+def test_repeated_or_comma_separated_values_are_all_kept(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--modules events --modules intrigues` keeps both (it kept only the last), as does `--modules a,b`."""
+    pytest.importorskip("tabletop.spolka_zoo")
+    repeated = _header(capsys, "spolka_zoo", "--modules", "events", "--modules", "intrigues")
+    assert "modules=('events', 'intrigues')" in repeated
+    mixed = _header(capsys, "spolka_zoo", "--modules", "intrigues,hidden_goals", "--modules=events")
+    assert "modules=('events', 'hidden_goals', 'intrigues')" in mixed
+    code, _, err = run(capsys, "simulate", "spolka_zoo", "--quiet", "--modules", "events", "--modules", "events")
+    assert code == 2
+    assert "names a value twice" in err
+
+
+def test_boolean_options_are_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--memory` alone is true (it said "needs a value"); `--no-memory`, `--memory false`, `--memory=no` false."""
+    pytest.importorskip("tabletop.archipel")
+    assert "memory=True" in _header(capsys, "archipel", "--memory", "--players", "3")
+    assert "memory=True, short=True" in _header(capsys, "archipel", "--short", "--memory")
+    for off in (["--no-memory"], ["--memory", "false"], ["--memory=no"], ["--memory", "--no-memory"]):
+        assert "memory=False" in _header(capsys, "archipel", *off)
+    code, _, err = run(capsys, "simulate", "archipel", "--quiet", "--memory", "maybe")
+    assert code == 2
+    assert "option 'memory' must be True or False; got 'maybe'" in err
+
+
+@pytest.mark.parametrize("name", tabletop.GAMES)
+def test_every_declared_option_reads_by_its_kind(name: str) -> None:
+    """Each game's options are read from their `Option` declarations: flags alone, several values kept, one value."""
+    from tabletop.cli import _parse_options
+
+    game = tabletop.get_game(name)
+    for option in game.options:
+        flag = "--" + option.name.replace("_", "-")
+        if option.kind == "flag":
+            assert _parse_options(name, [flag]) == {option.name: True}
+            assert _parse_options(name, [f"--no-{flag[2:]}"]) == {option.name: False}
+        elif option.kind == "several":
+            first, *rest = option.choices
+            given = [flag, str(first)] + [f"{flag}={choice}" for choice in rest]
+            assert game.check_options(_parse_options(name, given))[option.name] == option.choices
+        else:
+            text = str(option.choices[-1] if option.choices else option.default)
+            assert game.check_options(_parse_options(name, [flag, text]))[option.name] == game.option(
+                option.name
+            ).check(option.from_text(text))
+
+
+def test_stray_words_and_unknown_options_are_named(capsys: pytest.CaptureFixture[str]) -> None:
+    """A word that is no option, or an option the game lacks, is a usage error that quotes it."""
+    code, _, err = run(capsys, "simulate", DRILL, "--quiet", "extra")
+    assert code == 2
+    assert "got 'extra'" in err
+    code, _, err = run(capsys, "simulate", DRILL, "--quiet", "--colour=red")
+    assert code == 2
+    assert "no option 'colour'" in err
+
+
+def test_validate_checks_several_files_naming_each(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop validate a.toml b.toml` checks both (it refused two files); each error names its file."""
+    good = tmp_path / "good.toml"
+    good.write_text(f'title = "t"\ngame = "{DRILL}"\nrules = ["KER-1"]\n[[steps]]\nplay = "draw"\n')
+    broken = tmp_path / "broken.toml"
+    broken.write_text("title = \n")
+    code, out, err = run(capsys, "validate", str(broken), str(good), str(tmp_path / "missing.toml"))
+    assert code == 2
+    assert f"{good}: a valid scenario" in out
+    errors = err.splitlines()
+    assert len(errors) == 2
+    assert "broken.toml" in errors[0]
+    assert "not valid TOML" in errors[0]
+    assert "missing.toml" in errors[1]
+    code, out, _ = run(capsys, "validate", str(good), str(good))
+    assert code == 0
+    assert out.count("a valid scenario") == 2
+
+
+def test_replay_names_the_file_it_cannot_read(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop replay bad.toml` names bad.toml (it said only "not valid JSON: Expecting value...")."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text("title = 'not a record'\n")
+    code, _, err = run(capsys, "replay", str(bad))
+    assert code == 2
+    assert err.startswith(f"tabletop replay: {bad}: not valid JSON")
+
+
+def test_replay_plays_several_records_in_turn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Several records are replayed one after the other; a bad one among them is named."""
+    from tabletop import Match
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # no input: each record is printed through
+
+    paths = []
+    for seed in (3, 4):
+        paths.append(tmp_path / f"game{seed}.json")
+        Match(DRILL, seed=seed, agents={0: "random", 1: "random"}).save(paths[-1])
+    code, out, _ = run(capsys, "replay", *map(str, paths), "--game", DRILL)
+    assert code == 0
+    assert "Replay of Drill (seed 3)" in out
+    assert "Replay of Drill (seed 4)" in out
+    (tmp_path / "cut.json").write_text(paths[0].read_text()[:40])
+    code, _, err = run(capsys, "replay", str(paths[0]), str(tmp_path / "cut.json"), "--game", DRILL)
+    assert code == 2
+    assert "cut.json" in err
+
+
+def test_games_is_a_table_of_options_as_typed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`tabletop games`: per game a table whose rows give each option as typed, its default and values, aligned."""
+    monkeypatch.setenv("COLUMNS", "1000")  # no cell folds: one line per option
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    lines = out.splitlines()
+    for name in tabletop.available_games():
+        game = tabletop.get_game(name)
+        head = next(i for i, line in enumerate(lines) if line.startswith(f"{name}: {game.title}"))
+        header = lines[head + 1]
+        assert header.split() == ["option", "default", "values", "meaning"]
+        for option, line in zip(game.options, lines[head + 2 :], strict=False):
+            flag = "--" + option.name.replace("_", "-")
+            expected = {"flag": f"{flag}/--no-{flag[2:]}", "several": f"{flag} A,B"}.get(option.kind, flag)
+            assert line.startswith(expected + " ")
+            assert line[header.index("default") - 1] == " "  # the default starts in its heading's column
+            assert line[header.index("default")] != " "
+    if "archipel" in tabletop.available_games():
+        assert "{" not in out and "(False, True)" not in out
+
+
+def test_without_rich_every_command_works_in_plain_text() -> None:
+    """rich missing: simulate, games and conformance print plain aligned text, no bar, and the hint once."""
+    from tabletop.output import HINT
+
+    script = (
+        "import sys; sys.modules['rich'] = None\n"  # every `import rich...` now fails, as when it is not installed
+        "from tabletop.cli import main\n"
+        f"codes = [main(['simulate', {DRILL!r}, '--games', '5']), main(['games'])]\n"
+        "codes.append(main(['conformance', 'conservas']))\n"
+        "raise SystemExit(max(codes))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == HINT + "\n"
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["outcome", "value", "games", "share"]
+    assert any(line.split() == ["option", "default", "values", "meaning"] for line in lines)
+    assert any(line.startswith("rule ") and "scenarios" in line for line in lines)
+
+
+def test_ctrl_c_ends_a_long_run_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    """Ctrl-C (SIGINT) during a long simulate says it was interrupted, status 130, no traceback."""
+    import signal
+    import threading
+
+    timer = threading.Timer(0.5, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()  # main is running long before: the run would take hours
+    try:
+        code, out, err = run(capsys, "simulate", DRILL, "--games", "1000000", "--quiet")
+    finally:
+        timer.cancel()
+    assert code == 130
+    assert err.strip() == "tabletop: interrupted"
+    assert out == ""

@@ -2,29 +2,58 @@
 
 `tabletop games` lists the games and their options; `tabletop simulate GAME` plays random
 games and summarises them; `tabletop conformance [PATH...]` runs rulebook scenarios and
-prints rule coverage; `tabletop validate FILE` checks a content or scenario file;
+prints rule coverage; `tabletop validate FILE...` checks content and scenario files;
 `tabletop play GAME` plays a game in the terminal (hot-seat and against bots);
-`tabletop replay FILE` steps through a saved game record.
+`tabletop replay FILE...` steps through saved game records.
+
+Game options follow the game as `--name value`, read from each game's
+[Option][tabletop.kernel.protocol.Option] declarations: a yes/no option is a flag
+(`--memory`, `--no-memory`, or `--memory false`), an option of several values is repeated
+or comma-separated (`--modules events --modules intrigues`, `--modules events,intrigues`).
+Every command that reads files takes several and names the file in each error.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, NoReturn
 
 from tabletop import __version__
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
+from tabletop.kernel.protocol import Option
+from tabletop.output import print_table, progress
 from tabletop.registry import available_games, get_game
 
 __all__ = ["main"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error)."""
+    """Run the command line; return the exit status (0 ok, 1 failure, 2 usage error).
+
+    Output cut short by its reader (`tabletop games | head`) ends the command quietly with
+    status 1, for every command, instead of a `BrokenPipeError` traceback; Ctrl-C says
+    `interrupted` and ends with status 130.
+    """
+    try:
+        status = _main(argv)
+        sys.stdout.flush()  # inside the guard: a reader gone is found here, not at exit
+    except KeyboardInterrupt:
+        print("\ntabletop: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # Python's advice: point stdout at devnull so that the flush at exit finds no closed pipe.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return status
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     args, extra = parser.parse_known_args(argv)
     if args.command is None:
@@ -71,8 +100,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     conf.set_defaults(handler=_conformance)
 
-    val = sub.add_parser("validate", help="check a content file or a scenario file")
-    val.add_argument("file", help="the TOML file")
+    val = sub.add_parser("validate", help="check content files and scenario files")
+    val.add_argument("files", nargs="+", metavar="FILE", help="TOML files, each a content file or a scenario")
     val.set_defaults(handler=_validate)
 
     play = sub.add_parser(
@@ -99,8 +128,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--free-undo", action="store_true", help="let undo cross draws and reveals (solo analysis)")
     play.set_defaults(handler=_play)
 
-    rep = sub.add_parser("replay", help="step through a saved game record")
-    rep.add_argument("file", help="a record written by 'save FILE' or Match.save()")
+    rep = sub.add_parser("replay", help="step through saved game records")
+    rep.add_argument(
+        "files", nargs="+", metavar="FILE", help="records written by 'save FILE' or Match.save(), one after the other"
+    )
     rep.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
     rep.add_argument("--game", default=None, help="the game, for games not registered by name ('module:attribute')")
     rep.set_defaults(handler=_replay)
@@ -112,75 +143,101 @@ def _games(args: argparse.Namespace, extra: list[str]) -> int:
         game = get_game(name)
         seats = "1 player" if game.players == "1" else f"{game.players} players"
         print(f"{name}: {game.title}, {seats}. {game.summary}")
-        for option in game.options:
-            choices = f" [{', '.join(map(str, option.choices))}]" if option.choices else ""
-            print(f"    --{option.name.replace('_', '-')} (default {option.default!r}){choices}: {option.doc}")
+        rows = [[_spelling(o), _shown(o.default, o), _values(o), o.doc] for o in game.options]
+        print_table(["option", "default", "values", "meaning"], rows)
     if not available_games():
         print("no games are installed yet")
     return 0
 
 
+def _spelling(option: Option) -> str:
+    """How the command line gives the option: `--memory/--no-memory`, `--modules A,B`, `--month`."""
+    flag = f"--{option.name.replace('_', '-')}"
+    if option.kind == "flag":
+        return f"{flag}/--no-{flag[2:]}"
+    return f"{flag} A,B" if option.kind == "several" else flag
+
+
+def _values(option: Option) -> str:
+    """The values an option takes, when they are a short list (a flag's are its spelling)."""
+    return "" if option.kind == "flag" else ", ".join(map(str, option.choices))
+
+
+def _shown(value: Any, option: Option) -> str:
+    """An option's value as the command line writes it."""
+    if option.kind == "flag":
+        return "yes" if value else "no"
+    if option.kind == "several":
+        return ",".join(map(str, value)) or "none"
+    return str(value) if value != "" else "(empty)"
+
+
 def _parse_options(game_name: str, extra: list[str]) -> dict[str, Any]:
+    """The game options given as `--name value`, read by the rules each `Option` declares.
+
+    A `"flag"` option is `--name` alone (true), `--no-name` or `--name false`; a `"several"`
+    option may be repeated or comma-separated and keeps every value; any other takes one value.
+    """
     game = get_game(game_name)
+    parser = _OptionParser(prog=f"tabletop {game.name}", add_help=False, allow_abbrev=False)
+    for option in game.options:
+        spellings = dict.fromkeys([f"--{option.name.replace('_', '-')}", f"--{option.name}"])
+        if option.kind == "flag":
+            parser.add_argument(*spellings, dest=option.name, nargs="?", const="true", default=argparse.SUPPRESS)
+            negations = [f"--no-{spelling[2:]}" for spelling in spellings]
+            parser.add_argument(
+                *negations, dest=option.name, action="store_const", const="false", default=argparse.SUPPRESS
+            )
+        elif option.kind == "several":
+            parser.add_argument(*spellings, dest=option.name, action="append", default=argparse.SUPPRESS)
+        else:
+            parser.add_argument(*spellings, dest=option.name, default=argparse.SUPPRESS)
+    given, rest = parser.parse_known_args(extra)
+    for item in rest:
+        if item.startswith("--"):
+            game.option(item[2:].partition("=")[0].replace("-", "_"))  # raises, naming the known options
+        msg = f"expected an option like --name value, got {item!r}"
+        raise ValueError(msg)
     options: dict[str, Any] = {}
-    items = list(extra)
-    while items:
-        flag = items.pop(0)
-        name, _, value = flag.partition("=")
-        if not name.startswith("--"):
-            msg = f"expected an option like --name value, got {flag!r}"
-            raise ValueError(msg)
-        option = game.option(name[2:].replace("-", "_"))
-        if not value:
-            if not items:
-                msg = f"option {name} needs a value"
-                raise ValueError(msg)
-            value = items.pop(0)
-        options[option.name] = option.from_text(value)
+    for name, text in vars(given).items():
+        option = game.option(name)
+        if option.kind == "several":
+            options[name] = tuple(value for part in text for value in option.from_text(part))
+        else:
+            options[name] = option.from_text(text)
     return options
 
 
+class _OptionParser(argparse.ArgumentParser):
+    """Reads game options; a mistake is a `ValueError` (a usage error of the command), not an exit."""
+
+    def error(self, message: str) -> NoReturn:
+        raise ValueError(message)
+
+
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.simulate import simulate
+    from tabletop.simulate import NUMBER_COLUMNS, OUTCOME_COLUMNS, simulate
 
     options = _parse_options(args.game, extra)
-    show = not args.quiet
-    report = simulate(
-        args.game,
-        games=args.games,
-        seed=args.seed,
-        options=options,
-        workers=args.workers,
-        agent=args.agent,
-        progress=_progress_bar(sys.stderr) if show else None,
-    )
-    print(report.format())
+    with progress("games", args.games, enabled=not args.quiet) as advance:
+        report = simulate(
+            args.game,
+            games=args.games,
+            seed=args.seed,
+            options=options,
+            workers=args.workers,
+            agent=args.agent,
+            progress=lambda done, _total: advance(done),
+        )
+    print(report.title)
+    print_table(OUTCOME_COLUMNS, report.outcome_rows(), numeric=OUTCOME_COLUMNS[2:])
+    print_table(NUMBER_COLUMNS, report.number_rows(), numeric=NUMBER_COLUMNS[1:])
+    print(report.speed)
     return 0
 
 
-def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
-    """A bar redrawn in place on a terminal; elsewhere (a log, a pipe) only the last line."""
-    live = stream.isatty()
-
-    def show(done: int, total: int) -> None:
-        if not live and done < total:
-            return
-        width = 30
-        filled = width * done // total
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-        if done == total:
-            stream.write("\n")
-        stream.flush()
-
-    return show
-
-
 def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.testing.conformance import (
-        format_report,
-        load_scenario,
-        run_scenario,
-    )
+    from tabletop.testing.conformance import coverage, load_scenario, run_scenario
 
     paths = _scenario_paths(args.paths)
     if not paths:
@@ -190,7 +247,16 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
     catalogue: dict[str, str] = {}
     for name in {r.scenario.game for r in results}:
         catalogue.update(get_game(name).rules)
-    print(format_report(results, catalogue))
+    for result in results:
+        if not result.passed:
+            print(f"FAIL {result.scenario.path}: {result.scenario.title}\n     {result.error}")
+    table = coverage(results)
+    rows = [[rule, cited, passed, catalogue.get(rule, "")] for rule, (cited, passed) in table.items()]
+    print_table(["rule", "scenarios", "passed", "title"], rows, numeric=["scenarios", "passed"])
+    uncovered = [rule for rule in catalogue if rule not in table]
+    if uncovered:
+        print(f"\nrules no scenario cites ({len(uncovered)}): {', '.join(uncovered)}")
+    print(f"\n{sum(r.passed for r in results)}/{len(results)} scenarios passed, {len(table)} rules covered")
     return 0 if all(r.passed for r in results) else 1
 
 
@@ -213,15 +279,33 @@ def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
 
 
 def _validate(args: argparse.Namespace, extra: list[str]) -> int:
+    """Check every file; report each, errors naming their file; status 2 if any is bad."""
+    bad = 0
+    for name in args.files:
+        try:
+            _validate_file(Path(name))
+        except (TabletopError, ValueError, LookupError) as exc:
+            bad += 1
+            print(f"tabletop validate: {_in_file(name, exc)}", file=sys.stderr)
+    return 2 if bad else 0
+
+
+def _in_file(name: str, exc: Exception) -> str:
+    """The error's message, starting with the file it is about unless it names that file already."""
+    message = str(exc)
+    return message if Path(name).name in message else f"{name}: {message}"
+
+
+def _validate_file(path: Path) -> None:
+    """Check one content or scenario file and say what it is; raises on a bad one."""
     from tabletop.testing.conformance import load_scenario
 
-    path = Path(args.file)
     data = read_toml(path)
     if "steps" in data:
         scenario = load_scenario(path)
         get_game(scenario.game)
         print(f"{path}: a valid scenario for {scenario.game} ({len(scenario.steps)} steps)")
-        return 0
+        return
     kind = data.get("kind")
     if not isinstance(kind, str) or "." not in kind:
         msg = 'a content file names its kind at the top, e.g. kind = "conservas.boats"'
@@ -234,7 +318,6 @@ def _validate(args: argparse.Namespace, extra: list[str]) -> int:
         raise ContentError(f"unknown kind {kind!r} (known: {known})", file=path.name, field="kind")
     loader(path)
     print(f"{path}: valid {kind} content")
-    return 0
 
 
 def _bots(specs: list[str]) -> dict[int, str]:
@@ -278,9 +361,15 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
 def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.frontend.terminal import replay
 
-    text = _read(args.file)
     game = get_game(args.game) if args.game else None
-    return replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat)
+    status = 0
+    for name in args.files:
+        text = _read(name)
+        try:
+            status = max(status, replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat))
+        except (TabletopError, ValueError, LookupError) as exc:
+            raise ValueError(_in_file(name, exc)) from None
+    return status
 
 
 def _read(path: str) -> str:

@@ -9,24 +9,31 @@ every seat with that agent, which is shown only its seat's view.
 
 from __future__ import annotations
 
+import math
 import random
+import signal
 import statistics
 import time
-from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections import Counter, deque
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import closing
 from typing import Any, Final
 
 import attrs
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
+from tabletop.output import format_table
 from tabletop.registry import get_game
 
-__all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate"]
+__all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate", "wilson_interval"]
 
 MAX_STEPS: Final = 1_000_000
 """A game still running after this many steps is reported as an error, never waited for."""
+#: The headings of a report's two tables.
+OUTCOME_COLUMNS: Final = ("outcome", "value", "games", "share")
+NUMBER_COLUMNS: Final = ("number", "mean", "min", "max")
 
 
 @attrs.frozen
@@ -71,22 +78,67 @@ class SimulationReport:
                     table.setdefault(key, []).append(float(value))
         return table
 
-    def format(self) -> str:
-        """A readable summary."""
-        n = len(self.results)
+    @property
+    def title(self) -> str:
+        """The line above the tables: the game, its options and what played it."""
         options = ", ".join(f"{k}={v}" for k, v in self.options.items()) or "defaults"
         played = "random games" if self.agent == "random" else f"games, every seat played by the {self.agent} agent"
-        lines = [f"{self.game} ({options}): {n} {played}"]
+        return f"{self.game} ({options}): {len(self.results)} {played}"
+
+    def outcome_rows(self) -> list[list[str]]:
+        """Rows of [entry, value, games, share] for every text entry of the summaries, commonest value first."""
+        n = len(self.results)
+        rows = []
         for key, counts in self.distributions().items():
-            parts = ", ".join(f"{value} {count / n:.1%}" for value, count in counts.most_common())
-            lines.append(f"  {key}: {parts}")
-        for key, values in self.numbers().items():
-            lines.append(f"  {key}: mean {statistics.fmean(values):.2f}, min {min(values):g}, max {max(values):g}")
-        lengths = [r.steps for r in self.results]
-        lines.append(f"  length: mean {statistics.fmean(lengths):.1f} steps (min {min(lengths)}, max {max(lengths)})")
+            for i, (value, count) in enumerate(counts.most_common()):
+                rows.append([key if i == 0 else "", value, str(count), f"{count / n:.1%}"])
+        return rows
+
+    def number_rows(self) -> list[list[str]]:
+        """Rows of [entry, mean, min, max] for every numeric entry of the summaries, then the game length."""
+        table = {**self.numbers(), "length (steps)": [float(r.steps) for r in self.results]}
+        return [[key, f"{statistics.fmean(v):.2f}", f"{min(v):g}", f"{max(v):g}"] for key, v in table.items()]
+
+    @property
+    def speed(self) -> str:
+        """Steps and games per second, as a line of text."""
         seconds = max(self.seconds, 1e-9)
-        lines.append(f"  speed: {self.steps / seconds:,.0f} steps/s, {n / seconds:,.1f} games/s")
-        return "\n".join(lines)
+        return f"speed: {self.steps / seconds:,.0f} steps/s, {len(self.results) / seconds:,.1f} games/s"
+
+    def format(self) -> str:
+        """A readable summary: the title, a table of outcomes, a table of numbers, the speed."""
+        outcomes = format_table(OUTCOME_COLUMNS, self.outcome_rows(), numeric=OUTCOME_COLUMNS[2:])
+        numbers = format_table(NUMBER_COLUMNS, self.number_rows(), numeric=NUMBER_COLUMNS[1:])
+        return "\n".join([self.title, outcomes, numbers, self.speed])
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate `wins / games` (95% with the default `z`), as (low, high).
+
+    The interval always holds the rate and stays within 0-1: rounding in the formula can put
+    an end a hair past the rate (`-1.4e-14` for 100 wins of 100), which would make a negative
+    error bar, so both ends are clamped here, once, for every caller.
+
+    ```pycon
+    >>> wilson_interval(100, 100)[1]
+    1.0
+    >>> low, high = wilson_interval(9, 10)
+    >>> round(low, 3), round(high, 3)
+    (0.596, 0.982)
+
+    ```
+
+    Raises:
+        ValueError: If `games` is below 1 or `wins` is not between 0 and `games`.
+    """
+    if games < 1 or not 0 <= wins <= games:
+        msg = f"a win rate needs 0 <= wins <= games and games >= 1; got {wins} of {games}"
+        raise ValueError(msg)
+    rate = wins / games
+    scale = 1 + z * z / games
+    centre = (rate + z * z / (2 * games)) / scale
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / scale
+    return min(rate, max(0.0, centre - half)), max(rate, min(1.0, centre + half))
 
 
 def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = "random") -> tuple[State, int]:
@@ -164,29 +216,43 @@ def simulate(
     opts = game.check_options(options or {})
     if agent != "random":
         _agent(agent)  # an unknown name fails here, before any process starts
-    seeds = list(range(seed, seed + games))
-    chunk = max(1, min(50, games // (workers * 8) or 1))
-    batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
+    seeds = range(seed, seed + games)
+    # One process reports every game (a smooth bar); processes get batches worth the trip.
+    chunk = 1 if workers == 1 else max(1, min(50, games // (workers * 8) or 1))
+    batches = (seeds[i : i + chunk] for i in range(0, games, chunk))  # lazily: a long run makes no huge list
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
-    for batch in _run(name, opts, batches, workers, agent):
-        results.extend(batch)
-        done += len(batch)
-        if progress is not None:
-            progress(done, games)
+    with closing(_run(name, opts, batches, workers, agent)) as played:  # closed now if interrupted, not at exit
+        for batch in played:
+            results.extend(batch)
+            done += len(batch)
+            if progress is not None:
+                progress(done, games)
     results.sort(key=lambda r: r.seed)
     return SimulationReport(name, opts, tuple(results), time.perf_counter() - start, agent)
 
 
 def _run(
-    name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int, agent: str
-) -> Iterable[list[GameResult]]:
+    name: str, options: Mapping[str, Any], batches: Iterable[Sequence[int]], workers: int, agent: str
+) -> Generator[list[GameResult]]:
     if workers == 1:
         for batch in batches:
             yield _play_many(name, options, batch, agent)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
-        for future in futures:
-            yield future.result()
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_parent)
+    running: deque[Future[list[GameResult]]] = deque()  # a few batches ahead, in seed order
+    try:
+        for batch in batches:
+            running.append(pool.submit(_play_many, name, dict(options), batch, agent))
+            if len(running) > 2 * workers:
+                yield running.popleft().result()
+        while running:
+            yield running.popleft().result()
+    finally:  # interrupted or failed: the batches not started are dropped, not waited for
+        pool.shutdown(cancel_futures=True)
+
+
+def _leave_ctrl_c_to_the_parent() -> None:
+    """In a worker: Ctrl-C (sent to every process of the terminal) is the parent's to handle, once."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -116,7 +116,7 @@ def test_ending_3_when_orders_cannot_be_filled() -> None:
     state = play(state, "season over")
     assert state.outcome is not None
     assert (state.outcome.ending, state.outcome.orders_filled, state.outcome.orders) == (3, 23, 24)
-    assert state.outcome.summary()["ending"] == "3: orders missing"
+    assert state.outcome.summary()["result"] == "ending 3: not all markets supplied"
 
 
 def test_idle_rounds_end_the_season() -> None:
@@ -184,8 +184,9 @@ def test_outcome_summary_for_simulations() -> None:
     state = play(started(1, idle_rounds=1), "end", "end")
     assert state.outcome is not None
     summary = state.outcome.summary()
-    assert summary["ending"] == "3: orders missing"
-    assert summary["orders filled"] == 0 and summary["ended by"] == "idle"
+    assert summary["result"] == "ending 3: not all markets supplied"
+    assert summary["orders filled"] == 0
+    assert summary["how it ended"] == "by itself: the stormy season, rounds without progress"
 
 
 def test_games_on_the_same_seed_are_equal() -> None:

@@ -33,7 +33,7 @@ def test_random_play_keeps_the_protocol(options: dict[str, object]) -> None:
     """Uniform random play ends, with every protocol property and invariant checked at each step."""
     report = check_game(GAME, options=[options], seeds=range(2), thorough_every=2)
     assert report.games == 2
-    assert all(summary["ending"] for summary in report.outcomes)
+    assert all(summary["result"] for summary in report.outcomes)
 
 
 @pytest.mark.parametrize("options", OPTIONS[1::2], ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()))

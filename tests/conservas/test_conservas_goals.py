@@ -93,7 +93,7 @@ def test_published_goals(month: str, level: str, labels: list[str]) -> None:
 
 
 def test_summary_gives_each_goal_met_or_not_and_the_numbers() -> None:
-    """CON-5.4: summary() has the result, each goal part as met/not met, money and rounds."""
+    """CON-5.4: summary() has the result, each goal part as met/not met, money and the last round."""
     outcome = ConservasResult(
         "january", "standard", False, (GoalCheck("money", 40, 12), GoalCheck("sardine", 4, 5)), "", 12, 7
     )
@@ -103,7 +103,7 @@ def test_summary_gives_each_goal_met_or_not_and_the_numbers() -> None:
         "money >= 40": "not met",
         "sardine >= 4": "met",
         "money": 12,
-        "rounds": 7,
+        "last round": 7,
     }
     assert outcome.returns == (0.0,)
     assert str(outcome) == "january (standard): lost; money >= 40: not met (12); sardine >= 4: met (5)"

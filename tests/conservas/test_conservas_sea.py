@@ -135,6 +135,7 @@ def test_no_water_left_in_the_supply_forfeits_the_game() -> None:
     assert not after.outcome.won
     assert after.outcome.forfeit.startswith("overfished in round 1")
     assert after.outcome.summary()["forfeit"] == "overfished"
+    assert after.outcome.summary()["last round"] == 1  # the round the forfeit names, not the 0 rounds completed
     assert after.outcome.summary()["money >= 40"] == "forfeit"
     assert after.outcome.returns == (0.0,)
 

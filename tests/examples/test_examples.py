@@ -7,10 +7,12 @@ import subprocess
 import sys
 import urllib.request
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import tabletop
+from tabletop.simulate import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -68,6 +70,7 @@ def test_win_rates_draws_a_png(tmp_path: Path) -> None:
     result = _run(str(EXAMPLES / "win_rates.py"), *args)
     assert result.returncode == 0, result.stderr
     assert chart.read_bytes().startswith(b"\x89PNG")
+    assert "60/60" in result.stderr  # the progress bar, finished: (3 random + 2 greedy games) x 12 months
     lines = result.stdout.splitlines()
     assert lines[0].split() == ["month", "random", "won", "random", "money", "greedy", "won", "greedy", "money"]
     rows = [line.split() for line in lines[1:13]]
@@ -77,19 +80,40 @@ def test_win_rates_draws_a_png(tmp_path: Path) -> None:
     assert greedy_won > random_won  # the chart compares something: the greedy agent does win games
 
 
-def test_wilson_interval() -> None:
-    """The confidence interval drawn on the bars holds the rate and stays within 0-1."""
+def _win_rates() -> Any:
     sys.path.insert(0, str(EXAMPLES))
     try:
         import win_rates
     finally:
         sys.path.remove(str(EXAMPLES))
-    low, high = win_rates.wilson(0, 10)
-    assert low == pytest.approx(0.0, abs=1e-12)
+    return win_rates
+
+
+def test_wilson_interval() -> None:
+    """The confidence interval drawn on the bars holds the rate and stays within 0-1, for every n up to 1000."""
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0
     assert 0.2 < high < 0.35
-    low, high = win_rates.wilson(90, 100)
-    assert low < 0.9 < high
-    assert high <= 1.0
+    low, high = wilson_interval(90, 100)
+    assert low < 0.9 < high <= 1.0
+    for n in range(1, 1001):  # rounding put an end past the rate for 308 of these n (100 of 100: -1.4e-14)
+        assert wilson_interval(n, n) == (wilson_interval(n, n)[0], 1.0)
+        assert wilson_interval(0, n)[0] == 0.0
+        for wins in (1, n // 2, n - 1):
+            low, high = wilson_interval(wins, n)
+            assert 0.0 <= low <= wins / n <= high <= 1.0
+    with pytest.raises(ValueError, match="3 of 2"):
+        wilson_interval(3, 2)
+
+
+def test_win_rates_plots_months_won_every_time(tmp_path: Path) -> None:
+    """A month won in every game (n wins of n) still gets its bar and error bar: the PNG is written."""
+    pytest.importorskip("matplotlib")
+    months = [str(m) for m in tabletop.get_game("conservas").option("month").choices]
+    results = {"random": dict.fromkeys(months, (0, 21, 1.5)), "greedy": dict.fromkeys(months, (100, 100, 55.0))}
+    chart = tmp_path / "all-won.png"
+    _win_rates().plot(results, "every game won", str(chart))
+    assert chart.read_bytes().startswith(b"\x89PNG")
 
 
 def test_web_server_starts_and_answers() -> None:

@@ -31,6 +31,20 @@ ENDINGS: Final = {
     3: "3: orders missing",
 }
 """The rulebook's three endings (ARC-7.2 to ARC-7.4), as the outcome's summary names them."""
+SEASON_RESULTS: Final = {
+    1: "ending 1: all markets supplied, all boats home",
+    2: "ending 2: all markets supplied, not all boats home",
+    3: "ending 3: not all markets supplied",
+}
+"""The endings in the rulebook's words ("Game end"), as the outcome's summary tallies them."""
+HOW_IT_ENDED: Final = {
+    "declared": "the players declared it over",
+    "complete": "by itself: every order filled, every boat home",
+    "stranded": "by itself: no boat can ever move again",
+    "idle": "by itself: the stormy season, rounds without progress",
+}
+"""How the season came to its end (`ArchipelOutcome.ended_by`), in words."""
+#: What each ending is worth to every seat (co-operative: everybody shares it).
 RETURNS: Final = {1: 1.0, 2: 0.5, 3: 0.0}
 """What each ending is worth to every seat (co-operative: everybody shares it)."""
 
@@ -62,13 +76,13 @@ class ArchipelOutcome:
         return (RETURNS[self.ending],) * len(self.home)
 
     def summary(self) -> Mapping[str, str | int | float]:
-        """The ending and how it came (tallied), orders filled and boats home (averaged)."""
+        """In words, the ending and how it came (tallied); orders filled, boats home and the last round (averaged)."""
         return {
-            "ending": ENDINGS[self.ending],
-            "ended by": self.ended_by,
+            "result": SEASON_RESULTS[self.ending],
+            "how it ended": HOW_IT_ENDED.get(self.ended_by, self.ended_by),
             "orders filled": self.orders_filled,
             "boats home": sum(self.home),
-            "rounds": self.rounds,
+            "last round": self.rounds,
         }
 
 

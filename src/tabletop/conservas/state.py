@@ -94,13 +94,14 @@ class ConservasResult:
 
     def summary(self) -> Mapping[str, str | int | float]:
         """`result`, each goal part as `"met"` / `"not met"` (`"forfeit"` if the game
-        was forfeited), and the numbers `money` and `rounds`."""
+        was forfeited), and the numbers `money` and `last round` (the round the game ended
+        in: the forfeit's round, as in "overfished in round 4", or the month's last round)."""
         table: dict[str, str | int | float] = {"result": "won" if self.won else "lost"}
         table["forfeit"] = "overfished" if self.forfeit else "no"
         for check in _goal_checks(self.month, self.goal, None) if self.forfeit else self.checks:
             table[check.label] = "forfeit" if self.forfeit else "met" if check.met else "not met"
         table["money"] = self.money
-        table["rounds"] = self.rounds
+        table["last round"] = self.rounds + (1 if self.forfeit else 0)
         return table
 
     def __str__(self) -> str:

@@ -23,7 +23,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, Self
+from typing import Any, ClassVar, Literal, Protocol, Self
 
 import attrs
 import cattrs
@@ -276,6 +276,9 @@ class Option:
         check: Turns a given value into the canonical value, or raises `ValueError`.
         from_text: Reads the option from command-line text (then `check` runs).
         choices: The allowed values, when they are a short list.
+        kind: How the command line gives it: `"value"` (`--name VALUE`), `"flag"` (`--name`
+            alone for true, `--no-name` or `--name false` for false) or `"several"` (repeated
+            or comma-separated, `--name a --name b` or `--name a,b`, all kept).
     """
 
     name: str
@@ -284,6 +287,7 @@ class Option:
     check: OptionCheck
     from_text: Callable[[str], Any] = str
     choices: tuple[Any, ...] = ()
+    kind: Literal["value", "flag", "several"] = "value"
 
     @classmethod
     def choice(cls, name: str, default: Any, choices: Iterable[Any], doc: str) -> Option:
@@ -333,7 +337,7 @@ class Option:
             truth = {"true": True, "yes": True, "1": True, "false": False, "no": False, "0": False}
             return truth.get(lowered, text)
 
-        return cls(name, default, doc, check, from_text, (False, True))
+        return cls(name, default, doc, check, from_text, (False, True), "flag")
 
     @classmethod
     def subset(cls, name: str, choices: Iterable[str], doc: str) -> Option:
@@ -357,7 +361,7 @@ class Option:
         def from_text(text: str) -> Any:
             return tuple(part.strip() for part in text.split(",") if part.strip())
 
-        return cls(name, (), doc, check, from_text, allowed)
+        return cls(name, (), doc, check, from_text, allowed, "several")
 
 
 @attrs.frozen(eq=False)
