@@ -86,7 +86,7 @@ def test_hot_seat_clears_the_screen_and_hides_the_other_hand() -> None:
     card = match.state.cards[1][0]  # type: ignore[attr-defined]
     screens = out.split(CLEAR_SCREEN)[1:]
     assert f"card {card}" in screens[1].split("Seat 1, press Enter to hide your screen.")[0]  # seat 1 sees its draw
-    assert "Every seat is played at this keyboard, passing the screen (to play against the program: --bot SEAT)." in out
+    assert "passing the screen (to play against the program: --agent SEAT)." in out
     assert [s.split("\n", 1)[0] for s in screens] == [
         f"Seat {n}'s turn. Pass the screen to seat {n}." for n in (0, 1, 0, 1, 0)
     ]
@@ -113,8 +113,8 @@ def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_cli_play_runs_from_stdin() -> None:
-    """`tabletop play GAME --bot 1=random --seed S` reads moves from standard input and plays to the end."""
-    result = _cli("play", DRILL_TARGET, "--seed", "3", "--bot", "1=random", stdin="pass\n" * 6)
+    """`tabletop play GAME --agent 1=random --seed S` reads moves from standard input and plays to the end."""
+    result = _cli("play", DRILL_TARGET, "--seed", "3", "--agent", "1=random", stdin="pass\n" * 6)
     assert result.returncode == 0, result.stderr
     assert "Seats: 0 human, 1 random." in result.stdout
     assert "seat 0> pass" in result.stdout
@@ -122,12 +122,12 @@ def test_cli_play_runs_from_stdin() -> None:
 
 
 def test_cli_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
-    """Bad --bot values, a missing game and unknown options are usage errors (status 2) with a reason."""
-    assert main(["play", DRILL_TARGET, "--bot", "one"]) == 2
-    assert "--bot expects SEAT or SEAT=AGENT" in capsys.readouterr().err
+    """Bad --agent values, a missing game and unknown options are usage errors (status 2) with a reason."""
+    assert main(["play", DRILL_TARGET, "--agent", "one"]) == 2
+    assert "--agent expects SEAT or SEAT=NAME" in capsys.readouterr().err
     assert main(["play"]) == 2
     assert "name a game" in capsys.readouterr().err
-    assert main(["play", DRILL_TARGET, "--bot", "1=wizard"]) == 2
+    assert main(["play", DRILL_TARGET, "--agent", "1=wizard"]) == 2
     assert "no agent named 'wizard'" in capsys.readouterr().err
     assert main(["play", DRILL_TARGET, "--colour", "red"]) == 2
     assert "no option 'colour'" in capsys.readouterr().err
@@ -137,7 +137,7 @@ def test_cli_play_resumes_a_saved_game(tmp_path: Path) -> None:
     """`tabletop play --load FILE` continues a saved game."""
     path = tmp_path / "game.json"
     Match(DRILL, seed=3, agents={1: "random"}).save(path)
-    result = _cli("play", DRILL_TARGET, "--load", str(path), "--bot", "1=random", stdin="pass\n" * 6)
+    result = _cli("play", DRILL_TARGET, "--load", str(path), "--agent", "1=random", stdin="pass\n" * 6)
     assert result.returncode == 0, result.stderr
     assert "Game over." in result.stdout
     again = _cli("play", DRILL_TARGET, "--load", str(path), stdin="pass\n" * 6)  # the bot comes back by itself

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Final
 
 from tabletop.archipel.board import HARBOUR, HOME, SPOT, STORM, Board
@@ -50,9 +51,10 @@ from tabletop.archipel.queries import SUPPLIED, may_declare, missing, orders, su
 from tabletop.archipel.state import ENDINGS, RETURNS, ArchipelState
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.events import Event
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["WIDTH", "evaluate", "render"]
+__all__ = ["WIDTH", "evaluate", "fold_events", "render"]
 
 #: The widest line :func:`render` writes.
 WIDTH: Final = 100
@@ -114,6 +116,41 @@ def render(view: ArchipelState, seat: int | None) -> str:
     lines.extend(_supplies(s))
     lines.extend(_LEGEND)
     return "\n".join(_fit(line) for line in lines)
+
+
+def fold_events(events: Sequence[Event]) -> list[str]:
+    """The lines a terminal prints for ``events``: a run of cards dealt from the pocket (the
+    setup's 39, a warehouse refill) becomes one line saying where they went, since the board
+    shows each card; every other event is its own line."""
+    lines: list[str] = []
+    run: list[Event] = []
+
+    def flush() -> None:
+        if len(run) < 4:
+            lines.extend(e.text for e in run)
+        else:
+            places: dict[str, int] = {}
+            for event in run:
+                places[str(event.get("to"))] = places.get(str(event.get("to")), 0) + 1
+            shops = {p: n for p, n in places.items() if p != "warehouse"}
+            parts = []
+            if len(set(shops.values())) == 1:
+                parts.append(f"{next(iter(shops.values()))} to each of {len(shops)} shops")
+            elif shops:
+                parts.append("to the shops of " + ", ".join(f"{p} ({n})" for p, n in shops.items()))
+            if "warehouse" in places:
+                parts.append(f"{places['warehouse']} to the warehouse")
+            lines.append(f"{len(run)} cards dealt from the pocket: {' and '.join(parts)} (the board shows them)")
+        run.clear()
+
+    for event in events:
+        if event.kind == "draw":
+            run.append(event)
+            continue
+        flush()
+        lines.append(event.text)
+    flush()
+    return lines
 
 
 def _fit(line: str) -> str:
@@ -204,7 +241,11 @@ def _boats(s: ArchipelState, board: Board) -> list[str]:
             f"{mark} {boat.colour} boat (seat {i}) at {at}; fuel {boat.fuel}/{TANK}; "
             f"fish ({boat.fish.total}/{HOLD}): {_tokens(boat.fish)}"
         )
-        lines.append(f"    equipment ({boat.cards.total}/{DECK}): {_tokens(boat.cards)}")
+        equipment = f"; equipment ({boat.cards.total}/{DECK}): {_tokens(boat.cards)}"
+        if len(lines[-1]) + len(equipment) <= WIDTH:
+            lines[-1] += equipment
+        else:
+            lines.append(f"    {equipment[2:]}")
     return lines
 
 
@@ -224,7 +265,11 @@ def _area(s: ArchipelState, board: Board, area: str, seat: int | None) -> list[s
         if board.data.spots[i].area == area
     ]
     if spots:
-        lines.append("  fish: " + "  ".join(spots))
+        fish = "fish: " + "  ".join(spots)
+        if len(lines[0]) + len(fish) + 3 <= WIDTH:
+            lines[0] = f"{lines[0]}; {fish}" if homes else f"{lines[0]}: {fish}"
+        else:
+            lines.append("  " + fish)
     return lines
 
 
@@ -264,20 +309,34 @@ def _boats_at(s: ArchipelState, location: str) -> str:
 
 
 def _channels(s: ArchipelState, board: Board) -> list[str]:
+    """The channels two to a line (a screen fits a terminal): the seas they join, and the
+    storm spaces on them (free or the storm covering them)."""
     names = {a.id: a.name for a in board.data.areas}
     blocked = board.blocked(s.storms)
-    lines = ["Channels (blocked when every storm space is covered):"]
+    cells = []
     for j, channel in enumerate(board.channels):
         a, b = channel.areas
         spaces = []
         for i in board.channel_spaces[j]:
             sid = board.storm_ids[i]
             card = s.storms[i]
-            cover = "blank storm" if card == STORM_BLANK else card or "free"
-            spaces.append(f"{sid} {cover}{_boats_at(s, sid)}")
-        state = "BLOCKED" if blocked >> j & 1 else "open"
-        route = f"{names[a]} - {names[b]}"
-        lines.append(f"  {channel.id:<4}{route:<30}{state:<9}" + ", ".join(spaces))
+            cover = "" if not card else " blank storm" if card == STORM_BLANK else f" {card}"
+            spaces.append(f"{sid}{cover}{_boats_at(s, sid)}")
+        state = " BLOCKED" if blocked >> j & 1 else ""
+        cells.append(f"  {channel.id:<4}{names[a]} - {names[b]}{state}: " + ", ".join(spaces))
+    lines = ["Channels and their storm spaces (a channel is blocked when every space has a storm):"]
+    half = WIDTH // 2
+    row = ""
+    for cell in cells:  # two to a line where both fit in half the width
+        if row and len(row) < half and half + len(cell) <= WIDTH:
+            lines.append(row.ljust(half) + cell)
+            row = ""
+            continue
+        if row:
+            lines.append(row)
+        row = cell
+    if row:
+        lines.append(row)
     return lines
 
 
