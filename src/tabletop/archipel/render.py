@@ -183,9 +183,9 @@ def _header(s: ArchipelState, board: Board, seat: int | None) -> list[str]:
     if not s.ended_by:
         idle = max(0, s.flow.round - 1 - s.last_progress)
         progress += f" Rounds without progress (ARC-7.6): {idle} of {s.idle_rounds}."
-    lines.append(progress)
     if seat is not None and 0 <= seat < len(s.boats):
-        lines.append(f"You are seat {seat}, the {s.boats[seat].colour} boat.")
+        progress += f" You are seat {seat}, the {s.boats[seat].colour} boat."
+    lines.append(progress)
     return lines
 
 
@@ -323,20 +323,16 @@ def _channels(s: ArchipelState, board: Board) -> list[str]:
             cover = "" if not card else " blank storm" if card == STORM_BLANK else f" {card}"
             spaces.append(f"{sid}{cover}{_boats_at(s, sid)}")
         state = " BLOCKED" if blocked >> j & 1 else ""
-        cells.append(f"  {channel.id:<4}{names[a]} - {names[b]}{state}: " + ", ".join(spaces))
+        cells.append(f"  {channel.id:<3} {names[a]}-{names[b]}{state}: " + ", ".join(spaces))
     lines = ["Channels and their storm spaces (a channel is blocked when every space has a storm):"]
-    half = WIDTH // 2
-    row = ""
-    for cell in cells:  # two to a line where both fit in half the width
-        if row and len(row) < half and half + len(cell) <= WIDTH:
-            lines.append(row.ljust(half) + cell)
-            row = ""
-            continue
-        if row:
-            lines.append(row)
-        row = cell
-    if row:
-        lines.append(row)
+    half, i = WIDTH // 2, 0
+    while i < len(cells):  # two to a line where both fit in half the width
+        if i + 1 < len(cells) and len(cells[i]) < half and len(cells[i + 1]) <= half:
+            lines.append(cells[i].ljust(half) + cells[i + 1])
+            i += 2
+        else:
+            lines.append(cells[i])
+            i += 1
     return lines
 
 

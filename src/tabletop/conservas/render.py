@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from tabletop.conservas import effects
@@ -35,10 +35,31 @@ from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Month
 from tabletop.conservas.land import PREREQ, is_open
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.state import ConservasState
+from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["evaluate", "render"]
+__all__ = ["evaluate", "fold_events", "render"]
+
+
+def fold_events(events: Sequence[Event]) -> list[str]:
+    """The lines a terminal prints for ``events``: tokens drawn one by one from the bag are
+    one line (``drew 5 tokens from the bag: sardine x3, scallop, water``)."""
+    lines: list[str] = []
+    drawn: list[str] = []
+    for event in (*events, None):
+        if event is not None and event.kind == "draw":
+            drawn.append(str(event.get("token")))
+            continue
+        if len(drawn) == 1:
+            lines.append(f"drew a {drawn[0]} from the bag")
+        elif drawn:
+            lines.append(f"drew {len(drawn)} tokens from the bag: {_tokens(Tokens(drawn))}")
+        drawn.clear()
+        if event is not None:
+            lines.append(event.text)
+    return lines
+
 
 #: The widest line the board draws.
 WIDTH: Final = 100

@@ -103,7 +103,7 @@ def _said(player: int, move: Move) -> str:
     if isinstance(move, UseHelper):
         return f"{who} uses {_name(move.card)}"
     if isinstance(move, Choose):
-        return f"{who} chooses {move.option}"
+        return f"{who} chooses: {move.option.replace(',', ', ')}"
     if isinstance(move, Done):
         return f"{who} is done"
     return f"{who}: {move}"
