@@ -190,4 +190,7 @@ def events(before: ZooState, move: Move, after: ZooState) -> tuple[Event, ...]:
     """The events of the step ``before`` -> ``after`` by ``move``."""
     player = before.current_player
     found = _chance(before, move) if player == CHANCE else _player(before, player, move)
-    return tuple(found + _shown(before, after) + _changes(before, after))
+    changes = _changes(before, after)
+    if isinstance(move, Hire):  # the move already says who hired whom
+        changes = [e for e in changes if not (e.kind == "helper" and e.get("seat") == player)]
+    return tuple(found + _shown(before, after) + changes)
