@@ -434,7 +434,7 @@ def test_archipel_screens_fit_a_terminal_and_tell_what_happened() -> None:
     first = screens[0]
     assert first.count("drawn from the pocket") == 0
     assert "39 cards dealt from the pocket: 3 to each of 12 shops and 3 to the warehouse" in first
-    assert first[: first.index("Archipel, round 1")].count("\n") <= 5
+    assert first[: first.index("Archipel, round 1")].count("\n") <= 8
     assert max(len(screen.splitlines()) for screen in screens) <= 60
     assert "red boat has no bait on board, so it cannot try to catch the fish at f01 (ARC-3.1)" in out
     assert "red boat enters the harbour of jade and takes the shop's cards: " in out

@@ -23,7 +23,8 @@ MODULES = ("hidden_goals", "intrigues", "events")
 def test_the_board_shows_every_visible_card_by_name_cost_and_text() -> None:
     """The influence row and the helper market show each card's name, id, cost, glory and effect text."""
     state = start(3, modules=("hidden_goals", "intrigues"))
-    board = render(state.view(0), 0)
+    board = " ".join(render(state.view(0), 0).split())  # long lines are wrapped
+    assert all(len(line) <= 100 for line in render(state.view(0), 0).splitlines())
     for card in state.piles.influence_row:
         assert f"{NAMES[card]} [{card}]: {TEXTS[card]}" in board
     for card in state.piles.helper_row:
@@ -140,7 +141,7 @@ def test_money_fruit_and_shares_changes_read_as_sentences() -> None:
     texts = [e.text for e in state.events(move, state.apply(move))]
     assert texts == [
         "seat 0 buys an apple share",
-        "seat 0 pays 1 coins, now 9",
+        "seat 0 pays 1 coin, now 9",
         "seat 0's shares: 1 apple",
         "the apple share price goes from 1 to 2",
     ]

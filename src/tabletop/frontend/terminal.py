@@ -115,7 +115,7 @@ class TerminalPlay:
 
     def _run(self) -> int:
         match = self.match
-        self._say(f"{match.game.title}: {match.game.summary}")
+        self._say(_wrap(f"{match.game.title}: {match.game.summary}", ""))
         self._say(f"Seats: {', '.join(f'{i} {kind}' for i, kind in enumerate(match.seats))}. Type 'help' for help.")
         if self.hot_seat and all(match.is_human(s) for s in range(match.num_players)):
             self._say(
@@ -314,7 +314,7 @@ class TerminalPlay:
             text = rule_text(game, rid)
             self._say(f"{rid}  {rules[rid]}")
             if text:
-                self._say(_wrap(text, "  "))
+                self._say(_wrap(text, "  ", width=92))
             link = rule_link(game, rid)
             if link:
                 self._say(f"  (in the docs: {link})")
@@ -385,7 +385,7 @@ class TerminalPlay:
         texts = fold_events(match.state, match.events_for(seat, start=start))
         if texts:
             self._say("What happened:")
-            self._say("\n".join(f"  {text}" for text in texts))
+            self._say("\n".join(_wrap(text, "  ", hang="      ") for text in texts))
 
     def _show(self, seat: int, *, events: bool = True) -> None:
         match = self.match
@@ -493,10 +493,18 @@ def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
 
 def fold_events(state: Any, events: Sequence[Any]) -> list[str]:
     """The lines that tell ``events``: the game's ``fold_events`` hook may fold runs of them
-    (Archipel's setup dealing) into a summary; a line equal to the one before is dropped."""
+    (Archipel's setup dealing) into a summary; the same line twice in a row is written once,
+    with how many times (``... (2 times)``)."""
     hook = game_hook(state, "fold_events")
     texts = list(hook(events)) if hook is not None else [e.text for e in events]
-    return [t for i, t in enumerate(texts) if i == 0 or t != texts[i - 1]]
+    lines: list[str] = []
+    count = 0
+    for i, text in enumerate(texts):
+        count += 1
+        if i + 1 == len(texts) or texts[i + 1] != text:
+            lines.append(text if count == 1 else f"{text} ({count} times)")
+            count = 0
+    return lines
 
 
 def _label(labels: Sequence[str], index: int) -> str:
@@ -504,10 +512,12 @@ def _label(labels: Sequence[str], index: int) -> str:
     return f" ({label})" if label else ""
 
 
-def _wrap(text: str, pad: str, width: int = 88) -> str:
+def _wrap(text: str, pad: str, width: int = 100, hang: str | None = None) -> str:
+    """``text`` wrapped at ``width`` after ``pad``, continuation lines indented by ``hang`` (``pad``)."""
     import textwrap
 
-    return "\n".join(textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad))
+    lines = textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad if hang is None else hang)
+    return "\n".join(lines) or pad.rstrip()
 
 
 def format_moves(moves: Sequence[Move], width: int | None = None, labels: Sequence[str] = ()) -> str:

@@ -8,6 +8,7 @@ Spółka ZOO: round 1, setting up; cards are being dealt
 
 from __future__ import annotations
 
+import textwrap
 from typing import Final
 
 from tabletop.kernel.chance import CHANCE, TERMINAL
@@ -169,7 +170,19 @@ def render(view: State, seat: int | None) -> str:
     if view.outcome is not None:
         lines.append(f"result: {view.outcome.summary()['winner']} won")
     lines.append("Type 'card ID' (e.g. 'card apple-1') to read any card.")
-    return "\n".join(lines)
+    return "\n".join(_fit(line) for line in lines)
+
+
+#: The widest line :func:`render` writes.
+WIDTH: Final = 100
+
+
+def _fit(line: str) -> str:
+    """``line`` wrapped at :data:`WIDTH`, continuations indented under it."""
+    if len(line) <= WIDTH:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 4)
+    return "\n".join(textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False))
 
 
 def _places(view: ZooState, card: str) -> list[str]:

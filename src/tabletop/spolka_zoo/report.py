@@ -141,7 +141,8 @@ def _changes(before: ZooState, after: ZooState) -> list[Event]:
     for i, (old, new) in enumerate(zip(before.seats, after.seats, strict=True)):
         if old.money != new.money:
             verb = "gets" if new.money > old.money else "pays"
-            text = f"seat {i} {verb} {abs(new.money - old.money)} coins, now {new.money}"
+            change = abs(new.money - old.money)
+            text = f"seat {i} {verb} {change} coin{'' if change == 1 else 's'}, now {new.money}"
             found.append(Event.of("money", text, seat=i, money=new.money))
         if old.fruit != new.fruit:
             text = f"seat {i}'s fruit: {_fruits(old.fruit)} -> {_fruits(new.fruit)}"
