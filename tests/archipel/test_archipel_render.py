@@ -375,3 +375,27 @@ def test_a_board_fits_a_terminal() -> None:
     for ply in match.plies[::5]:
         assert isinstance(ply.after, ArchipelState)
         assert len(render(ply.after.view(0), 0).splitlines()) <= 52
+
+
+def test_a_fish_the_bait_cannot_catch_says_so() -> None:
+    """ARC-3.2: a fish turned over that no bait on board catches stays face up, and the events say why."""
+    from tabletop.archipel.moves import Expose
+
+    match = Match(GAME, seed=0, options={"players": 2}, agents={0: "greedy", 1: "greedy"})
+    told = caught = 0
+    for ply in match.plies:
+        if not isinstance(ply.move, Expose):
+            continue
+        before, after = ply.before, ply.after
+        assert isinstance(before, ArchipelState) and isinstance(after, ArchipelState)
+        seat = before.flow.player
+        missed = [e.text for e in ply.events if e.kind == "missed"]
+        if after.boats[seat].fish[ply.move.fish] > before.boats[seat].fish[ply.move.fish]:
+            caught += 1
+            assert not missed
+        elif after.flow.key == "turn.act" and ply.move.fish != "shark":
+            told += 1
+            colour, at = before.boats[seat].colour, before.boats[seat].at
+            fish = ply.move.fish
+            assert missed == [f"the {colour} boat has no {fish} bait: the fish stays at {at}, face up (ARC-3.2)"]
+    assert told and caught

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from conservas_helpers import draw, finish_day, play, start, to_land, with_bag
 
 import tabletop
@@ -280,3 +281,19 @@ def test_event_texts_write_tokens_as_the_board_does() -> None:
     texts = [e.text for ply in match.plies for e in ply.events]
     assert any(t.startswith("placed the handful on ") for t in texts)
     assert not [t for t in texts if re.search(r"[a-z],[a-z]", t)]
+
+
+def test_card_reads_any_boat_or_upgrade() -> None:
+    """The terminal's ``card ID`` hook: a boat's numbers, an upgrade's cost and text, by id or name."""
+    from tabletop.conservas.render import describe_card
+
+    view = start().view(0)
+    boat = BOATS["el-dorado"]
+    assert describe_card(view, 0, "el-dorado") == (
+        f"El Dorado [el-dorado]: a boat; catch {boat.catch}, price {boat.cost}, upkeep {boat.upkeep}"
+    )
+    upgrade = next(iter(UPGRADES.values()))
+    text = describe_card(view, 0, upgrade.name.upper())
+    assert text.startswith(f"{upgrade.name} [{upgrade.id}]: an upgrade; cost: ") and text.endswith(upgrade.text)
+    with pytest.raises(LookupError, match="no boat or upgrade 'zebra'"):
+        describe_card(view, 0, "zebra")

@@ -380,8 +380,11 @@ def test_card_command_reads_a_card_and_keeps_hidden_cards_hidden() -> None:
     assert "seat 1's hand" not in out
     assert "no card 'zebra'" in out
     assert "Say which: card ID" in out
-    _, conservas = _run(Match(tabletop.get_game("conservas"), seed=1), ["card x", "quit"])
-    assert "Conservas has no cards to look up." in conservas
+    _, conservas = _run(Match(tabletop.get_game("conservas"), seed=1), ["card el-dorado", "card x", "quit"])
+    assert "El Dorado [el-dorado]: a boat; catch 2" in conservas
+    assert "no boat or upgrade 'x'" in conservas
+    _, archipel = _run(Match(tabletop.get_game("archipel"), seed=1, options={"players": 1}), ["card x", "quit"])
+    assert "Archipel has no cards to look up." in archipel
 
 
 def test_spolka_zoo_screens_show_card_texts_and_events_in_words() -> None:

@@ -15,7 +15,7 @@ import attrs
 
 from tabletop.archipel.harbour import dealing_to
 from tabletop.archipel.moves import Catch, Draw, End, Expose, Over, Sail
-from tabletop.archipel.pieces import BAITS, EMPTY, UNSEEN, Spot
+from tabletop.archipel.pieces import BAITS, EMPTY, SHARK, UNSEEN, Spot
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.events import Event
@@ -61,6 +61,8 @@ def events(before: ArchipelState, move: Move, after: ArchipelState) -> tuple[Eve
     player = before.current_player
     if player == CHANCE:
         out.append(_chance_event(before, move))
+        if isinstance(move, Expose):
+            out.extend(_missed(before, move, after))
     else:
         colour = before.boats[player].colour
         out.append(Event.of("move", _said(before, colour, move), player=player, boat=colour, move=str(move)))
@@ -86,7 +88,8 @@ def events(before: ArchipelState, move: Move, after: ArchipelState) -> tuple[Eve
 def _chance_event(before: ArchipelState, move: Move) -> Event:
     if isinstance(move, Expose):
         at = before.boat.at
-        return Event.of("expose", f"the fish at {at} is {move.fish}", spot=at, fish=move.fish)
+        kind = "a shark" if move.fish == SHARK else move.fish
+        return Event.of("expose", f"the fish at {at} is {kind}", spot=at, fish=move.fish)
     assert isinstance(move, Draw)
     where = dealing_to(before)
     text = f"{move.card} drawn from the pocket for the " + ("warehouse" if where == "warehouse" else f"shop of {where}")
@@ -126,6 +129,17 @@ def _arrival(after: ArchipelState, player: int) -> list[Event]:
     return [Event.of("no-bait", text, boat=boat.colour, spot=boat.at)]
 
 
+def _missed(before: ArchipelState, move: Expose, after: ArchipelState) -> list[Event]:
+    """ARC-3.2 in words: a fish turned over that the boat's bait cannot catch stays face up."""
+    boat = before.boat
+    if move.fish == SHARK or after.flow.key in ("turn.multi", "turn.shark"):
+        return []
+    if after.boats[before.flow.player].fish[move.fish] > boat.fish[move.fish]:
+        return []
+    text = f"the {boat.colour} boat has no {move.fish} bait: the fish stays at {boat.at}, face up (ARC-3.2)"
+    return [Event.of("missed", text, boat=boat.colour, spot=boat.at, fish=move.fish)]
+
+
 def _shop_events(before: ArchipelState, after: ArchipelState, player: int) -> list[Event]:
     """A harbour's shop emptied by the boat entering it (ARC-4.1), and refilled (ARC-4.9)."""
     out: list[Event] = []
@@ -158,7 +172,9 @@ def _boat_events(before: ArchipelState, after: ArchipelState, move: Move) -> lis
             out.append(Event.of("equipment", text, boat=new.colour, cards=_cards(lost)))
         for fish in new.fish:
             if new.fish[fish] > old.fish[fish]:
-                out.append(Event.of("fish", f"{new.colour} boat now has a {fish} fish", boat=new.colour, fish=fish))
+                article = "an" if fish[:1] in "aeiou" else "a"
+                text = f"{new.colour} boat now has {article} {fish} fish"
+                out.append(Event.of("fish", text, boat=new.colour, fish=fish))
         if new.fuel != old.fuel:
             out.append(Event.of("fuel", f"{new.colour} boat has {new.fuel} fuel", boat=new.colour, fuel=new.fuel))
     return out

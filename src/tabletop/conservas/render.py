@@ -39,7 +39,7 @@ from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["evaluate", "fold_events", "render"]
+__all__ = ["describe_card", "evaluate", "fold_events", "render"]
 
 
 def fold_events(events: Sequence[Event]) -> list[str]:
@@ -179,6 +179,28 @@ def _sea(state: ConservasState) -> list[str]:
     if state.flow.phase == "sea" or state.hand:
         lines.append(f"Handful: {_tokens(state.hand)}  ({state.hand.total} of {state.handful} drawn)")
     return lines
+
+
+def describe_card(view: State, seat: int | None, card: str) -> str:
+    """The terminal's ``card ID``: a boat's catch, price and upkeep, or an upgrade's cost and
+    text, by id or name (nothing in Conservas is hidden from its one player).
+
+    Raises:
+        LookupError: If no boat or upgrade has that id or name.
+    """
+    wanted = card.strip().lower()
+    names = {b.name.lower(): b.id for b in BOATS.values()} | {u.name.lower(): u.id for u in UPGRADES.values()}
+    cid = wanted if wanted in BOATS or wanted in UPGRADES else names.get(wanted, "")
+    if cid in BOATS:
+        boat = BOATS[cid]
+        return f"{_name(cid)}: a boat; catch {boat.catch}, price {boat.cost}, upkeep {boat.upkeep}"
+    if cid in UPGRADES:
+        upgrade = UPGRADES[cid]
+        when = f"{_CARD_PHASES[upgrade.phase]}, {_FREQUENCIES[upgrade.frequency]}"
+        return f"{_name(cid)}: an upgrade; cost: {_COSTS[upgrade.cost]}; {when}: {upgrade.text}"
+    if wanted == OPEN_WATER:
+        return f"{_name(OPEN_WATER)}: the whole handful placed here goes to the Deep Sea (CON-2.4)"
+    raise LookupError(f"no boat or upgrade {card.strip()!r}; the board shows each card's ID in [brackets]")
 
 
 def _boat_line(state: ConservasState, boat: str, *, owned: bool) -> str:

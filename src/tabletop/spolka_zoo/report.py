@@ -13,7 +13,7 @@ from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import NAMES
+from tabletop.spolka_zoo.cards import NAMES, TEXTS
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import (
     Arrange,
@@ -75,8 +75,8 @@ def _chance(before: ZooState, move: Move) -> list[Event]:
     texts = {
         "draw_row": f"{name} is revealed in the {task.arg} row",
         "resolve_deck": f"the {task.company} deck reveals {name}",
-        "event": f"event: {name}",
-        "bot_turn": f"bot seat {task.seat} reveals {name}",
+        "event": f"event: {name}: {TEXTS.get(card, '')}",
+        "bot_turn": f"bot seat {task.seat} reveals {name}: {TEXTS.get(card, '')}",
         "lobby_top": f"{name} is revealed and shuffled into the {task.company} deck",
         "move_card": f"{name} moves face up from the {task.company} deck to the {task.arg} deck",
     }
