@@ -508,3 +508,17 @@ def test_line_editing_history_and_completion_in_a_pseudo_terminal() -> None:
     assert "exactly as many tokens as its catch size" in text
     assert "^[[A" not in text
     assert "Game over." in text
+
+
+def test_tab_offers_moves_commands_rules_and_the_cards_on_the_seats_board() -> None:
+    """What Tab completes: the legal moves, the commands, `rules ID`, and `card ID` for cards the seat sees."""
+    zoo = tabletop.get_game("spolka_zoo")
+    match = Match(zoo, seed=1, options={"players": 2, "bots": 1, "modules": ("intrigues",)})
+    words = TerminalPlay(match, stdin=io.StringIO(), stdout=io.StringIO())._completions()
+    assert {str(m) for m in match.legal_moves()} <= set(words)
+    assert {"undo", "card", "rules ZOO-4.12", "moves all"} <= set(words)
+    state = match.state
+    assert {f"card {c}" for c in state.piles.helper_row} <= set(words)  # type: ignore[attr-defined]
+    assert {f"card {c}" for c in state.seats[0].intrigues} <= set(words)  # type: ignore[attr-defined]
+    theirs = set(state.seats[1].intrigues) - set(state.seats[0].intrigues)  # type: ignore[attr-defined]
+    assert theirs and not {f"card {c}" for c in theirs} & set(words)  # seat 1's hand is not offered to seat 0

@@ -430,11 +430,15 @@ class TerminalPlay:
         return lines
 
     def _completions(self) -> list[str]:
-        """What Tab offers: the legal moves' notation, the commands, the rule IDs."""
+        """What Tab offers: the legal moves' notation, the commands, the rule IDs, and ``card ID``
+        for each card on the seat's own board."""
         match = self.match
         words = [str(m) for m in match.legal_moves()] if match.current_player >= 0 else []
         words += [*_COMMANDS, "quit", "moves all"]
         words += [f"rules {rid}" for rid in match.game.rules]
+        if match.current_player >= 0 and game_hook(match.state, "describe_card") is not None:
+            board = render(match.view(match.current_player), match.current_player)  # the seat's own screen
+            words += [f"card {card}" for card in dict.fromkeys(re.findall(r"\[([a-z0-9][a-z0-9-]*)\]", board))]
         return words
 
     def _ask(self, prompt: str) -> str | None:
