@@ -522,3 +522,15 @@ def test_tab_offers_moves_commands_rules_and_the_cards_on_the_seats_board() -> N
     assert {f"card {c}" for c in state.seats[0].intrigues} <= set(words)  # type: ignore[attr-defined]
     theirs = set(state.seats[1].intrigues) - set(state.seats[0].intrigues)  # type: ignore[attr-defined]
     assert theirs and not {f"card {c}" for c in theirs} & set(words)  # seat 1's hand is not offered to seat 0
+
+
+def test_a_move_of_another_step_is_refused_in_the_games_words() -> None:
+    """A move that belongs to another step is refused without the internal step name (``action.before``)."""
+    zoo = tabletop.get_game("spolka_zoo")
+    match = Match(zoo, seed=1, options={"players": 1, "bots": 2})
+    _, out = _run(match, ["speculate apple", "quit"])
+    refusal = next(line[line.index("Refused:") :] for line in out.splitlines() if "Refused:" in line)
+    assert refusal == (
+        "Refused: 'speculate apple' is not one of your moves now (Spółka ZOO: round 1, action phase, "
+        "choose your action token in secret; seat 0 to move). Type 'moves' to list them."
+    )

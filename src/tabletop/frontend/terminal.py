@@ -59,6 +59,9 @@ Commands:
   help        this text
   quit        stop without finishing (save first to resume later)"""
 
+#: Refusals that only say the move belongs to another step of the game.
+_NOT_NOW: Final = frozenset({"wrong-step", "not-legal"})
+
 #: With more legal moves than this, a game that describes its moves in steps is offered them in steps.
 STEPWISE_OVER: Final = 12
 
@@ -180,6 +183,10 @@ class TerminalPlay:
             )
             return False
         except IllegalMove as exc:
+            if exc.code in _NOT_NOW:  # the kernel names the step; say it in the game's words
+                now = render(self.match.view(seat), seat).splitlines()[0]
+                self._say(f"Refused: {text!r} is not one of your moves now ({now}). Type 'moves' to list them.")
+                return False
             hint = f" (type 'rules {exc.rule}' to read the rule)" if exc.rule in self.match.game.rules else ""
             self._say(f"Refused: {exc}{hint}")
             return False
