@@ -1,18 +1,23 @@
 """tabletop: the complete rules of Conservas, Archipel and Spółka ZOO, as a library.
 
+```pycon
 >>> import tabletop
 >>> isinstance(tabletop.GAMES, tuple)
 True
 
-Every game follows one protocol (see the docs' "Protocol" page)::
+```
 
-    game = tabletop.get_game("conservas")
-    state = game.new_game(seed=7, month="january")
-    while not state.is_terminal:
-        if state.current_player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-        else:
-            state = state.apply(state.legal_moves()[0])
+Every game follows one protocol (see the docs' "Protocol" page):
+
+```python
+game = tabletop.get_game("conservas")
+state = game.new_game(seed=7, month="january")
+while not state.is_terminal:
+    if state.current_player == tabletop.CHANCE:
+        state = state.apply(tabletop.sample_chance(state))
+    else:
+        state = state.apply(state.legal_moves()[0])
+```
 """
 
 from __future__ import annotations
@@ -67,7 +72,7 @@ _LAZY = {"Match": "tabletop.frontend.match"}
 
 
 def __getattr__(name: str) -> Any:
-    """Import a lazy public name (``Match``) when it is first used."""
+    """Import a lazy public name (`Match`) when it is first used."""
     if name in _LAZY:
         import importlib
 

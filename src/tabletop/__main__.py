@@ -1,4 +1,4 @@
-"""``python -m tabletop``: the same as the ``tabletop`` command."""
+"""`python -m tabletop`: the same as the `tabletop` command."""
 
 from __future__ import annotations
 

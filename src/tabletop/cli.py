@@ -1,10 +1,10 @@
-"""The ``tabletop`` command.
+"""The `tabletop` command.
 
-``tabletop games`` lists the games and their options; ``tabletop simulate GAME`` plays random
-games and summarises them; ``tabletop conformance [PATH...]`` runs rulebook scenarios and
-prints rule coverage; ``tabletop validate FILE`` checks a content or scenario file;
-``tabletop play GAME`` plays a game in the terminal (hot-seat and against bots);
-``tabletop replay FILE`` steps through a saved game record.
+`tabletop games` lists the games and their options; `tabletop simulate GAME` plays random
+games and summarises them; `tabletop conformance [PATH...]` runs rulebook scenarios and
+prints rule coverage; `tabletop validate FILE` checks a content or scenario file;
+`tabletop play GAME` plays a game in the terminal (hot-seat and against bots);
+`tabletop replay FILE` steps through a saved game record.
 """
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def _validate(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def _bots(specs: list[str], option: str = "--agent") -> dict[int, str]:
-    """The seats ``--agent SEAT[=NAME]`` hands to the program, and their agents' names."""
+    """The seats `--agent SEAT[=NAME]` hands to the program, and their agents' names."""
     bots: dict[int, str] = {}
     for spec in specs:
         seat_text, _, agent = spec.partition("=")

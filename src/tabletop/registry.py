@@ -1,11 +1,13 @@
 """The game registry: built-in games, games registered at run time, and plug-ins.
 
-Games are imported lazily, the first time they are asked for, so ``import tabletop`` stays
-fast. A third-party package can make its game available by calling :func:`register`, or
-without any import by declaring an entry point in the group ``tabletop.games``::
+Games are imported lazily, the first time they are asked for, so `import tabletop` stays
+fast. A third-party package can make its game available by calling [`register`][tabletop.registry.register], or
+without any import by declaring an entry point in the group `tabletop.games`:
 
-    [project.entry-points."tabletop.games"]
-    pig = "pig_game:GAME"
+```toml
+[project.entry-points."tabletop.games"]
+pig = "pig_game:GAME"
+```
 """
 
 from __future__ import annotations
@@ -25,15 +27,15 @@ _BUILTIN: Final[dict[str, str]] = {
     "spolka_zoo": "tabletop.spolka_zoo:GAME",
 }
 
-#: The names of the built-in games, in the order the docs present them.
 GAMES: Final[tuple[str, ...]] = tuple(_BUILTIN)
+"""The names of the built-in games, in the order the docs present them."""
 
 _registered: dict[str, Game] = {}
 _loaded: dict[str, Game] = {}
 
 
 def register(game: Game) -> None:
-    """Make a third-party ``game`` available to :func:`get_game` and the ``tabletop`` CLI.
+    """Make a third-party `game` available to [`get_game`][tabletop.registry.get_game] and the `tabletop` CLI.
 
     Raises:
         ValueError: If the name is taken by a different game.
@@ -68,9 +70,9 @@ def _load(target: str) -> Game:
 
 
 def get_game(name: str) -> Game:
-    """The game called ``name`` (``"conservas"``, ``"archipel"``, ``"spolka_zoo"``...).
+    """The game called `name` (`"conservas"`, `"archipel"`, `"spolka_zoo"`...).
 
-    A ``"module:attribute"`` target also works, for games that are not registered.
+    A `"module:attribute"` target also works, for games that are not registered.
 
     Raises:
         LookupError: Listing the known names, if there is no such game.

@@ -1,9 +1,9 @@
-"""Simulation: many games, one summary. Used by ``tabletop simulate``.
+"""Simulation: many games, one summary. Used by `tabletop simulate`.
 
-Game ``i`` of a run with seed ``S`` is ``new_game(S + i)`` played with decisions drawn from
-``random.Random(S + i)`` and chance sampled from the game's seed, so a run is reproducible and
+Game `i` of a run with seed `S` is `new_game(S + i)` played with decisions drawn from
+`random.Random(S + i)` and chance sampled from the game's seed, so a run is reproducible and
 splits across processes with identical results. By default every seat plays uniformly random
-legal moves; ``agent="greedy"`` (or another agent of :mod:`tabletop.frontend.agents`) plays
+legal moves; `agent="greedy"` (or another agent of [`tabletop.frontend.agents`][tabletop.frontend.agents]) plays
 every seat with that agent, which is shown only its seat's view.
 """
 
@@ -25,8 +25,8 @@ from tabletop.registry import get_game
 
 __all__ = ["MAX_STEPS", "GameResult", "SimulationReport", "play_random", "simulate"]
 
-#: A game still running after this many steps is reported as an error, never waited for.
 MAX_STEPS: Final = 1_000_000
+"""A game still running after this many steps is reported as an error, never waited for."""
 
 
 @attrs.frozen
@@ -40,7 +40,7 @@ class GameResult:
 
 @attrs.frozen
 class SimulationReport:
-    """Results of :func:`simulate`, in seed order, with the time they took."""
+    """Results of [`simulate`][tabletop.simulate.simulate], in seed order, with the time they took."""
 
     game: str
     options: Mapping[str, Any]
@@ -90,10 +90,10 @@ class SimulationReport:
 
 
 def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = "random") -> tuple[State, int]:
-    """Play one game, every seat by ``agent``; return the final state and its length.
+    """Play one game, every seat by `agent`; return the final state and its length.
 
     Raises:
-        ValueError: If there is no agent called ``agent``.
+        ValueError: If there is no agent called `agent`.
     """
     rng = random.Random(seed)
     chooser = None if agent == "random" else _agent(agent)
@@ -142,20 +142,20 @@ def simulate(
     agent: str = "random",
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``games`` random games of the game ``name`` and collect their outcomes.
+    """Play `games` random games of the game `name` and collect their outcomes.
 
     Args:
-        name: A registered game name (or ``"module:attribute"``).
+        name: A registered game name (or `"module:attribute"`).
         games: How many games.
-        seed: Game ``i`` uses seed ``seed + i``.
+        seed: Game `i` uses seed `seed + i`.
         options: The game's options.
         workers: Processes to spread the games over; results do not depend on it.
-        agent: The agent playing every seat: ``"random"`` (the default), ``"greedy"``,
-            ``"rollout"``.
+        agent: The agent playing every seat: `"random"` (the default), `"greedy"`,
+            `"rollout"`.
         progress: Called with (games done, games) as the run advances.
 
     Raises:
-        ValueError: If an option is bad or ``games``/``workers`` is below 1.
+        ValueError: If an option is bad or `games`/`workers` is below 1.
     """
     if games < 1 or workers < 1:
         msg = "games and workers must be at least 1"

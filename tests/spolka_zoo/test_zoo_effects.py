@@ -33,7 +33,7 @@ def test_any_fruit_onto_any_company_as_far_as_the_warehouse_allows() -> None:
     state = _resolving(("inf-lemon", "inf-harvest", "apple-1"), shares={0: (1, 0, 0)})
     state = play(state, "draw inf-lemon")
     assert state.company_fruit[0] == Tokens({"lemon": 1})
-    state = seat(state, 2, fruit={"apple": 9})
+    state = seat(state, 2, fruit={"apple": 12})  # every apple out of the warehouse (11 printed, ZOO-1.3)
     state = play(state, "draw inf-harvest")
     assert state.company_fruit[0] == Tokens({"lemon": 2, "pineapple": 1})
 

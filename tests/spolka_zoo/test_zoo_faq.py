@@ -31,7 +31,7 @@ def test_money_is_unlimited() -> None:
 
 def test_no_limit_to_the_fruit_in_a_pool() -> None:
     """ZOO-11.14: a seat holding most of the fruit in play still buys and receives more."""
-    state = seat(start(3), 0, fruit={"apple": 8, "lemon": 8, "pineapple": 1})
+    state = seat(start(3), 0, fruit={"apple": 11, "lemon": 11, "pineapple": 1})  # 11 + 1 of 11 + 3 in play
     state = play(state, "pick fruit; pick share; pick share", "buy fruit apple", "buy fruit lemon")
-    assert state.seats[0].fruit == Tokens({"apple": 9, "lemon": 9, "pineapple": 1})
+    assert state.seats[0].fruit == Tokens({"apple": 12, "lemon": 12, "pineapple": 1})
     assert state.warehouse["apple"] == 0 and state.warehouse["lemon"] == 0

@@ -3,6 +3,7 @@
 Sail an archipelago for one fuel a move, catch the fish the twelve markets order with the
 right bait, dodge the storms that close the channels, and bring every boat home.
 
+```pycon
 >>> from tabletop.archipel import new_game
 >>> state = new_game(seed=1, players=3)
 >>> state.num_players, state.flow.key
@@ -10,11 +11,13 @@ right bait, dodge the storms that close the channels, and bring every boat home.
 >>> len(state.legal_moves()) > 1   # chance deals the shops' cards first
 True
 
-Options: ``players`` (1-5), ``memory`` (the memory game), ``short`` (8 of the 12 islands),
-``first_player``, plus ``board`` (the path of a board file; default: the reference
-archipelago), ``declare`` (when the players may declare the season over: ``"anytime"``, the
-default, or only once the markets are ``"supplied"`` as far as possible; ARC-7.1) and
-``idle_rounds`` (the season ends by itself after this many rounds in a row without progress;
+```
+
+Options: `players` (1-5), `memory` (the memory game), `short` (8 of the 12 islands),
+`first_player`, plus `board` (the path of a board file; default: the reference
+archipelago), `declare` (when the players may declare the season over: `"anytime"`, the
+default, or only once the markets are `"supplied"` as far as possible; ARC-7.1) and
+`idle_rounds` (the season ends by itself after this many rounds in a row without progress;
 a ruling, ARC-7.6).
 """
 
@@ -148,7 +151,7 @@ def new_game(seed: int | None = None, **options: Any) -> ArchipelState:
 
     Raises:
         ValueError: Naming the option, if an option is unknown or has a bad value.
-        ContentError: If ``board`` names a file that is not a valid board.
+        ContentError: If `board` names a file that is not a valid board.
     """
     state = GAME.new_game(seed, **options)
     assert isinstance(state, ArchipelState)

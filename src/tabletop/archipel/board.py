@@ -9,11 +9,14 @@ gear takes the boat into the storm).
 Reachability depends only on which channels are blocked, so it is computed once per set of
 blocked channels and cached; a game's positions share a handful of such sets.
 
+```pycon
 >>> board = reference_board()
 >>> len(board.islands), len(board.spots), len(board.storm_ids)
 (12, 30, 20)
 >>> "f29" in board.reachable(("",) * 20, "jade")
 True
+
+```
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ HOME: Final = "home"
 STORM: Final = "storm"
 _CACHE_LIMIT: Final = 200_000
 
-#: Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices.
 Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
+"""Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices."""
 
 
 class Board:
@@ -42,7 +45,7 @@ class Board:
 
     Args:
         data: A checked board file.
-        source: How games name this board: ``""`` for the shipped reference board, else the
+        source: How games name this board: `""` for the shipped reference board, else the
             path it was loaded from.
     """
 
@@ -120,7 +123,7 @@ class Board:
         return mask
 
     def components(self, mask: int) -> tuple[int, ...]:
-        """For each area, the id of the group of areas it reaches when ``mask`` is blocked."""
+        """For each area, the id of the group of areas it reaches when `mask` is blocked."""
         found = self._components.get(mask)
         if found is None:
             parent = list(range(len(self.area_ids)))
@@ -139,7 +142,7 @@ class Board:
         return found
 
     def reachable(self, storms: tuple[str, ...], at: str) -> tuple[str, ...]:
-        """Every location a boat at ``at`` can sail to, in board order (``at`` excluded).
+        """Every location a boat at `at` can sail to, in board order (`at` excluded).
 
         Reachable means: one of the location's areas is connected to one of the boat's
         areas through channels that are not blocked.
@@ -159,8 +162,8 @@ class Board:
         return found
 
     def targets(self, storms: tuple[str, ...], at: str) -> Targets:
-        """:meth:`reachable` split by kind: (fish spot indices, harbour and home port ids,
-        storm space indices), each in board order."""
+        """[`reachable`][tabletop.archipel.board.Board.reachable] split by kind: (fish spot indices, harbour and home
+        port ids, storm space indices), each in board order."""
         mask = self.blocked(storms)
         key = (mask, at)
         found = self._targets.get(key)
@@ -207,7 +210,7 @@ class Board:
         return found
 
     def can_reach(self, storms: tuple[str, ...], at: str, target: str) -> bool:
-        """True when a boat at ``at`` can sail to ``target``."""
+        """True when a boat at `at` can sail to `target`."""
         comp = self.components(self.blocked(storms))
         mine = {comp[a] for a in self.areas_of[at]}
         return any(comp[a] in mine for a in self.areas_of[target])
@@ -222,7 +225,7 @@ def reference_board() -> Board:
 
 
 def board_for(source: str) -> Board:
-    """The board a game names: ``""`` for the reference board, else a board file's path.
+    """The board a game names: `""` for the reference board, else a board file's path.
 
     Raises:
         ContentError: If the file is missing or not a valid board.
@@ -236,7 +239,7 @@ def board_for(source: str) -> Board:
 
 
 def check_board_option(value: object) -> str:
-    """The canonical value of the ``board`` option: ``""`` or a path to a valid board file.
+    """The canonical value of the `board` option: `""` or a path to a valid board file.
 
     Raises:
         ValueError: Naming the option, if the value is not a path or text.

@@ -1,13 +1,15 @@
 """Archipel's content files: the board, the square cards, the fish pieces and the rule catalogue.
 
-Every file starts with ``kind = "archipel.<kind>"`` and is checked on load; each problem is a
-:class:`~tabletop.kernel.errors.ContentError` naming the file, the item and the field::
+Every file starts with `kind = "archipel.<kind>"` and is checked on load; each problem is a
+[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the item and the field:
 
-    board.toml, item 'k3', field 'areas': unknown area 'jade-see'
+```text
+board.toml, item 'k3', field 'areas': unknown area 'jade-see'
+```
 
-The shipped files are reference content (labelled ``reference = true`` in each file): the
-printed board and the bait proportions are not public. ``load_board`` reads a board file an
-owner typed in; ``new_game(board=path)`` plays on it.
+The shipped files are reference content (labelled `reference = true` in each file): the
+printed board and the bait proportions are not public. `load_board` reads a board file an
+owner typed in; `new_game(board=path)` plays on it.
 """
 
 from __future__ import annotations
@@ -49,8 +51,8 @@ ORDERS_PER_MARKET: Final = 2
 CORNERS: Final = ("north-west", "north-east", "south-west", "south-east")
 CARD_GROUPS: Final = ("bait", "jerrycan", "storm-gear", "good-weather", "leak")
 BACKS: Final = ("blue", "red")
-#: Not a location id: events name the warehouse so (``draw bait-red ... for the warehouse``).
 RESERVED_ID: Final = "warehouse"
+"""Not a location id: events name the warehouse so (`draw bait-red ... for the warehouse`)."""
 
 
 @attrs.frozen
@@ -117,7 +119,7 @@ class Warehouse:
 
 @attrs.frozen
 class BoardFile:
-    """A board file as read, before it is compiled into a :class:`~tabletop.archipel.board.Board`."""
+    """A board file as read, before it is compiled into a [`Board`][tabletop.archipel.board.Board]."""
 
     name: str
     reference: bool
@@ -170,8 +172,8 @@ class RuleDef:
 def _strict_converter() -> cattrs.Converter:
     """A converter that refuses what TOML gives by mistake instead of coercing it.
 
-    cattrs would read ``spaces = ["20"]`` as 20, ``pagoda = "no"`` as true and
-    ``market = "blue"`` as four colours; a board typed in by hand deserves an error instead.
+    cattrs would read `spaces = ["20"]` as 20, `pagoda = "no"` as true and
+    `market = "blue"` as four colours; a board typed in by hand deserves an error instead.
     """
     converter = cattrs.Converter(forbid_extra_keys=True)
     expected = {str: "text", int: "an integer", float: "a number", bool: "true or false"}
@@ -219,14 +221,14 @@ def _check_kind(data: Mapping[str, Any], kind: str, file: str) -> None:
 
 
 def load_rules(path: str | Path | None = None) -> dict[str, str]:
-    """The rule catalogue {rule ID: title}, from ``path`` or the shipped ``data/rules.toml``."""
+    """The rule catalogue {rule ID: title}, from `path` or the shipped `data/rules.toml`."""
     data, file = _read(path, "rules.toml")
     _check_kind(data, "rules", file)
     return {rule.id: rule.title for rule in load_items(_CONVERTER, data, "rules", RuleDef, file=file)}
 
 
 def load_fish(path: str | Path | None = None) -> tuple[FishDef, ...]:
-    """The fish pieces, from ``path`` or the shipped ``data/fish.toml``.
+    """The fish pieces, from `path` or the shipped `data/fish.toml`.
 
     Raises:
         ContentError: Unless there is exactly one shark kind and every count is positive.
@@ -243,7 +245,7 @@ def load_fish(path: str | Path | None = None) -> tuple[FishDef, ...]:
 
 
 def load_cards(path: str | Path | None = None) -> CardsFile:
-    """The square cards, from ``path`` or the shipped ``data/cards.toml``.
+    """The square cards, from `path` or the shipped `data/cards.toml`.
 
     Raises:
         ContentError: On an unknown group or back, a bad count, or bait that does not match
@@ -293,7 +295,7 @@ def _check_card(card: CardDef, colours: set[str], file: str) -> None:
 
 
 def load_board_file(path: str | Path | None = None) -> BoardFile:
-    """Read and check a board file (``None``: the shipped reference board).
+    """Read and check a board file (`None`: the shipped reference board).
 
     Raises:
         ContentError: Naming the file, item and field of the first problem: wrong counts
@@ -306,7 +308,7 @@ def load_board_file(path: str | Path | None = None) -> BoardFile:
 
 
 def parse_board(data: Mapping[str, Any], file: str) -> BoardFile:
-    """Check parsed board TOML (see :func:`load_board_file`)."""
+    """Check parsed board TOML (see [`load_board_file`][tabletop.archipel.content.load_board_file])."""
     _check_kind(data, "board", file)
     unknown = sorted(set(data) - _BOARD_KEYS)
     if unknown:

@@ -2,15 +2,15 @@
 
 Entering a harbour, or staying in an island's harbour, runs in order:
 
-1. ``arrive``: the boat takes the shop's cards (none from a closed shop or a home port);
+1. `arrive`: the boat takes the shop's cards (none from a closed shop or a home port);
    leak cards are checked first (ARC-4.1), then fish are delivered to the market (ARC-4.2).
-2. ``news``: the weather cards among them are read (ARC-4.3, ARC-4.4): numbered storms
+2. `news`: the weather cards among them are read (ARC-4.3, ARC-4.4): numbered storms
    first, in number order, then blank storms, then good weather (so good weather can calm a
-   storm that came with it). When the player must choose a space, ``weather`` asks.
-3. ``stow``: the other cards go on the boat card while there is room (ARC-4.5); ``dock``
+   storm that came with it). When the player must choose a space, `weather` asks.
+3. `stow`: the other cards go on the boat card while there is room (ARC-4.5); `dock`
    lets the player hand cards beyond four to a boat on the same spot or discard them
    (ARC-4.7), meet other boats, and end the turn (ARC-4.8).
-4. ``supply``: the warehouse's cards go to the emptied shop and the pocket refills the
+4. `supply`: the warehouse's cards go to the emptied shop and the pocket refills the
    warehouse, one chance draw per card (ARC-4.9); with fewer than three cards in the pocket
    the warehouse gets a 'closed' sign instead, which passes to the next shop visited
    (ARC-4.10).
@@ -61,7 +61,7 @@ _PROGRESS_CARDS: Final = BAITS | {GEAR}
 
 
 def with_boat(s: ArchipelState, seat: int, boat: Boat) -> tuple[Boat, ...]:
-    """The boats with seat ``seat``'s replaced."""
+    """The boats with seat `seat`'s replaced."""
     boats = list(s.boats)
     boats[seat] = boat
     return tuple(boats)
@@ -256,7 +256,7 @@ def restock(s: ArchipelState, card: str) -> ArchipelState:
 
 
 def dealing_to(s: ArchipelState) -> str:
-    """Where the next card drawn goes: an island's shop (its id) or ``"warehouse"``."""
+    """Where the next card drawn goes: an island's shop (its id) or `"warehouse"`."""
     if s.flow.phase == "setup":
         for i, island in enumerate(board_for(s.board).island_ids):
             if island not in s.shut and s.shops[i].total < SHOP_SIZE:

@@ -37,7 +37,7 @@ __all__ = ["check_invariants"]
 
 
 def check_invariants(state: State) -> None:
-    """Raise ``AssertionError`` naming the first conserved quantity or bound that is broken."""
+    """Raise `AssertionError` naming the first conserved quantity or bound that is broken."""
     s: ArchipelState = state  # type: ignore[assignment]
     _check_boats(s)
     _check_fish(s)

@@ -1,33 +1,33 @@
 """Archipel's moves and their one-line notation.
 
-===========================  ===============================================================
-notation                     meaning
-===========================  ===============================================================
-``sail f07``                 sail to a location for one fuel (ARC-2.3): a fish spot ``fNN``,
-                             an island's harbour (its id), a home port ``home-red``, a storm
-                             space ``sN`` (with storm gear: clear that storm, ARC-5.3)
-``catch``                    try to catch the fish where the boat is (ARC-3.1)
-``use bait-multi``           catch the exposed fish with multicolour bait (ARC-3.3)
-``release``                  let it swim and keep the multicolour bait (ARC-3.3)
-``feed bait-red``            the shark eats this bait (ARC-3.4)
-``refuel jerrycan-blue``     fill the tank with a jerrycan (ARC-4.6)
-``throw blue``               throw a fish overboard (ARC-3.6)
-``give fuel to red``         hand one item to the red boat on the same location (ARC-6.1);
-                             items: ``fuel``, ``fish-blue``, a card (``bait-red``)
-``take bait-red from red``   take one item from the red boat on the same location (ARC-6.1)
-``place s7``                 put a blank storm card on storm space 7 (ARC-4.3)
-``calm s7``                  good weather: remove the storm on space 7 (ARC-4.4)
-``discard bait-red``         remove a card beyond the four a boat holds (ARC-4.7)
-``end``                      end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
-``season over``              declare the season over (ARC-7.1)
-``draw bait-red``            chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
-``fish shark``               chance: the fish a face-down piece turns out to be (ARC-3.2)
-===========================  ===============================================================
+- `sail f07` — sail to a location for one fuel (ARC-2.3): a fish spot `fNN`, an island's harbour (its id), a home
+  port `home-red`, a storm space `sN` (with storm gear: clear that storm, ARC-5.3)
+- `catch` — try to catch the fish where the boat is (ARC-3.1)
+- `use bait-multi` — catch the exposed fish with multicolour bait (ARC-3.3)
+- `release` — let it swim and keep the multicolour bait (ARC-3.3)
+- `feed bait-red` — the shark eats this bait (ARC-3.4)
+- `refuel jerrycan-blue` — fill the tank with a jerrycan (ARC-2.6, ARC-4.6)
+- `refuel red with jerrycan-blue` — the red boat fills its tank with its jerrycan, on any player's turn (ARC-2.6: "at
+  any time")
+- `throw blue` — throw a fish overboard (ARC-3.6)
+- `give fuel to red` — hand one item to the red boat on the same location (ARC-6.1); items: `fuel`, `fish-blue`, a
+  card (`bait-red`)
+- `take bait-red from red` — take one item from the red boat on the same location (ARC-6.1)
+- `place s7` — put a blank storm card on storm space 7 (ARC-4.3)
+- `calm s7` — good weather: remove the storm on space 7 (ARC-4.4)
+- `discard bait-red` — remove a card beyond the four a boat holds (ARC-4.7)
+- `end` — end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
+- `season over` — declare the season over (ARC-7.1)
+- `draw bait-red` — chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
+- `fish shark` — chance: the fish a face-down piece turns out to be (ARC-3.2)
 
 Moves with the same arguments are the same object (interned), so legal-move sets are cheap.
 
+```pycon
 >>> str(Sail("f07")), parse_move(None, "give fuel to red")
 ('sail f07', Give(item='fuel', boat='red'))
+
+```
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ __all__ = [
 
 @attrs.frozen(cache_hash=True)
 class Sail(Move):
-    """Sail to the location ``to`` for one fuel."""
+    """Sail to the location `to` for one fuel."""
 
     kind: ClassVar[str] = "sail"
     to: str
@@ -87,7 +87,7 @@ class Catch(Move):
 
 @attrs.frozen(cache_hash=True)
 class MultiChoice(Move):
-    """With multicolour bait only: catch the exposed fish with it (``use``) or let it swim."""
+    """With multicolour bait only: catch the exposed fish with it (`use`) or let it swim."""
 
     kind: ClassVar[str] = "multi"
     use: bool
@@ -109,12 +109,23 @@ class Feed(Move):
 
 @attrs.frozen(cache_hash=True)
 class Refuel(Move):
-    """Fill the tank to five with this jerrycan."""
+    """Fill a tank to five with this jerrycan.
+
+    Attributes:
+        can: The jerrycan (`jerrycan-blue` or `jerrycan-red`).
+        boat: The colour of the boat that uses its own jerrycan, or `""` for the current
+            player's boat. A jerrycan "can be used at any time" (ARC-2.6, ARC-4.6), so another
+            boat may fill its tank during the current player's turn, for example to hand fuel
+            to a visitor that arrived with its last marker.
+    """
 
     kind: ClassVar[str] = "refuel"
     can: str
+    boat: str = ""
 
     def __str__(self) -> str:
+        if self.boat:
+            return f"refuel {self.boat} with {self.can}"
         return f"refuel {self.can}"
 
 
@@ -131,7 +142,7 @@ class Throw(Move):
 
 @attrs.frozen(cache_hash=True)
 class Give(Move):
-    """Hand one item (``fuel``, ``fish-<colour>`` or a card) to the boat of colour ``boat``."""
+    """Hand one item (`fuel`, `fish-<colour>` or a card) to the boat of colour `boat`."""
 
     kind: ClassVar[str] = "give"
     item: str
@@ -143,7 +154,7 @@ class Give(Move):
 
 @attrs.frozen(cache_hash=True)
 class Take(Move):
-    """Take one item (``fuel``, ``fish-<colour>`` or a card) from the boat of colour ``boat``."""
+    """Take one item (`fuel`, `fish-<colour>` or a card) from the boat of colour `boat`."""
 
     kind: ClassVar[str] = "take"
     item: str
@@ -155,7 +166,7 @@ class Take(Move):
 
 @attrs.frozen(cache_hash=True)
 class Place(Move):
-    """Put a blank storm card on the free storm space ``space``."""
+    """Put a blank storm card on the free storm space `space`."""
 
     kind: ClassVar[str] = "place"
     space: str
@@ -166,7 +177,7 @@ class Place(Move):
 
 @attrs.frozen(cache_hash=True)
 class Calm(Move):
-    """Good weather: remove the storm card on ``space`` from the game."""
+    """Good weather: remove the storm card on `space` from the game."""
 
     kind: ClassVar[str] = "calm"
     space: str
@@ -239,7 +250,7 @@ _INTERNED: dict[tuple[Any, ...], Move] = {}
 
 
 def intern(cls: type[M], *args: str) -> M:
-    """The one instance of ``cls(*args)`` (moves are values; sharing them makes sets cheap)."""
+    """The one instance of `cls(*args)` (moves are values; sharing them makes sets cheap)."""
     key = (cls, *args)
     move = _INTERNED.get(key)  # one dict lookup: cheaper than building and hashing a new move
     if move is None:
@@ -262,16 +273,16 @@ _ONE_ARG: Final[dict[str, type[Move]]] = {
 }
 _HELP: Final = (
     "try 'sail f07', 'catch', 'use bait-multi', 'release', 'feed bait-red', 'refuel jerrycan-blue', "
-    "'throw blue', 'give fuel to red', 'take bait-red from red', 'place s7', 'calm s7', "
-    "'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
+    "'refuel red with jerrycan-blue', 'throw blue', 'give fuel to red', 'take bait-red from red', "
+    "'place s7', 'calm s7', 'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
 )
 
 
 def parse_move(state: object, text: str) -> Move:
-    """Read Archipel move notation (the ``state`` is not needed: notation is context-free).
+    """Read Archipel move notation (the `state` is not needed: notation is context-free).
 
     Raises:
-        NotationError: If ``text`` is not the notation of an Archipel move.
+        NotationError: If `text` is not the notation of an Archipel move.
     """
     words = text.split()
     if len(words) == 1 and words[0] in _ONE_WORD:
@@ -284,6 +295,8 @@ def parse_move(state: object, text: str) -> Move:
         return intern(_ONE_ARG[words[0]], words[1])
     if len(words) == 4 and words[0] == "give" and words[2] == "to":
         return intern(Give, words[1], words[3])
+    if len(words) == 4 and words[0] == "refuel" and words[2] == "with":
+        return intern(Refuel, words[3], words[1])
     if len(words) == 4 and words[0] == "take" and words[2] == "from":
         return intern(Take, words[1], words[3])
     msg = f"not an Archipel move: {text!r} ({_HELP})"

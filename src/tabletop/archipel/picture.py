@@ -1,13 +1,16 @@
 """A picture of a board, drawn from its data as SVG (docs/archipel/board.svg is one).
 
-Each sea area is a circle (at the file's ``x``/``y``, or on a ring when a board gives none);
+Each sea area is a circle (at the file's `x`/`y`, or on a ring when a board gives none);
 its islands (grey: pagoda islands, out of the short game) and home ports sit on an inner ring,
 its fish spots on an outer ring. A channel is a line between two areas carrying its numbered
 storm spaces. Each island shows the two fish colours its market orders.
 
+```pycon
 >>> svg = board_svg(reference_board())
 >>> svg.startswith("<svg") and "Reference archipelago" in svg
 True
+
+```
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ def _ring(centre: tuple[float, float], radius: float, n: int, turn: float) -> li
 
 
 def board_svg(board: Board | None = None) -> str:
-    """The SVG text of ``board`` (default: the reference archipelago). Deterministic."""
+    """The SVG text of `board` (default: the reference archipelago). Deterministic."""
     board = board or reference_board()
     centres = _area_centres(board)
     xs = [x for x, _ in centres.values()]

@@ -1,9 +1,9 @@
 """Archipel's pieces: card and fish kinds from the data files, boats, fish spots, turn flags.
 
-Square cards and fish are string kinds counted in :class:`~tabletop.kernel.tokens.Tokens`:
-cards are ``bait-blue`` ... ``bait-multi``, ``jerrycan-blue``, ``jerrycan-red``, ``storm-gear``,
-``good-weather``, ``leak``, ``storm-7`` (numbered) and ``storm-blank``; fish are their colour
-(``blue`` ...) or ``shark``.
+Square cards and fish are string kinds counted in [`Tokens`][tabletop.kernel.tokens.Tokens]:
+cards are `bait-blue` ... `bait-multi`, `jerrycan-blue`, `jerrycan-red`, `storm-gear`,
+`good-weather`, `leak`, `storm-7` (numbered) and `storm-blank`; fish are their colour
+(`blue` ...) or `shark`.
 """
 
 from __future__ import annotations
@@ -41,8 +41,8 @@ FUEL_MARKERS: Final = 30
 TANK: Final = 5
 HOLD: Final = 3
 DECK: Final = 4
-#: Cards in a shop or the warehouse when supplied (ARC-1.7).
 SHOP_SIZE: Final = 3
+"""Cards in a shop or the warehouse when supplied (ARC-1.7)."""
 
 _FISH_DEFS: Final = load_fish()
 _CARDS: Final = load_cards()
@@ -50,16 +50,16 @@ _CARDS: Final = load_cards()
 #: Every fish piece.
 FISH: Final = Tokens({f.id: f.count for f in _FISH_DEFS})
 SHARK: Final = next(f.id for f in _FISH_DEFS if f.shark)
-#: The fish colours, in file order (sharks excluded).
 COLOURS: Final = tuple(f.id for f in _FISH_DEFS if not f.shark)
+"""The fish colours, in file order (sharks excluded)."""
 
 #: The square cards other than storm cards.
 OTHER_CARDS: Final = Tokens({c.id: c.count for c in _CARDS.cards})
 STORM_CARDS: Final = _CARDS.storm_cards
 BAIT_OF: Final = {c.colour: c.id for c in _CARDS.cards if c.group == "bait"}
 MULTI: Final = BAIT_OF.pop("multi")
-#: Every bait kind.
 BAITS: Final = frozenset([*BAIT_OF.values(), MULTI])
+"""Every bait kind."""
 #: What each coloured bait catches.
 CATCHES: Final = {bait: colour for colour, bait in BAIT_OF.items()}
 JERRYCANS: Final = tuple(c.id for c in _CARDS.cards if c.group == "jerrycan")
@@ -70,14 +70,14 @@ LEAK: Final = next(c.id for c in _CARDS.cards if c.group == "leak")
 RED_BACK: Final = frozenset(c.id for c in _CARDS.cards if c.back == "red")
 STORM_BLANK: Final = "storm-blank"
 
-#: A fish spot whose fish was caught: no piece on it.
 EMPTY: Final = ""
-#: A face-down fish nobody has seen: its identity is not decided until it is exposed (ARC-1.5).
+"""A fish spot whose fish was caught: no piece on it."""
 UNSEEN: Final = "unseen"
+"""A face-down fish nobody has seen: its identity is not decided until it is exposed (ARC-1.5)."""
 
 
 def storm_card(number: int) -> str:
-    """The card id of the storm card with ``number``."""
+    """The card id of the storm card with `number`."""
     return f"storm-{number}"
 
 
@@ -102,7 +102,7 @@ class Boat:
     """A boat: its colour, home port, location and boat card.
 
     Attributes:
-        colour: The pawn's colour, which names the boat in notation (``give fuel to red``).
+        colour: The pawn's colour, which names the boat in notation (`give fuel to red`).
         home: The location id of its home port.
         at: The location id where the pawn is.
         fuel: Fuel markers on the boat card (0-5).
@@ -123,9 +123,9 @@ class Spot:
     """A fish spot's piece.
 
     Attributes:
-        fish: ``""`` (no piece: it was caught), ``"unseen"`` (face down, never exposed:
+        fish: `""` (no piece: it was caught), `"unseen"` (face down, never exposed:
             nobody knows it, and the game has not decided it yet), or the fish's kind.
-            In a view of the memory game, a face-down fish seen before shows as ``"?"``.
+            In a view of the memory game, a face-down fish seen before shows as `"?"`.
         face_up: True when the piece lies face up (its kind is public).
     """
 
@@ -140,12 +140,12 @@ class Turn:
     Attributes:
         may_catch: The boat may still try to catch the fish where it is: true at the start
             of a turn (staying put) and after each move, false after a try.
-        shop: The island whose shop the boat emptied this turn (``""``: none), which the
+        shop: The island whose shop the boat emptied this turn (`""`: none), which the
             warehouse refills when the turn ends.
-        weather: The weather card waiting for the current player's choice: ``storm-blank``
-            (where it goes), ``good-weather`` (which storm it removes), or a numbered storm
+        weather: The weather card waiting for the current player's choice: `storm-blank`
+            (where it goes), `good-weather` (which storm it removes), or a numbered storm
             whose space a blank storm must leave first.
-        gifts: What changed hands at meetings this turn, as ``"giver>taker:item"``, so that
+        gifts: What changed hands at meetings this turn, as `"giver>taker:item"`, so that
             nothing goes back the way it came in the same turn.
     """
 

@@ -30,8 +30,8 @@ __all__ = [
     "supplied_as_far_as_possible",
 ]
 
-#: Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1).
 HARBOURS: Final = frozenset({HARBOUR, HOME})
+"""Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1)."""
 #: The values of the ``declare`` option (ARC-7.1).
 ANYTIME: Final = "anytime"
 SUPPLIED: Final = "supplied"
@@ -96,7 +96,7 @@ def others_here(s: ArchipelState) -> tuple[int, ...]:
 
 
 def supplied_as_far_as_possible(s: ArchipelState) -> bool:
-    """True when no fish still in play can fill a missing order (ARC-7.1, option ``declare``).
+    """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`).
 
     A wanted colour can still be delivered when a boat carries such a fish, or when one lies
     in the sea (face down or up, seen or not) and bait that catches it (its colour or
@@ -150,15 +150,15 @@ def becalmed(s: ArchipelState) -> bool:
 def may_declare(s: ArchipelState) -> bool:
     """ARC-7.1: whether the players may declare the season over now.
 
-    With ``declare="anytime"`` (the default) they may whenever they judge the markets supplied
-    as much as possible; with ``declare="supplied"`` only once no fish in play can fill an
+    With `declare="anytime"` (the default) they may whenever they judge the markets supplied
+    as much as possible; with `declare="supplied"` only once no fish in play can fill an
     order and every boat is safe.
     """
     return s.declare == ANYTIME or (boats_safe(s) and supplied_as_far_as_possible(s))
 
 
 def catch_problem(s: ArchipelState) -> tuple[str, str, str] | None:
-    """Why the current boat may not try to catch now, as (code, rule, reason), or ``None``."""
+    """Why the current boat may not try to catch now, as (code, rule, reason), or `None`."""
     board = board_for(s.board)
     boat = s.boats[s.flow.player]
     if board.kind[boat.at] != SPOT or s.spots[board.spot_index[boat.at]].fish == EMPTY:

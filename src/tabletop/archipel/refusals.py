@@ -37,7 +37,7 @@ __all__ = ["refusal"]
 
 
 def refusal(s: ArchipelState, move: Move) -> IllegalMove | None:
-    """The reason ``move`` is illegal in ``s``, or ``None`` for the protocol's generic one."""
+    """The reason `move` is illegal in `s`, or `None` for the protocol's generic one."""
     found = _reason(s, move)
     if found is None:
         return None
@@ -119,12 +119,20 @@ def _meeting(s: ArchipelState, move: Give | Take) -> tuple[str, str, str]:
 
 
 def _refuel(s: ArchipelState, move: Refuel) -> tuple[str, str, str]:
-    boat = s.boats[s.flow.player]
+    if move.boat:
+        seat = next((i for i, b in enumerate(s.boats) if b.colour == move.boat), None)
+        if seat is None:
+            return "no-such-boat", "ARC-2.6", f"there is no {move.boat} boat in this game"
+        if seat == s.flow.player:
+            return "own-boat", "ARC-2.6", f"the current boat refuels with 'refuel {move.can}'"
+        boat = s.boats[seat]
+    else:
+        boat = s.boats[s.flow.player]
     if boat.fuel >= TANK:
-        return "tank-full", "ARC-4.6", "the tank is already full"
+        return "tank-full", "ARC-4.6", f"the {boat.colour} boat's tank is already full"
     if move.can not in JERRYCANS:
         return "not-a-jerrycan", "ARC-4.6", f"{move.can} is not a jerrycan"
-    return "no-jerrycan", "ARC-4.6", f"the boat has no {move.can}"
+    return "no-jerrycan", "ARC-4.6", f"the {boat.colour} boat has no {move.can}"
 
 
 def _over(s: ArchipelState) -> tuple[str, str, str]:

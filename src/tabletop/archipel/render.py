@@ -1,15 +1,16 @@
 """A readable text board of an Archipel position, and a heuristic the greedy agent follows.
 
-Frontends find both hooks in the package (see :mod:`tabletop.frontend.render`):
+Frontends find both hooks in the package (see [`tabletop.frontend.render`][tabletop.frontend.render]):
 
-* :func:`render` draws a view in plain text, at most 100 columns: the round and whose turn,
+* [`render`][tabletop.archipel.render.render] draws a view in plain text, at most 100 columns: the round and whose turn,
   what is being decided, the boats, each sea area with its islands (market orders, shop,
   closed signs) and fish spots, the channels with their storm spaces, the warehouse and the
   pocket, and the outcome once the season is over. Everything is named from the board data.
-* :func:`evaluate` scores a position for the team (Archipel is co-operative): orders filled,
-  useful fish on board, bait for the fish still wanted, fuel and jerrycans, boats able to get
+* [`evaluate`][tabletop.archipel.render.evaluate] scores a position for the team (Archipel is co-operative): orders
+  filled, useful fish on board, bait for the fish still wanted, fuel and jerrycans, boats able to get
   home. The three endings score 1.0, 0.5 and at most 0.45.
 
+```pycon
 >>> from tabletop.archipel import new_game
 >>> state = new_game(seed=1, players=2)
 >>> board = render(state.view(0), 0).splitlines()
@@ -19,6 +20,8 @@ Frontends find both hooks in the package (see :mod:`tabletop.frontend.render`):
 'Now: chance deals the shops; the next card goes to the shop of Jade Island.'
 >>> 0.0 <= evaluate(state, 0) < 0.1
 True
+
+```
 """
 
 from __future__ import annotations
@@ -56,8 +59,8 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["WIDTH", "evaluate", "fold_events", "render"]
 
-#: The widest line :func:`render` writes.
 WIDTH: Final = 100
+"""The widest line [`render`][tabletop.archipel.render.render] writes."""
 
 _LEGEND: Final = (
     "Fish: ? face down, ?* face down again (memory game: remember it!), - caught, else face up.",
@@ -85,7 +88,7 @@ _STRANDED: Final = 2.5
 _NO_WAY_HOME: Final = 1.0
 _UNWANTED_FISH: Final = 0.5
 _CUT_OFF: Final = 0.6
-#: How fast fuel loses its worth while rounds pass without progress (see ``idle_rounds``).
+#: How fast fuel loses its worth while rounds pass without progress (see `idle_rounds`).
 _HURRY: Final = 2.5
 #: A card beyond the four a boat holds, still on the quay: it will leave the game.
 _EXCESS: Final = 1.2
@@ -98,10 +101,10 @@ _CUT_CACHE: dict[tuple[str, int], int] = {}
 
 
 def render(view: ArchipelState, seat: int | None) -> str:
-    """A plain-text board of ``view`` for ``seat`` (``None``: a whole state, as in a replay).
+    """A plain-text board of `view` for `seat` (`None`: a whole state, as in a replay).
 
-    A fish the memory game turned face down again shows as ``?*`` for a seat, whether
-    ``view`` is that seat's view or the full state; with ``seat=None`` its kind is shown.
+    A fish the memory game turned face down again shows as `?*` for a seat, whether
+    `view` is that seat's view or the full state; with `seat=None` its kind is shown.
     """
     s = view
     board = s.map
@@ -119,7 +122,7 @@ def render(view: ArchipelState, seat: int | None) -> str:
 
 
 def fold_events(events: Sequence[Event]) -> list[str]:
-    """The lines a terminal prints for ``events``: a run of cards dealt from the pocket (the
+    """The lines a terminal prints for `events`: a run of cards dealt from the pocket (the
     setup's 39, a warehouse refill) becomes one line saying where they went, since the board
     shows each card; every other event is its own line."""
     lines: list[str] = []
@@ -154,7 +157,8 @@ def fold_events(events: Sequence[Event]) -> list[str]:
 
 
 def _fit(line: str) -> str:
-    """``line`` wrapped at :data:`WIDTH` (long names on a custom board), continuations indented."""
+    """`line` wrapped at [`WIDTH`][tabletop.archipel.render.WIDTH] (long names on a custom board), continuations
+    indented."""
     if len(line) <= WIDTH:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)
@@ -363,7 +367,7 @@ def _plural(n: int, word: str) -> str:
 
 
 def _place(board: Board, location: str) -> str:
-    """A location by name: ``f07 (North Sound)``, ``Jade Island``, ``home-red (home port)``."""
+    """A location by name: `f07 (North Sound)`, `Jade Island`, `home-red (home port)`."""
     kind = board.kind.get(location)
     if kind == HARBOUR:
         return _island_name(board, location)
@@ -387,18 +391,18 @@ def _area_name(board: Board, area: str) -> str:
 
 
 def _tokens(tokens: Tokens) -> str:
-    """``bait-blue x2, storm-3, storm-12``: kinds with their counts, numbers in number order."""
+    """`bait-blue x2, storm-3, storm-12`: kinds with their counts, numbers in number order."""
     kinds = sorted(tokens, key=_card_order)
     return ", ".join(kind if tokens[kind] == 1 else f"{kind} x{tokens[kind]}" for kind in kinds) or "-"
 
 
 def _cards(tokens: Tokens) -> str:
-    """``bait-blue bait-blue storm-3``: one entry per card, numbers in number order."""
+    """`bait-blue bait-blue storm-3`: one entry per card, numbers in number order."""
     return " ".join(sorted(tokens.elements(), key=_card_order))
 
 
 def _card_order(kind: str) -> tuple[str, int]:
-    """Sort ``storm-3`` before ``storm-12``."""
+    """Sort `storm-3` before `storm-12`."""
     head, _, tail = kind.rpartition("-")
     return (head, int(tail)) if tail.isdigit() else (kind, 0)
 
@@ -426,7 +430,7 @@ def evaluate(view: ArchipelState, seat: int) -> float:
 
 
 def _expected_points(s: ArchipelState) -> float:
-    """The points of ``s``, looking through the turning over of a fish and the choice it asks."""
+    """The points of `s`, looking through the turning over of a fish and the choice it asks."""
     step = s.flow.key
     if step == "turn.expose":
         return sum(p * _expected_points(s.apply(move)) for move, p in s.chance_outcomes())
@@ -480,7 +484,7 @@ def _boat_points(
 
 
 def _stranded_share(s: ArchipelState, board: Board, seat: int) -> float:
-    """How bad it is that boat ``seat`` has no fuel and no jerrycan: less in the harbour of an
+    """How bad it is that boat `seat` has no fuel and no jerrycan: less in the harbour of an
     open shop (which may sell one), less again with a boat beside it that can spare fuel."""
     boat = s.boats[seat]
     for i, other in enumerate(s.boats):
@@ -490,7 +494,7 @@ def _stranded_share(s: ArchipelState, board: Board, seat: int) -> float:
 
 
 def _markets_in_reach(s: ArchipelState, board: Board, at: str) -> frozenset[str]:
-    """The fish colours that a market the boat at ``at`` can reach still wants."""
+    """The fish colours that a market the boat at `at` can reach still wants."""
     found: set[str] = set()
     for i, island in enumerate(board.islands):
         if s.short and island.pagoda:
@@ -526,7 +530,7 @@ def _try_gain(
 
 
 def _cut_off(board: Board, mask: int) -> int:
-    """How many sea areas the blocked channels ``mask`` cut off from the largest group of areas."""
+    """How many sea areas the blocked channels `mask` cut off from the largest group of areas."""
     key = (board.source, mask)
     found = _CUT_CACHE.get(key)
     if found is None:

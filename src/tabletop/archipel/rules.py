@@ -2,24 +2,26 @@
 
 The phase table reads as the rulebook's turn (ARC-2 to ARC-7):
 
-* ``setup.deal``: chance deals three face-up cards to every open shop, then to the warehouse.
-* ``turn.act``: the current player sails, tries to catch fish, uses jerrycans, throws fish
+* `setup.deal`: chance deals three face-up cards to every open shop, then to the warehouse.
+* `turn.act`: the current player sails, tries to catch fish, uses jerrycans (any boat may
+  use its own, ARC-2.6), throws fish
   overboard, meets other boats, ends the turn or declares the season over.
-* ``turn.expose``: chance decides a face-down fish nobody has seen; ``turn.multi`` and
-  ``turn.shark`` are the catcher's choices that may follow.
-* ``harbour.*``: entering (or staying in) a harbour: leak check, deliveries, weather news
-  (``harbour.weather`` when the player must choose a storm space), equipment (``harbour.dock``,
+* `turn.expose`: chance decides a face-down fish nobody has seen; `turn.multi` and
+  `turn.shark` are the catcher's choices that may follow.
+* `harbour.*`: entering (or staying in) a harbour: leak check, deliveries, weather news
+  (`harbour.weather` when the player must choose a storm space), equipment (`harbour.dock`,
   where excess cards are handed over or discarded), then the warehouse supplies the emptied
-  shop and chance refills the warehouse from the pocket (``harbour.restock``).
-* ``turn.next``: the next boat clockwise, or the end of the season.
+  shop and chance refills the warehouse from the pocket (`harbour.restock`).
+* `turn.next`: the next boat clockwise, or the end of the season.
 
-The harbour sequence is in :mod:`tabletop.archipel.harbour`.
+The harbour sequence is in [`tabletop.archipel.harbour`][tabletop.archipel.harbour].
 
-Legal moves, in this order: ``turn.act``: ``sail`` (fish spots, harbours, home ports, storm
-spaces, each in board order), ``catch``, then the common moves (``refuel``, ``throw``,
-``give``/``take`` with each boat on the same location in seat order: fuel, fish, cards),
-``end``, ``season over``. ``harbour.dock``: ``discard`` (cards in kind order), the common
-moves, ``end``, ``season over``. Chance outcomes are in kind order.
+Legal moves, in this order: `turn.act`: `sail` (fish spots, harbours, home ports, storm
+spaces, each in board order), `catch`, then the common moves (`refuel` of the current
+boat, then of the other boats in seat order, `throw`, `give`/`take` with each boat on
+the same location in seat order: fuel, fish, cards),
+`end`, `season over`. `harbour.dock`: `discard` (cards in kind order), the common
+moves, `end`, `season over`. Chance outcomes are in kind order.
 """
 
 from __future__ import annotations
@@ -189,7 +191,7 @@ _KIND_MOVES: Final[dict[type[Move], dict[str, Move]]] = {Expose: {}, Draw: {}}
 
 
 def _outcomes(pool: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
-    """Each kind in ``pool`` with probability count/total, in kind order.
+    """Each kind in `pool` with probability count/total, in kind order.
 
     (The kernel keeps the answer on the state, which is asked twice: legal moves, then sampling.)
     """
@@ -249,6 +251,11 @@ def _sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
 def _common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens) -> None:
     if boat.fuel < TANK:
         moves.extend(intern(Refuel, can) for can in JERRYCANS if can in boat.cards or can in bought)
+    # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
+    # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
+    for seat, other in enumerate(s.boats):
+        if seat != s.flow.player and other.fuel < TANK:
+            moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if can in other.cards)
     moves.extend(intern(Throw, fish) for fish in boat.fish)
     for seat in others_here(s):
         other = s.boats[seat]
@@ -388,9 +395,13 @@ def _stay(s: ArchipelState) -> str:
 
 
 def _refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
-    """ARC-4.6: fill the tank; blue cans back to the pocket, red ones out of the game."""
-    me = s.flow.player
-    boat = s.boats[me]
+    """ARC-2.6, ARC-4.6: fill a tank; blue cans back to the pocket, red ones out of the game.
+
+    The current boat may use a can still on the quay; another boat (`move.boat`) uses one
+    of its own cards.
+    """
+    seat = _seat_of(s, move.boat) if move.boat else s.flow.player
+    boat = s.boats[seat]
     changes: dict[str, Any] = {"supply": s.supply - (TANK - boat.fuel)}
     if move.can in boat.cards:
         boat = evolve(boat, cards=boat.cards.remove(move.can), fuel=TANK)
@@ -401,7 +412,7 @@ def _refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
         changes["removed"] = s.removed.add(move.can)
     else:
         changes["pocket"] = s.pocket.put(Tokens((move.can,)))
-    return evolve(s, boats=with_boat(s, me, boat), flow=MACHINE.goto(s.flow, _stay(s)), **changes)
+    return evolve(s, boats=with_boat(s, seat, boat), flow=MACHINE.goto(s.flow, _stay(s)), **changes)
 
 
 def _throw(s: ArchipelState, move: Throw) -> ArchipelState:

@@ -1,6 +1,6 @@
 """Setting up a season (ARC-1): boats in their home ports, fish face down, cards in the pocket.
 
-The first state stands at the chance step ``setup.deal``: the 39 face-up cards of the shops
+The first state stands at the chance step `setup.deal`: the 39 face-up cards of the shops
 and the warehouse (27 in the short game) are drawn from the pocket one chance event at a
 time (ARC-1.7), so a test or scenario can force them.
 """
@@ -31,7 +31,7 @@ def setup(
     """The state before the shops are dealt (options already checked one by one).
 
     Raises:
-        ValueError: If ``first_player`` is not one of the ``players`` seats.
+        ValueError: If `first_player` is not one of the `players` seats.
     """
     if first_player >= players:
         msg = f"option 'first_player' must be a seat from 0 to {players - 1}; got {first_player!r}"

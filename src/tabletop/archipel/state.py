@@ -1,8 +1,8 @@
 """The Archipel state and its outcome.
 
-Everything on the table is in :class:`ArchipelState`: the boats, the fish spots, the storm
-spaces, the pocket, shops, warehouse and markets, the cards and fish out of the game, the
-fuel supply. The rules live in :mod:`tabletop.archipel.rules`; this class wires them into the
+Everything on the table is in [`ArchipelState`][tabletop.archipel.state.ArchipelState]: the boats, the fish spots, the
+storm spaces, the pocket, shops, warehouse and markets, the cards and fish out of the game, the
+fuel supply. The rules live in [`tabletop.archipel.rules`][tabletop.archipel.rules]; this class wires them into the
 kernel's protocol.
 """
 
@@ -25,14 +25,14 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["ENDINGS", "ArchipelOutcome", "ArchipelState"]
 
-#: The rulebook's three endings (ARC-7.2 to ARC-7.4), as the outcome's summary names them.
 ENDINGS: Final = {
     1: "1: all orders filled, all boats home",
     2: "2: all orders filled, not all boats home",
     3: "3: orders missing",
 }
-#: What each ending is worth to every seat (co-operative: everybody shares it).
+"""The rulebook's three endings (ARC-7.2 to ARC-7.4), as the outcome's summary names them."""
 RETURNS: Final = {1: 1.0, 2: 0.5, 3: 0.0}
+"""What each ending is worth to every seat (co-operative: everybody shares it)."""
 
 
 @attrs.frozen
@@ -44,8 +44,8 @@ class ArchipelOutcome:
         orders_filled: Fish delivered to the markets in play.
         orders: Fish the markets in play ordered (24; 16 in the short game).
         home: For each boat, whether it is in its own home port.
-        ended_by: ``"declared"`` (ARC-7.1), ``"complete"`` or ``"stranded"`` (ARC-7.5), or
-            ``"idle"`` (ARC-7.6).
+        ended_by: `"declared"` (ARC-7.1), `"complete"` or `"stranded"` (ARC-7.5), or
+            `"idle"` (ARC-7.6).
         rounds: The round in which the season ended.
     """
 
@@ -78,17 +78,17 @@ class ArchipelState(State):
 
     Attributes:
         flow: Phase, step, round, current and first player.
-        seed: The seed chance is sampled from (``None`` in a view).
+        seed: The seed chance is sampled from (`None` in a view).
         chance_count: Chance events so far.
-        board: ``""`` for the reference board, else the path of the board file.
+        board: `""` for the reference board, else the path of the board file.
         memory: Playing the memory game (ARC-8).
         short: Playing the short game (ARC-9).
         idle_rounds: Rounds without progress after which the season ends (ARC-7.6).
-        declare: When the season may be declared over (ARC-7.1): ``"anytime"`` or ``"supplied"``.
+        declare: When the season may be declared over (ARC-7.1): `"anytime"` or `"supplied"`.
         boats: One boat per seat.
-        spots: The fish spots' pieces, in board order (``f01`` is ``spots[0]``).
-        unseen: The fish not exposed yet: what a face-down ``"unseen"`` piece may turn out to be.
-        storms: The card on each storm space, in board order (``""``: free).
+        spots: The fish spots' pieces, in board order (`f01` is `spots[0]`).
+        unseen: The fish not exposed yet: what a face-down `"unseen"` piece may turn out to be.
+        storms: The card on each storm space, in board order (`""`: free).
         pocket: The blue pocket (a bag of square cards).
         shops: Each island's shop cards, in board order.
         shut: Islands whose shop carries a 'closed' sign.
@@ -102,7 +102,7 @@ class ArchipelState(State):
         turn: What the current turn has done.
         last_progress: The last round with progress (ARC-7.6): a fish exposed, caught or
             delivered, bait or storm gear bought, a storm removed.
-        ended_by: How the season ended (``""`` while it goes on).
+        ended_by: How the season ended (`""` while it goes on).
     """
 
     flow: Flow
@@ -145,7 +145,7 @@ class ArchipelState(State):
 
     @property
     def outcome(self) -> ArchipelOutcome | None:
-        """``None`` until the season is over; then the ending, orders filled and boats home."""
+        """`None` until the season is over; then the ending, orders filled and boats home."""
         if not self.ended_by:
             return None
         filled, orders = queries.orders(self)
@@ -159,16 +159,16 @@ class ArchipelState(State):
         return self.boats[self.flow.player]
 
     def in_harbour(self, seat: int) -> bool:
-        """True when boat ``seat`` is in a harbour (an island's or a home port)."""
+        """True when boat `seat` is in a harbour (an island's or a home port)."""
         return self.map.kind[self.boats[seat].at] in queries.HARBOURS
 
     def is_home(self, seat: int) -> bool:
-        """True when boat ``seat`` is in its own home port."""
+        """True when boat `seat` is in its own home port."""
         boat = self.boats[seat]
         return boat.at == boat.home and self.map.kind[boat.at] == HOME
 
     def events(self, move: Move, after: ArchipelState) -> tuple[Event, ...]:
-        """What ``move`` did: the move itself, then what it caused (catches, storms, draws...)."""
+        """What `move` did: the move itself, then what it caused (catches, storms, draws...)."""
         return views.events(self, move, after)
 
     def _player_moves(self) -> tuple[Move, ...]:

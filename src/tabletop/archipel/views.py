@@ -3,7 +3,7 @@
 Archipel is played in the open: every card is face up or in the pocket (whose contents
 everybody can count), and a face-down fish nobody has seen is not decided yet. The one
 secret is the memory game's (ARC-8.3): a fish exposed and turned face down again is
-remembered by the state but shows as ``"?"`` in every view.
+remembered by the state but shows as `"?"` in every view.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def _remembered(spot: Spot) -> bool:
 
 
 def view(s: ArchipelState, player: int) -> ArchipelState:
-    """``s`` with the remembered face-down fish hidden (only the memory game has any)."""
+    """`s` with the remembered face-down fish hidden (only the memory game has any)."""
     if not s.memory:
         return s
     spots = tuple(_SECRET if _remembered(spot) else spot for spot in s.spots)
@@ -97,7 +97,7 @@ def _chance_event(before: ArchipelState, move: Move) -> Event:
 
 
 def _said(before: ArchipelState, colour: str, move: Move) -> str:
-    """The move in words: ``red boat sails to f07``, ``red boat tries to catch the fish``."""
+    """The move in words: `red boat sails to f07`, `red boat tries to catch the fish`."""
     boat = f"{colour} boat"
     if isinstance(move, Sail):
         return f"{boat} sails to {move.to}"
@@ -111,7 +111,7 @@ def _said(before: ArchipelState, colour: str, move: Move) -> str:
 
 
 def _minus(a: Tokens, b: Tokens) -> Tokens:
-    """What ``a`` has more of than ``b``."""
+    """What `a` has more of than `b`."""
     return Tokens({kind: a[kind] - b[kind] for kind in a if a[kind] > b[kind]})
 
 

@@ -1,5 +1,6 @@
 """Conservas: the solo bag-building fishing game, every month of the Market Book, both goals.
 
+```pycon
 >>> import tabletop
 >>> game = tabletop.get_game("conservas")
 >>> state = game.new_game(seed=7, month="january")
@@ -9,7 +10,9 @@
 >>> final.outcome.summary()["result"] in ("won", "lost")
 True
 
-See ``docs/conservas/`` for the rules with their IDs, the rulings and the content.
+```
+
+See `docs/conservas/` for the rules with their IDs, the rulings and the content.
 """
 
 from __future__ import annotations
@@ -68,7 +71,6 @@ __all__ = [
     "render",
 ]
 
-#: The Conservas game: ``GAME.new_game(seed, month="may", goal="difficult")``.
 GAME: Final = Game(
     name="conservas",
     title="Conservas",
@@ -87,6 +89,7 @@ GAME: Final = Game(
     rules=RULES,
     content=LOADERS,
 )
+"""The Conservas game: `GAME.new_game(seed, month="may", goal="difficult")`."""
 
-#: Start a game: ``new_game(seed=None, *, month="january", goal="standard")``.
 new_game: Final = GAME.new_game
+"""Start a game: `new_game(seed=None, *, month="january", goal="standard")`."""

@@ -1,9 +1,9 @@
 """The content value classes and vocabularies of Conservas: boats, upgrades, months, effects.
 
-These are the shapes the TOML files of ``data/`` are loaded into (by
-:mod:`tabletop.conservas.content`), and the two small vocabularies content is written in:
-upgrade effects (:data:`EFFECTS`, rules CON-6.3 to CON-6.13) and month special rules
-(:data:`SPECIALS`, rules CON-7.2 to CON-7.4).
+These are the shapes the TOML files of `data/` are loaded into (by
+[`tabletop.conservas.content`][tabletop.conservas.content]), and the two small vocabularies content is written in:
+upgrade effects ([`EFFECTS`][tabletop.conservas.cards.EFFECTS], rules CON-6.3 to CON-6.13) and month special rules
+([`SPECIALS`][tabletop.conservas.cards.SPECIALS], rules CON-7.2 to CON-7.4).
 """
 
 from __future__ import annotations
@@ -38,13 +38,12 @@ __all__ = [
     "Upgrade",
 ]
 
-#: The fish kinds, in the order the rulebook lists them.
 FISH: Final = ("sardine", "mussel", "scallop", "octopus")
-#: Every sea-token kind.
+"""The fish kinds, in the order the rulebook lists them."""
 KINDS: Final = ("water", *FISH)
-#: The general supply: 116 sea tokens (CON-1.1).
+"""Every sea-token kind."""
 SUPPLY: Final = Tokens({"water": 20, "sardine": 30, "mussel": 30, "scallop": 20, "octopus": 16})
-#: The twelve months of the Market Book, in calendar order.
+"""The general supply: 116 sea tokens (CON-1.1)."""
 MONTH_NAMES: Final = (
     "january",
     "february",
@@ -59,14 +58,15 @@ MONTH_NAMES: Final = (
     "november",
     "december",
 )
-#: Upgrade cost patterns (CON-3.5): one fish of any kind, two of the same kind, two different.
+"""The twelve months of the Market Book, in calendar order."""
 COSTS: Final = ("any", "same", "different")
-#: The phases an upgrade's effect belongs to (its icon).
+"""Upgrade cost patterns (CON-3.5): one fish of any kind, two of the same kind, two different."""
 PHASES: Final = ("at_sea", "on_land", "end_of_day")
-#: How often an upgrade's effect works (its icon).
+"""The phases an upgrade's effect belongs to (its icon)."""
 FREQUENCIES: Final = ("ongoing", "once_per_round", "when_bought")
-#: Market fill-order rules (CON-7.1).
+"""How often an upgrade's effect works (its icon)."""
 FILLS: Final = ("rows", "columns", "any")
+"""Market fill-order rules (CON-7.1)."""
 #: How many boats and upgrades the game has (components list).
 BOAT_COUNT: Final = 18
 UPGRADE_COUNT: Final = 27
@@ -79,8 +79,8 @@ class EffectSpec:
     Attributes:
         phase: The phase the card's icon must show.
         frequencies: The frequencies a card with this effect may have.
-        amount: The allowed range of ``amount`` (``(0, 0)``: no amount).
-        fish: ``"no"``, ``"optional"`` or ``"required"``: whether ``fish`` names a kind.
+        amount: The allowed range of `amount` (`(0, 0)`: no amount).
+        fish: `"no"`, `"optional"` or `"required"`: whether `fish` names a kind.
         doc: What the effect does.
     """
 
@@ -92,7 +92,6 @@ class EffectSpec:
 
 
 _ALL = FREQUENCIES
-#: The effect vocabulary (CON-6.x). Every kind is implemented in ``effects.py``.
 EFFECTS: Final[Mapping[str, EffectSpec]] = {
     "draw_count": EffectSpec("at_sea", ("ongoing",), (5, 10), "no", "each handful draws `amount` tokens, not 5"),
     "redraw": EffectSpec(
@@ -116,13 +115,14 @@ EFFECTS: Final[Mapping[str, EffectSpec]] = {
     ),
     "restock": EffectSpec("end_of_day", _ALL, (1, 5), "required", "move `amount` fish from the supply to the bag"),
 }
+"""The effect vocabulary (CON-6.x). Every kind is implemented in `effects.py`."""
 
-#: Month special rules (CON-7.x): kind -> (needs rounds, amount range, fish rule).
 SPECIALS: Final[Mapping[str, tuple[bool, tuple[int, int], str]]] = {
     "upkeep_rise": (True, (1, 5), "no"),
     "price_bonus": (False, (1, 5), "required"),
     "migration": (True, (1, 10), "required"),
 }
+"""Month special rules (CON-7.x): kind -> (needs rounds, amount range, fish rule)."""
 
 
 @attrs.frozen
@@ -130,7 +130,7 @@ class Boat:
     """A boat card.
 
     Attributes:
-        id: The card id used in notation (``"el-dorado"``).
+        id: The card id used in notation (`"el-dorado"`).
         name: The printed name.
         catch: How many tokens of a handful stay on the boat (1-5).
         cost: The purchase price in euros.
@@ -153,9 +153,9 @@ class Effect:
     """An upgrade's effect: a vocabulary kind with its parameters.
 
     Attributes:
-        kind: A key of :data:`EFFECTS`.
+        kind: A key of [`EFFECTS`][tabletop.conservas.cards.EFFECTS].
         amount: The number the effect uses (tokens, euros), when it has one.
-        fish: The fish kind it is limited to, or ``""``.
+        fish: The fish kind it is limited to, or `""`.
     """
 
     kind: str
@@ -168,11 +168,11 @@ class Upgrade:
     """An upgrade card.
 
     Attributes:
-        id: The card id used in notation (``"fish-finders"``).
+        id: The card id used in notation (`"fish-finders"`).
         name: The printed name.
-        cost: ``"any"`` (one fish), ``"same"`` (two of a kind) or ``"different"`` (two kinds).
-        phase: When the effect is used (``"at_sea"``, ``"on_land"``, ``"end_of_day"``).
-        frequency: ``"ongoing"``, ``"once_per_round"`` or ``"when_bought"``.
+        cost: `"any"` (one fish), `"same"` (two of a kind) or `"different"` (two kinds).
+        phase: When the effect is used (`"at_sea"`, `"on_land"`, `"end_of_day"`).
+        frequency: `"ongoing"`, `"once_per_round"` or `"when_bought"`.
         effect: What it does.
         keep_token: True when one paid token stays on the card instead of going to the supply.
         text: The effect in our own words.
@@ -195,7 +195,7 @@ class Space:
     """A market space: the fish it needs and the euros it pays.
 
     Attributes:
-        id: ``"r2c1"``: row 2, column 1 (from 1).
+        id: `"r2c1"`: row 2, column 1 (from 1).
         row: Row number, from 1.
         col: Column number, from 1.
         needs: The fish to sell there, all at once.
@@ -231,10 +231,10 @@ class Special:
     """A month's special rule (CON-7.x).
 
     Attributes:
-        kind: ``"upkeep_rise"``, ``"price_bonus"`` or ``"migration"``.
-        rounds: The rounds it applies in (``upkeep_rise``, ``migration``).
+        kind: `"upkeep_rise"`, `"price_bonus"` or `"migration"`.
+        rounds: The rounds it applies in (`upkeep_rise`, `migration`).
         amount: Euros or tokens.
-        fish: The fish kind (``price_bonus``, ``migration``).
+        fish: The fish kind (`price_bonus`, `migration`).
         text: The rule in our own words.
     """
 
@@ -255,7 +255,7 @@ class Month:
         rounds: How many rounds are played.
         money: Starting money.
         bag: The tokens loaded into the bag at setup.
-        fill: The market's fill-order rule: ``"rows"``, ``"columns"`` or ``"any"``.
+        fill: The market's fill-order rule: `"rows"`, `"columns"` or `"any"`.
         spaces: The market spaces, row by row.
         standard: The standard goal.
         difficult: The difficult goal.
@@ -280,11 +280,11 @@ class Month:
     note: str = ""
 
     def goal(self, level: str) -> Goal:
-        """The goal of ``level`` (``"standard"`` or ``"difficult"``)."""
+        """The goal of `level` (`"standard"` or `"difficult"`)."""
         return self.difficult if level == "difficult" else self.standard
 
     def space_index(self, space_id: str) -> int:
-        """The index of the space ``space_id`` in :attr:`spaces`, or -1."""
+        """The index of the space `space_id` in `spaces`, or -1."""
         for index, space in enumerate(self.spaces):
             if space.id == space_id:
                 return index

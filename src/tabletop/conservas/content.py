@@ -1,24 +1,27 @@
 """Conservas content: boats, upgrades, months and the rule catalogue, loaded from TOML.
 
-Every file starts with ``kind = "conservas.<kind>"``. The loaders validate shapes and game
+Every file starts with `kind = "conservas.<kind>"`. The loaders validate shapes and game
 facts (a catch size from 1 to 5, an effect kind from the vocabulary with the phase its card
 shows, a market space that needs fish, not water...) and raise
-:class:`~tabletop.kernel.errors.ContentError` naming the file, the item and the field, so the
+[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the item and the field, so the
 owner of a printed copy can type the real cards in without code.
 
-The shipped content is loaded once at import into module-level tables (:data:`BOATS`,
-:data:`UPGRADES`, :data:`MONTHS`, :data:`RULES`). Where the rulebook and public sources do not
+The shipped content is loaded once at import into module-level tables (`BOATS`,
+`UPGRADES`, `MONTHS`, `RULES`). Where the rulebook and public sources do not
 give a value, the shipped files hold a *reference set*, labelled in each file and item.
 
-Upgrade effects are data drawn from a small vocabulary (:data:`EFFECTS`); see
-``docs/conservas/content.md`` for what each kind does.
+Upgrade effects are data drawn from a small vocabulary ([`EFFECTS`][tabletop.conservas.cards.EFFECTS]); see
+`docs/conservas/content.md` for what each kind does.
 
+```pycon
 >>> BOATS["el-dorado"].catch
 2
 >>> UPGRADES["secondary-nets"].effect.kind, UPGRADES["secondary-nets"].effect.amount
 ('draw_count', 8)
 >>> MONTHS["january"].bag == Tokens({"sardine": 5, "scallop": 5, "water": 10})
 True
+
+```
 """
 
 from __future__ import annotations
@@ -112,7 +115,7 @@ def _read(source: str | Path | None, name: str) -> tuple[dict[str, Any], str]:
 
 
 def load_boats(source: str | Path | None = None) -> tuple[Boat, ...]:
-    """Load and check a boats file (default: the shipped ``data/boats.toml``).
+    """Load and check a boats file (default: the shipped `data/boats.toml`).
 
     Raises:
         ContentError: Naming the file, boat and field of the first problem.
@@ -130,7 +133,7 @@ def load_boats(source: str | Path | None = None) -> tuple[Boat, ...]:
 
 
 def load_upgrades(source: str | Path | None = None) -> tuple[Upgrade, ...]:
-    """Load and check an upgrades file (default: the shipped ``data/upgrades.toml``).
+    """Load and check an upgrades file (default: the shipped `data/upgrades.toml`).
 
     Raises:
         ContentError: Naming the file, card and field of the first problem.
@@ -174,7 +177,7 @@ def _check_upgrade(card: Upgrade, file: str) -> None:
 
 
 def _fish_problem(fish: str, rule: str) -> str:
-    """Why ``fish`` is wrong for a parameter whose rule is ``no``/``optional``/``required``."""
+    """Why `fish` is wrong for a parameter whose rule is `no`/`optional`/`required`."""
     if fish and fish not in FISH:
         return f"unknown fish {fish!r} (fish: {', '.join(FISH)})"
     if rule == "no" and fish:
@@ -185,7 +188,7 @@ def _fish_problem(fish: str, rule: str) -> str:
 
 
 def load_months(source: str | Path | None = None) -> tuple[Month, ...]:
-    """Load and check a months file (default: the shipped ``data/months.toml``).
+    """Load and check a months file (default: the shipped `data/months.toml`).
 
     Raises:
         ContentError: Naming the file, month and field of the first problem.
@@ -282,7 +285,7 @@ def _check_month(month: Month, fail: Any) -> None:
 
 
 def load_rules(source: str | Path | None = None) -> dict[str, str]:
-    """Load the rule catalogue (rule ID -> short title), by default ``data/rules.toml``.
+    """Load the rule catalogue (rule ID -> short title), by default `data/rules.toml`.
 
     Raises:
         ContentError: On a missing or duplicate ID.
@@ -302,13 +305,13 @@ def load_rules(source: str | Path | None = None) -> dict[str, str]:
     return rules
 
 
-#: Content loaders by kind, for ``tabletop validate``.
 LOADERS: Final[Mapping[str, Any]] = {
     "boats": load_boats,
     "upgrades": load_upgrades,
     "months": load_months,
     "rules": load_rules,
 }
+"""Content loaders by kind, for `tabletop validate`."""
 
 #: The shipped boats, upgrades and months by id, and the rule catalogue.
 BOATS: Final[Mapping[str, Boat]] = {b.id: b for b in load_boats()}

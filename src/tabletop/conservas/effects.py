@@ -1,12 +1,12 @@
 """Upgrade effects and month special rules: what the owned cards change, as pure queries.
 
-Each effect kind of the vocabulary (``content.EFFECTS``, rules CON-6.3 to CON-6.13) is read
+Each effect kind of the vocabulary (`content.EFFECTS`, rules CON-6.3 to CON-6.13) is read
 here, with its frequency (CON-6.1):
 
-* ``ongoing``: always on (for a ``redraw``: once per handful);
-* ``once_per_round``: the first time it applies in a round (a decision like ``redraw``: once
+* `ongoing`: always on (for a `redraw`: once per handful);
+* `once_per_round`: the first time it applies in a round (a decision like `redraw`: once
   per round); for End of Day effects, which happen once a round anyway, the same as ongoing;
-* ``when_bought``: only in the round the card was bought (On Land: for the rest of that On
+* `when_bought`: only in the round the card was bought (On Land: for the rest of that On
   Land phase; End of Day: at that round's End of Day).
 
 Month special rules (CON-7.2 to CON-7.4) are read here too.
@@ -40,14 +40,14 @@ __all__ = [
     "upkeep_of",
 ]
 
-#: Tokens in a handful without upgrades (CON-2.1).
 BASE_DRAW: Final = 5
-#: No card ever holds more than 5 tokens (public fact), whatever the upgrades.
+"""Tokens in a handful without upgrades (CON-2.1)."""
 MAX_CATCH: Final = 5
+"""No card ever holds more than 5 tokens (public fact), whatever the upgrades."""
 
 
 def _cards(state: ConservasState, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:
-    """(card id, round bought, card, effect) of each owned upgrade with an effect of ``kind``."""
+    """(card id, round bought, card, effect) of each owned upgrade with an effect of `kind`."""
     for owned in state.upgrades:
         card = UPGRADES[owned.card]
         if card.effect.kind == kind:
@@ -65,7 +65,7 @@ def _works(state: ConservasState, card: Upgrade, bought: int) -> bool:
 
 
 def draw_size(state: ConservasState) -> int:
-    """Tokens per handful: 5, or the largest ``draw_count`` owned (CON-2.1, CON-6.3)."""
+    """Tokens per handful: 5, or the largest `draw_count` owned (CON-2.1, CON-6.3)."""
     return max([BASE_DRAW, *(e.amount for _, _, _, e in _cards(state, "draw_count"))])
 
 
@@ -75,13 +75,13 @@ def sift_count(state: ConservasState) -> int:
 
 
 def catch_size(state: ConservasState, boat: str) -> int:
-    """How many tokens of a handful stay on ``boat`` (CON-2.3, CON-6.5), at most 5."""
+    """How many tokens of a handful stay on `boat` (CON-2.3, CON-6.5), at most 5."""
     bonus = sum(e.amount for _, _, _, e in _cards(state, "catch_bonus"))
     return min(MAX_CATCH, BOATS[boat].catch + bonus)
 
 
 def redraw_card(state: ConservasState) -> str:
-    """The upgrade a ``redraw`` would use now, or ``""`` (CON-6.4).
+    """The upgrade a `redraw` would use now, or `""` (CON-6.4).
 
     An ongoing card works once per handful, a once-per-round card once per round; ongoing
     cards are used first, so the once-per-round ones are saved.
@@ -99,10 +99,10 @@ def redraw_card(state: ConservasState) -> str:
 
 
 def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, tuple[str, ...]]:
-    """The euros a sale of ``needs`` earns, and the once-per-round cards it uses up.
+    """The euros a sale of `needs` earns, and the once-per-round cards it uses up.
 
-    The space's price, plus the month's ``price_bonus`` (CON-7.3), plus every working
-    ``sale_bonus`` (CON-6.7) whose fish (if any) is among ``needs``.
+    The space's price, plus the month's `price_bonus` (CON-7.3), plus every working
+    `sale_bonus` (CON-6.7) whose fish (if any) is among `needs`.
     """
     total = price
     for special in MONTHS[state.month].special:
@@ -123,7 +123,7 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
 
 
 def boat_price(state: ConservasState, boat: str) -> tuple[int, tuple[str, ...]]:
-    """What ``boat`` costs now (never below 0), and the once-per-round cards it uses up (CON-6.8).
+    """What `boat` costs now (never below 0), and the once-per-round cards it uses up (CON-6.8).
 
     The discounts that cost nothing to use (ongoing, and round-bought ones in their round)
     apply first; a once-per-round card is used only if the boat still costs something, so it
@@ -150,7 +150,7 @@ def boat_price(state: ConservasState, boat: str) -> tuple[int, tuple[str, ...]]:
 
 
 def returns_catch(state: ConservasState, kind: str) -> bool:
-    """True when leftover ``kind`` fish on the boats go back into the bag (CON-6.12)."""
+    """True when leftover `kind` fish on the boats go back into the bag (CON-6.12)."""
     return any(
         (not effect.fish or effect.fish == kind) and _works(state, card, bought)
         for _, bought, card, effect in _cards(state, "return_catch")
@@ -163,7 +163,7 @@ def income(state: ConservasState) -> int:
 
 
 def upkeep_of(state: ConservasState, boat: str) -> int:
-    """The upkeep ``boat`` owes at this End of Day (CON-4.6, CON-6.9, CON-7.2), never below 0."""
+    """The upkeep `boat` owes at this End of Day (CON-4.6, CON-6.9, CON-7.2), never below 0."""
     rise = sum(
         s.amount for s in MONTHS[state.month].special if s.kind == "upkeep_rise" and state.flow.round in s.rounds
     )
@@ -172,7 +172,7 @@ def upkeep_of(state: ConservasState, boat: str) -> int:
 
 
 def extra_spawn(state: ConservasState, kind: str) -> int:
-    """Extra tokens of ``kind`` when it spawns (CON-6.10)."""
+    """Extra tokens of `kind` when it spawns (CON-6.10)."""
     return sum(
         e.amount
         for _, bought, card, e in _cards(state, "extra_spawn")
@@ -181,7 +181,7 @@ def extra_spawn(state: ConservasState, kind: str) -> int:
 
 
 def restock(state: ConservasState) -> Tokens:
-    """Fish the working ``restock`` upgrades move from the supply to the bag (CON-6.13), before capping."""
+    """Fish the working `restock` upgrades move from the supply to the bag (CON-6.13), before capping."""
     counts: dict[str, int] = {}
     for _, bought, card, e in _cards(state, "restock"):
         if _works(state, card, bought):
@@ -190,7 +190,7 @@ def restock(state: ConservasState) -> Tokens:
 
 
 def migration(state: ConservasState) -> Tokens:
-    """Fish the month's ``migration`` rule moves from the supply to the bag this round (CON-7.4)."""
+    """Fish the month's `migration` rule moves from the supply to the bag this round (CON-7.4)."""
     counts: dict[str, int] = {}
     for special in MONTHS[state.month].special:
         if special.kind == "migration" and state.flow.round in special.rounds:

@@ -1,16 +1,16 @@
 """End of Day (CON-4.x), in the rulebook's order.
 
-1. fish left on the boats go to the supply (CON-4.1; ``return_catch`` upgrades: to the bag);
+1. fish left on the boats go to the supply (CON-4.1; `return_catch` upgrades: to the bag);
 2. water left on the boats goes back into the bag (CON-4.2);
 3. the boat row is refilled to 3, or, if no boat was bought this round, the player may
    discard the whole row and deal 3 new ones (CON-4.3);
 4. the same for the upgrade row (CON-4.4); an empty deck is refilled by shuffling its
    discard pile (CON-4.5);
-5. upkeep for every boat not bought this round, after ``income`` upgrades (CON-6.11): never
+5. upkeep for every boat not bought this round, after `income` upgrades (CON-6.11): never
    below zero money; a boat whose upkeep cannot be paid is discarded; when money is short
    and the order decides which boats are kept, the player orders the payments (CON-4.6);
-6. spawning: each fish kind with ``n >= 2`` in the Deep Sea gains ``n - 1`` from the supply,
-   as far as the supply allows (CON-4.7); ``restock`` upgrades and the month's ``migration``
+6. spawning: each fish kind with `n >= 2` in the Deep Sea gains `n - 1` from the supply,
+   as far as the supply allows (CON-4.7); `restock` upgrades and the month's `migration`
    move fish from the supply into the bag; then every Deep Sea token goes into the bag (CON-4.8);
 7. the round marker advances; after the last round the game ends and the goals are
    checked (CON-4.9).
@@ -81,7 +81,7 @@ def clear(state: ConservasState) -> ConservasState:
 
 
 def row_moves(state: ConservasState) -> tuple[Move, ...]:
-    """``keep`` or ``discard`` the row being refilled."""
+    """`keep` or `discard` the row being refilled."""
     return _ROW_MOVES["boats" if state.flow.step == "boat_choice" else "upgrades"]
 
 

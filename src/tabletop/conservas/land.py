@@ -1,12 +1,12 @@
 """On Land (CON-3.x): selling to the month's market, trading fish for upgrades, buying boats.
 
-Only tokens on the boats (``state.catch``) can be spent, and only fish: a market space and
+Only tokens on the boats (`state.catch`) can be spent, and only fish: a market space and
 an upgrade cost never ask for water (CON-3.1). The fish a move spends are taken from the
 boats' common catch: which boat a fish sits on makes no difference to any rule.
 
 Market fill orders (CON-3.4, CON-7.1) are precomputed per month as each space's
-prerequisite: ``rows`` (a space needs the one to its left filled), ``columns`` (the one
-above it, when the row above is that long), ``any`` (none).
+prerequisite: `rows` (a space needs the one to its left filled), `columns` (the one
+above it, when the row above is that long), `any` (none).
 """
 
 from __future__ import annotations
@@ -42,12 +42,12 @@ def _prerequisites(month: Month) -> tuple[int, ...]:
     return tuple(before)
 
 
-#: Per month: for each space, the index of the space that must be filled first, or -1.
 PREREQ: Final[Mapping[str, tuple[int, ...]]] = {m.id: _prerequisites(m) for m in MONTHS.values()}
-#: Per month: space id -> index.
+"""Per month: for each space, the index of the space that must be filled first, or -1."""
 SPACE_INDEX: Final[Mapping[str, Mapping[str, int]]] = {
     m.id: {s.id: i for i, s in enumerate(m.spaces)} for m in MONTHS.values()
 }
+"""Per month: space id -> index."""
 #: Per month and space: the sale moves (one per kind that may be left on the space).
 _SALES: Final[Mapping[str, tuple[tuple[Sell, ...], ...]]] = {
     m.id: tuple(tuple(Sell(s.id, s.needs, kind) for kind in s.needs) for s in m.spaces) for m in MONTHS.values()
@@ -57,7 +57,7 @@ _DONE: Final = Done()
 
 
 def is_open(state: ConservasState, index: int) -> bool:
-    """True when space ``index`` is empty and the fill order allows it now (CON-3.2, CON-3.4)."""
+    """True when space `index` is empty and the fill order allows it now (CON-3.2, CON-3.4)."""
     if state.market[index]:
         return False
     before = PREREQ[state.month][index]
@@ -65,7 +65,7 @@ def is_open(state: ConservasState, index: int) -> bool:
 
 
 def payments(cost: str, catch: Tokens) -> tuple[Tokens, ...]:
-    """The distinct ways to pay an upgrade ``cost`` pattern with the fish in ``catch`` (CON-3.5)."""
+    """The distinct ways to pay an upgrade `cost` pattern with the fish in `catch` (CON-3.5)."""
     kinds = [kind for kind in catch if kind != "water"]
     if cost == "any":
         return tuple(Tokens({kind: 1}) for kind in kinds)
@@ -86,7 +86,7 @@ def _trades(card: str, catch: Tokens) -> list[Move]:
 
 
 def moves(state: ConservasState) -> tuple[Move, ...]:
-    """Sales by space, trades by row position, boats by row position, then ``done``."""
+    """Sales by space, trades by row position, boats by row position, then `done`."""
     found: list[Move] = []
     catch = state.catch
     month = MONTHS[state.month]

@@ -1,9 +1,9 @@
 """The Conservas phase table: the rulebook's round structure as data.
 
 Setup deals (CON-1.x); At Sea draws handfuls one token at a time and places each on a card
-(CON-2.x); On Land sells, trades and buys until the player says ``done`` (CON-3.x); End of
-Day clears the boats, refills the rows, pays upkeep and spawns (CON-4.x). ``MACHINE.table()``
-prints it as Markdown (it is in ``docs/conservas/rules.md``).
+(CON-2.x); On Land sells, trades and buys until the player says `done` (CON-3.x); End of
+Day clears the boats, refills the rows, pays upkeep and spawns (CON-4.x). `MACHINE.table()`
+prints it as Markdown (it is in `docs/conservas/rules.md`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ __all__ = ["MACHINE"]
 
 _P, _C, _A = Actor.PLAYER, Actor.CHANCE, Actor.AUTO
 
-#: The phase table: the rulebook's round structure.
 MACHINE: Final = PhaseMachine(
     "conservas",
     (
@@ -65,3 +64,4 @@ MACHINE: Final = PhaseMachine(
     ),
     start="setup.offer",
 )
+"""The phase table: the rulebook's round structure."""

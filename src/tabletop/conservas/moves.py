@@ -1,33 +1,34 @@
 """Conservas moves: small frozen values with a one-line notation, and the notation parser.
 
-=========================  =============================================  ==========
-notation                   meaning                                        rule
-=========================  =============================================  ==========
-``token sardine``          chance: the token drawn from the sea bag       CON-2.1
-``card el-dorado``         chance: the card dealt from a deck             CON-1.5/6/8
-``choose el-dorado``       keep this one of the two boats offered         CON-1.5
-``place el-dorado water``  put the handful on a card, these stay on board CON-2.2
-``place open-water``       put the handful on the Open Water card         CON-2.4
-``redraw sardine``         return a drawn sardine, draw again             CON-6.4
-``return water,water``     return these drawn tokens to the bag           CON-6.6
-``sell r1c1 sardine,sardine``          sell to a space (paying these)     CON-3.2
-``sell r3c1 sardine,scallop leave scallop``  ... leaving a scallop there  CON-3.3
-``trade fish-finders sardine,sardine`` pay fish for an upgrade            CON-3.5
-``trade ref-grant sardine,mussel keep mussel``  ... the card keeps one    CON-3.6
-``buy pez-limoncello``     buy a face-up boat                             CON-3.7
-``done``                   end On Land                                    CON-3.9
-``keep boats``             keep the boat row (also ``keep upgrades``)     CON-4.3/4
-``discard boats``          discard the row and deal 3 new                 CON-4.3/4
-``upkeep quid-pro-pulpo``  pay this boat's upkeep next                    CON-4.6
-=========================  =============================================  ==========
+| notation | meaning | rule |
+|---|---|---|
+| `token sardine` | chance: the token drawn from the sea bag | CON-2.1 |
+| `card el-dorado` | chance: the card dealt from a deck | CON-1.5/6/8 |
+| `choose el-dorado` | keep this one of the two boats offered | CON-1.5 |
+| `place el-dorado water` | put the handful on a card, these stay on board | CON-2.2 |
+| `place open-water` | put the handful on the Open Water card | CON-2.4 |
+| `redraw sardine` | return a drawn sardine, draw again | CON-6.4 |
+| `return water,water` | return these drawn tokens to the bag | CON-6.6 |
+| `sell r1c1 sardine,sardine` | sell to a space (paying these) | CON-3.2 |
+| `sell r3c1 sardine,scallop leave scallop` | ... leaving a scallop there | CON-3.3 |
+| `trade fish-finders sardine,sardine` pay fish for an upgrade |  | CON-3.5 |
+| `trade ref-grant sardine,mussel keep mussel` | ... the card keeps one | CON-3.6 |
+| `buy pez-limoncello` | buy a face-up boat | CON-3.7 |
+| `done` | end On Land | CON-3.9 |
+| `keep boats` | keep the boat row (also `keep upgrades`) | CON-4.3/4 |
+| `discard boats` | discard the row and deal 3 new | CON-4.3/4 |
+| `upkeep quid-pro-pulpo` | pay this boat's upkeep next | CON-4.6 |
 
-Token lists are written as :class:`~tabletop.kernel.tokens.Tokens` prints them
-(``sardine,sardine,water``, kinds sorted); the parser also reads ``2 sardine, water``.
+Token lists are written as [`Tokens`][tabletop.kernel.tokens.Tokens] prints them
+(`sardine,sardine,water`, kinds sorted); the parser also reads `2 sardine, water`.
 
+```pycon
 >>> str(Place("el-dorado", Tokens({"sardine": 2})))
 'place el-dorado sardine,sardine'
 >>> parse_move("sell r3c1 sardine,scallop leave scallop")
 Sell(space='r3c1', paid=Tokens({'sardine': 1, 'scallop': 1}), leave='scallop')
+
+```
 """
 
 from __future__ import annotations
@@ -57,13 +58,13 @@ __all__ = [
     "parse_move",
 ]
 
-#: The id of the Open Water card.
 OPEN_WATER: Final = "open-water"
+"""The id of the Open Water card."""
 
 
 @attrs.frozen
 class Draw(Move):
-    """Chance: the token drawn from the sea bag (``token sardine``)."""
+    """Chance: the token drawn from the sea bag (`token sardine`)."""
 
     kind: ClassVar[str] = "token"
     token: str
@@ -74,7 +75,7 @@ class Draw(Move):
 
 @attrs.frozen
 class Deal(Move):
-    """Chance: the card dealt from the top of a deck (``card el-dorado``)."""
+    """Chance: the card dealt from the top of a deck (`card el-dorado`)."""
 
     kind: ClassVar[str] = "card"
     card: str
@@ -85,7 +86,7 @@ class Deal(Move):
 
 @attrs.frozen
 class Choose(Move):
-    """Setup: keep this boat of the two offered (``choose el-dorado``)."""
+    """Setup: keep this boat of the two offered (`choose el-dorado`)."""
 
     kind: ClassVar[str] = "choose"
     boat: str
@@ -96,9 +97,9 @@ class Choose(Move):
 
 @attrs.frozen
 class Place(Move):
-    """At Sea: put the handful on ``card``; ``kept`` stays on the boat, the rest is Deep Sea.
+    """At Sea: put the handful on `card`; `kept` stays on the boat, the rest is Deep Sea.
 
-    For the Open Water card ``kept`` is empty.
+    For the Open Water card `kept` is empty.
     """
 
     kind: ClassVar[str] = "place"
@@ -113,7 +114,7 @@ class Place(Move):
 
 @attrs.frozen
 class Redraw(Move):
-    """At Sea: return one drawn token of ``token`` kind to the bag and draw one more."""
+    """At Sea: return one drawn token of `token` kind to the bag and draw one more."""
 
     kind: ClassVar[str] = "redraw"
     token: str
@@ -124,7 +125,7 @@ class Redraw(Move):
 
 @attrs.frozen
 class Return(Move):
-    """At Sea: return these drawn tokens to the bag (a ``sift`` upgrade)."""
+    """At Sea: return these drawn tokens to the bag (a `sift` upgrade)."""
 
     kind: ClassVar[str] = "return"
     tokens: Tokens
@@ -135,7 +136,7 @@ class Return(Move):
 
 @attrs.frozen
 class Sell(Move):
-    """On Land: sell ``paid`` (the fish the space needs) to ``space``, leaving a ``leave`` token there."""
+    """On Land: sell `paid` (the fish the space needs) to `space`, leaving a `leave` token there."""
 
     kind: ClassVar[str] = "sell"
     space: str
@@ -151,7 +152,7 @@ class Sell(Move):
 
 @attrs.frozen
 class Trade(Move):
-    """On Land: pay ``paid`` fish for the face-up upgrade ``card``; ``keep`` stays on the card."""
+    """On Land: pay `paid` fish for the face-up upgrade `card`; `keep` stays on the card."""
 
     kind: ClassVar[str] = "trade"
     card: str
@@ -165,7 +166,7 @@ class Trade(Move):
 
 @attrs.frozen
 class Buy(Move):
-    """On Land: buy the face-up boat ``boat`` for its price."""
+    """On Land: buy the face-up boat `boat` for its price."""
 
     kind: ClassVar[str] = "buy"
     boat: str
@@ -186,7 +187,7 @@ class Done(Move):
 
 @attrs.frozen
 class Row(Move):
-    """End of Day: keep the ``row`` (``"boats"`` or ``"upgrades"``) or discard it and deal 3 new."""
+    """End of Day: keep the `row` (`"boats"` or `"upgrades"`) or discard it and deal 3 new."""
 
     kind: ClassVar[str] = "row"
     row: str
@@ -228,7 +229,7 @@ def _tokens(text: str, whole: str, *, empty: bool = False) -> Tokens:
 
 
 def _tail(words: list[str], key: str, whole: str) -> tuple[str, str]:
-    """Split ``... <key> <kind>`` off the end: (the rest, the kind or "")."""
+    """Split `... <key> <kind>` off the end: (the rest, the kind or "")."""
     if len(words) >= 2 and words[-2] == key:
         return " ".join(words[:-2]), words[-1]
     if key in words:
@@ -241,7 +242,7 @@ def parse_move(text: str, state: State | None = None) -> Move:
     """Read move notation (see the module docstring).
 
     Raises:
-        NotationError: If ``text`` is not a Conservas move.
+        NotationError: If `text` is not a Conservas move.
     """
     words = text.split()
     if not words:
@@ -288,5 +289,5 @@ def parse_move(text: str, state: State | None = None) -> Move:
 
 
 def parse(state: State, text: str) -> Move:
-    """The game's parser hook: ``parse_move`` with the protocol's argument order."""
+    """The game's parser hook: `parse_move` with the protocol's argument order."""
     return parse_move(text, state)

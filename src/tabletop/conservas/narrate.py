@@ -1,8 +1,8 @@
 """Events for frontends: what one step of Conservas did, in words and structured fields.
 
-``state.events(move, after)`` gives the move's own event (the token drawn, the handful
+`state.events(move, after)` gives the move's own event (the token drawn, the handful
 placed, the sale and its price...) followed by what the automatic steps did in the same
-``apply``: water taken from the supply, the End of Day report (income, upkeep, discarded
+`apply`: water taken from the supply, the End of Day report (income, upkeep, discarded
 boats, spawning) when a round ended, and the result when the game ended. Nothing in
 Conservas is hidden from its only player, so every event is public.
 """
@@ -38,7 +38,7 @@ __all__ = ["card_name", "events"]
 
 
 def card_name(card: str) -> str:
-    """The printed name of a boat or upgrade id (or ``"Open Water"``)."""
+    """The printed name of a boat or upgrade id (or `"Open Water"`)."""
     if card in BOATS:
         return BOATS[card].name
     if card in UPGRADES:
@@ -47,7 +47,7 @@ def card_name(card: str) -> str:
 
 
 def _words(tokens: Tokens) -> str:
-    """``sardine x3, water``: tokens as the board writes them ("nothing" when none)."""
+    """`sardine x3, water`: tokens as the board writes them ("nothing" when none)."""
     return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in tokens.items()) or "nothing"
 
 
@@ -88,7 +88,7 @@ def _move_event(before: ConservasState, move: Move, after: ConservasState) -> Ev
 
 
 def events(before: ConservasState, move: Move, after: ConservasState) -> tuple[Event, ...]:
-    """The events of the step ``before -> after`` made by ``move``."""
+    """The events of the step `before -> after` made by `move`."""
     found = [_move_event(before, move, after)]
     topped = before.supply["water"] - after.supply["water"]
     if topped > 0:

@@ -16,7 +16,7 @@ class OwnedUpgrade:
 
     Attributes:
         card: The upgrade id.
-        round: The round it was bought in (``when_bought`` effects work only then).
+        round: The round it was bought in (`when_bought` effects work only then).
         kept: The paid token left on the card, for cards that keep one (CON-3.6).
     """
 
@@ -71,5 +71,5 @@ class Cards:
     upgrades: tuple[OwnedUpgrade, ...] = ()
 
 
-#: The names of the :class:`Cards` fields (the state reads them as its own attributes).
 CARD_FIELDS: frozenset[str] = frozenset(field.name for field in attrs.fields(Cards))
+"""The names of the [`Cards`][tabletop.conservas.parts.Cards] fields (the state reads them as its own attributes)."""

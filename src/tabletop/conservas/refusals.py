@@ -1,36 +1,35 @@
-"""Why a Conservas move is illegal: an :class:`IllegalMove` with a stable code and the rule.
+"""Why a Conservas move is illegal: an [`IllegalMove`][tabletop.kernel.errors.IllegalMove] with a stable code and the
+rule.
 
 The base class has already refused moves of a kind the current step does not allow
-(``wrong-step``); the functions here explain moves of the right kind that break a rule.
+(`wrong-step`); the functions here explain moves of the right kind that break a rule.
 
-=======================  ========  ====================================================
-code                     rule      when
-=======================  ========  ====================================================
-``not-in-bag``           CON-2.1   the drawn kind is not in the bag
-``not-in-deck``          CON-1.5/6 the dealt card is not among the unknown cards
-``not-offered``          CON-1.5   the chosen boat was not one of the two offered
-``not-your-card``        CON-2.2   the card is neither one of your boats nor Open Water
-``card-used``            CON-2.2   the card already received a handful this round
-``not-drawn``            CON-2.3   the tokens named are not in the handful
-``wrong-catch``          CON-2.3   a boat must keep exactly its catch size
-``open-water-keeps``     CON-2.4   nothing stays on the Open Water card
-``no-redraw``            CON-6.4   no upgrade lets you redraw now
-``wrong-return``         CON-6.6   return exactly the extra tokens drawn
-``unknown-space``        CON-3.2   the month's market has no such space
-``space-filled``         CON-3.2   the space was sold to already
-``fill-order``           CON-3.4   the month's fill order needs another space first
-``wrong-fish``           CON-3.2   the tokens are not exactly what the space needs
-``not-caught``           CON-3.1   those fish are not on your boats
-``bad-leave``            CON-3.3   the token left on the space must be one of those sold
-``not-in-row``           CON-3.5/7 the card is not face up in its row
-``water-has-no-value``  CON-3.1   water cannot pay for anything
-``wrong-cost``           CON-3.5   the fish do not match the upgrade's cost pattern
-``keep-token``           CON-3.6   the kept token is wrong for this card
-``too-dear``             CON-3.7   not enough money for the boat
-``wrong-row``            CON-4.3/4 the other row is being refilled now
-``not-due``              CON-4.6   the boat owes no upkeep now
-``cannot-pay``           CON-4.6   not enough money for this boat's upkeep
-=======================  ========  ====================================================
+| code | rule | when |
+|---|---|---|
+| `not-in-bag` | CON-2.1 | the drawn kind is not in the bag |
+| `not-in-deck` | CON-1.5/6 | the dealt card is not among the unknown cards |
+| `not-offered` | CON-1.5 | the chosen boat was not one of the two offered |
+| `not-your-card` | CON-2.2 | the card is neither one of your boats nor Open Water |
+| `card-used` | CON-2.2 | the card already received a handful this round |
+| `not-drawn` | CON-2.3 | the tokens named are not in the handful |
+| `wrong-catch` | CON-2.3 | a boat must keep exactly its catch size |
+| `open-water-keeps` | CON-2.4 | nothing stays on the Open Water card |
+| `no-redraw` | CON-6.4 | no upgrade lets you redraw now |
+| `wrong-return` | CON-6.6 | return exactly the extra tokens drawn |
+| `unknown-space` | CON-3.2 | the month's market has no such space |
+| `space-filled` | CON-3.2 | the space was sold to already |
+| `fill-order` | CON-3.4 | the month's fill order needs another space first |
+| `wrong-fish` | CON-3.2 | the tokens are not exactly what the space needs |
+| `not-caught` | CON-3.1 | those fish are not on your boats |
+| `bad-leave` | CON-3.3 | the token left on the space must be one of those sold |
+| `not-in-row` | CON-3.5/7 | the card is not face up in its row |
+| `water-has-no-value` | CON-3.1 | water cannot pay for anything |
+| `wrong-cost` | CON-3.5 | the fish do not match the upgrade's cost pattern |
+| `keep-token` | CON-3.6 | the kept token is wrong for this card |
+| `too-dear` | CON-3.7 | not enough money for the boat |
+| `wrong-row` | CON-4.3/4 | the other row is being refilled now |
+| `not-due` | CON-4.6 | the boat owes no upkeep now |
+| `cannot-pay` | CON-4.6 | not enough money for this boat's upkeep |
 """
 
 from __future__ import annotations
@@ -224,6 +223,6 @@ _BY_TYPE: Final[Mapping[type, Callable[[ConservasState, Move], IllegalMove | Non
 
 
 def refusal(state: ConservasState, move: Move) -> IllegalMove | None:
-    """The reason ``move`` is not legal in ``state``, or ``None`` for the generic refusal."""
+    """The reason `move` is not legal in `state`, or `None` for the generic refusal."""
     explain = _BY_TYPE.get(type(move))
     return explain(state, move) if explain is not None else None

@@ -1,23 +1,26 @@
 """A readable text board of a Conservas view, and a heuristic of how well the player is doing.
 
-Frontends find both through :func:`tabletop.frontend.render.game_hook`:
+Frontends find both through [`tabletop.frontend.render.game_hook`][tabletop.frontend.render.game_hook]:
 
-* :func:`render` draws the board as plain text, at most 100 columns wide: the month, round and
-  step with what is being decided, money, the sea bag and the supply, the handful, the boats
+* [`render`][tabletop.conservas.render.render] draws the board as plain text, at most 100 columns wide: the month, round
+  and step with what is being decided, money, the sea bag and the supply, the handful, the boats
   and the Open Water card, the Deep Sea, the market grid, the face-up boats and upgrades, the
   player's upgrades, the goals with the progress made, and the result at the end.
-* :func:`evaluate` is a cheap estimate in ``[0, 1]`` of the player's chances (``1.0`` for a
-  won game, ``0.0`` for a lost one) that :class:`~tabletop.frontend.agents.GreedyAgent`
+* [`evaluate`][tabletop.conservas.render.evaluate] is a cheap estimate in `[0, 1]` of the player's chances (`1.0` for a
+  won game, `0.0` for a lost one) that [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent]
   follows one move ahead. It counts every part of the goal in euros: money with what the
   catch and the boats should still earn (never more than the market still pays), the fish
   left in the sea against the sustainability goal, and the boats and upgrades still missing.
 
+```pycon
 >>> import tabletop
 >>> state = tabletop.get_game("conservas").new_game(seed=3, month="january")
 >>> print(render(state.view(0), 0).splitlines()[0])
 Conservas: January, standard goal  |  round 1/7  |  Setup
 >>> 0.0 < evaluate(state.view(0), 0) < 1.0
 True
+
+```
 
 Boats share one catch: the state keeps the tokens on all the boats together (which boat a
 fish sits on changes no rule), so the board shows the catch once, under the boats.
@@ -43,8 +46,8 @@ __all__ = ["describe_card", "evaluate", "fold_events", "render"]
 
 
 def fold_events(events: Sequence[Event]) -> list[str]:
-    """The lines a terminal prints for ``events``: tokens drawn one by one from the bag are
-    one line (``drew 5 tokens from the bag: sardine x3, scallop, water``)."""
+    """The lines a terminal prints for `events`: tokens drawn one by one from the bag are
+    one line (`drew 5 tokens from the bag: sardine x3, scallop, water`)."""
     lines: list[str] = []
     drawn: list[str] = []
     for event in (*events, None):
@@ -77,14 +80,14 @@ _SHORT: Final = {"sardine": "sar", "mussel": "mus", "scallop": "sca", "octopus":
 
 
 def _tokens(tokens: Tokens) -> str:
-    """``sardine x2, water``: fish in the rulebook's order, then water (``-`` when empty)."""
+    """`sardine x2, water`: fish in the rulebook's order, then water (`-` when empty)."""
     counts = [(kind, tokens[kind]) for kind in _ORDER if tokens[kind]]
     counts += [(kind, n) for kind, n in tokens.items() if kind not in _ORDER]
     return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in counts) or "-"
 
 
 def _order(needs: Tokens, price: int) -> str:
-    """A market order: ``2sar+sca->5``."""
+    """A market order: `2sar+sca->5`."""
     fish = "+".join(f"{n if n > 1 else ''}{_SHORT.get(kind, kind)}" for kind, n in needs.items())
     return f"{fish}->{price}"
 
@@ -110,7 +113,7 @@ def render(view: State, seat: int | None) -> str:
 
     Args:
         view: A Conservas state or view (nothing is hidden from the solo player).
-        seat: The seat it is shown to (``0``), or ``None`` for a whole state.
+        seat: The seat it is shown to (`0`), or `None` for a whole state.
     """
     assert isinstance(view, ConservasState), f"not a Conservas state: {type(view).__name__}"
     state = view
@@ -182,7 +185,7 @@ def _sea(state: ConservasState) -> list[str]:
 
 
 def describe_card(view: State, seat: int | None, card: str) -> str:
-    """The terminal's ``card ID``: a boat's catch, price and upkeep, or an upgrade's cost and
+    """The terminal's `card ID`: a boat's catch, price and upkeep, or an upgrade's cost and
     text, by id or name (nothing in Conservas is hidden from its one player).
 
     Raises:
@@ -339,7 +342,7 @@ _SCALE: Final = 8.0
 
 
 def evaluate(view: State, seat: int | None) -> float:
-    """How well the player is doing toward the month's goal: ``0.0`` (lost) to ``1.0`` (won).
+    """How well the player is doing toward the month's goal: `0.0` (lost) to `1.0` (won).
 
     A cheap estimate for agents that look one move ahead. Each part of the goal is counted in
     euros: the money held, with what the catch on the boats and the boats' future catches
@@ -347,7 +350,7 @@ def evaluate(view: State, seat: int | None) -> float:
     they pay in all) less the upkeep still to pay; the fish in the sea (bag, handful and Deep
     Sea, with what it will spawn) against the sustainability goal and as the stock future
     catches come from; the boats and upgrades the goal asks for; and what the owned upgrades
-    should still be worth. The euros above or below the goal are squashed into ``(0, 1)``.
+    should still be worth. The euros above or below the goal are squashed into `(0, 1)`.
     """
     assert isinstance(view, ConservasState), f"not a Conservas state: {type(view).__name__}"
     outcome = view.outcome

@@ -1,17 +1,17 @@
 """The Conservas round structure (the phase table) and the step functions of setup and At Sea.
 
-Reading :data:`MACHINE` top to bottom is reading the rulebook's round: setup deals (CON-1.x),
-At Sea draws handfuls one token at a time and places each on a card (CON-2.x), On Land sells,
-trades and buys until the player says ``done`` (CON-3.x, in :mod:`~tabletop.conservas.land`),
+Reading [`MACHINE`][tabletop.conservas.machine.MACHINE] top to bottom is reading the rulebook's round: setup deals
+(CON-1.x), At Sea draws handfuls one token at a time and places each on a card (CON-2.x), On Land sells,
+trades and buys until the player says `done` (CON-3.x, in [`land`][tabletop.conservas.land]),
 End of Day clears the boats, refills the rows, pays upkeep and spawns (CON-4.x, in
-:mod:`~tabletop.conservas.endofday`). Every token drawn from the bag and every card dealt from
+[`endofday`][tabletop.conservas.endofday]). Every token drawn from the bag and every card dealt from
 an unknown deck is a chance step.
 
-Legal moves come in a stable order: at ``sea.place``, for each card not used yet (boats in
+Legal moves come in a stable order: at `sea.place`, for each card not used yet (boats in
 line order, then the Open Water card) the distinct sets of tokens that can stay on board,
-in notation order, then ``redraw`` moves by kind; On Land: sales by space, trades by row
-position, boat purchases by row position, then ``done``; End of Day: ``keep`` before
-``discard``, upkeep by line order.
+in notation order, then `redraw` moves by kind; On Land: sales by space, trades by row
+position, boat purchases by row position, then `done`; End of Day: `keep` before
+`discard`, upkeep by line order.
 """
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ def _go(state: ConservasState, step: str, **changes: Any) -> ConservasState:
 
 @functools.lru_cache(maxsize=8192)
 def submultisets(tokens: Tokens, size: int) -> tuple[Tokens, ...]:
-    """The distinct sub-multisets of ``tokens`` with ``size`` tokens, in notation order."""
+    """The distinct sub-multisets of `tokens` with `size` tokens, in notation order."""
     items = list(tokens.items())
     found: list[Tokens] = []
 
@@ -121,7 +121,7 @@ def _bag_outcomes(contents: Tokens) -> tuple[tuple[Move, float], ...]:
 
 @functools.lru_cache(maxsize=4096)
 def _deck_outcomes(middle: Tokens) -> tuple[tuple[Move, float], ...]:
-    """Dealing from a deck whose unknown cards are ``middle`` (the known top is never dealt by chance)."""
+    """Dealing from a deck whose unknown cards are `middle` (the known top is never dealt by chance)."""
     total = middle.total
     return tuple((Deal(card), n / total) for card, n in middle.items())
 
@@ -134,7 +134,7 @@ def _deal_deck(state: ConservasState) -> Deck:
 
 
 def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
-    """A bag draw (``token <kind>``) or a card dealt from an unknown deck (``card <id>``)."""
+    """A bag draw (`token <kind>`) or a card dealt from an unknown deck (`card <id>`)."""
     if state.flow.step == "draw":
         return _bag_outcomes(state.bag.contents)
     return _deck_outcomes(_deal_deck(state).middle)
@@ -186,7 +186,7 @@ def _choose(state: ConservasState, move: Move) -> ConservasState:
 
 
 def start_handful(state: ConservasState) -> ConservasState:
-    """``sea.start``: draw the next handful, or go On Land once every card got one (CON-2.5)."""
+    """`sea.start`: draw the next handful, or go On Land once every card got one (CON-2.5)."""
     if len(state.used) > len(state.fleet):
         return _go(state, "land.act")
     extra = effects.sift_count(state)
@@ -253,7 +253,6 @@ _APPLIERS: Final[Mapping[type, Callable[[ConservasState, Move], ConservasState]]
     Return: _return,
 }
 
-#: The handlers of the automatic steps.
 AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
     "sea.start": start_handful,
     "eod.clear": endofday.clear,
@@ -263,3 +262,4 @@ AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
     "eod.settle": endofday.settle,
     "eod.spawn": endofday.spawn,
 }
+"""The handlers of the automatic steps."""

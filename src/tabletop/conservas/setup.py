@@ -1,6 +1,6 @@
 """Setting up a month (CON-1.x): the supply, the bag, money, the decks, the market.
 
-The first state stands at ``setup.offer``: the two boats to choose from are dealt next, as
+The first state stands at `setup.offer`: the two boats to choose from are dealt next, as
 chance steps, then the player keeps one (the other goes under the boat deck), then the boat
 row and the upgrade row are dealt (3 cards each, chance steps), and the first round begins.
 """
@@ -24,7 +24,7 @@ def setup(seed: int, *, month: str, goal: str) -> ConservasState:
     Args:
         seed: The game's seed (chance is sampled from it).
         month: The month to play (CON-1.2).
-        goal: ``"standard"`` or ``"difficult"`` (CON-1.2).
+        goal: `"standard"` or `"difficult"` (CON-1.2).
     """
     data = MONTHS[month]
     return ConservasState(

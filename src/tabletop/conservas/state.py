@@ -1,15 +1,15 @@
 """The Conservas state, its End of Day report and the game's result.
 
-Where every one of the 116 sea tokens is (CON-1.1): in the ``supply``, in the ``bag``, in the
-``hand`` being drawn, on the boats (``catch``), in the Deep Sea (``deep``: under the boats
-and on the Open Water card), on a market space (``market``) or on an upgrade card that keeps
-a paid token (``upgrades[i].kept``). Money is a plain amount (``money``).
+Where every one of the 116 sea tokens is (CON-1.1): in the `supply`, in the `bag`, in the
+`hand` being drawn, on the boats (`catch`), in the Deep Sea (`deep`: under the boats
+and on the Open Water card), on a market space (`market`) or on an upgrade card that keeps
+a paid token (`upgrades[i].kept`). Money is a plain amount (`money`).
 
-Cards are string ids (content in :mod:`tabletop.conservas.content`), kept together in
-``cards`` (:class:`~tabletop.conservas.parts.Cards`): boats are in the ``boat_deck``, the
-face-up ``boat_row``, the ``boat_discard`` pile, the ``offer`` of setup or the player's
-``fleet``; upgrades are in the ``upgrade_deck``, ``upgrade_row``, ``upgrade_discard`` or the
-player's ``upgrades``. The state reads each of these as its own attribute.
+Cards are string ids (content in [`tabletop.conservas.content`][tabletop.conservas.content]), kept together in
+`cards` ([`Cards`][tabletop.conservas.parts.Cards]): boats are in the `boat_deck`, the
+face-up `boat_row`, the `boat_discard` pile, the `offer` of setup or the player's
+`fleet`; upgrades are in the `upgrade_deck`, `upgrade_row`, `upgrade_discard` or the
+player's `upgrades`. The state reads each of these as its own attribute.
 
 Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
 contents can always be counted, only their order is unknown (and is not part of the state),
@@ -42,7 +42,7 @@ class GoalCheck:
     """One part of the goal: what was needed, what the player had (CON-5.x).
 
     Attributes:
-        name: ``"money"``, a fish kind, ``"boats"`` or ``"upgrades"``.
+        name: `"money"`, a fish kind, `"boats"` or `"upgrades"`.
         need: The least amount needed.
         have: The amount the player had.
     """
@@ -53,12 +53,12 @@ class GoalCheck:
 
     @property
     def met(self) -> bool:
-        """True when ``have >= need``."""
+        """True when `have >= need`."""
         return self.have >= self.need
 
     @property
     def label(self) -> str:
-        """``"money >= 40"``, ``"sardine >= 4"``..."""
+        """`"money >= 40"`, `"sardine >= 4"`..."""
         return f"{self.name} >= {self.need}"
 
     def __str__(self) -> str:
@@ -71,10 +71,10 @@ class ConservasResult:
 
     Attributes:
         month: The month played.
-        goal: ``"standard"`` or ``"difficult"``.
+        goal: `"standard"` or `"difficult"`.
         won: True when every goal was met (CON-5.4).
         checks: Each part of the goal with the figures; empty after a forfeit.
-        forfeit: Why the game was forfeited (CON-2.7), or ``""``.
+        forfeit: Why the game was forfeited (CON-2.7), or `""`.
         money: Euros at the end.
         rounds: Rounds completed.
     """
@@ -89,12 +89,12 @@ class ConservasResult:
 
     @property
     def returns(self) -> tuple[float, ...]:
-        """``(1.0,)`` for a win, ``(0.0,)`` otherwise."""
+        """`(1.0,)` for a win, `(0.0,)` otherwise."""
         return (1.0 if self.won else 0.0,)
 
     def summary(self) -> Mapping[str, str | int | float]:
-        """``result``, each goal part as ``"met"`` / ``"not met"`` (``"forfeit"`` if the game
-        was forfeited), and the numbers ``money`` and ``rounds``."""
+        """`result`, each goal part as `"met"` / `"not met"` (`"forfeit"` if the game
+        was forfeited), and the numbers `money` and `rounds`."""
         table: dict[str, str | int | float] = {"result": "won" if self.won else "lost"}
         table["forfeit"] = "overfished" if self.forfeit else "no"
         for check in _goal_checks(self.month, self.goal, None) if self.forfeit else self.checks:
@@ -129,14 +129,14 @@ class ConservasState(State):
     """A Conservas position. See the module docstring for where things are.
 
     Attributes:
-        month: The month played (a key of ``content.MONTHS``).
-        goal: ``"standard"`` or ``"difficult"``.
+        month: The month played (a key of `content.MONTHS`).
+        goal: `"standard"` or `"difficult"`.
         money: Euros held (never negative).
         supply: The general supply of sea tokens.
         bag: The sea bag.
         hand: The handful being drawn (At Sea).
-        handful: How many tokens the current handful draws in all (with ``sift`` extras).
-        to_return: Drawn tokens still to return to the bag before placing (``sift``).
+        handful: How many tokens the current handful draws in all (with `sift` extras).
+        to_return: Drawn tokens still to return to the bag before placing (`sift`).
         catch: The tokens on the boats (fished this round).
         deep: The Deep Sea: tokens under the boats and on the Open Water card.
         used: Cards that received a handful this round, in order (CON-2.2).
@@ -144,11 +144,11 @@ class ConservasState(State):
         spent: Upgrades whose once-per-round effect was used this round.
         handful_spent: Upgrades whose effect was used for the current handful.
         cards: Where every boat and upgrade card is; the state reads its parts as its own
-            attributes (``state.fleet``, ``state.boat_row``, ``state.upgrades``...).
-        market: Per market space (month order): ``""`` when open, else the kind left on it.
+            attributes (`state.fleet`, `state.boat_row`, `state.upgrades`...).
+        market: Per market space (month order): `""` when open, else the kind left on it.
         due: Boats whose upkeep is still to settle this End of Day.
         report: What the last End of Day did.
-        forfeit: Why the game was forfeited, or ``""``.
+        forfeit: Why the game was forfeited, or `""`.
     """
 
     flow: Flow
@@ -177,9 +177,9 @@ class ConservasState(State):
     MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
 
     def evolve(self, **changes: Any) -> ConservasState:
-        """A copy with ``changes``: ``attrs.evolve`` without its per-call bookkeeping.
+        """A copy with `changes`: `attrs.evolve` without its per-call bookkeeping.
 
-        The parts of :class:`Cards` may be changed by name too (``fleet=...``). Every step of
+        The parts of [`Cards`][tabletop.conservas.parts.Cards] may be changed by name too (`fleet=...`). Every step of
         the game builds a new state this way, so it matters for speed. The caches of the base
         class (legal moves) are not copied: the new state starts clean.
         """
@@ -201,7 +201,7 @@ class ConservasState(State):
 
     @property
     def outcome(self) -> ConservasResult | None:
-        """``None`` until the game is over; then won/lost with every goal part, or the forfeit."""
+        """`None` until the game is over; then won/lost with every goal part, or the forfeit."""
         if not self.is_terminal:
             return None
         checks = () if self.forfeit else _goal_checks(self.month, self.goal, self)

@@ -4,7 +4,7 @@ Conservas hides nothing from its only player: the bag's contents and the decks' 
 be counted at any time (everything that left them is on the table), and the order of the
 cards in a deck or of the tokens in a bag is not part of the state at all (a deck's unknown
 middle is a multiset). So a view is the state itself (the base class drops the seed), and
-the game has no ``perturb``: there is no hidden information to re-sample.
+the game has no `perturb`: there is no hidden information to re-sample.
 """
 
 from __future__ import annotations

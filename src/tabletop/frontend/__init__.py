@@ -1,12 +1,14 @@
 """The frontend toolkit: what every terminal, web or chat frontend would otherwise rewrite.
 
-* :class:`Match`: a game being played, with human and agent seats, chance resolved from the
+* [`Match`][tabletop.frontend.match.Match]: a game being played, with human and agent seats, chance resolved from the
   seed, undo and redo that never cross a reveal, per-seat events and logs, and records.
-* Agents (:class:`RandomAgent`, :class:`GreedyAgent`, :class:`RolloutAgent`,
-  :class:`ScriptedAgent`) that play any game through the public protocol.
-* :func:`render`: a readable text board for any view (the game's ``render`` hook, or a
+* Agents ([`RandomAgent`][tabletop.frontend.agents.RandomAgent], [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent],
+  [`RolloutAgent`][tabletop.frontend.agents.RolloutAgent], [`ScriptedAgent`][tabletop.frontend.agents.ScriptedAgent])
+  that play any game through the public protocol.
+* [`render`][tabletop.frontend.render.render]: a readable text board for any view (the game's `render` hook, or a
   generic layout).
-* :class:`Record` and :func:`read_record`: versioned JSON game records.
+* [`Record`][tabletop.frontend.records.Record] and [`read_record`][tabletop.frontend.records.read_record]: versioned
+  JSON game records.
 
 Built only on the public protocol, so it works for the built-in games and third-party ones.
 """

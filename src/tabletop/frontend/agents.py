@@ -1,27 +1,30 @@
 """Agents: seats played by the program, for any game, through the public protocol only.
 
-An agent is any object with a ``name`` and a method ``choose(view, legal, rng)`` returning one
-of the ``legal`` moves, or ``None`` to hand the decision back to a human. It is shown only
-``view`` (the seat's view: ``view.current_player`` is its seat), so an agent never knows what
-its seat may not. ``rng`` is a random source the match seeds reproducibly. An agent with a
-memory of its own may also define ``rewind(moves)``: after undo or redo the match calls it
+An agent is any object with a `name` and a method `choose(view, legal, rng)` returning one
+of the `legal` moves, or `None` to hand the decision back to a human. It is shown only
+`view` (the seat's view: `view.current_player` is its seat), so an agent never knows what
+its seat may not. `rng` is a random source the match seeds reproducibly. An agent with a
+memory of its own may also define `rewind(moves)`: after undo or redo the match calls it
 with how many of the agent's moves the history still holds (a script goes back that far).
 
-* :class:`RandomAgent` plays uniformly at random.
-* :class:`GreedyAgent` looks one move ahead: it takes a move that ends the game with a win
-  (a positive return, the best of all seats) and avoids one that ends it otherwise; among
-  the rest it follows the game's ``evaluate(view, seat) -> float`` hook if the game offers
-  one (see :func:`~tabletop.frontend.render.game_hook`), else it plays at random.
-* :class:`RolloutAgent` plays out each move a few times at random from its view (flat Monte
-  Carlo) and keeps the best average return: stronger, slower.
-* :class:`ScriptedAgent` plays a fixed list of moves in notation, then hands over.
+* [`RandomAgent`][tabletop.frontend.agents.RandomAgent] plays uniformly at random.
+* [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent] looks one move ahead: it takes a move that ends the game with a
+  win (a positive return, the best of all seats) and avoids one that ends it otherwise; among
+  the rest it follows the game's `evaluate(view, seat) -> float` hook if the game offers
+  one (see [`game_hook`][tabletop.frontend.render.game_hook]), else it plays at random.
+* [`RolloutAgent`][tabletop.frontend.agents.RolloutAgent] plays out each move a few times at random from its view (flat
+  Monte Carlo) and keeps the best average return: stronger, slower.
+* [`ScriptedAgent`][tabletop.frontend.agents.ScriptedAgent] plays a fixed list of moves in notation, then hands over.
 
+```pycon
 >>> import random
 >>> from tabletop.testing.drill import GAME
 >>> state = GAME.new_game(seed=1)
 >>> move = RandomAgent().choose(state.view(0), state.legal_moves(), random.Random(0))
 >>> state.is_legal(move)
 True
+
+```
 """
 
 from __future__ import annotations
@@ -52,11 +55,11 @@ class Agent(Protocol):
 
     @property
     def name(self) -> str:
-        """A short name for records and screens (``"random"``, ``"greedy"``...)."""
+        """A short name for records and screens (`"random"`, `"greedy"`...)."""
         ...  # pragma: no cover
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move | None:
-        """One of ``legal`` for the seat ``view.current_player``, or ``None`` to let a human decide."""
+        """One of `legal` for the seat `view.current_player`, or `None` to let a human decide."""
         ...  # pragma: no cover
 
 
@@ -67,13 +70,13 @@ class RandomAgent:
     name: str = "random"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """A random move of ``legal``."""
+        """A random move of `legal`."""
         return rng.choice(tuple(legal))
 
 
 @attrs.frozen
 class GreedyAgent:
-    """Looks one move ahead on the game's outcome (and the game's ``evaluate`` hook, if any)."""
+    """Looks one move ahead on the game's outcome (and the game's `evaluate` hook, if any)."""
 
     name: str = "greedy"
 
@@ -106,10 +109,10 @@ class GreedyAgent:
 
 @attrs.frozen
 class RolloutAgent:
-    """Flat Monte Carlo: each move is played out ``playouts`` times at random from the view.
+    """Flat Monte Carlo: each move is played out `playouts` times at random from the view.
 
     Moves whose playouts cannot run on the view (a game whose redacted placeholders cannot be
-    played) are judged by :class:`GreedyAgent` instead.
+    played) are judged by [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent] instead.
     """
 
     playouts: int = 8
@@ -163,7 +166,7 @@ class ScriptedAgent:
     name: str = "scripted"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move | None:
-        """The next scripted move, or ``None`` once the script is used up."""
+        """The next scripted move, or `None` once the script is used up."""
         if self.played >= len(self.moves):
             return None
         move = view.GAME.parse_move(view, self.moves[self.played])
@@ -171,23 +174,23 @@ class ScriptedAgent:
         return move
 
     def rewind(self, moves: int) -> None:
-        """Go back to the point of the script where ``moves`` of its moves have been played (undo, redo)."""
+        """Go back to the point of the script where `moves` of its moves have been played (undo, redo)."""
         self.played = min(moves, len(self.moves))
 
 
-#: Agents by name, for ``make_agent`` and the ``--bot SEAT=NAME`` option of ``tabletop play``.
 AGENTS: Final[dict[str, Callable[[], Agent]]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
     "rollout": RolloutAgent,
 }
+"""Agents by name, for `make_agent` and the `--bot SEAT=NAME` option of `tabletop play`."""
 
 
 def make_agent(name: str) -> Agent:
-    """A new agent by name (``"random"``, ``"greedy"``, ``"rollout"``).
+    """A new agent by name (`"random"`, `"greedy"`, `"rollout"`).
 
     Raises:
-        ValueError: Naming the known agents, if there is none called ``name``.
+        ValueError: Naming the known agents, if there is none called `name`.
     """
     try:
         return AGENTS[name]()

@@ -2,19 +2,19 @@
 
 A frontend must never show a seat anything hidden from it: not in an event, a log line, a
 record, nor by letting it undo past something it has seen. Two things say what a seat may
-know: its view (``state.view(seat)``, the ground truth the property suite checks) and the
-``visible_to`` of the events a game writes for each step (the kernel's contract: they respect
-the views). :class:`StepSecrets` combines them, for any game, one seat at a time and only
-when asked, so that a frontend pays only for what it shows:
+know: its view (`state.view(seat)`, the ground truth the property suite checks) and the
+`visible_to` of the events a game writes for each step (the kernel's contract: they respect
+the views). [`StepSecrets`][tabletop.frontend.knowledge.StepSecrets] combines them, for any game, one seat at a time and
+only when asked, so that a frontend pays only for what it shows:
 
 * **events**: a game that writes its own events for a step says who may see each of them,
   and a seat gets those visible to it. A step left to the kernel's default event (which
   names the move or the chance outcome to everybody) is checked against the views instead:
   a seat gets the default event only when it may know the move, and otherwise one event of
-  kind :data:`HIDDEN_EVENT_KIND`;
+  kind [`HIDDEN_EVENT_KIND`][tabletop.frontend.knowledge.HIDDEN_EVENT_KIND];
 * a seat **identifies** a chance outcome when no other outcome would have looked the same to
   it (the same view, and the same events visible to it), in the true state or in states it
-  cannot tell from it (re-sampled with the game's ``perturb``: the last card of a deck is the
+  cannot tell from it (re-sampled with the game's `perturb`: the last card of a deck is the
   only outcome, yet unknown to the others). A player's move is identified by the mover and
   by every seat that sees all of the step's events and for which no other legal move would
   have left the same view (the notation may say more than the events);
@@ -43,8 +43,8 @@ from tabletop.kernel.protocol import Move, State
 
 __all__ = ["HIDDEN_EVENT_KIND", "Knowledge", "StepSecrets", "assess"]
 
-#: The kind of the event that stands in for a step a seat cannot see.
 HIDDEN_EVENT_KIND: Final = "hidden"
+"""The kind of the event that stands in for a step a seat cannot see."""
 
 #: How many re-samplings of hidden information test whether a step told a seat something
 #: (only for games that provide ``perturb``).
@@ -61,7 +61,8 @@ _OUTCOMES_TRIED: Final = 12
 
 @attrs.frozen
 class Knowledge:
-    """What the seats learned from one step (every seat at once; see :class:`StepSecrets`).
+    """What the seats learned from one step (every seat at once; see
+    [`StepSecrets`][tabletop.frontend.knowledge.StepSecrets]).
 
     Attributes:
         identified: Seats that may know the move (or chance outcome) itself.
@@ -80,8 +81,8 @@ class StepSecrets:
     Args:
         before: The state before the step.
         move: The move or chance outcome applied.
-        after: ``before.apply(move)``.
-        events: ``before.events(move, after)``.
+        after: `before.apply(move)`.
+        events: `before.events(move, after)`.
     """
 
     def __init__(self, before: State, move: Move, after: State, events: Sequence[Event]) -> None:
@@ -100,19 +101,19 @@ class StepSecrets:
     # The three questions -----------------------------------------------------------------------
 
     def events_for(self, seat: int) -> tuple[Event, ...]:
-        """The events of this step that ``seat`` may see."""
+        """The events of this step that `seat` may see."""
         if seat not in self._events:
             self._events[seat] = self._work_out_events(seat)
         return self._events[seat]
 
     def identifies(self, seat: int) -> bool:
-        """True when ``seat`` may know the move or chance outcome itself (its notation)."""
+        """True when `seat` may know the move or chance outcome itself (its notation)."""
         if seat not in self._identifies:
             self._identifies[seat] = self._work_out_identifies(seat)
         return self._identifies[seat]
 
     def informs(self, seat: int) -> bool:
-        """True when this step showed ``seat`` something it could not have known (undo stops)."""
+        """True when this step showed `seat` something it could not have known (undo stops)."""
         if seat not in self._informs:
             self._informs[seat] = self._work_out_informs(seat)
         return self._informs[seat]
@@ -182,7 +183,7 @@ class StepSecrets:
         return False
 
     def _move_informs(self, seat: int) -> bool:
-        """True when ``seat`` could not have worked out its new view from its old one and the move."""
+        """True when `seat` could not have worked out its new view from its old one and the move."""
         try:
             predicted = self.before.view(seat).apply(self.move).view(seat)
         except Exception:  # a view that cannot be played forward: re-sample what the seat cannot see
@@ -221,20 +222,20 @@ class StepSecrets:
         return bool(result.view(seat) == self._mine(seat))
 
     def _looks_same(self, seat: int, state: State, move: Move, result: State) -> bool:
-        """True when ``move`` in ``state`` would have shown ``seat`` what this step showed it."""
+        """True when `move` in `state` would have shown `seat` what this step showed it."""
         if self.own_events and _visible(state.events(move, result), seat) != self.events_for(seat):
             return False  # the events come first: a card named in one is cheaper to see than a whole view
         return self._same_view(seat, result)
 
 
 def assess(before: State, move: Move, after: State, events: Sequence[Event]) -> Knowledge:
-    """Work out what every seat learned when ``move`` took ``before`` to ``after``.
+    """Work out what every seat learned when `move` took `before` to `after`.
 
     Args:
         before: The state before the step.
         move: The move or chance outcome applied.
-        after: ``before.apply(move)``.
-        events: ``before.events(move, after)``.
+        after: `before.apply(move)`.
+        events: `before.events(move, after)`.
     """
     return StepSecrets(before, move, after, events).knowledge()
 
@@ -244,7 +245,7 @@ def _visible(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
 
 
 def _outcomes_known(before: State, seat: int) -> bool:
-    """True when ``seat``'s view shows exactly the outcomes possible and their odds (an open bag)."""
+    """True when `seat`'s view shows exactly the outcomes possible and their odds (an open bag)."""
     try:
         return bool(before.view(seat).chance_outcomes() == before.chance_outcomes())
     except Exception:  # a view that cannot list the outcomes does not know them
@@ -252,10 +253,10 @@ def _outcomes_known(before: State, seat: int) -> bool:
 
 
 def _other_outcomes(state: State, move: Move, known: set[Move], rng: random.Random) -> list[Move]:
-    """Outcomes of a re-sampled ``state``, other than ``move``, that might pass for it, likeliest first.
+    """Outcomes of a re-sampled `state`, other than `move`, that might pass for it, likeliest first.
 
     Outcomes the true state does not offer (the last card of a deck is another one there) come
-    first; those it offers (``known``) already looked different there, so a sample suffices.
+    first; those it offers (`known`) already looked different there, so a sample suffices.
     """
     outcomes = [o for o in state.legal_moves() if o != move]
     new = [o for o in outcomes if o not in known]
@@ -266,7 +267,7 @@ def _other_outcomes(state: State, move: Move, known: set[Move], rng: random.Rand
 
 
 def _some_outcomes(state: State, move: Move, rng: random.Random) -> Iterator[Move]:
-    """The chance outcomes of ``state`` to try: ``move`` first when it is one, then up to a sample."""
+    """The chance outcomes of `state` to try: `move` first when it is one, then up to a sample."""
     outcomes = list(state.legal_moves())
     if move in outcomes:
         outcomes.remove(move)

@@ -1,15 +1,17 @@
-"""``Match``: one game being played, with its seats, history, events, undo and records.
+"""`Match`: one game being played, with its seats, history, events, undo and records.
 
-A match holds a game, its options and seed, and the history of every step (a :class:`Ply`:
+A match holds a game, its options and seed, and the history of every step (a [`Ply`][tabletop.frontend.match.Ply]:
 who moved, the move, the states before and after, the game's events). Seats are humans
-(they call :meth:`Match.play`) or agents (bots and scripts, see
-:mod:`tabletop.frontend.agents`) that the match runs by itself, as it resolves chance from
+(they call [`Match.play`][tabletop.frontend.match.Match.play]) or agents (bots and scripts, see
+[`tabletop.frontend.agents`][tabletop.frontend.agents]) that the match runs by itself, as it resolves chance from
 the seed, so the same seed and the same decisions always give the same match.
 
 Everything a seat is shown goes through the secrecy rules of
-:mod:`tabletop.frontend.knowledge`: :meth:`Match.events_for`, :meth:`Match.log`, a seat's
-record (``save(seat=...)``) and undo never expose anything hidden from that seat.
+[`tabletop.frontend.knowledge`][tabletop.frontend.knowledge]:
+[`Match.events_for`][tabletop.frontend.match.Match.events_for], [`Match.log`][tabletop.frontend.match.Match.log], a
+seat's record (`save(seat=...)`) and undo never expose anything hidden from that seat.
 
+```pycon
 >>> from tabletop.testing.drill import GAME
 >>> match = Match(GAME, seed=7, agents={1: "random"})
 >>> _ = match.play("draw")
@@ -17,6 +19,8 @@ record (``save(seat=...)``) and undo never expose anything hidden from that seat
 (0, 'random')
 >>> Match.load(match.save(), game=GAME).state == match.state
 True
+
+```
 """
 
 from __future__ import annotations
@@ -53,7 +57,7 @@ class Ply:
 
     Attributes:
         index: Its place in the match, from 0.
-        player: The seat that moved, or ``tabletop.CHANCE``.
+        player: The seat that moved, or `tabletop.CHANCE`.
         move: The move or chance outcome.
         before: The state before it.
         after: The state after it (automatic steps included).
@@ -78,19 +82,19 @@ class Ply:
         return self.secrets.knowledge()
 
     def known_to(self, seat: int) -> bool:
-        """True when ``seat`` may know the move itself."""
+        """True when `seat` may know the move itself."""
         return self.secrets.identifies(seat)
 
     def informs(self, seat: int) -> bool:
-        """True when ``seat``'s view gained information in this step (undo stops here)."""
+        """True when `seat`'s view gained information in this step (undo stops here)."""
         return self.secrets.informs(seat)
 
     def events_for(self, seat: int) -> tuple[Event, ...]:
-        """The events of this step that ``seat`` may see."""
+        """The events of this step that `seat` may see."""
         return self.secrets.events_for(seat)
 
     def notation_for(self, seat: int | None) -> str | None:
-        """The move in notation for ``seat`` (``None``: everything), or ``None`` if hidden from it."""
+        """The move in notation for `seat` (`None`: everything), or `None` if hidden from it."""
         if seat is None or self.known_to(seat):
             return str(self.move)
         return None
@@ -100,14 +104,14 @@ class Match:
     """One game being played: seats, history, chance, undo, events and records.
 
     Args:
-        game: A :class:`~tabletop.Game` or a registered name.
-        seed: Fixes every chance outcome; ``None`` draws one.
+        game: A [`Game`][tabletop.kernel.protocol.Game] or a registered name.
+        seed: Fixes every chance outcome; `None` draws one.
         options: The game's options.
         agents: Seats played by the program: seat -> an agent or an agent's name
-            (``"random"``, ``"greedy"``, ``"rollout"``). Every other seat is human.
+            (`"random"`, `"greedy"`, `"rollout"`). Every other seat is human.
         auto_chance: Resolve chance from the seed by itself (default); when False the match
-            stops at chance nodes and a frontend applies outcomes with :meth:`play` or
-            :meth:`resolve_chance`.
+            stops at chance nodes and a frontend applies outcomes with [`play`][tabletop.frontend.match.Match.play] or
+            [`resolve_chance`][tabletop.frontend.match.Match.resolve_chance].
         unrestricted_undo: Let undo cross reveals (solo analysis).
 
     Raises:
@@ -144,7 +148,7 @@ class Match:
 
     @property
     def state(self) -> State:
-        """The current state (everything: a frontend shows seats only :meth:`view`)."""
+        """The current state (everything: a frontend shows seats only [`view`][tabletop.frontend.match.Match.view])."""
         return self._plies[self._cursor - 1].after if self._cursor else self.start
 
     @property
@@ -159,7 +163,7 @@ class Match:
 
     @property
     def current_player(self) -> int:
-        """The seat to move, ``tabletop.CHANCE`` or ``tabletop.TERMINAL``."""
+        """The seat to move, `tabletop.CHANCE` or `tabletop.TERMINAL`."""
         return self.state.current_player
 
     @property
@@ -174,13 +178,13 @@ class Match:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """What plays each seat: ``"human"``, the agent's name, or ``"bot deck"``."""
+        """What plays each seat: `"human"`, the agent's name, or `"bot deck"`."""
         return tuple(self.seat_kind(s) for s in range(self.num_players))
 
     def seat_kind(self, seat: int) -> str:
-        """``"human"``, the name of the agent playing ``seat``, or ``"bot deck"``.
+        """`"human"`, the name of the agent playing `seat`, or `"bot deck"`.
 
-        A ``"bot deck"`` seat is played by the game's own rules (Spółka ZOO's bot cards): it
+        A `"bot deck"` seat is played by the game's own rules (Spółka ZOO's bot cards): it
         never moves, so it is neither a person nor an agent.
         """
         self._check_seat(seat)
@@ -190,7 +194,7 @@ class Match:
         return "human" if agent is None else agent.name
 
     def is_human(self, seat: int) -> bool:
-        """True when ``seat`` is played by a person."""
+        """True when `seat` is played by a person."""
         return self.seat_kind(seat) == "human"
 
     def legal_moves(self) -> tuple[Move, ...]:
@@ -198,15 +202,16 @@ class Match:
         return self.state.legal_moves()
 
     def view(self, seat: int) -> State:
-        """What ``seat`` may know now."""
+        """What `seat` may know now."""
         return self.state.view(seat)
 
     # Playing ---------------------------------------------------------------------------------
 
     def set_agent(self, seat: int, agent: Agent | str | None) -> None:
-        """Hand ``seat`` to an agent (or a name of one), or to a human with ``None``.
+        """Hand `seat` to an agent (or a name of one), or to a human with `None`.
 
-        The match does not move on by itself: call :meth:`advance` when the seat is to move.
+        The match does not move on by itself: call [`advance`][tabletop.frontend.match.Match.advance] when the seat is
+        to move.
         """
         self._check_seat(seat)
         if agent is None:
@@ -225,7 +230,7 @@ class Match:
             Every step played: the move, then the automatic ones.
 
         Raises:
-            IllegalMove: If the game is over, it is not ``seat``'s turn, or the move is
+            IllegalMove: If the game is over, it is not `seat`'s turn, or the move is
                 refused (the message gives the rule). The match is unchanged.
             NotationError: If the text is not a move of this game. The match is unchanged.
             RuntimeError: If an agent fails (a script that is not notation, an illegal
@@ -245,7 +250,7 @@ class Match:
         return tuple(self._plies[first : self._cursor])
 
     def resolve_chance(self) -> Ply:
-        """At a chance node, apply the outcome the seed picks (for ``auto_chance=False``).
+        """At a chance node, apply the outcome the seed picks (for `auto_chance=False`).
 
         Raises:
             IllegalMove: If this is not a chance node.
@@ -257,7 +262,7 @@ class Match:
         return self._push(state, move, state.apply(move))
 
     def advance(self) -> tuple[Ply, ...]:
-        """Let agents and (with ``auto_chance``) chance move until a human must decide."""
+        """Let agents and (with `auto_chance`) chance move until a human must decide."""
         first = self._cursor
         for _ in range(_MAX_AUTOMATIC):
             state = self.state
@@ -278,7 +283,7 @@ class Match:
         return tuple(self._plies[first : self._cursor])
 
     def _agent_step(self, seat: int, state: State) -> tuple[Move, State] | None:
-        """The agent's move for ``seat`` and its result; a failing agent is not taken for a refused person."""
+        """The agent's move for `seat` and its result; a failing agent is not taken for a refused person."""
         agent = self._agents[seat]
         try:
             chosen = agent.choose(state.view(seat), state.legal_moves(), self._rng(seat))
@@ -290,7 +295,7 @@ class Match:
     # Undo and redo ---------------------------------------------------------------------------
 
     def can_undo(self, seat: int | None = None) -> bool:
-        """True when :meth:`undo` with the same argument would succeed."""
+        """True when [`undo`][tabletop.frontend.match.Match.undo] with the same argument would succeed."""
         try:
             self._undo_target(seat)
         except UndoError:
@@ -298,10 +303,10 @@ class Match:
         return True
 
     def undo(self, seat: int | None = None) -> int:
-        """Take back ``seat``'s last move and every step after it.
+        """Take back `seat`'s last move and every step after it.
 
         Args:
-            seat: The seat asking; ``None`` means the last human to have moved.
+            seat: The seat asking; `None` means the last human to have moved.
 
         Returns:
             How many steps were taken back (they can be redone until the next move).
@@ -310,7 +315,7 @@ class Match:
             UndoError: If the seat has no move to take back, is played by an agent, or if a
                 step since that move showed it, or another person at the table, hidden
                 information (a draw, a look at a card), unless the match was made with
-                ``unrestricted_undo``.
+                `unrestricted_undo`.
         """
         target = self._undo_target(seat)
         undone = self._cursor - target
@@ -346,12 +351,12 @@ class Match:
     # What a seat may see ---------------------------------------------------------------------
 
     def events_for(self, seat: int, start: int = 0) -> tuple[Event, ...]:
-        """The events ``seat`` may see, from ply ``start`` on."""
+        """The events `seat` may see, from ply `start` on."""
         self._check_seat(seat)
         return tuple(e for ply in self._plies[start : self._cursor] for e in ply.events_for(seat))
 
     def log(self, seat: int | None = None) -> tuple[str, ...]:
-        """The match as numbered lines, for ``seat`` (``None``: everything, for the host)."""
+        """The match as numbered lines, for `seat` (`None`: everything, for the host)."""
         lines: list[str] = []
         for ply in self.plies:
             events = ply.events if seat is None else ply.events_for(seat)
@@ -359,7 +364,7 @@ class Match:
         return tuple(lines)
 
     def seat_json(self, seat: int, *, since: int = 0) -> dict[str, Any]:
-        """Everything a frontend sends to ``seat``, JSON-ready (the "seat" document in the docs).
+        """Everything a frontend sends to `seat`, JSON-ready (the "seat" document in the docs).
 
         Args:
             seat: The seat.
@@ -395,7 +400,7 @@ class Match:
     # Records ---------------------------------------------------------------------------------
 
     def record(self, seat: int | None = None) -> Record:
-        """The match as a :class:`~tabletop.frontend.records.Record`: full, or ``seat``'s copy."""
+        """The match as a [`Record`][tabletop.frontend.records.Record]: full, or `seat`'s copy."""
         from tabletop import __version__  # here, not at import: tabletop imports this module lazily
 
         if seat is not None:
@@ -421,11 +426,11 @@ class Match:
         )
 
     def save(self, path: str | os.PathLike[str] | None = None, *, seat: int | None = None) -> str:
-        """The match as record JSON text, also written to ``path`` when given.
+        """The match as record JSON text, also written to `path` when given.
 
         Args:
             path: A file to write.
-            seat: ``None`` for the full record (replayable: it holds the seed and every
+            seat: `None` for the full record (replayable: it holds the seed and every
                 hidden draw); a seat for that seat's copy, which holds only what it may know.
         """
         text = self.record(seat).to_json()
@@ -446,12 +451,12 @@ class Match:
         """Replay a full record exactly; the match continues from where it stopped.
 
         Args:
-            source: Record JSON text, or the path of a record file (a ``Path``, or text that
+            source: Record JSON text, or the path of a record file (a `Path`, or text that
                 is not JSON and names an existing file).
-            game: The game expected (``None``: the one the record names).
-            agents: Seats played by agents, as for :class:`Match`; every other seat is human.
-            auto_chance: As for :class:`Match`.
-            unrestricted_undo: As for :class:`Match`.
+            game: The game expected (`None`: the one the record names).
+            agents: Seats played by agents, as for [`Match`][tabletop.frontend.match.Match]; every other seat is human.
+            auto_chance: As for [`Match`][tabletop.frontend.match.Match].
+            unrestricted_undo: As for [`Match`][tabletop.frontend.match.Match].
 
         Raises:
             DecodeError: Naming the problem: bad JSON, another format, version or game, an
@@ -564,7 +569,7 @@ class Match:
 
 
 def _record_text(source: str | bytes | os.PathLike[str]) -> str | bytes:
-    """The record text of ``source``: itself, or the file it names."""
+    """The record text of `source`: itself, or the file it names."""
     if isinstance(source, os.PathLike):
         return Path(source).read_text(encoding="utf-8")
     if isinstance(source, str) and not source.lstrip().startswith(("{", "[")) and "\n" not in source:

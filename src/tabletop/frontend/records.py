@@ -3,14 +3,16 @@
 A **full record** holds everything needed to replay a match exactly: the game, its options,
 the seed, every step in order (players' moves and chance outcomes, in notation) and the
 result. A **seat's record** is what one seat may keep: no seed, every step it may not know
-replaced by ``null``, and for each step the events that seat saw. Both are envelopes of the
-kind ``tabletop/record`` (see :mod:`tabletop.kernel.serialize`)::
+replaced by `null`, and for each step the events that seat saw. Both are envelopes of the
+kind `tabletop/record` (see [`tabletop.kernel.serialize`][tabletop.kernel.serialize]):
 
-    {"format": "tabletop/record", "version": 1, "game": "drill", "record": {...}}
+```json
+{"format": "tabletop/record", "version": 1, "game": "drill", "record": {...}}
+```
 
-:func:`read_record` checks the envelope and every field, raising
-:class:`~tabletop.kernel.errors.DecodeError` with the path of the first problem
-(``record.moves[3].player``).
+[`read_record`][tabletop.frontend.records.read_record] checks the envelope and every field, raising
+[`DecodeError`][tabletop.kernel.errors.DecodeError] with the path of the first problem
+(`record.moves[3].player`).
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ class RecordedStep:
     """One step of a record.
 
     Attributes:
-        player: The seat that moved, or ``-1`` (``tabletop.CHANCE``) for a chance outcome.
-        move: The move in notation; ``None`` in a seat's record when the seat may not know it.
-        events: In a seat's record, the events (``Event.to_dict()``) the seat saw; else ``None``.
+        player: The seat that moved, or `-1` (`tabletop.CHANCE`) for a chance outcome.
+        move: The move in notation; `None` in a seat's record when the seat may not know it.
+        events: In a seat's record, the events (`Event.to_dict()`) the seat saw; else `None`.
     """
 
     player: int
@@ -57,12 +59,12 @@ class Record:
         game: The registry name of the game.
         library: The tabletop version that wrote the record (informative).
         options: The game's options, canonical values.
-        seed: The match seed; ``None`` in a seat's record.
+        seed: The match seed; `None` in a seat's record.
         players: The number of seats.
-        seats: What played each seat: ``"human"`` or an agent's name.
-        seat: ``None`` for a full record; the seat whose copy this is otherwise.
+        seats: What played each seat: `"human"` or an agent's name.
+        seat: `None` for a full record; the seat whose copy this is otherwise.
         steps: Every step, in order.
-        result: ``{"returns": [...], "summary": {...}}`` once the game is over, else ``None``.
+        result: `{"returns": [...], "summary": {...}}` once the game is over, else `None`.
     """
 
     game: str
@@ -100,11 +102,11 @@ def read_record(text: str | bytes, *, game: str | None = None) -> Record:
 
     Args:
         text: The JSON text.
-        game: The game expected, or ``None`` to accept a record of any game.
+        game: The game expected, or `None` to accept a record of any game.
 
     Raises:
         DecodeError: On bad JSON, another format, version or game, or a missing or ill-typed
-            field; the message and ``path`` name the problem.
+            field; the message and `path` name the problem.
     """
     payload = load_envelope(text, kind="record", game=game)
     name = json.loads(text)["game"]

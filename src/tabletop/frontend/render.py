@@ -1,11 +1,12 @@
-"""Readable text boards for any game: the game's own ``render`` hook, or a generic layout.
+"""Readable text boards for any game: the game's own `render` hook, or a generic layout.
 
-A game may define, in its package (``tabletop.<game>``) or in the module of its state class,
-a function ``render(view, seat) -> str`` that draws a view for the seat (``seat`` is ``None``
-when a whole state is shown, as in the replay of a full record). :func:`render` uses it when
-it exists; otherwise it lays out the view's fields generically: the flow on the first line,
+A game may define, in its package (`tabletop.<game>`) or in the module of its state class,
+a function `render(view, seat) -> str` that draws a view for the seat (`seat` is `None`
+when a whole state is shown, as in the replay of a full record). [`render`][tabletop.frontend.render.render] uses it
+when it exists; otherwise it lays out the view's fields generically: the flow on the first line,
 then each field, with token counts, decks, per-seat tuples and nested values written plainly.
 
+```pycon
 >>> from tabletop.testing.drill import GAME
 >>> print(render(GAME.new_game(seed=1).view(0), 0))
 Drill: round 1, turn.act, seat 0 to move
@@ -18,6 +19,8 @@ Drill: round 1, turn.act, seat 0 to move
     seat 0: -
     seat 1: -
   looking: 0
+
+```
 """
 
 from __future__ import annotations
@@ -47,11 +50,11 @@ _BOOKKEEPING: Final = frozenset({"flow", "seed", "chance_count"})
 
 
 def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` a game offers frontends, or ``None``.
+    """The function `name` a game offers frontends, or `None`.
 
     It is looked up in the module that defines the game's state class, then in the packages
-    around it and their ``render`` modules once imported (``tabletop.conservas.state``, then
-    ``tabletop.conservas`` and ``tabletop.conservas.render``), never in ``tabletop`` itself.
+    around it and their `render` modules once imported (`tabletop.conservas.state`, then
+    `tabletop.conservas` and `tabletop.conservas.render`), never in `tabletop` itself.
     """
     state_type = game.state_type if isinstance(game, Game) else type(game)
     parts = state_type.__module__.split(".")
@@ -77,7 +80,7 @@ def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
 
 
 def automatic_seats(state: State) -> frozenset[int]:
-    """The seats the game itself plays (they never move), from its ``automatic_seats`` hook.
+    """The seats the game itself plays (they never move), from its `automatic_seats` hook.
 
     Spółka ZOO's bots are such seats: their bot cards run inside `apply`, so a frontend
     must count them neither as people nor as agents.
@@ -87,14 +90,15 @@ def automatic_seats(state: State) -> frozenset[int]:
 
 
 def describe_player(player: int) -> str:
-    """``"seat 2"``, ``"chance"`` or ``"nobody (the game is over)"``."""
+    """`"seat 2"`, `"chance"` or `"nobody (the game is over)"`."""
     if player >= 0:
         return f"seat {player}"
     return "chance" if player == CHANCE else "nobody (the game is over)"
 
 
 def render(view: State, seat: int | None) -> str:
-    """A readable board of ``view`` for ``seat``: the game's ``render`` hook or :func:`render_generic`."""
+    """A readable board of `view` for `seat`: the game's `render` hook or
+    [`render_generic`][tabletop.frontend.render.render_generic]."""
     hook = game_hook(view, "render")
     if hook is not None:
         return str(hook(view, seat))
@@ -102,7 +106,7 @@ def render(view: State, seat: int | None) -> str:
 
 
 def render_generic(view: State, seat: int | None) -> str:
-    """Lay out any state's fields as indented text (the fallback of :func:`render`)."""
+    """Lay out any state's fields as indented text (the fallback of [`render`][tabletop.frontend.render.render])."""
     title = view.GAME.title
     lines = [f"{title}: {_headline(view.flow, view.current_player)}"]
     state_type: Any = type(view)
@@ -146,7 +150,7 @@ def _children(value: Any, seats: int) -> list[tuple[str, Any]]:
 
 
 def _inline(value: Any) -> str | None:
-    """``value`` on one line, or ``None`` when it needs a block of its own."""
+    """`value` on one line, or `None` when it needs a block of its own."""
     if value is None or isinstance(value, int | float | bool):
         return str(value)
     if isinstance(value, str):

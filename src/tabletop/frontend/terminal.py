@@ -1,16 +1,16 @@
-"""Terminal play and replay: ``tabletop play GAME`` and ``tabletop replay FILE``.
+"""Terminal play and replay: `tabletop play GAME` and `tabletop replay FILE`.
 
-:class:`TerminalPlay` runs a :class:`~tabletop.frontend.match.Match` in a terminal: it shows the
-seat to move what happened since its last turn, its board (its own view only) and its
-numbered legal moves, and reads a number, a move in notation or a command (``undo``,
-``redo``, ``save FILE``, ``log``, ``rules``, ``card``, ``help``, ``quit``). With several
-human seats (hot-seat) it shows the seat that has just moved what its move brought, waits for
-it to hide the screen, clears the screen and asks for the next seat before showing anything.
-At a terminal (``line_editing=True``) the prompt is a prompt_toolkit line editor with history
-and Tab completion of the legal moves' notation; otherwise it reads plain lines, so a script
-can drive it through standard input.
+[`TerminalPlay`][tabletop.frontend.terminal.TerminalPlay] runs a [`Match`][tabletop.frontend.match.Match] in a terminal:
+it shows the seat to move what happened since its last turn, its board (its own view only) and its
+numbered legal moves, and reads a number, a move in notation or a command (`undo`, `redo`,
+`save FILE`, `log`, `rules`, `card`, `help`, `quit`). With several human seats (hot-seat) it
+shows the seat that has just moved what its move brought, waits for it to hide the screen,
+clears the screen and asks for the next seat before showing anything. At a terminal
+(`line_editing=True`) the prompt is a prompt_toolkit line editor with history and Tab
+completion of the legal moves' notation; otherwise it reads plain lines, so a script can drive
+it through standard input.
 
-:func:`replay` steps through a saved record.
+[`replay`][tabletop.frontend.terminal.replay] steps through a saved record.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ __all__ = [
     "rule_text",
 ]
 
-#: The ANSI sequence that clears the screen and homes the cursor.
 CLEAR_SCREEN: Final = "\x1b[2J\x1b[H"
+"""The ANSI sequence that clears the screen and homes the cursor."""
 
 HELP: Final = """\
 Type the number of a move from the list, or the move itself in notation (at a terminal, Tab
@@ -143,7 +143,7 @@ class TerminalPlay:
     # One turn ----------------------------------------------------------------------------------
 
     def _turn(self, seat: int) -> int | None:
-        """Read lines until the seat has moved; a status to stop with, or ``None`` to go on."""
+        """Read lines until the seat has moved; a status to stop with, or `None` to go on."""
         while True:
             line = self._ask(f"seat {seat}> ")
             if line is None:
@@ -197,7 +197,7 @@ class TerminalPlay:
     def _steps(self, seat: int) -> tuple[list[Move], list[tuple[str, list[Move]]]] | None:
         """When the legal moves are offered in steps: the moves still open, and the next choices.
 
-        A game offers its moves in steps through its ``move_steps(view, move)`` hook (a tuple of
+        A game offers its moves in steps through its `move_steps(view, move)` hook (a tuple of
         labels, one per decision); the terminal uses them when there are many legal moves.
         """
         legal = self.match.legal_moves()
@@ -385,7 +385,7 @@ class TerminalPlay:
         return True
 
     def _news(self, seat: int) -> None:
-        """What ``seat`` has not been shown yet, in the game's words (folded where it says so)."""
+        """What `seat` has not been shown yet, in the game's words (folded where it says so)."""
         match = self.match
         start = self._shown[seat]
         self._shown[seat] = len(match.plies)
@@ -429,7 +429,7 @@ class TerminalPlay:
         self._say(format_outcome(match.outcome))
 
     def _seen_by_all(self, humans: list[int], start: int) -> list[str]:
-        """The events from ply ``start`` on that every seat in ``humans`` may see."""
+        """The events from ply `start` on that every seat in `humans` may see."""
         lines: list[str] = []
         for ply in self.match.plies[start:]:
             first, *others = (ply.events_for(h) for h in humans)
@@ -437,7 +437,7 @@ class TerminalPlay:
         return lines
 
     def _completions(self) -> list[str]:
-        """What Tab offers: the legal moves' notation, the commands, the rule IDs, and ``card ID``
+        """What Tab offers: the legal moves' notation, the commands, the rule IDs, and `card ID`
         for each card on the seat's own board."""
         match = self.match
         words = [str(m) for m in match.legal_moves()] if match.current_player >= 0 else []
@@ -484,7 +484,7 @@ _COMMANDS: Final = {
 
 
 def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
-    """A prompt_toolkit session completing ``words()``, or ``None`` without the `cli` extra."""
+    """A prompt_toolkit session completing `words()`, or `None` without the `cli` extra."""
     try:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.completion import Completer, Completion
@@ -503,9 +503,9 @@ def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
 
 
 def fold_events(state: Any, events: Sequence[Any]) -> list[str]:
-    """The lines that tell ``events``: the game's ``fold_events`` hook may fold runs of them
+    """The lines that tell `events`: the game's `fold_events` hook may fold runs of them
     (Archipel's setup dealing) into a summary; the same line twice in a row is written once,
-    with how many times (``... (2 times)``)."""
+    with how many times (`... (2 times)`)."""
     hook = game_hook(state, "fold_events")
     texts = list(hook(events)) if hook is not None else [e.text for e in events]
     lines: list[str] = []
@@ -524,7 +524,7 @@ def _label(labels: Sequence[str], index: int) -> str:
 
 
 def _wrap(text: str, pad: str, width: int = 100, hang: str | None = None) -> str:
-    """``text`` wrapped at ``width`` after ``pad``, continuation lines indented by ``hang`` (``pad``)."""
+    """`text` wrapped at `width` after `pad`, continuation lines indented by `hang` (`pad`)."""
     import textwrap
 
     lines = textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad if hang is None else hang)
@@ -532,11 +532,11 @@ def _wrap(text: str, pad: str, width: int = 100, hang: str | None = None) -> str
 
 
 def format_moves(moves: Sequence[Move], width: int | None = None, labels: Sequence[str] = ()) -> str:
-    """Numbered moves in columns that fit ``width`` (the terminal's, by default).
+    """Numbered moves in columns that fit `width` (the terminal's, by default).
 
-    A long run of moves of one kind (Archipel's ``sail f01`` ... ``sail home-red``) is written
-    once with its numbered destinations flowing on (``sail:  1 f01  2 f02 ...``), so a screen
-    fits a terminal; every move keeps its number. ``labels`` add a few words to each move.
+    A long run of moves of one kind (Archipel's `sail f01` ... `sail home-red`) is written
+    once with its numbered destinations flowing on (`sail:  1 f01  2 f02 ...`), so a screen
+    fits a terminal; every move keeps its number. `labels` add a few words to each move.
     """
     if width is None:
         width = shutil.get_terminal_size((100, 24)).columns
@@ -560,7 +560,7 @@ _RUN: Final = 8
 
 
 def _runs(texts: Sequence[str], labels: Sequence[str]) -> Iterator[tuple[int, int]]:
-    """The runs ``[first, end)`` of ``_RUN`` or more moves ``VERB ARG`` with one verb and no label."""
+    """The runs `[first, end)` of `_RUN` or more moves `VERB ARG` with one verb and no label."""
     i = 0
     while i < len(texts):
         words = texts[i].split()
@@ -605,7 +605,7 @@ def _flow(head: str, cells: Sequence[str], width: int) -> list[str]:
 
 
 def _rules_file(game: Game) -> str | None:
-    """The text of ``docs/<game>/rules.md``: shipped in the wheel as package data (the same
+    """The text of `docs/<game>/rules.md`: shipped in the wheel as package data (the same
     file, copied in by the build), read from the source tree otherwise."""
     name = game.name
     if not re.fullmatch(r"[a-z_]+", name):
@@ -630,7 +630,7 @@ def _plain(markdown: str) -> str:
 
 
 def _rule_texts(game: Game) -> dict[str, str]:
-    """Every rule's full text in ``docs/<game>/rules.md`` (a bullet starting with the rule ID)."""
+    """Every rule's full text in `docs/<game>/rules.md` (a bullet starting with the rule ID)."""
     source = _rules_file(game)
     if source is None:
         return {}
@@ -654,12 +654,12 @@ def _rule_texts(game: Game) -> dict[str, str]:
 
 
 def rule_text(game: Game, rule_id: str) -> str:
-    """The full text of rule ``rule_id`` from ``docs/<game>/rules.md`` ("" when not written there)."""
+    """The full text of rule `rule_id` from `docs/<game>/rules.md` ("" when not written there)."""
     return _rule_texts(game).get(rule_id, "")
 
 
 def rule_link(game: Game, rule_id: str) -> str:
-    """Where the docs explain rule ``rule_id``: ``docs/<game>/rules.md#<rule_id>`` ("" if nowhere)."""
+    """Where the docs explain rule `rule_id`: `docs/<game>/rules.md#<rule_id>` ("" if nowhere)."""
     return f"docs/{game.name}/rules.md#{rule_id}" if rule_text(game, rule_id) else ""
 
 
@@ -694,10 +694,10 @@ def _stems(text: str) -> set[str]:
 
 
 def match_rules(game: Game, query: str) -> list[str]:
-    """The rule IDs whose ID, title or text has every word of ``query`` (case and word endings
-    ignored: ``speculate`` finds "Speculation"; ``at`` finds the word "at", not "boat").
+    """The rule IDs whose ID, title or text has every word of `query` (case and word endings
+    ignored: `speculate` finds "Speculation"; `at` finds the word "at", not "boat").
 
-    An empty query lists every rule; an ID or an ID's prefix (``CON-2``) lists that section.
+    An empty query lists every rule; an ID or an ID's prefix (`CON-2`) lists that section.
     """
     rules = game.rules
     query = query.strip()
@@ -726,14 +726,14 @@ def format_outcome(outcome: Outcome) -> str:
 
 
 def replay(text: str, *, stdin: TextIO, stdout: TextIO, game: Game | None = None, seat: int | None = None) -> int:
-    """Step through a record: Enter for the next step, ``b`` back, a number to jump, ``q`` to stop.
+    """Step through a record: Enter for the next step, `b` back, a number to jump, `q` to stop.
 
     When input runs out, the remaining steps are printed without boards. A full record is
-    replayed into states (shown whole, or as ``seat`` sees them); a seat's copy is shown as
+    replayed into states (shown whole, or as `seat` sees them); a seat's copy is shown as
     that seat's log.
 
     Returns:
-        0, or 1 if ``seat`` is given for a full record whose game has no such seat.
+        0, or 1 if `seat` is given for a full record whose game has no such seat.
     """
     output = stdout
     record = read_record(text, game=game.name if game is not None else None)

@@ -1,14 +1,17 @@
 """A bag of tokens drawn from at random.
 
 Drawing one token is a chance node: the outcomes are the kinds present, each with
-probability ``count / total``. An empty bag has no outcomes; what happens then is the game's
+probability `count / total`. An empty bag has no outcomes; what happens then is the game's
 business (Conservas tops the bag up with water from the supply), so the bag only reports it.
 
+```pycon
 >>> bag = Bag(Tokens({"sardine": 1, "water": 3}))
 >>> bag.outcomes()
 (('sardine', 0.25), ('water', 0.75))
 >>> bag.draw("water").contents["water"]
 2
+
+```
 """
 
 from __future__ import annotations
@@ -52,24 +55,24 @@ class Bag:
         return tuple((kind, n / total) for kind, n in self.contents.items())
 
     def exact_outcomes(self) -> tuple[tuple[str, Fraction], ...]:
-        """Like :meth:`outcomes` with exact :class:`~fractions.Fraction` probabilities."""
+        """Like [`outcomes`][tabletop.kernel.bag.Bag.outcomes] with exact `Fraction` probabilities."""
         total = self.contents.total
         return tuple((kind, Fraction(n, total)) for kind, n in self.contents.items())
 
     def draw(self, kind: str) -> Bag:
-        """The bag after a token of ``kind`` was drawn (the chance outcome chosen).
+        """The bag after a token of `kind` was drawn (the chance outcome chosen).
 
         Raises:
-            ValueError: If no token of ``kind`` is in the bag.
+            ValueError: If no token of `kind` is in the bag.
         """
         return Bag(self.contents.remove(kind))
 
     def put(self, tokens: Tokens) -> Bag:
-        """The bag with ``tokens`` added."""
+        """The bag with `tokens` added."""
         return Bag(self.contents + tokens)
 
     def take(self, tokens: Tokens) -> Bag:
-        """The bag with ``tokens`` removed (``ValueError`` if not all present)."""
+        """The bag with `tokens` removed (`ValueError` if not all present)."""
         return Bag(self.contents - tokens)
 
     def __str__(self) -> str:

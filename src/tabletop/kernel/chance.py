@@ -1,12 +1,12 @@
 """Chance as an explicit player, as in OpenSpiel.
 
-At a chance node ``state.current_player == CHANCE`` and ``state.chance_outcomes()`` lists
+At a chance node `state.current_player == CHANCE` and `state.chance_outcomes()` lists
 every outcome with its exact probability. Tests force an outcome by applying it; simulations
-sample one with :func:`sample_chance`. Without an explicit ``rng``, the outcome is picked from
-the seed recorded by ``new_game(seed=...)`` and the number of chance events so far, so the
+sample one with [`sample_chance`][tabletop.kernel.chance.sample_chance]. Without an explicit `rng`, the outcome is
+picked from the seed recorded by `new_game(seed=...)` and the number of chance events so far, so the
 same seed and the same decisions always give the same game, on every machine.
 
-Nothing here touches the global :mod:`random` state.
+Nothing here touches the global `random` state.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ __all__ = [
     "seeded_uniform",
 ]
 
-#: ``current_player`` at a chance node.
 CHANCE: Final = -1
-#: ``current_player`` once the game is over.
+"""`current_player` at a chance node."""
 TERMINAL: Final = -2
+"""`current_player` once the game is over."""
 
 _MASK64: Final = (1 << 64) - 1
 
@@ -39,7 +39,7 @@ T = TypeVar("T")
 
 
 class ChanceState(Protocol):
-    """What :func:`sample_chance` needs of a state."""
+    """What [`sample_chance`][tabletop.kernel.chance.sample_chance] needs of a state."""
 
     @property
     def seed(self) -> int | None: ...  # pragma: no cover
@@ -51,7 +51,7 @@ class ChanceState(Protocol):
 
 
 def seeded_uniform(seed: int, counter: int) -> float:
-    """A number in ``[0, 1)`` fixed by ``seed`` and ``counter`` (SplitMix64).
+    """A number in `[0, 1)` fixed by `seed` and `counter` (SplitMix64).
 
     The same pair gives the same number on every platform and Python version.
     """
@@ -63,7 +63,7 @@ def seeded_uniform(seed: int, counter: int) -> float:
 
 
 def pick(outcomes: Sequence[tuple[T, float]], u: float) -> T:
-    """The outcome at cumulative probability ``u`` (``0 <= u < 1``)."""
+    """The outcome at cumulative probability `u` (`0 <= u < 1`)."""
     acc = 0.0
     for outcome, p in outcomes:
         acc += p
@@ -73,7 +73,7 @@ def pick(outcomes: Sequence[tuple[T, float]], u: float) -> T:
 
 
 def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
-    """Pick a chance outcome of ``state`` by its probability.
+    """Pick a chance outcome of `state` by its probability.
 
     Args:
         state: A state at a chance node.
@@ -81,11 +81,11 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
             decide, reproducibly.
 
     Returns:
-        The outcome move, ready for ``state.apply``.
+        The outcome move, ready for `state.apply`.
 
     Raises:
-        ValueError: If ``state`` is not at a chance node, or it is a view (no seed) and no
-            ``rng`` was given.
+        ValueError: If `state` is not at a chance node, or it is a view (no seed) and no
+            `rng` was given.
     """
     outcomes = state.chance_outcomes()
     if rng is not None:
@@ -105,7 +105,7 @@ def random_playout(state: State, rng: random.Random, *, max_steps: int = 1_000_0
     Args:
         state: Where to start.
         rng: The random source for both the decisions and the chance outcomes.
-        max_steps: A bound; exceeding it raises ``RuntimeError`` (a game that never ends).
+        max_steps: A bound; exceeding it raises `RuntimeError` (a game that never ends).
 
     Returns:
         The terminal state.

@@ -1,8 +1,8 @@
 """Loading and validating TOML content files: cards, boards, months, scenarios.
 
-Content is data, never code. A game keeps its cards in ``data/*.toml``; owners of a printed
+Content is data, never code. A game keeps its cards in `data/*.toml`; owners of a printed
 copy can type in the real cards and load them instead. Every problem is reported as a
-:class:`~tabletop.kernel.errors.ContentError` naming the file, the item and the field:
+[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the item and the field:
 
     boats.toml, item 'el-dorado', field 'catch': expected an int, got 'two'
 """
@@ -41,16 +41,16 @@ def read_toml(path: str | Path) -> dict[str, Any]:
     return parse_toml(text, file=path.name)
 
 
-#: Environment variable naming a folder of content files that replace the shipped ones.
 CONTENT_ENV: Final = "TABLETOP_CONTENT"
+"""Environment variable naming a folder of content files that replace the shipped ones."""
 
 
 def read_package_toml(package: str, name: str) -> dict[str, Any]:
-    """Parse a TOML file shipped inside a package (``package/name``).
+    """Parse a TOML file shipped inside a package (`package/name`).
 
-    When the environment variable ``TABLETOP_CONTENT`` names a folder that holds
-    ``<game>/<file name>`` (``conservas/boats.toml`` for ``tabletop.conservas``,
-    ``data/boats.toml``), that file is read instead: owners of a printed game put the real
+    When the environment variable `TABLETOP_CONTENT` names a folder that holds
+    `<game>/<file name>` (`conservas/boats.toml` for `tabletop.conservas`,
+    `data/boats.toml`), that file is read instead: owners of a printed game put the real
     cards there without touching the installed package. Games read their content when they
     are first imported, so the variable must be set before that.
     """
@@ -62,7 +62,7 @@ def read_package_toml(package: str, name: str) -> dict[str, Any]:
 
 
 def content_override(package: str, name: str) -> Path | None:
-    """The file replacing ``package/name`` under ``$TABLETOP_CONTENT``, if there is one."""
+    """The file replacing `package/name` under `$TABLETOP_CONTENT`, if there is one."""
     folder = os.environ.get(CONTENT_ENV)
     if not folder:
         return None
@@ -73,7 +73,7 @@ def content_override(package: str, name: str) -> Path | None:
 
 
 def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
-    """Parse TOML text; a syntax error becomes a ``ContentError`` naming ``file``."""
+    """Parse TOML text; a syntax error becomes a `ContentError` naming `file`."""
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -83,12 +83,12 @@ def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
 def tokens_hook(
     kinds: Sequence[str], *, noun: str = "token kind", minimum: int = 0, nonempty: bool = False
 ) -> Callable[[Any, type], Tokens]:
-    """A cattrs structure hook reading ``{kind = count}`` tables of the given ``kinds`` into
-    :class:`~tabletop.kernel.tokens.Tokens`, for content files.
+    """A cattrs structure hook reading `{kind = count}` tables of the given `kinds` into
+    [`Tokens`][tabletop.kernel.tokens.Tokens], for content files.
 
     Args:
         kinds: The allowed kinds (an unknown one is named in the error with the allowed list).
-        noun: What a kind is called in errors (``"fruit"``).
+        noun: What a kind is called in errors (`"fruit"`).
         minimum: The smallest count allowed (0 or 1).
         nonempty: Whether an empty table is refused.
     """
@@ -112,7 +112,7 @@ def tokens_hook(
 
 
 def item_label(raw: object, key: str, index: int) -> str:
-    """How an item is named in errors: its ``id`` or ``name``, else ``key[index]``."""
+    """How an item is named in errors: its `id` or `name`, else `key[index]`."""
     if isinstance(raw, Mapping):
         for field in ("id", "name"):
             value = raw.get(field)
@@ -122,7 +122,7 @@ def item_label(raw: object, key: str, index: int) -> str:
 
 
 def structure_item(converter: cattrs.Converter, raw: Any, cls: type[T], *, file: str, item: str) -> T:
-    """Structure one item, turning a cattrs failure into a ``ContentError``."""
+    """Structure one item, turning a cattrs failure into a `ContentError`."""
     try:
         return converter.structure(raw, cls)
     except cattrs.BaseValidationError as exc:
@@ -141,15 +141,15 @@ def load_items(
     file: str,
     unique: str | None = "id",
 ) -> tuple[T, ...]:
-    """Structure the array of tables ``data[key]`` into a tuple of ``cls``.
+    """Structure the array of tables `data[key]` into a tuple of `cls`.
 
     Args:
-        converter: A converter made with ``forbid_extra_keys=True``, so typos are caught.
+        converter: A converter made with `forbid_extra_keys=True`, so typos are caught.
         data: The parsed TOML document.
-        key: The array's key (``"boats"`` for ``[[boats]]``).
+        key: The array's key (`"boats"` for `[[boats]]`).
         cls: The attrs class of one item.
         file: The file name, for errors.
-        unique: A field whose values must be distinct (``None``: no check).
+        unique: A field whose values must be distinct (`None`: no check).
 
     Raises:
         ContentError: Naming the file, the item and the field of the first problem.

@@ -2,21 +2,24 @@
 
 A deck is not a shuffled list. It is three parts, from the top down:
 
-* ``top``: cards whose place is known, top first, each recording who knows its identity;
-* ``middle``: a multiset of card ids in an order nobody knows (shuffling forgets order);
-* ``bottom``: cards whose place is known, top-most first, the last one at the very bottom.
+* `top`: cards whose place is known, top first, each recording who knows its identity;
+* `middle`: a multiset of card ids in an order nobody knows (shuffling forgets order);
+* `bottom`: cards whose place is known, top-most first, the last one at the very bottom.
 
-Drawing from the unknown middle is a chance event with probability ``count / size``.
-Looking at the top ``n`` cards turns middle cards into known top cards one chance event at a
-time (``needs_reveal`` / ``reveal``) and records who saw them. Cards are string ids; several
+Drawing from the unknown middle is a chance event with probability `count / size`.
+Looking at the top `n` cards turns middle cards into known top cards one chance event at a
+time (`needs_reveal` / `reveal`) and records who saw them. Cards are string ids; several
 cards may share an id (identical copies).
 
+```pycon
 >>> deck = Deck.shuffled(["storm", "storm", "bait"])
 >>> deck.draw_outcomes()
 (('bait', 0.3333333333333333), ('storm', 0.6666666666666666))
 >>> deck = deck.reveal("storm", seen_by=frozenset({0}))
 >>> deck.top_card(), len(deck)
 ('storm', 3)
+
+```
 """
 
 from __future__ import annotations
@@ -29,8 +32,8 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["HIDDEN", "Deck", "Known"]
 
-#: The id that replaces a card a viewer may not see.
 HIDDEN = "?"
+"""The id that replaces a card a viewer may not see."""
 
 _NOBODY: frozenset[int] = frozenset()
 
@@ -50,11 +53,11 @@ class Known:
     public: bool = False
 
     def visible_to(self, player: int) -> bool:
-        """True when ``player`` knows this card's identity."""
+        """True when `player` knows this card's identity."""
         return self.public or player in self.seen_by
 
     def seen(self, player: int) -> Known:
-        """This card, also known to ``player``."""
+        """This card, also known to `player`."""
         if self.visible_to(player):
             return self
         return Known(self.card, self.seen_by | {player}, self.public)
@@ -76,7 +79,7 @@ class Deck:
 
     @classmethod
     def shuffled(cls, cards: Iterable[str]) -> Deck:
-        """A deck of ``cards`` in unknown order."""
+        """A deck of `cards` in unknown order."""
         return cls((), Tokens(list(cards)), ())
 
     # Reading -----------------------------------------------------------------------------
@@ -115,7 +118,7 @@ class Deck:
         raise ValueError(msg)
 
     def draw_outcomes(self) -> tuple[tuple[str, float], ...]:
-        """The chance outcomes of drawing the top card: ``()`` when the top is known."""
+        """The chance outcomes of drawing the top card: `()` when the top is known."""
         if self.top:
             return ()
         total = self.middle.total
@@ -133,7 +136,7 @@ class Deck:
 
         Args:
             card: When the top card is in the unknown middle, the chance outcome: which
-                card it turned out to be. Ignored (may be ``None``) when the top is known.
+                card it turned out to be. Ignored (may be `None`) when the top is known.
 
         Returns:
             The card id and the deck without it.
@@ -154,25 +157,26 @@ class Deck:
         raise ValueError(msg)
 
     def needs_reveal(self, n: int) -> bool:
-        """True when looking at the top ``n`` cards needs another chance event first."""
+        """True when looking at the top `n` cards needs another chance event first."""
         return len(self.top) < n and bool(self.middle)
 
     def reveal(self, card: str, seen_by: frozenset[int] = _NOBODY, *, public: bool = False) -> Deck:
-        """The next unknown card (just below the known top) turned out to be ``card``.
+        """The next unknown card (just below the known top) turned out to be `card`.
 
-        It becomes the last known top card, known to ``seen_by`` (or to all when ``public``).
+        It becomes the last known top card, known to `seen_by` (or to all when `public`).
 
         Raises:
-            ValueError: If ``card`` is not in the unknown middle.
+            ValueError: If `card` is not in the unknown middle.
         """
         known = Known(card, seen_by, public)
         return Deck((*self.top, known), self.middle.remove(card), self.bottom)
 
     def look(self, n: int, player: int) -> Deck:
-        """``player`` looks at the top ``n`` cards (fewer if the deck is smaller).
+        """`player` looks at the top `n` cards (fewer if the deck is smaller).
 
         Every unknown card among them must have been revealed first (see
-        :meth:`needs_reveal`); when the middle is empty, the known bottom cards come next.
+        [`needs_reveal`][tabletop.kernel.deck.Deck.needs_reveal]); when the middle is empty, the known bottom cards come
+        next.
 
         Raises:
             ValueError: If an unknown card would have to be looked at.
@@ -182,7 +186,7 @@ class Deck:
         return Deck(seen, self.middle, bottom)
 
     def take_top(self, n: int) -> tuple[tuple[Known, ...], Deck]:
-        """Lift the top ``n`` cards off the deck (to rearrange or move them).
+        """Lift the top `n` cards off the deck (to rearrange or move them).
 
         Raises:
             ValueError: If an unknown card is among them (reveal it first).
@@ -202,11 +206,11 @@ class Deck:
         return top, bottom
 
     def put_top(self, cards: Iterable[Known]) -> Deck:
-        """Put known ``cards`` on top, the first of them ending up as the top card."""
+        """Put known `cards` on top, the first of them ending up as the top card."""
         return Deck((*cards, *self.top), self.middle, self.bottom)
 
     def put_bottom(self, card: Known) -> Deck:
-        """Put a known ``card`` at the very bottom."""
+        """Put a known `card` at the very bottom."""
         if not self.middle and not self.bottom:
             return Deck((*self.top, card), self.middle, ())
         return Deck(self.top, self.middle, (*self.bottom, card))
@@ -216,11 +220,11 @@ class Deck:
         return Deck((), self.cards(), ())
 
     def shuffle_in(self, cards: Iterable[str]) -> Deck:
-        """Shuffle ``cards`` into the deck (the whole deck is shuffled)."""
+        """Shuffle `cards` into the deck (the whole deck is shuffled)."""
         return Deck((), self.cards() + Tokens(list(cards)), ())
 
     def remove(self, card: str) -> Deck:
-        """The deck without one copy of ``card`` (from the middle if one is there).
+        """The deck without one copy of `card` (from the middle if one is there).
 
         Raises:
             ValueError: If the deck holds no such card.
@@ -239,10 +243,10 @@ class Deck:
     # Hidden information ------------------------------------------------------------------
 
     def redacted(self, player: int, *, composition_public: bool = False) -> Deck:
-        """What ``player`` may know of this deck.
+        """What `player` may know of this deck.
 
-        Known cards ``player`` has not seen become :data:`HIDDEN`. The middle becomes that
-        many hidden cards, unless ``composition_public`` (everyone can tell which cards are
+        Known cards `player` has not seen become [`HIDDEN`][tabletop.kernel.deck.HIDDEN]. The middle becomes that
+        many hidden cards, unless `composition_public` (everyone can tell which cards are
         in it, e.g. a deck of face-up discards that was shuffled), in which case only its
         order stays unknown, as it always is. Where a hidden known card lies is public
         (everybody saw it put there), so it keeps its place.

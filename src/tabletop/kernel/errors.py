@@ -1,7 +1,7 @@
 """The one exception hierarchy of tabletop.
 
-Every error a caller can provoke with bad input is a :class:`TabletopError`. The classes
-also subclass the builtin they refine, so ``except ValueError`` keeps working for code that
+Every error a caller can provoke with bad input is a [`TabletopError`][tabletop.kernel.errors.TabletopError]. The
+classes also subclass the builtin they refine, so `except ValueError` keeps working for code that
 does not know tabletop. On any error the caller still holds the unchanged old object:
 nothing in tabletop half-applies.
 """
@@ -24,11 +24,11 @@ class TabletopError(Exception):
 
 
 class IllegalMove(TabletopError, ValueError):
-    """Raised by ``State.apply`` when the move is not legal in that state.
+    """Raised by `State.apply` when the move is not legal in that state.
 
     Attributes:
-        code: A stable, machine-readable reason, e.g. ``"card-used"``.
-        rule: The rule ID that forbids the move, e.g. ``"CON-2.2"`` (may be empty).
+        code: A stable, machine-readable reason, e.g. `"card-used"`.
+        rule: The rule ID that forbids the move, e.g. `"CON-2.2"` (may be empty).
         move: The refused move (its notation text, or the object given).
     """
 
@@ -56,7 +56,7 @@ class DecodeError(TabletopError, ValueError):
     """Raised when JSON (a state, a view, a record) is corrupt or of the wrong kind.
 
     Attributes:
-        path: Where in the document the problem is (``"state.money"``), or ``""``.
+        path: Where in the document the problem is (`"state.money"`), or `""`.
     """
 
     def __init__(self, message: str, *, path: str = "") -> None:
@@ -71,9 +71,9 @@ class ContentError(TabletopError, ValueError):
     types in their cards can find the mistake.
 
     Attributes:
-        file: The file name (or ``"<string>"``).
-        item: The item inside the file (a card id, ``"boats[3]"``), or ``""``.
-        field: The field of that item, or ``""``.
+        file: The file name (or `"<string>"`).
+        item: The item inside the file (a card id, `"boats[3]"`), or `""`.
+        field: The field of that item, or `""`.
     """
 
     def __init__(self, message: str, *, file: str = "", item: str = "", field: str = "") -> None:

@@ -1,16 +1,19 @@
 """Events: what happened in a step, for frontends to show and animate.
 
-``state.events(move, after)`` describes the step from ``state`` to ``after = state.apply(move)``
-as a tuple of :class:`Event` values. Each event says who may see it, so a frontend serving
-seat ``p`` shows only the events with ``event.visible(p)``. A game that hides part of a move
+`state.events(move, after)` describes the step from `state` to `after = state.apply(move)`
+as a tuple of [`Event`][tabletop.kernel.events.Event] values. Each event says who may see it, so a frontend serving
+seat `p` shows only the events with `event.visible(p)`. A game that hides part of a move
 (a secret pick, a card looked at) emits two events: the full one for the seats who may know
 it, and a redacted one for the others.
 
+```pycon
 >>> event = Event.of("sell", "sold 2 sardine for 3 euros", space=4, money=3)
 >>> event.to_dict()["data"]
 {'space': 4, 'money': 3}
 >>> event.visible(0)
 True
+
+```
 """
 
 from __future__ import annotations
@@ -29,10 +32,10 @@ class Event:
     """One thing that happened.
 
     Attributes:
-        kind: A stable name (``"move"``, ``"chance"``, ``"sell"``, ``"storm"``...).
+        kind: A stable name (`"move"`, `"chance"`, `"sell"`, `"storm"`...).
         text: One readable sentence.
         data: Structured fields as (name, value) pairs, values being JSON scalars.
-        visible_to: The seats that may see this event; ``None`` means everybody.
+        visible_to: The seats that may see this event; `None` means everybody.
     """
 
     kind: str
@@ -46,11 +49,11 @@ class Event:
         return cls(kind, text, tuple(data.items()), visible_to)
 
     def visible(self, player: int) -> bool:
-        """True when seat ``player`` may see this event."""
+        """True when seat `player` may see this event."""
         return self.visible_to is None or player in self.visible_to
 
     def get(self, name: str, default: Scalar = None) -> Scalar:
-        """The structured field ``name``."""
+        """The structured field `name`."""
         for key, value in self.data:
             if key == name:
                 return value

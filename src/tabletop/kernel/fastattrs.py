@@ -1,12 +1,13 @@
-"""``evolve`` for frozen attrs classes without ``attrs.evolve``'s per-call introspection.
+"""`evolve` for frozen attrs classes without `attrs.evolve`'s per-call introspection.
 
 Every step of every game builds a new state by replacing a few fields of the old one, so
 this is on the hot path of every playout. The first call for a class generates a function
 that takes each field as an optional keyword. For a slotted class without validators,
-converters or ``__attrs_post_init__`` (every game state), the function fills the new
-instance's slots directly, about twice as fast as ``attrs.evolve``; otherwise it calls
-``__init__`` once, so validators and converters still run.
+converters or `__attrs_post_init__` (every game state), the function fills the new
+instance's slots directly, about twice as fast as `attrs.evolve`; otherwise it calls
+`__init__` once, so validators and converters still run.
 
+```pycon
 >>> import attrs
 >>> @attrs.frozen
 ... class Point:
@@ -14,6 +15,8 @@ instance's slots directly, about twice as fast as ``attrs.evolve``; otherwise it
 ...     y: int = 0
 >>> evolve(Point(1, 2), y=5)
 Point(x=1, y=5)
+
+```
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ _REPLACERS: dict[type, Callable[..., Any]] = {}
 
 
 def evolve(inst: T, **changes: Any) -> T:
-    """A copy of the attrs instance ``inst`` with ``changes``, like ``attrs.evolve``.
+    """A copy of the attrs instance `inst` with `changes`, like `attrs.evolve`.
 
     Raises:
         TypeError: If a keyword is not a field of the class.
@@ -64,7 +67,7 @@ def _replacer(cls: type) -> Callable[..., Any]:
 
 
 def _plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
-    """True when filling the slots directly is exactly what ``__init__`` would do."""
+    """True when filling the slots directly is exactly what `__init__` would do."""
     if "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_post_init__"):
         return False
     for a in fields:

@@ -4,13 +4,14 @@ A game declares its phases and, inside each, its steps: who acts (a player, chan
 because the step is automatic, or nobody because the game is over), which move kinds are
 legal, and which steps may come next. The table is validated when the game is defined
 (unknown targets, a missing start, unreachable steps, automatic steps without a handler all
-raise :class:`~tabletop.kernel.errors.GameDefinitionError`), so reading it tells a newcomer
+raise [`GameDefinitionError`][tabletop.kernel.errors.GameDefinitionError]), so reading it tells a newcomer
 the whole round structure of the rulebook.
 
 The bookkeeping of where play stands (phase, step, round, current and first player) is a
-small :class:`Flow` value kept beside the game's own data. It changes only through
-:meth:`PhaseMachine.goto`, which refuses a transition the table does not declare.
+small [`Flow`][tabletop.kernel.phases.Flow] value kept beside the game's own data. It changes only through
+[`PhaseMachine.goto`][tabletop.kernel.phases.PhaseMachine.goto], which refuses a transition the table does not declare.
 
+```pycon
 >>> machine = PhaseMachine("demo", (
 ...     Phase("play", (
 ...         Step("move", Actor.PLAYER, moves=frozenset({"pass"}), then=("score",)),
@@ -21,6 +22,8 @@ small :class:`Flow` value kept beside the game's own data. It changes only throu
 >>> flow = machine.start_flow()
 >>> machine.goto(flow, "score").key
 'play.score'
+
+```
 """
 
 from __future__ import annotations
@@ -36,8 +39,8 @@ from tabletop.kernel.errors import GameDefinitionError
 
 __all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
 
-#: How many automatic steps ``advance`` runs in a row before it calls the loop endless.
 MAX_AUTO_STEPS: Final = 100_000
+"""How many automatic steps `advance` runs in a row before it calls the loop endless."""
 
 
 class Actor(enum.Enum):
@@ -48,7 +51,7 @@ class Actor(enum.Enum):
     CHANCE = "chance"
     """Chance chooses an outcome (a draw, an exposure)."""
     AUTO = "auto"
-    """Nobody: the step runs by itself inside ``apply``."""
+    """Nobody: the step runs by itself inside `apply`."""
     END = "end"
     """The game is over."""
 
@@ -61,7 +64,7 @@ class Step:
         name: Unique within its phase.
         actor: Who acts.
         moves: The move kinds legal here (player and chance steps).
-        then: The steps that may follow: ``"step"`` in the same phase or ``"phase.step"``.
+        then: The steps that may follow: `"step"` in the same phase or `"phase.step"`.
         doc: What happens, in a sentence, with the rule ID.
     """
 
@@ -101,7 +104,7 @@ class Flow:
 
     @property
     def key(self) -> str:
-        """``"phase.step"``."""
+        """`"phase.step"`."""
         return f"{self.phase}.{self.step}"
 
     def __str__(self) -> str:
@@ -109,7 +112,7 @@ class Flow:
 
 
 class HasFlow(Protocol):
-    """Anything with a ``flow``: the game states driven by a machine."""
+    """Anything with a `flow`: the game states driven by a machine."""
 
     @property
     def flow(self) -> Flow: ...  # pragma: no cover
@@ -119,12 +122,12 @@ S = TypeVar("S", bound=HasFlow)
 
 
 class PhaseMachine:
-    """A validated phase table and the operations that move a :class:`Flow` through it.
+    """A validated phase table and the operations that move a [`Flow`][tabletop.kernel.phases.Flow] through it.
 
     Args:
         game: The game's name, for error messages.
         phases: The phases in rulebook order.
-        start: The first step, ``"phase.step"``.
+        start: The first step, `"phase.step"`.
 
     Raises:
         GameDefinitionError: If the table is inconsistent.
@@ -217,23 +220,23 @@ class PhaseMachine:
     # Reading -----------------------------------------------------------------------------
 
     def step(self, flow: Flow) -> Step:
-        """The declared step ``flow`` stands on."""
+        """The declared step `flow` stands on."""
         return self._by_pair[flow.phase, flow.step]
 
     def steps(self) -> Mapping[str, Step]:
-        """Every step by ``"phase.step"`` key, in table order."""
+        """Every step by `"phase.step"` key, in table order."""
         return dict(self._steps)
 
     def actor(self, flow: Flow) -> Actor:
-        """Who acts at ``flow``."""
+        """Who acts at `flow`."""
         return self._actor[flow.phase, flow.step]
 
     def move_kinds(self, flow: Flow) -> frozenset[str]:
-        """The move kinds legal at ``flow``."""
+        """The move kinds legal at `flow`."""
         return self._moves[flow.phase, flow.step]
 
     def current_player(self, flow: Flow) -> int:
-        """The seat to decide, or ``CHANCE``, or ``TERMINAL`` (``-1`` while automatic)."""
+        """The seat to decide, or `CHANCE`, or `TERMINAL` (`-1` while automatic)."""
         actor = self._actor[flow.phase, flow.step]
         if actor is Actor.PLAYER:
             return flow.player
@@ -257,7 +260,7 @@ class PhaseMachine:
         player: int | None = None,
         first_player: int | None = None,
     ) -> Flow:
-        """Move ``flow`` to ``target`` (``"step"`` or ``"phase.step"``), optionally updating
+        """Move `flow` to `target` (`"step"` or `"phase.step"`), optionally updating
         the round, the current player and the first player.
 
         Raises:
@@ -280,7 +283,7 @@ class PhaseMachine:
         """Run automatic steps until a decision, a chance node or the end.
 
         Raises:
-            GameDefinitionError: If automatic steps loop more than ``MAX_AUTO_STEPS`` times.
+            GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
         actor = self._actor
         auto = Actor.AUTO

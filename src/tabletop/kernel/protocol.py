@@ -1,19 +1,19 @@
-"""The public game protocol: ``Game``, ``State``, ``Move``, ``Option``, ``Outcome``.
+"""The public game protocol: `Game`, `State`, `Move`, `Option`, `Outcome`.
 
-Every game, built-in or third-party, is a :class:`Game` value whose states subclass
-:class:`State`. The base class implements the protocol once (legal-move caching, the legality
+Every game, built-in or third-party, is a [`Game`][tabletop.kernel.protocol.Game] value whose states subclass
+[`State`][tabletop.kernel.protocol.State]. The base class implements the protocol once (legal-move caching, the legality
 check with a reason, the chance counter, automatic steps, views without the seed, JSON) on
 top of a handful of hooks each game writes:
 
-* ``_player_moves()``: the legal moves of the current player, in a documented stable order;
-* ``_chance_outcomes()``: the outcomes of the current chance node with their probabilities;
-* ``_apply(move)``: the step function for a legal move (no re-validation needed);
-* ``_refusal(move)``: why a move is illegal, as an :class:`IllegalMove` naming the rule;
-* ``_view(player)``: the state with everything hidden from ``player`` replaced;
-* ``num_players`` and ``outcome``.
+* `_player_moves()`: the legal moves of the current player, in a documented stable order;
+* `_chance_outcomes()`: the outcomes of the current chance node with their probabilities;
+* `_apply(move)`: the step function for a legal move (no re-validation needed);
+* `_refusal(move)`: why a move is illegal, as an [`IllegalMove`][tabletop.kernel.errors.IllegalMove] naming the rule;
+* `_view(player)`: the state with everything hidden from `player` replaced;
+* `num_players` and `outcome`.
 
-Each state class also names its phase table (``MACHINE``) and the handlers of its automatic
-steps (``AUTO``).
+Each state class also names its phase table (`MACHINE`) and the handlers of its automatic
+steps (`AUTO`).
 """
 
 from __future__ import annotations
@@ -39,9 +39,9 @@ __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
 
 class Move:
-    """Base class of moves: small frozen values with a one-line notation (``str(move)``).
+    """Base class of moves: small frozen values with a one-line notation (`str(move)`).
 
-    Subclasses are ``@attrs.frozen`` classes that set the class variable ``kind``, the name
+    Subclasses are `@attrs.frozen` classes that set the class variable `kind`, the name
     the phase table uses to say where the move is legal.
     """
 
@@ -52,8 +52,8 @@ class Move:
 class Outcome(Protocol):
     """What every game's result offers, whatever else it holds.
 
-    ``returns`` gives one number per seat (1 win / 0 loss in co-operative and solo games, the
-    final score in competitive ones); ``summary()`` gives labelled values for simulation
+    `returns` gives one number per seat (1 win / 0 loss in co-operative and solo games, the
+    final score in competitive ones); `summary()` gives labelled values for simulation
     reports: strings are tallied as a distribution, numbers averaged.
     """
 
@@ -64,11 +64,11 @@ class Outcome(Protocol):
 
 
 class State(abc.ABC):
-    """Base class of every game state (an immutable, hashable ``attrs`` frozen class).
+    """Base class of every game state (an immutable, hashable `attrs` frozen class).
 
-    Subclasses declare the fields ``flow`` (:class:`~tabletop.kernel.phases.Flow`), ``seed``
-    (``int``, or ``None`` in a view) and ``chance_count`` (chance events so far), set the
-    class variables ``MACHINE`` and ``AUTO``, and implement the hooks listed in the module
+    Subclasses declare the fields `flow` ([`Flow`][tabletop.kernel.phases.Flow]), `seed`
+    (`int`, or `None` in a view) and `chance_count` (chance events so far), set the
+    class variables `MACHINE` and `AUTO`, and implement the hooks listed in the module
     docstring.
     """
 
@@ -95,11 +95,11 @@ class State(abc.ABC):
     @property
     @abc.abstractmethod
     def outcome(self) -> Outcome | None:
-        """``None`` until the game is over; then the game's frozen result."""
+        """`None` until the game is over; then the game's frozen result."""
 
     @property
     def current_player(self) -> int:
-        """The seat to move, or ``tabletop.CHANCE`` (-1), or ``tabletop.TERMINAL`` (-2)."""
+        """The seat to move, or `tabletop.CHANCE` (-1), or `tabletop.TERMINAL` (-2)."""
         return self.MACHINE.current_player(self.flow)
 
     @property
@@ -132,7 +132,7 @@ class State(abc.ABC):
         return moves
 
     def is_legal(self, move: object) -> bool:
-        """True when ``apply(move)`` would succeed."""
+        """True when `apply(move)` would succeed."""
         try:
             legal = self._legal_set
         except AttributeError:
@@ -161,10 +161,10 @@ class State(abc.ABC):
         return outcomes
 
     def apply(self, move: Move) -> Self:
-        """The state after ``move``; this state is left untouched.
+        """The state after `move`; this state is left untouched.
 
         Raises:
-            IllegalMove: If ``move`` is not legal here; its message names the rule.
+            IllegalMove: If `move` is not legal here; its message names the rule.
         """
         # Fast path: a move taken from legal_moves() is found by identity, with no hashing.
         for candidate in self.legal_moves():
@@ -179,12 +179,12 @@ class State(abc.ABC):
         return self.MACHINE.advance(new, self.AUTO)
 
     def view(self, player: int) -> Self:
-        """What ``player`` may know: everything hidden from them replaced by placeholders.
+        """What `player` may know: everything hidden from them replaced by placeholders.
 
         The seed is dropped too (it would tell the future), so a view cannot sample chance.
 
         Raises:
-            ValueError: If ``player`` is not a seat of this game.
+            ValueError: If `player` is not a seat of this game.
         """
         if not 0 <= player < self.num_players:
             msg = f"no player {player!r}: seats are 0 to {self.num_players - 1}"
@@ -192,18 +192,18 @@ class State(abc.ABC):
         return evolve(self._view(player), seed=None)
 
     def to_json(self) -> str:
-        """This state as versioned JSON text; ``game.state_from_json`` reads it back."""
+        """This state as versioned JSON text; `game.state_from_json` reads it back."""
         return self.GAME.dump_state(self)
 
     def events(self, move: Move, after: Self) -> tuple[Event, ...]:
-        """What happened when ``move`` took this state to ``after`` (``after = self.apply(move)``).
+        """What happened when `move` took this state to `after` (`after = self.apply(move)`).
 
-        The default reports the move itself, public to everybody: ``"move"`` for a player's
-        move, ``"chance"`` for a chance outcome. Games refine it with the details a frontend
+        The default reports the move itself, public to everybody: `"move"` for a player's
+        move, `"chance"` for a chance outcome. Games refine it with the details a frontend
         shows (what was drawn, what was sold for how much) and restrict the visibility of
         whatever is hidden from some seats. An event may tell a seat something its view does
         not keep (a card shown to everybody and shuffled back), but never something hidden
-        from it: a frontend trusts the ``visible_to`` of a game's own events, and checks the
+        from it: a frontend trusts the `visible_to` of a game's own events, and checks the
         default events against the views.
         """
         player = self.current_player
@@ -223,18 +223,18 @@ class State(abc.ABC):
 
     @abc.abstractmethod
     def _apply(self, move: Move) -> Self:
-        """Apply a move known to be legal; automatic steps are run afterwards by ``apply``."""
+        """Apply a move known to be legal; automatic steps are run afterwards by `apply`."""
 
     @abc.abstractmethod
     def _view(self, player: int) -> Self:
-        """This state with what ``player`` may not know replaced."""
+        """This state with what `player` may not know replaced."""
 
     def _counted(self) -> Self:
         """This state with one more chance event counted."""
         return evolve(self, chance_count=self.chance_count + 1)
 
     def _refusal(self, move: Move) -> IllegalMove:
-        """Why ``move`` (a move of this game, not legal now) is refused. Games refine this."""
+        """Why `move` (a move of this game, not legal now) is refused. Games refine this."""
         return IllegalMove(
             f"{move} is not a legal move at {self.flow.key}",
             code="not-legal",
@@ -267,14 +267,14 @@ OptionCheck = Callable[[Any], Any]
 
 @attrs.frozen(eq=False)
 class Option:
-    """A keyword option of ``new_game``: its default, its meaning and its validation.
+    """A keyword option of `new_game`: its default, its meaning and its validation.
 
     Attributes:
         name: The keyword.
         default: The value used when the option is not given.
-        doc: One sentence for ``tabletop games`` and the docs.
-        check: Turns a given value into the canonical value, or raises ``ValueError``.
-        from_text: Reads the option from command-line text (then ``check`` runs).
+        doc: One sentence for `tabletop games` and the docs.
+        check: Turns a given value into the canonical value, or raises `ValueError`.
+        from_text: Reads the option from command-line text (then `check` runs).
         choices: The allowed values, when they are a short list.
     """
 
@@ -301,7 +301,7 @@ class Option:
 
     @classmethod
     def integer(cls, name: str, default: int, low: int, high: int, doc: str) -> Option:
-        """An integer option in ``[low, high]``."""
+        """An integer option in `[low, high]`."""
 
         def check(value: Any) -> int:
             if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
@@ -337,7 +337,7 @@ class Option:
 
     @classmethod
     def subset(cls, name: str, choices: Iterable[str], doc: str) -> Option:
-        """An option naming any subset of ``choices`` (canonical form: a sorted tuple)."""
+        """An option naming any subset of `choices` (canonical form: a sorted tuple)."""
         allowed = tuple(choices)
 
         def check(value: Any) -> tuple[str, ...]:
@@ -365,24 +365,24 @@ class Game:
     """A game: its name, options, setup, notation parser and JSON converter.
 
     Attributes:
-        name: The registry name (``"conservas"``).
-        title: The printed title (``"Conservas"``).
+        name: The registry name (`"conservas"`).
+        title: The printed title (`"Conservas"`).
         summary: One sentence about the game.
-        players: The seats it supports, as text (``"1"``, ``"2-5"``).
-        state_type: The game's :class:`State` subclass.
-        options: The keyword options of :meth:`new_game`.
-        setup: ``setup(seed, **options)``: the first state, options already validated.
-        parser: ``parser(state, text)``: reads notation, raising ``NotationError``.
+        players: The seats it supports, as text (`"1"`, `"2-5"`).
+        state_type: The game's [`State`][tabletop.kernel.protocol.State] subclass.
+        options: The keyword options of [`new_game`][tabletop.kernel.protocol.Game.new_game].
+        setup: `setup(seed, **options)`: the first state, options already validated.
+        parser: `parser(state, text)`: reads notation, raising `NotationError`.
         converter: The cattrs converter for the state's JSON.
-        perturb: ``perturb(state, player, rng)``: the same state with information hidden
-            from ``player`` changed (re-sampled), used to test that views leak nothing;
-            ``None`` for a game of perfect information.
-        invariants: ``invariants(state)``: raises ``AssertionError`` when a conserved
+        perturb: `perturb(state, player, rng)`: the same state with information hidden
+            from `player` changed (re-sampled), used to test that views leak nothing;
+            `None` for a game of perfect information.
+        invariants: `invariants(state)`: raises `AssertionError` when a conserved
             quantity or bound is broken; run by the property suite after every step.
         rules: The rule catalogue, rule ID -> short title, for conformance coverage.
-        content: Content-file loaders by kind (``"boats"`` for files that start with
-            ``kind = "conservas.boats"``), used by ``tabletop validate``; each raises
-            ``ContentError`` on a bad file.
+        content: Content-file loaders by kind (`"boats"` for files that start with
+            `kind = "conservas.boats"`), used by `tabletop validate`; each raises
+            `ContentError` on a bad file.
     """
 
     name: str
@@ -404,7 +404,7 @@ class Game:
         self.state_type.GAME = self
 
     def option(self, name: str) -> Option:
-        """The option called ``name``.
+        """The option called `name`.
 
         Raises:
             ValueError: Naming the known options, if there is none.
@@ -430,8 +430,8 @@ class Game:
         """The state at the start of a new game, automatic setup steps already run.
 
         Args:
-            seed: Fixes every chance outcome sampled with ``tabletop.sample_chance(state)``;
-                ``None`` draws a fresh seed from the operating system.
+            seed: Fixes every chance outcome sampled with `tabletop.sample_chance(state)`;
+                `None` draws a fresh seed from the operating system.
             **options: The game's options, by keyword.
 
         Raises:
@@ -446,11 +446,11 @@ class Game:
         return self.state_type.MACHINE.advance(state, self.state_type.AUTO)
 
     def parse_move(self, state: State, text: str) -> Move:
-        """Read move notation in the context of ``state``.
+        """Read move notation in the context of `state`.
 
         Raises:
-            NotationError: If ``text`` is not a move of this game. (A well-formed move that
-                is illegal now parses fine; ``state.apply`` then explains the refusal.)
+            NotationError: If `text` is not a move of this game. (A well-formed move that
+                is illegal now parses fine; `state.apply` then explains the refusal.)
         """
         if not isinstance(text, str):
             msg = f"move notation must be text, got {type(text).__name__}"
@@ -458,11 +458,11 @@ class Game:
         return self.parser(state, text)
 
     def dump_state(self, state: State) -> str:
-        """``state`` as versioned JSON text."""
+        """`state` as versioned JSON text."""
         return dump_envelope("state", self.name, self.converter.unstructure(state, self.state_type))
 
     def state_from_json(self, text: str | bytes) -> State:
-        """Read a state written by ``State.to_json``.
+        """Read a state written by `State.to_json`.
 
         Raises:
             DecodeError: On bad JSON, another format, version or game, or invalid data.

@@ -1,14 +1,16 @@
 """Versioned, lossless JSON for states and every other tabletop document. Never pickle.
 
-Every document is an envelope::
+Every document is an envelope:
 
-    {"format": "tabletop/state", "version": 1, "game": "conservas", "state": {...}}
+```json
+{"format": "tabletop/state", "version": 1, "game": "conservas", "state": {...}}
+```
 
-The payload is built with a :mod:`cattrs` converter from the frozen attrs classes, so a
-state round-trips exactly (``game.state_from_json(s.to_json()) == s``). Loading checks the
+The payload is built with a `cattrs` converter from the frozen attrs classes, so a
+state round-trips exactly (`game.state_from_json(s.to_json()) == s`). Loading checks the
 format, the version and the game before it structures anything, and every problem (bad
 JSON, a wrong game, a missing field, a wrong type, an invalid value) raises
-:class:`~tabletop.kernel.errors.DecodeError` naming where it is.
+[`DecodeError`][tabletop.kernel.errors.DecodeError] naming where it is.
 """
 
 from __future__ import annotations
@@ -32,8 +34,8 @@ __all__ = [
     "structure",
 ]
 
-#: The version of every envelope written by this release.
 VERSION: Final = 1
+"""The version of every envelope written by this release."""
 
 T = TypeVar("T")
 
@@ -42,7 +44,7 @@ def make_converter() -> cattrs.Converter:
     """A JSON converter that knows the kernel's types.
 
     Extra keys are refused, frozensets are written as sorted lists (stable text), and
-    :class:`~tabletop.kernel.tokens.Tokens` as ``{"kind": count}`` objects.
+    [`Tokens`][tabletop.kernel.tokens.Tokens] as `{"kind": count}` objects.
     """
     converter = _make_json_converter(forbid_extra_keys=True)
     converter.register_unstructure_hook(Tokens, lambda tokens: tokens.as_dict())
@@ -66,7 +68,7 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
 
 
 def dump_envelope(kind: str, game: str, payload: Any) -> str:
-    """Wrap an unstructured ``payload`` in a versioned envelope and return the JSON text."""
+    """Wrap an unstructured `payload` in a versioned envelope and return the JSON text."""
     document = {"format": f"tabletop/{kind}", "version": VERSION, "game": game, kind: payload}
     return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
 
@@ -76,8 +78,8 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
 
     Args:
         text: The JSON text.
-        kind: The document kind expected (``"state"``, ``"record"``...).
-        game: The game expected, or ``None`` to accept any game.
+        kind: The document kind expected (`"state"`, `"record"`...).
+        game: The game expected, or `None` to accept any game.
 
     Raises:
         DecodeError: On bad JSON or a wrong format, version or game.
@@ -113,7 +115,7 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
 def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
     """The first problem inside a cattrs validation error: (message, path).
 
-    Messages of ``ValueError``/``TypeError`` raised by hooks and attrs validators are kept
+    Messages of `ValueError`/`TypeError` raised by hooks and attrs validators are kept
     (they say what was wrong); a validator's message names its field (``'cost' must be >=
     0``), which is then appended to the path.
     """
@@ -137,9 +139,9 @@ def _format_exception(exc: BaseException, type_: type | None) -> str:
 
 
 def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: str) -> T:
-    """Structure ``payload`` into ``cls``, turning every failure into a ``DecodeError``.
+    """Structure `payload` into `cls`, turning every failure into a `DecodeError`.
 
-    The error's path names the first bad field, e.g. ``state.bag.contents``.
+    The error's path names the first bad field, e.g. `state.bag.contents`.
     """
     try:
         return converter.structure(payload, cls)

@@ -1,14 +1,17 @@
 """An immutable, hashable multiset of token kinds.
 
-``Tokens`` is the currency of every game: fish in a bag, fruit in a warehouse, fuel on a
-boat, share tokens on a company board. It behaves like a frozen ``collections.Counter``
+`Tokens` is the currency of every game: fish in a bag, fruit in a warehouse, fuel on a
+boat, share tokens on a company board. It behaves like a frozen `collections.Counter`
 restricted to positive counts, with arithmetic that refuses to go negative.
 
+```pycon
 >>> catch = Tokens({"sardine": 2, "water": 1})
 >>> catch["sardine"], catch["octopus"], catch.total
 (2, 0, 3)
 >>> str(catch - Tokens({"sardine": 1}))
 'sardine,water'
+
+```
 """
 
 from __future__ import annotations
@@ -22,12 +25,12 @@ class Tokens(Mapping[str, int]):
     """An immutable multiset: a mapping from kind to a positive count.
 
     Kinds are strings. Iteration yields the kinds present, sorted, so every listing built on
-    a ``Tokens`` is in a stable order. Missing kinds have count 0. Two ``Tokens`` with the same
+    a `Tokens` is in a stable order. Missing kinds have count 0. Two `Tokens` with the same
     counts are equal and hash equal.
 
     Args:
         counts: A mapping from kind to count, or an iterable of kinds (one entry per token).
-            Zero counts are dropped; negative counts raise ``ValueError``.
+            Zero counts are dropped; negative counts raise `ValueError`.
     """
 
     __slots__ = ("_counts", "_hash", "_total")
@@ -116,10 +119,10 @@ class Tokens(Mapping[str, int]):
         return tuple(kind for kind, n in self._counts.items() for _ in range(n))
 
     def add(self, kind: str, n: int = 1) -> Tokens:
-        """Return a copy with ``n`` more tokens of ``kind``.
+        """Return a copy with `n` more tokens of `kind`.
 
         Raises:
-            ValueError: If ``n`` is negative.
+            ValueError: If `n` is negative.
         """
         if n < 0:
             msg = f"cannot add a negative number ({n}) of {kind!r}"
@@ -131,10 +134,10 @@ class Tokens(Mapping[str, int]):
         return Tokens._trusted(dict(sorted(counts.items())))
 
     def remove(self, kind: str, n: int = 1) -> Tokens:
-        """Return a copy with ``n`` fewer tokens of ``kind``.
+        """Return a copy with `n` fewer tokens of `kind`.
 
         Raises:
-            ValueError: If there are fewer than ``n`` tokens of ``kind``.
+            ValueError: If there are fewer than `n` tokens of `kind`.
         """
         have = self._counts.get(kind, 0)
         if n > have or n < 0:
@@ -162,7 +165,7 @@ class Tokens(Mapping[str, int]):
         return Tokens._trusted(dict(sorted(counts.items())))
 
     def __sub__(self, other: Tokens) -> Tokens:
-        """Remove every token of ``other``; ``ValueError`` if that would go negative."""
+        """Remove every token of `other`; `ValueError` if that would go negative."""
         if not isinstance(other, Tokens):
             return NotImplemented
         if not other._counts:
@@ -180,7 +183,7 @@ class Tokens(Mapping[str, int]):
         return Tokens._trusted(counts)
 
     def __le__(self, other: Tokens) -> bool:
-        """True when every kind of ``self`` is present in ``other`` at least as often."""
+        """True when every kind of `self` is present in `other` at least as often."""
         if not isinstance(other, Tokens):
             return NotImplemented
         get = other._counts.get
@@ -202,7 +205,7 @@ class Tokens(Mapping[str, int]):
         return other < self
 
     def as_dict(self) -> dict[str, int]:
-        """A new plain ``dict`` of the counts (sorted by kind)."""
+        """A new plain `dict` of the counts (sorted by kind)."""
         return dict(self._counts)
 
     # Text --------------------------------------------------------------------------------
@@ -211,15 +214,16 @@ class Tokens(Mapping[str, int]):
         return f"Tokens({self._counts!r})"
 
     def __str__(self) -> str:
-        """Comma-separated kinds, one entry per token: ``'sardine,sardine,water'``.
+        """Comma-separated kinds, one entry per token: `'sardine,sardine,water'`.
 
-        The empty multiset is ``'-'``. :meth:`parse` reads this form back.
+        The empty multiset is `'-'`. [`parse`][tabletop.kernel.tokens.Tokens.parse] reads this form back.
         """
         return ",".join(self.elements()) or "-"
 
     @classmethod
     def parse(cls, text: str) -> Tokens:
-        """Read the :meth:`__str__` form, also ``'2 sardine, water'`` and ``'sardine*2'``.
+        """Read the [`__str__`][tabletop.kernel.tokens.Tokens.__str__] form, also `'2 sardine, water'` and
+        `'sardine*2'`.
 
         Raises:
             ValueError: On an empty entry or a bad count.

@@ -2,12 +2,15 @@
 
 The complete game: five rounds of secret action tokens and a market phase, the three
 additional modules (events, hidden goals, intrigues) and the 13-card bot deck. Cards whose
-texts are not public ship as a labelled reference set (see ``docs/spolka_zoo/content.md``).
+texts are not public ship as a labelled reference set (see `docs/spolka_zoo/content.md`).
 
+```pycon
 >>> from tabletop.spolka_zoo import new_game
 >>> state = new_game(seed=1, players=2, bots=1)
 >>> state.num_players, state.is_chance_node
 (3, True)
+
+```
 """
 
 from __future__ import annotations
@@ -63,8 +66,8 @@ __all__ = [
     "render",
 ]
 
-#: The rule catalogue: rule ID -> short title (``data/rules.toml``).
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
+"""The rule catalogue: rule ID -> short title (`data/rules.toml`)."""
 
 GAME: Final = Game(
     name="spolka_zoo",

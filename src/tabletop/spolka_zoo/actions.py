@@ -3,9 +3,9 @@ intrigue cards (ZOO-12.8): legal moves and what they do.
 
 Legal moves are listed in a stable order: for trading, purchases (companies/fruits in board
 order, a fruit from the warehouse before the same fruit from each other seat clockwise from
-the first player) then sales, then ``done``; hiring, the helper market from the slot next to
+the first player) then sales, then `done`; hiring, the helper market from the slot next to
 the deck; lobbying, each face-up card (row order) into each company (board order);
-speculation, each non-empty company deck in board order; then ``done``.
+speculation, each non-empty company deck in board order; then `done`.
 """
 
 from __future__ import annotations
@@ -34,13 +34,13 @@ __all__ = [
     "use_helper",
 ]
 
-#: Transactions per trading token.
 TRANSACTIONS: Final = 2
+"""Transactions per trading token."""
 #: Coins for lobbying and for speculation.
 LOBBY_COINS: Final = 2
 SPECULATION_COINS: Final = 1
-#: Cards a speculator looks at.
 SPECULATION_LOOK: Final = 4
+"""Cards a speculator looks at."""
 #: Coins a buyer pays a seller above the price when buying from another player's pool.
 PLAYER_MARKUP: Final = 2
 DONE: Final = Done()
@@ -86,7 +86,7 @@ def _fruit_trades(state: Position, seat: int) -> list[Move]:
 
 
 def action_moves(state: Position) -> tuple[Move, ...]:
-    """The moves of the seat carrying out its token's action (``action.act``)."""
+    """The moves of the seat carrying out its token's action (`action.act`)."""
     seat = state.turn.seat
     action = state.turn.action
     moves: list[Move]
@@ -108,7 +108,7 @@ def action_moves(state: Position) -> tuple[Move, ...]:
 
 
 def act(draft: Draft, move: Move) -> None:
-    """Carry out one move of ``action.act``."""
+    """Carry out one move of `action.act`."""
     seat = draft.turn.seat
     if isinstance(move, Trade):
         _trade(draft, seat, move)
@@ -178,8 +178,8 @@ def abilities(state: Position) -> tuple[Move, ...]:
 
 
 def ability_moves(state: Position) -> tuple[Move, ...]:
-    """The moves of ``action.abilities``: each usable helper, each intrigue card (abilities and
-    the intrigue after a token come in any order, ZOO-5.3, ZOO-12.8), then ``done``."""
+    """The moves of `action.abilities`: each usable helper, each intrigue card (abilities and
+    the intrigue after a token come in any order, ZOO-5.3, ZOO-12.8), then `done`."""
     if can_intrigue(state):
         return (*abilities(state), *intrigue_moves(state))
     return (*abilities(state), DONE)
@@ -201,7 +201,7 @@ def can_intrigue(state: Position) -> bool:
 
 
 def intrigue_moves(state: Position) -> tuple[Move, ...]:
-    """Play one of the intrigue cards in hand, or ``done``."""
+    """Play one of the intrigue cards in hand, or `done`."""
     hand = state.seats[state.turn.seat].intrigues
     return (*(PlayIntrigue(card) for card in dict.fromkeys(hand)), DONE)
 

@@ -1,12 +1,12 @@
 """Bot turns: the shared 13-card bot deck (ZOO-13.1 to ZOO-13.10).
 
 On a bot's turn the top bot card is revealed (a chance event unless its identity is already
-known). With the default rule (``bot_rule="any-effect"``) a card is carried out when at
+known). With the default rule (`bot_rule="any-effect"`) a card is carried out when at
 least one of its effects can be carried out in full; otherwise it is discarded and the next
 card drawn. Each effect is then carried out if it can be at that moment, the other skipped.
-With ``bot_rule="all-effects"`` a card is carried out only when every effect can be, one
+With `bot_rule="all-effects"` a card is carried out only when every effect can be, one
 after the other. When no card of the deck could be carried out the bot's turn passes
-after its first discard (drawing would never end otherwise); ``n`` of the ``bot_turn`` task
+after its first discard (drawing would never end otherwise); `n` of the `bot_turn` task
 counts the cards discarded this turn. Every choice among equals follows the
 company-board order; bots pay no discounts and get no bonuses from helpers.
 """
@@ -26,8 +26,8 @@ from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
 __all__ = ["bot_plan", "card_feasible", "carry_out"]
 
-#: What a bot effect will do, once it is known it can be done: (what, company/fruit, seat or slot).
 Plan = tuple[str, str, int]
+"""What a bot effect will do, once it is known it can be done: (what, company/fruit, seat or slot)."""
 
 
 def _cheapest(state: Position, prices: tuple[int, int, int]) -> str:
@@ -116,16 +116,16 @@ _PLANS: Final = {
 
 
 def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    """What the bot effect does here, or ``None`` when it cannot be carried out in full.
+    """What the bot effect does here, or `None` when it cannot be carried out in full.
 
-    Ties (cheapest, dearest) go to the leftmost company: ``min``/``max`` keep the first of
+    Ties (cheapest, dearest) go to the leftmost company: `min`/`max` keep the first of
     equals, and the candidates are listed in board order.
     """
     return _PLANS[effect.kind](state, seat, effect)
 
 
 def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[Task, ...]:
-    """Carry out a planned bot effect on ``draft``: the tasks that follow (chance)."""
+    """Carry out a planned bot effect on `draft`: the tasks that follow (chance)."""
     what, item, other = plan
     if what == "buy_fruit":
         if other >= 0:
@@ -156,7 +156,7 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
 
 
 def card_feasible(state: Position, seat: int, card: str) -> bool:
-    """Whether the bot card is carried out now, under the game's ``bot_rule``."""
+    """Whether the bot card is carried out now, under the game's `bot_rule`."""
     effects = BOTS[card].effects
     if state.config.bot_rule == "any-effect":
         return any(bot_plan(state, seat, e) is not None for e in effects)
@@ -207,7 +207,7 @@ def _card_run(draft: Draft, task: Task) -> None:
     """Carry out the card's effects in order (each if it can be, then), then the bonus.
 
     Effects that need chance (a refill, a card revealed) queue their tasks first and the
-    card continues after them; ``index`` and ``n`` (effects done) say where it stands.
+    card continues after them; `index` and `n` (effects done) say where it stands.
     """
     card = BOTS[task.card]
     index, done = task.index, task.n

@@ -62,16 +62,16 @@ def _check_unique() -> None:
     FAMILY.update(seen)
 
 
-#: The family of every card id.
 FAMILY: Final[dict[str, str]] = {}
+"""The family of every card id."""
 _check_unique()
 
-#: The effects of every card that has effects (influence, starting, helper, event, intrigue).
 EFFECTS: Final[dict[str, tuple[Effect, ...]]] = {
     card.id: card.effects for cards in (STARTING, INFLUENCE, HELPER, EVENT, INTRIGUE) for card in cards
 }
-#: Cards bearing the end-of-deck icon.
+"""The effects of every card that has effects (influence, starting, helper, event, intrigue)."""
 END_ICON: Final = frozenset(card.id for cards in (STARTING, INFLUENCE) for card in cards if card.end)
+"""Cards bearing the end-of-deck icon."""
 #: Card names and texts (for events and frontends).
 NAMES: Final[dict[str, str]] = {
     card.id: card.name for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE) for card in cards
@@ -97,9 +97,9 @@ HELPER_COST: Final[dict[str, Tokens]] = {card.id: card.cost for card in HELPER}
 
 
 def starting_deck(company: str, seats: int) -> tuple[str, ...]:
-    """The starting cards of ``company`` used with ``seats`` players (bots included)."""
+    """The starting cards of `company` used with `seats` players (bots included)."""
     return tuple(card.id for card in STARTING if card.company == company and MARKS[card.players] <= seats)
 
 
-#: Starting decks by seat count, per company in ``FRUITS`` order.
 STARTING_DECKS: Final = {seats: tuple(starting_deck(f, seats) for f in FRUITS) for seats in range(2, 6)}
+"""Starting decks by seat count, per company in `FRUITS` order."""

@@ -1,18 +1,19 @@
-"""Spółka ZOO content: the effect vocabulary and the card files in ``data/``.
+"""Spółka ZOO content: the effect vocabulary and the card files in `data/`.
 
 Every card whose text is not public (starting company cards, influence, helper, event,
 hidden goal and intrigue cards) is data built from a small vocabulary of effect kinds, so an
-owner of the printed game can type in the real cards. The files shipped in ``data/`` are a
-labelled REFERENCE SET (``reference = true``), not the printed texts. The 13 bot cards are
+owner of the printed game can type in the real cards. The files shipped in `data/` are a
+labelled REFERENCE SET (`reference = true`), not the printed texts. The 13 bot cards are
 the public facts.
 
-An effect is one table, e.g. ``{ kind = "fruit_to_company", fruit = "apple", n = 1 }``;
-``docs/spolka_zoo/content.md`` documents every kind and parameter. Each loader raises
-:class:`~tabletop.kernel.errors.ContentError` naming the file, the card and the field.
+An effect is one table, e.g. `{ kind = "fruit_to_company", fruit = "apple", n = 1 }`;
+`docs/spolka_zoo/content.md` documents every kind and parameter. Each loader raises
+[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the card and the field.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final, TypeVar
@@ -44,18 +45,19 @@ __all__ = [
     "HelperCard",
     "InfluenceCard",
     "IntrigueCard",
+    "check_text_fruits",
     "shipped_rules",
 ]
 
-#: The three companies (and their fruits), in the fixed order every per-company tuple uses.
 FRUITS: Final = ("apple", "lemon", "pineapple")
-#: The six action tokens.
+"""The three companies (and their fruits), in the fixed order every per-company tuple uses."""
 TOKENS: Final = ("share", "fruit", "helper", "lobby", "speculate", "duplicate")
-#: The player-count marks of the starting company cards and the smallest seat count they need.
+"""The six action tokens."""
 MARKS: Final = {"2+": 2, "3": 3, "4+": 4, "5": 5}
-#: What a helper's ability waits for: a token (icons: share/fruit trading, lobbying,
-#: speculation), any token, nothing (works by itself), or no ability at all.
+"""The player-count marks of the starting company cards and the smallest seat count they need."""
 TRIGGERS: Final = ("share", "fruit", "lobby", "speculate", "any", "passive", "none")
+"""What a helper's ability waits for: a token (icons: share/fruit trading, lobbying, speculation), any token, nothing
+(works by itself), or no ability at all."""
 
 _COMPANY_PICKS: Final = ("", *FRUITS)
 _FIELDS: Final = {
@@ -120,20 +122,20 @@ _TO_VALUES: Final = {"move_card": ("next", "previous", "choice", *FRUITS), "look
 
 @attrs.frozen
 class Effect:
-    """One effect of a card, from the vocabulary (see ``docs/spolka_zoo/content.md``).
+    """One effect of a card, from the vocabulary (see `docs/spolka_zoo/content.md`).
 
     Attributes:
-        kind: What happens (``"money"``, ``"fruit_to_company"``, ``"share_price"``...).
-        who: Which seats it concerns or who decides (``"majority"``, ``"self"``...);
+        kind: What happens (`"money"`, `"fruit_to_company"`, `"share_price"`...).
+        who: Which seats it concerns or who decides (`"majority"`, `"self"`...);
             empty means the card family's default.
         n: A count (fruits, coins, cards) or, for purchases, a discount / for sales a bonus.
-        fruit: A fruit, or a rule picking one (``"choice"``, ``"scarcest"``...).
+        fruit: A fruit, or a rule picking one (`"choice"`, `"scarcest"`...).
         company: A company, or a rule picking one; empty means the company whose deck is
             being resolved.
-        to: Where a card goes (``"next"``, ``"choice"``, a company; ``"bottom"``/``"remove"``).
+        to: Where a card goes (`"next"`, `"choice"`, a company; `"bottom"`/`"remove"`).
         delta: How far a price moves.
         beyond: The price may leave its base track (above the top, down to 0).
-        per_share: ``money`` is paid per share held in the company.
+        per_share: `money` is paid per share held in the company.
         public: A moved card is moved face up.
     """
 
@@ -151,7 +153,7 @@ class Effect:
 
 @attrs.frozen
 class InfluenceCard:
-    """A starting company card (``company`` and ``players`` set) or an influence card."""
+    """A starting company card (`company` and `players` set) or an influence card."""
 
     id: str
     name: str
@@ -165,7 +167,7 @@ class InfluenceCard:
 
 @attrs.frozen
 class HelperCard:
-    """A helper: its fruit cost, glory, and ability (``trigger`` + ``effects``)."""
+    """A helper: its fruit cost, glory, and ability (`trigger` + `effects`)."""
 
     id: str
     name: str
@@ -192,9 +194,9 @@ class EventCard:
 class GoalCard:
     """A hidden goal: a condition checked at the start of the end of the game, and its glory.
 
-    ``condition`` is one of ``shares_everywhere``, ``majorities`` (in at least ``n``
-    companies), ``helpers`` (at least ``n``), ``fruit`` (at least ``n`` of ``fruit``),
-    ``money`` (at least ``n`` coins).
+    `condition` is one of `shares_everywhere`, `majorities` (in at least `n`
+    companies), `helpers` (at least `n`), `fruit` (at least `n` of `fruit`),
+    `money` (at least `n` coins).
     """
 
     id: str
@@ -221,11 +223,11 @@ class IntrigueCard:
 class BotEffect:
     """One effect of a bot card (the public bot deck).
 
-    ``kind`` is one of ``buy_cheapest_fruit``, ``hire_helper``, ``move_top`` (from
-    ``company`` onto ``to``, face up), ``sell_fruit`` (worth ``min_price`` or more),
-    ``refresh_influence``, ``buy_cheapest_share``, ``buy_share`` (in ``company`` if its price
-    is ``max_price`` or less), ``lobby_top`` (into ``company``, only when the bot is not the
-    first player), ``sell_dearest_share``.
+    `kind` is one of `buy_cheapest_fruit`, `hire_helper`, `move_top` (from
+    `company` onto `to`, face up), `sell_fruit` (worth `min_price` or more),
+    `refresh_influence`, `buy_cheapest_share`, `buy_share` (in `company` if its price
+    is `max_price` or less), `lobby_top` (into `company`, only when the bot is not the
+    first player), `sell_dearest_share`.
     """
 
     kind: str
@@ -239,8 +241,8 @@ class BotEffect:
 class BotCard:
     """A bot card: one or two effects and a coin bonus.
 
-    ``bonus_if`` is ``"done"`` (paid when at least one effect was carried out) or
-    ``"always"`` (paid whenever the card is carried out).
+    `bonus_if` is `"done"` (paid when at least one effect was carried out) or
+    `"always"` (paid whenever the card is carried out).
     """
 
     id: str
@@ -271,7 +273,7 @@ _CONVERTER.register_structure_hook(Tokens, tokens_hook(FRUITS, noun="fruit", min
 
 
 def _problem(effect: Effect, family: str) -> tuple[str, str] | None:
-    """The (field, message) of the first problem of ``effect`` in a card of ``family``."""
+    """The (field, message) of the first problem of `effect` in a card of `family`."""
     if effect.kind not in _FIELDS:
         return "kind", f"unknown effect kind {effect.kind!r} (kinds: {', '.join(sorted(_FIELDS))})"
     allowed = _FIELDS[effect.kind]
@@ -412,7 +414,7 @@ def _bots(data: dict[str, Any], file: str) -> tuple[BotCard, ...]:
 
 @attrs.frozen
 class Rule:
-    """One entry of the rule catalogue: an ID (``ZOO-4.9``) and a short title."""
+    """One entry of the rule catalogue: an ID (`ZOO-4.9`) and a short title."""
 
     id: str
     title: str
@@ -441,28 +443,98 @@ _PARSERS: Final[Mapping[str, Callable[[dict[str, Any], str], tuple[Any, ...]]]] 
 }
 
 
+#: A fruit named in a card's text: ``apple``, ``apples``, ``Lemon``... (not the ``apple`` in ``pineapple``).
+_FRUIT_WORD: Final = re.compile(r"\b(apple|lemon|pineapple)s?\b", re.IGNORECASE)
+
+
+#: Effect values that pick one or several of the three fruits or companies (not ``"own"``:
+#: that is the deck's fruit, which moving the card to another deck changes).
+_ANY_FRUIT: Final = frozenset(
+    {"each", "all", "choice", "scarcest", "most", "cheapest", "dearest", "leftmost", "rightmost", "next", "previous"}
+)
+
+
+def _fruits_used(card: object) -> tuple[list[tuple[str, str]], bool]:
+    """The fixed fruits a card's data uses, as (field, fruit) — effects' `fruit`, `company`
+    and `to`, a helper's cost, a goal's fruit — and whether an effect picks among all three
+    (`"each"`, `"choice"`, `"scarcest"`...)."""
+    used: list[tuple[str, str]] = []
+    picks = False
+    for index, effect in enumerate(getattr(card, "effects", ())):
+        for field in ("fruit", "company", "to"):
+            value = getattr(effect, field, "")
+            if value in FRUITS:
+                used.append((f"effects[{index}].{field}", value))
+            picks = picks or value in _ANY_FRUIT
+    if isinstance(card, HelperCard):
+        used.extend(("cost", fruit) for fruit in card.cost)
+    if isinstance(card, GoalCard) and card.fruit in FRUITS:
+        used.append(("fruit", card.fruit))
+    return used, picks
+
+
+def check_text_fruits(cards: tuple[Any, ...], file: str) -> None:
+    """Refuse a card whose text and data disagree about the fruits (ZOO FAQ: the card's text
+    takes precedence).
+
+    Every fruit the text names (`"Put 2 apples ..."`) must be used by the card's data
+    (`fruit = "apple"`; `"own"` is the deck's fruit, which a card moved to another deck
+    changes), unless the text names several fruits and an effect picks among them
+    (`"each"`, `"choice"`...). Every fixed fruit the data uses (but a helper's cost,
+    printed apart) must be named in the text.
+
+    Raises:
+        ContentError: Naming the file, the card id, the field (`text`, or the effect's
+            field such as `effects[0].fruit`) and the fruit.
+    """
+    for card in cards:
+        text = getattr(card, "text", "")
+        named = {match.group(1).lower() for match in _FRUIT_WORD.finditer(text)}
+        used, picks = _fruits_used(card)
+        fruits = {fruit for _, fruit in used}
+        if not (picks and len(named) > 1):
+            for fruit in sorted(named - fruits):
+                message = (
+                    f"the text names {fruit!r} but no effect uses it (fixed fruits used: "
+                    f"{', '.join(sorted(fruits)) or 'none'}; write fruit = {fruit!r}, not 'own')"
+                )
+                raise ContentError(message, file=file, item=card.id, field="text")
+        for field, fruit in used:
+            if fruit not in named and field != "cost":  # the cost is printed apart from the text
+                message = f"{fruit!r} is used but the text does not name it: {text!r}"
+                raise ContentError(message, file=file, item=card.id, field=field)
+
+
+def _parse(kind: str, data: dict[str, Any], file: str) -> tuple[Any, ...]:
+    """Validate `data` as a `spolka_zoo.{kind}` file, then its texts against its data."""
+    cards = _PARSERS[kind](data, file)
+    if kind != "rules":
+        check_text_fruits(cards, file)
+    return cards
+
+
 def _loader(kind: str) -> Callable[[Path], tuple[Any, ...]]:
     def load(path: Path) -> tuple[Any, ...]:
-        return _PARSERS[kind](read_toml(path), Path(path).name)
+        return _parse(kind, read_toml(path), Path(path).name)
 
     load.__doc__ = f"Load and validate a ``spolka_zoo.{kind}`` file."
     return load
 
 
-#: Loaders by content kind, for ``tabletop validate``.
 LOADERS: Final = {kind: _loader(kind) for kind in _PARSERS}
+"""Loaders by content kind, for `tabletop validate`."""
 
 
 def _shipped(kind: str) -> tuple[Any, ...]:
     name = f"data/{kind}.toml"
     try:
-        return _PARSERS[kind](read_package_toml("tabletop.spolka_zoo", name), name)
+        return _parse(kind, read_package_toml("tabletop.spolka_zoo", name), name)
     except cattrs.BaseValidationError as exc:  # pragma: no cover  (load_items converts these)
         raise ContentError(str(exc), file=name) from None
 
 
 def shipped_rules() -> tuple[Rule, ...]:
-    """The rule catalogue shipped in ``data/rules.toml``."""
+    """The rule catalogue shipped in `data/rules.toml`."""
     return _shipped("rules")
 
 

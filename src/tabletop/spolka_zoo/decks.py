@@ -3,7 +3,7 @@ the top of a company deck (speculation and look effects), moving a top card to a
 and removing the face-up influence cards.
 
 Whenever a card comes from the unknown part of a deck its identity is a chance outcome; who
-learns it is recorded on the card (:class:`~tabletop.kernel.deck.Known`), so views hide it
+learns it is recorded on the card ([`Known`][tabletop.kernel.deck.Known]), so views hide it
 from everybody else.
 """
 
@@ -30,12 +30,12 @@ _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
 
 
 def deck_of(state: Position, company: str) -> Deck:
-    """The deck of ``company``."""
+    """The deck of `company`."""
     return state.decks[FRUIT_INDEX[company]]
 
 
 def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
-    """``deck.shuffle_in(cards)``: the whole deck with ``cards`` shuffled in, its composition
+    """`deck.shuffle_in(cards)`: the whole deck with `cards` shuffled in, its composition
     counted in one pass (the kernel's version builds and adds four multisets)."""
     counts = deck.middle.as_dict()
     for known in (*deck.top, *deck.bottom):
@@ -46,12 +46,12 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
-    """``cards`` leave the game (kept with who has seen them)."""
+    """`cards` leave the game (kept with who has seen them)."""
     draft.piles = evolve(draft.piles, removed=draft.piles.removed + cards)
 
 
 def neighbour(state: Position, company: str, step: int) -> str:
-    """The company ``step`` boards to the right of ``company`` (wrapping around)."""
+    """The company `step` boards to the right of `company` (wrapping around)."""
     return state.board[(state.board.index(company) + step) % 3]
 
 
@@ -116,8 +116,8 @@ register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
 # Looking at the top of a company deck ----------------------------------------------------------
 
 
-#: Picks the cards at some positions out of the looked-at cards, as a tuple.
 Picker = Callable[[tuple[str, ...]], tuple[str, ...]]
+"""Picks the cards at some positions out of the looked-at cards, as a tuple."""
 
 
 def _picker(positions: tuple[int, ...]) -> Picker:
@@ -128,8 +128,9 @@ def _picker(positions: tuple[int, ...]) -> Picker:
 
 @functools.cache
 def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
-    """The arrangements of ``n`` different cards as positions, in the order of
-    :func:`arrangements`: (picker of the top cards, position of the moved card or -1, target).
+    """The arrangements of `n` different cards as positions, in the order of
+    [`arrangements`][tabletop.spolka_zoo.decks.arrangements]: (picker of the top cards, position of the moved card or
+    -1, target).
 
     The original order comes first, then every order, then for each card moved away (to each
     target) every order of the rest."""
@@ -148,9 +149,9 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
 # its memory slows everything down.
 @functools.lru_cache(maxsize=16)
 def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
-    """Every way to put looked-at ``cards`` back, keeping the order first.
+    """Every way to put looked-at `cards` back, keeping the order first.
 
-    ``mode`` ``"bottom"``: one card may go to the bottom of any company deck; ``"remove"``:
+    `mode` `"bottom"`: one card may go to the bottom of any company deck; `"remove"`:
     one card may leave the game.
     """
     layouts = _layouts(len(cards), mode)

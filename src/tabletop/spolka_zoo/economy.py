@@ -1,5 +1,5 @@
 """Money, fruit, shares and prices: the small transitions everything else is built of (each
-changes the step's :class:`~tabletop.spolka_zoo.state.Draft`; costs only read a position).
+changes the step's [`Draft`][tabletop.spolka_zoo.state.Draft]; costs only read a position).
 
 Buying or selling moves a price (rulebook: share track 1-10, fruit track 1-5; a price off
 the base track through a card stays where it is when a purchase or sale would move it
@@ -26,11 +26,11 @@ __all__ = [
 
 
 def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool = False) -> int:
-    """A price moved ``delta`` spaces.
+    """A price moved `delta` spaces.
 
-    On the base track (``beyond`` false) it stops at the ends and a price already off the
+    On the base track (`beyond` false) it stops at the ends and a price already off the
     track does not move further off (FAQ: a token on the extreme space stays). With
-    ``beyond`` it may rise past the top and fall to 0, never below.
+    `beyond` it may rise past the top and fall to 0, never below.
     """
     low, high = track
     if beyond:
@@ -47,7 +47,7 @@ def _set(values: tuple[int, int, int], index: int, value: int) -> tuple[int, int
 
 
 def gain(draft: Draft, seat: int, n: int) -> None:
-    """Seat ``seat`` takes ``n`` coins from the bank, or discards ``-n`` (as many as it has)."""
+    """Seat `seat` takes `n` coins from the bank, or discards `-n` (as many as it has)."""
     s = draft.seats[seat]
     money = max(0, s.money + n)
     if money != s.money:
@@ -55,19 +55,19 @@ def gain(draft: Draft, seat: int, n: int) -> None:
 
 
 def share_cost(state: Position, seat: int, company: str, discount: int = 0) -> int:
-    """What ``seat`` pays for a share in ``company`` (its discounts applied, never below 0)."""
+    """What `seat` pays for a share in `company` (its discounts applied, never below 0)."""
     price = state.share_price[FRUIT_INDEX[company]]
     return max(0, price - discount - state.seats[seat].passive("share_discount"))
 
 
 def fruit_cost(state: Position, seat: int, fruit: str, discount: int = 0) -> int:
-    """What ``seat`` pays for a fruit from the warehouse (discounts applied, never below 0)."""
+    """What `seat` pays for a fruit from the warehouse (discounts applied, never below 0)."""
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     return max(0, price - discount - state.seats[seat].passive("fruit_discount"))
 
 
 def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
-    """``seat`` buys a share in ``company``; the share price moves one space up."""
+    """`seat` buys a share in `company`; the share price moves one space up."""
     c = FRUIT_INDEX[company]
     s = draft.seats[seat]
     cost = share_cost(draft, seat, company, discount)
@@ -77,7 +77,7 @@ def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
 
 
 def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:
-    """``seat`` sells a share in ``company``; the share price moves one space down."""
+    """`seat` sells a share in `company`; the share price moves one space down."""
     c = FRUIT_INDEX[company]
     s = draft.seats[seat]
     paid = draft.share_price[c] + bonus + s.passive("sell_bonus", "share")
@@ -87,7 +87,7 @@ def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:
 
 
 def buy_fruit(draft: Draft, seat: int, fruit: str, discount: int = 0) -> None:
-    """``seat`` buys a fruit from the warehouse; its price moves one space up."""
+    """`seat` buys a fruit from the warehouse; its price moves one space up."""
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
     cost = fruit_cost(draft, seat, fruit, discount)
@@ -97,7 +97,7 @@ def buy_fruit(draft: Draft, seat: int, fruit: str, discount: int = 0) -> None:
 
 
 def buy_fruit_from(draft: Draft, seat: int, fruit: str, seller: int) -> None:
-    """``seat`` buys a fruit from ``seller``'s pool, paying them its price + 2; the price rises."""
+    """`seat` buys a fruit from `seller`'s pool, paying them its price + 2; the price rises."""
     f = FRUIT_INDEX[fruit]
     cost = draft.fruit_price[f] + 2
     buyer = draft.seats[seat]
@@ -108,7 +108,7 @@ def buy_fruit_from(draft: Draft, seat: int, fruit: str, seller: int) -> None:
 
 
 def sell_fruit(draft: Draft, seat: int, fruit: str, bonus: int = 0) -> None:
-    """``seat`` sells a fruit to the warehouse; its price moves one space down."""
+    """`seat` sells a fruit to the warehouse; its price moves one space down."""
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
     paid = draft.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
@@ -118,17 +118,17 @@ def sell_fruit(draft: Draft, seat: int, fruit: str, bonus: int = 0) -> None:
 
 
 def set_share_price(draft: Draft, company: str, price: int) -> None:
-    """Set the share price of ``company``."""
+    """Set the share price of `company`."""
     draft.share_price = _set(draft.share_price, FRUIT_INDEX[company], price)
 
 
 def set_fruit_price(draft: Draft, fruit: str, price: int) -> None:
-    """Set the price of ``fruit``."""
+    """Set the price of `fruit`."""
     draft.fruit_price = _set(draft.fruit_price, FRUIT_INDEX[fruit], price)
 
 
 def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
-    """Up to ``n`` fruits of a type move from the warehouse to a company board."""
+    """Up to `n` fruits of a type move from the warehouse to a company board."""
     n = min(n, draft.warehouse[fruit])
     if n <= 0:
         return
@@ -140,7 +140,7 @@ def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
 
 
 def take_from_company(draft: Draft, seat: int, company: str, fruits: Tokens) -> None:
-    """Seat ``seat`` takes ``fruits`` from a company board into its pool."""
+    """Seat `seat` takes `fruits` from a company board into its pool."""
     c = FRUIT_INDEX[company]
     boards = list(draft.company_fruit)
     boards[c] = boards[c] - fruits
@@ -150,14 +150,14 @@ def take_from_company(draft: Draft, seat: int, company: str, fruits: Tokens) -> 
 
 
 def discard_fruit(draft: Draft, seat: int, fruits: Tokens) -> None:
-    """Seat ``seat`` puts ``fruits`` from its pool back in the warehouse (discards, costs)."""
+    """Seat `seat` puts `fruits` from its pool back in the warehouse (discards, costs)."""
     s = draft.seats[seat]
     draft.set_seat(seat, evolve(s, fruit=s.fruit - fruits))
     draft.warehouse = draft.warehouse + fruits
 
 
 def move_share(draft: Draft, seat: int, source: str, target: str) -> None:
-    """One of ``seat``'s shares moves from one company to another (no price moves)."""
+    """One of `seat`'s shares moves from one company to another (no price moves)."""
     s = draft.seats[seat]
     a, b = FRUIT_INDEX[source], FRUIT_INDEX[target]
     shares = _set(s.shares, a, s.shares[a] - 1)
@@ -166,7 +166,7 @@ def move_share(draft: Draft, seat: int, source: str, target: str) -> None:
 
 
 def swap_fruit(draft: Draft, seat: int, give: str, get: str) -> None:
-    """``seat`` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
+    """`seat` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
     s = draft.seats[seat]
     draft.set_seat(seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
     draft.warehouse = draft.warehouse.add(give).remove(get)

@@ -1,13 +1,13 @@
 """The task interpreter: pending work that may stop for a chance event or a decision.
 
 Card effects, refills, company-deck resolution, the division of fruits, events and bot turns
-are all queued as :class:`~tabletop.spolka_zoo.state.Task` values. The automatic step
-``effects.work`` runs the task at the head of the queue; a task either finishes (replacing
-itself with follow-up tasks), or waits: for chance at ``effects.draw`` (a card drawn from an
-unknown order) or for a seat's decision at ``effects.choose``. When the queue is empty the
-round goes on at ``state.resume``.
+are all queued as [`Task`][tabletop.spolka_zoo.state.Task] values. The automatic step
+`effects.work` runs the task at the head of the queue; a task either finishes (replacing
+itself with follow-up tasks), or waits: for chance at `effects.draw` (a card drawn from an
+unknown order) or for a seat's decision at `effects.choose`. When the queue is empty the
+round goes on at `state.resume`.
 
-Each operation is an :class:`Op` registered by name; ``decide`` runs the shared decision
+Each operation is an [`Op`][tabletop.spolka_zoo.interpreter.Op] registered by name; `decide` runs the shared decision
 pattern: no option, nothing to do; a bot, or a single option, decides at once (a bot takes
 the first option, which each operation lists first in company-board order, accepting
 offers); otherwise the seat chooses.
@@ -34,7 +34,7 @@ Run = Callable[[Draft, Task], None]
 @attrs.frozen
 class Op:
     """One operation of the interpreter. Operations change the step's draft in place (see
-    :class:`~tabletop.spolka_zoo.state.Draft`); what they only read is any position.
+    [`Draft`][tabletop.spolka_zoo.state.Draft]); what they only read is any position.
 
     Attributes:
         run: Runs the task (finishing it, or waiting).
@@ -52,28 +52,28 @@ class Op:
     chosen: Callable[[Draft, Task, Move], None] | None = None
 
 
-#: Every operation, by name.
 OPS: Final[dict[str, Op]] = {}
+"""Every operation, by name."""
 
-#: ``Task(...)``, each distinct task built once and shared (tasks are values). For the tasks
-#: made over and over from a small set of values (a deck's next card, a bot's card, an event).
 shared_task: Final = functools.cache(Task)
+"""`Task(...)`, each distinct task built once and shared (tasks are values). For the tasks made over and over from a
+small set of values (a deck's next card, a bot's card, an event)."""
 
 
 def register(name: str, op: Op) -> None:
-    """Register operation ``name``."""
+    """Register operation `name`."""
     OPS[name] = op
 
 
 def start(draft: Draft, tasks: tuple[Task, ...], resume: str) -> None:
-    """Queue ``tasks`` and go to ``effects.work``; the round then continues at ``resume``."""
+    """Queue `tasks` and go to `effects.work`; the round then continues at `resume`."""
     draft.goto("effects.work")
     draft.queue = tasks + draft.queue
     draft.resume = resume
 
 
 def finish(draft: Draft, *follow: Task) -> None:
-    """The head task is done; ``follow`` tasks run next."""
+    """The head task is done; `follow` tasks run next."""
     step = draft.flow.step
     if step != "work":
         if step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
@@ -88,12 +88,12 @@ def replace(draft: Draft, task: Task) -> None:
 
 
 def wait_chance(draft: Draft) -> None:
-    """Stop at ``effects.draw``: the head task needs a chance outcome."""
+    """Stop at `effects.draw`: the head task needs a chance outcome."""
     draft.goto("effects.draw")
 
 
 def wait_choice(draft: Draft, seat: int) -> None:
-    """Stop at ``effects.choose``: seat ``seat`` decides for the head task."""
+    """Stop at `effects.choose`: seat `seat` decides for the head task."""
     draft.goto("effects.choose", player=seat)
 
 
@@ -111,7 +111,7 @@ def decide(draft: Draft, task: Task) -> None:
 
 
 def work(draft: Draft) -> None:
-    """The ``effects.work`` step: run tasks until one waits or the queue is empty."""
+    """The `effects.work` step: run tasks until one waits or the queue is empty."""
     while draft.queue:
         task = draft.queue[0]
         OPS[task.op].run(draft, task)
@@ -134,7 +134,7 @@ def outcomes(state: Position) -> Tokens:
 
 def apply_draw(draft: Draft, card: str) -> None:
     """Apply a chance outcome to the head task and go back to work, counting the chance
-    event in the same new state (see ``ZooState._counted``)."""
+    event in the same new state (see `ZooState._counted`)."""
     task = draft.queue[0]
     op = OPS[task.op]
     assert op.drawn is not None
@@ -162,5 +162,5 @@ def apply_choice(draft: Draft, move: Move) -> None:
 
 
 def unknown(deck: Deck) -> Tokens:
-    """The cards the top card of ``deck`` is drawn from: its unknown middle."""
+    """The cards the top card of `deck` is drawn from: its unknown middle."""
     return deck.middle

@@ -1,14 +1,14 @@
 """The market phase: resolving the company decks, dividing the fruits, and the events.
 
-* ``resolve_deck``: reveal cards from the top of a company deck and resolve each, until the
+* `resolve_deck`: reveal cards from the top of a company deck and resolve each, until the
   second end-of-deck icon (that card resolves too) or the deck runs out; a card is ignored
   when no majority shareholder can be determined, but its icon still counts; then the
   whole deck, resolved and unresolved cards, is shuffled (ZOO-7.1 to ZOO-7.6).
-* ``divide``: the majority shareholder, then the minority shareholders by shares, take as
+* `divide`: the majority shareholder, then the minority shareholders by shares, take as
   many fruits of their choice as they hold shares, until everyone took, the fruit ran out,
   or an unbreakable tie pays 3 coins to everyone who has not taken (ZOO-8.1 to ZOO-8.6;
   a tie for the majority pays even on an empty board, see the rulings).
-* ``event``: draw event cards until two had an effect, setting aside those that cannot
+* `event`: draw event cards until two had an effect, setting aside those that cannot
   have any, then shuffle them all back (ZOO-12.2 to ZOO-12.4).
 """
 
@@ -24,10 +24,10 @@ from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
 
 __all__: list[str] = []
 
-#: Coins paid to each shareholder who took nothing when a tie cannot be broken.
 TIE_PAYOUT = 3
-#: Event cards whose effect must be introduced each market phase.
+"""Coins paid to each shareholder who took nothing when a tie cannot be broken."""
 EVENTS_PER_ROUND = 2
+"""Event cards whose effect must be introduced each market phase."""
 
 
 # Company decks -----------------------------------------------------------------------------------
@@ -62,7 +62,7 @@ def _revealed(draft: Draft, task: Task, card: str) -> None:
 def _resolves(state: Position, company: str) -> bool:
     """A revealed card is resolved unless no majority shareholder can be determined (ZOO-7.4).
 
-    With ``unowned_cards="resolved"`` a company without any shareholder still resolves its
+    With `unowned_cards="resolved"` a company without any shareholder still resolves its
     cards (effects naming the majority then do nothing); an unbreakable tie always ignores.
     """
     if state.majority(company) >= 0:
@@ -80,7 +80,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
     """The next shareholder takes fruit, or the division ends (ZOO-8.2 to ZOO-8.5).
 
     The majority shareholder is determined even on an empty board, so a tie for it still
-    pays 3 coins (``empty_board_ties="paid"``); once somebody has taken, an empty board ends
+    pays 3 coins (`empty_board_ties="paid"`); once somebody has taken, an empty board ends
     the division before the next shareholder's place is looked at.
     """
     company = task.company

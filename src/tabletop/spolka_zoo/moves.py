@@ -1,25 +1,20 @@
 """Spółka ZOO moves and their notation.
 
-==========================================  =================================================
-notation                                    move
-==========================================  =================================================
-``board lemon,apple,pineapple``             chance: the company boards' order, left to right
-``draw inf-apple``                          chance: the card drawn or revealed
-``pick share``                              choose an action token secretly
-``buy share apple`` / ``sell share apple``  a share transaction (share trading)
-``buy fruit lemon`` / ``sell fruit lemon``  a fruit transaction with the warehouse
-``buy fruit lemon from 2``                  buy a fruit from seat 2's pool (price + 2 to them)
-``hire h-owl``                              hire a helper from the market
-``lobby inf-apple lemon``                   lobby: a face-up influence card into a deck
-``speculate apple``                         speculation on a company deck
-``arrange a,b,c`` / ``arrange a,b bottom c lemon`` / ``arrange a,b remove c``
-                                            put looked-at cards back (top card first), one
-                                            maybe to the bottom of a deck or out of the game
-``intrigue int-windfall``                   play an intrigue card
-``use h-fox``                               use a helper's ability after a token
-``choose take apple,lemon``                 a decision inside a card's effect
-``done``                                    end (or decline) the action, the window, the abilities
-==========================================  =================================================
+- `board lemon,apple,pineapple` — chance: the company boards' order, left to right
+- `draw inf-apple` — chance: the card drawn or revealed
+- `pick share` — choose an action token secretly
+- `buy share apple` / `sell share apple` — a share transaction (share trading)
+- `buy fruit lemon` / `sell fruit lemon` — a fruit transaction with the warehouse
+- `buy fruit lemon from 2` — buy a fruit from seat 2's pool (price + 2 to them)
+- `hire h-owl` — hire a helper from the market
+- `lobby inf-apple lemon` — lobby: a face-up influence card into a deck
+- `speculate apple` — speculation on a company deck
+- `arrange a,b,c` / `arrange a,b bottom c lemon` / `arrange a,b remove c` — put looked-at cards back (top card
+  first), one maybe to the bottom of a deck or out of the game
+- `intrigue int-windfall` — play an intrigue card
+- `use h-fox` — use a helper's ability after a token
+- `choose take apple,lemon` — a decision inside a card's effect
+- `done` — end (or decline) the action, the window, the abilities
 """
 
 from __future__ import annotations
@@ -84,9 +79,9 @@ class Pick(Move):
 
 @attrs.frozen
 class Trade(Move):
-    """One transaction of share trading (``what="share"``) or fruit trading (``"fruit"``).
+    """One transaction of share trading (`what="share"`) or fruit trading (`"fruit"`).
 
-    ``seller`` is the seat a fruit is bought from (-1: the warehouse or the bank).
+    `seller` is the seat a fruit is bought from (-1: the warehouse or the bank).
     """
 
     kind: ClassVar[str] = "trade"
@@ -136,8 +131,8 @@ class Speculate(Move):
 
 @attrs.frozen
 class Arrange(Move):
-    """Put looked-at cards back: ``top`` on the deck (top card first); ``moved`` to the
-    bottom of the deck ``to`` or, with ``to="remove"``, out of the game."""
+    """Put looked-at cards back: `top` on the deck (top card first); `moved` to the
+    bottom of the deck `to` or, with `to="remove"`, out of the game."""
 
     kind: ClassVar[str] = "arrange"
     top: tuple[str, ...]
@@ -177,7 +172,7 @@ class UseHelper(Move):
 
 @attrs.frozen
 class Choose(Move):
-    """A decision inside an effect: ``take apple,lemon``, ``buy apple``, ``pass``, ``seat 2``..."""
+    """A decision inside an effect: `take apple,lemon`, `buy apple`, `pass`, `seat 2`..."""
 
     kind: ClassVar[str] = "choose"
     option: str
@@ -245,7 +240,7 @@ def parse(state: State, text: str) -> Move:
     """Read the notation of any Spółka ZOO move (see the module docstring).
 
     Raises:
-        NotationError: If ``text`` is not a move.
+        NotationError: If `text` is not a move.
     """
     words = text.split()
     if not words:

@@ -65,7 +65,7 @@ def _share(state: ZooState, move: Trade, money: int, pool: int, held: int) -> Il
 
 
 def refusal(state: ZooState, move: Move) -> IllegalMove | None:
-    """Explain why ``move`` (of a kind allowed at this step) is illegal, or ``None``."""
+    """Explain why `move` (of a kind allowed at this step) is illegal, or `None`."""
     if isinstance(move, Pick):
         return _pick(state, move)
     if isinstance(move, Trade):

@@ -1,9 +1,12 @@
-"""A text board of Spółka ZOO for frontends (the ``render`` hook), and a simple position value
-for the greedy agent (the ``evaluate`` hook).
+"""A text board of Spółka ZOO for frontends (the `render` hook), and a simple position value
+for the greedy agent (the `evaluate` hook).
 
+```pycon
 >>> from tabletop.spolka_zoo import GAME
 >>> print(render(GAME.new_game(seed=1, players=2).view(0), 0).splitlines()[0])
 Spółka ZOO: round 1, setting up; cards are being dealt
+
+```
 """
 
 from __future__ import annotations
@@ -76,7 +79,7 @@ def _cost(tokens: Tokens) -> str:
 def card_line(card: str) -> str:
     """A card as a player reads it: its name, cost and glory (helpers) and its text.
 
-    A face-down card (``"?"``) stays a face-down card.
+    A face-down card (`"?"`) stays a face-down card.
     """
     if card == HIDDEN:
         return "a face-down card"
@@ -141,7 +144,7 @@ def _looked_at(view: ZooState) -> list[str]:
 
 
 def render(view: State, seat: int | None) -> str:
-    """The board as ``seat`` sees it (``view`` is ``state.view(seat)``, or a whole state)."""
+    """The board as `seat` sees it (`view` is `state.view(seat)`, or a whole state)."""
     assert isinstance(view, ZooState)
     lines = [f"Spółka ZOO: {phase_text(view)}"]
     if view.board:
@@ -173,12 +176,12 @@ def render(view: State, seat: int | None) -> str:
     return "\n".join(_fit(line) for line in lines)
 
 
-#: The widest line :func:`render` writes.
+#: The widest line [`render`][tabletop.spolka_zoo.render.render] writes.
 WIDTH: Final = 100
 
 
 def _fit(line: str) -> str:
-    """``line`` wrapped at :data:`WIDTH`, continuations indented under it."""
+    """`line` wrapped at `WIDTH`, continuations indented under it."""
     if len(line) <= WIDTH:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 4)
@@ -186,7 +189,7 @@ def _fit(line: str) -> str:
 
 
 def _places(view: ZooState, card: str) -> list[str]:
-    """Where ``card`` lies face up in ``view`` (what the viewing seat can see, nothing else)."""
+    """Where `card` lies face up in `view` (what the viewing seat can see, nothing else)."""
     found: list[str] = []
     piles = view.piles
     if card in piles.influence_row:
@@ -211,10 +214,10 @@ def _places(view: ZooState, card: str) -> list[str]:
 
 
 def describe_card(view: State, seat: int | None, card: str) -> str:
-    """The ``card ID`` command: a card's name, cost and text, and where ``seat`` sees it.
+    """The `card ID` command: a card's name, cost and text, and where `seat` sees it.
 
     Card texts are the box's catalogue, known to everybody; where a card lies is taken from
-    ``view`` only, so a card the seat cannot see is never located.
+    `view` only, so a card the seat cannot see is never located.
 
     Raises:
         LookupError: If no card has that id or name.

@@ -37,7 +37,7 @@ _NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def _others(state: ZooState, *seats: int) -> frozenset[int]:
-    """Every seat but ``seats``: who gets the redacted copy of a secret event."""
+    """Every seat but `seats`: who gets the redacted copy of a secret event."""
     return frozenset(range(state.num_players)) - set(seats)
 
 
@@ -84,7 +84,7 @@ def _chance(before: ZooState, move: Move) -> list[Event]:
 
 
 def _said(player: int, move: Move) -> str:
-    """What seat ``player`` did, in words."""
+    """What seat `player` did, in words."""
     who = f"seat {player}"
     if isinstance(move, Trade):
         item = f"{'an' if move.item[:1] in 'aeiou' else 'a'} {move.item}"
@@ -188,7 +188,7 @@ def _shown(before: ZooState, after: ZooState) -> list[Event]:
 
 
 def events(before: ZooState, move: Move, after: ZooState) -> tuple[Event, ...]:
-    """The events of the step ``before`` -> ``after`` by ``move``."""
+    """The events of the step `before` -> `after` by `move`."""
     player = before.current_player
     found = _chance(before, move) if player == CHANCE else _player(before, player, move)
     changes = _changes(before, after)

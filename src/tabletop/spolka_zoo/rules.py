@@ -1,15 +1,15 @@
 """The round structure of Spółka ZOO as a phase table, and the automatic steps.
 
-Read :data:`MACHINE` as the rulebook's round: setup (the boards' order is chance), then five
+Read `MACHINE` as the rulebook's round: setup (the boards' order is chance), then five
 rounds of an action phase (every seat picks a token secretly, then from the first player
 clockwise each token is revealed and resolved, three times, four with two seats) and a
 market phase (company decks, division of fruits, events, passing the first-player marker).
-The ``effects`` phase is the task interpreter every card effect, refill, deck resolution,
-division, event and bot turn runs through; ``resume`` says where the round goes on.
+The `effects` phase is the task interpreter every card effect, refill, deck resolution,
+division, event and bot turn runs through; `resume` says where the round goes on.
 
 Secret picks are modelled as picks in seat order from the first player, each hidden from the
 other seats' views until revealed (ZOO-3.1). Bots never pick: their turns run inside
-``apply`` (ZOO-13.3).
+`apply` (ZOO-13.3).
 """
 
 from __future__ import annotations
@@ -165,7 +165,7 @@ def _next(draft: Draft) -> None:
 
 
 def _revealed(draft: Draft) -> None:
-    """The token of ``turn.seat`` is revealed (ZOO-3.2)."""
+    """The token of `turn.seat` is revealed (ZOO-3.2)."""
     index = draft.turn.seat
     seat = draft.seats[index]
     token = seat.pick
@@ -190,7 +190,7 @@ def _after(draft: Draft) -> None:
 
 
 def _finish(draft: Draft) -> None:
-    """The token is done; on to the next seat (from ``after`` directly when nothing is left)."""
+    """The token is done; on to the next seat (from `after` directly when nothing is left)."""
     turn = draft.turn
     draft.turn = Turn(number=turn.number, position=turn.position)
     draft.goto("next")
@@ -251,8 +251,8 @@ _AUTO: Final[dict[str, Callable[[Draft], None]]] = {
 
 
 def _settle(draft: Draft) -> None:
-    """Run automatic steps on ``draft`` until a decision, a chance node or the end (what the
-    kernel's ``MACHINE.advance`` does state by state, here on one draft)."""
+    """Run automatic steps on `draft` until a decision, a chance node or the end (what the
+    kernel's `MACHINE.advance` does state by state, here on one draft)."""
     for _ in range(MAX_AUTO_STEPS):
         handler = _AUTO.get(draft.flow.key)  # exactly the automatic steps have one (checked by Game)
         if handler is None:
@@ -263,7 +263,7 @@ def _settle(draft: Draft) -> None:
 
 
 def _auto(state: ZooState) -> ZooState:
-    """The kernel's handler of every automatic step: ``apply_move`` settles its draft itself,
+    """The kernel's handler of every automatic step: `apply_move` settles its draft itself,
     so the kernel meets an automatic step only in a state made elsewhere (a loaded one)."""
     draft = Draft(state)
     _settle(draft)
@@ -282,7 +282,7 @@ def _picks(state: ZooState) -> tuple[Move, ...]:
 
 @functools.cache
 def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
-    """The tokens a seat may pick after playing ``played`` this round (built once each)."""
+    """The tokens a seat may pick after playing `played` this round (built once each)."""
     return tuple(Pick(t) for t in TOKENS if t not in played and (t != "duplicate" or played))
 
 
@@ -315,7 +315,7 @@ _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 
 
 def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
-    """One outcome per card id, with probability count / total (one ``Draw`` object per id).
+    """One outcome per card id, with probability count / total (one `Draw` object per id).
 
     Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
     comparing the multiset) cost three times as much as listing the outcomes.
@@ -344,7 +344,7 @@ _WINDOW_NEXT: Final = {
 
 def apply_move(state: ZooState, move: Move) -> ZooState:
     """Apply a legal move, then the automatic steps that follow, on one draft: the new state
-    is built once (the kernel's ``advance`` then finds nothing left to run)."""
+    is built once (the kernel's `advance` then finds nothing left to run)."""
     draft = Draft(state)
     _apply(draft, move)
     _settle(draft)

@@ -18,8 +18,8 @@ from tabletop.spolka_zoo.state import ZooState
 
 __all__ = ["Standing", "ZooOutcome", "final_outcome", "goal_met"]
 
-#: Coins per glory point at the end of the game.
 COINS_PER_GLORY = 5
+"""Coins per glory point at the end of the game."""
 
 
 @attrs.frozen
@@ -34,7 +34,7 @@ class Standing:
         goal_glory: Glory from the hidden goal (0 when not met).
         sale: Coins from selling every share and fruit at the end.
         money: Coins after the sale.
-        money_glory: ``money // 5``.
+        money_glory: `money // 5`.
         leftover: Coins not converted into glory (the first tie-breaker).
         helpers: Helpers hired (the second tie-breaker).
         glory: Total glory.
@@ -59,8 +59,8 @@ class Standing:
 class ZooOutcome:
     """The result of a game: every seat's standing and the winner(s).
 
-    ``returns`` are the seats' glory totals; ``summary()`` names the winner seat(s) (a shared
-    victory as ``"seats 0+2"``) and gives each seat's glory.
+    `returns` are the seats' glory totals; `summary()` names the winner seat(s) (a shared
+    victory as `"seats 0+2"`) and gives each seat's glory.
     """
 
     standings: tuple[Standing, ...]

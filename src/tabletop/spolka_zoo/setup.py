@@ -1,9 +1,11 @@
 """Setting up a game (ZOO-1.1 to ZOO-1.7, ZOO-12.1, ZOO-13.1, ZOO-13.2) and its options.
 
 Starting money and fruits are not in the rulebook; the reference defaults are 10 coins and
-one fruit of each type per seat, the fruit taken from the warehouse supply (with five seats
-the box holds no more fruit than the warehouse starts with). Bots get 20 coins for each of
-the hidden goals and intrigues modules in play instead of the cards.
+one fruit of each type per seat. The warehouse starts with the printed 8/11/14/17 fruit of
+each type (ZOO-1.3) and the seats' starting fruit comes in addition; option
+`warehouse_fruit="less-starting"` takes it out of the warehouse's instead (so with five
+seats the fruit in play stays the box's 17 of each). Bots get 20 coins for each of the
+hidden goals and intrigues modules in play instead of the cards.
 """
 
 from __future__ import annotations
@@ -59,6 +61,12 @@ OPTIONS: Final = (
         "Shareholders tied for the majority of a company without fruit: 3 coins each, or nothing.",
     ),
     Option.choice(
+        "warehouse_fruit",
+        "printed",
+        ("printed", "less-starting"),
+        "Warehouse's starting fruit: the printed 8/11/14/17 of each (seats' fruit extra), or those less the seats'.",
+    ),
+    Option.choice(
         "bot_rule",
         "any-effect",
         ("any-effect", "all-effects"),
@@ -95,6 +103,7 @@ def setup(
     unowned_cards: str,
     empty_board_ties: str,
     bot_rule: str,
+    warehouse_fruit: str,
 ) -> ZooState:
     """The state before the boards' order is drawn (options already checked one by one).
 
@@ -115,6 +124,7 @@ def setup(
         starting_fruits,
         unowned_cards=unowned_cards,
         empty_board_ties=empty_board_ties,
+        warehouse_fruit=warehouse_fruit,
     )
     bot_coins = BOT_MODULE_COINS * sum(m in modules for m in ("hidden_goals", "intrigues"))
     start_fruit = Tokens(dict.fromkeys(FRUITS, starting_fruits))
@@ -122,7 +132,7 @@ def setup(
         Seat(bot=bot, money=starting_money + (bot_coins if bot else 0), fruit=start_fruit, shares=(0, 0, 0))
         for bot in seat_order(players, bots, seating)
     )
-    warehouse = Tokens(dict.fromkeys(FRUITS, config.fruit_supply - starting_fruits * seats))
+    warehouse = Tokens(dict.fromkeys(FRUITS, config.warehouse_start))
     size = config.market_size
     piles = Piles(
         influence=Deck.shuffled(INFLUENCE_IDS),

@@ -1,17 +1,17 @@
 """The Spółka ZOO state: seats, boards, piles, the token being resolved, the task queue.
 
 Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
-are indexed in the fixed order of :data:`~tabletop.spolka_zoo.content.FRUITS` (apple,
-lemon, pineapple); ``board`` says in which order the company boards lie, left to right,
+are indexed in the fixed order of [`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (apple,
+lemon, pineapple); `board` says in which order the company boards lie, left to right,
 which decides every "left to right" rule and every bot choice.
 
 Effects that need a decision or a chance event are run by a small interpreter over
-``queue`` (see :mod:`tabletop.spolka_zoo.interpreter`); ``resume`` names the step the round
+`queue` (see [`tabletop.spolka_zoo.interpreter`][tabletop.spolka_zoo.interpreter]); `resume` names the step the round
 continues at when the queue is empty.
 
-A step (one ``apply``) is worked out on a :class:`Draft`, a mutable working copy that only
-that step holds; the new :class:`ZooState` is built once, from the draft, at the end of the
-step. Functions that only read take a :class:`Position`, which both are.
+A step (one `apply`) is worked out on a [`Draft`][tabletop.spolka_zoo.state.Draft], a mutable working copy that only
+that step holds; the new [`ZooState`][tabletop.spolka_zoo.state.ZooState] is built once, from the draft, at the end of
+the step. Functions that only read take a [`Position`][tabletop.spolka_zoo.state.Position], which both are.
 """
 
 from __future__ import annotations
@@ -36,12 +36,12 @@ if TYPE_CHECKING:
 
 __all__ = ["FRUIT_INDEX", "Config", "Draft", "Piles", "Position", "Seat", "Task", "Turn", "ZooState", "evolve"]
 
-#: Index of each company/fruit in the per-company tuples.
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
-#: Share tokens per seat.
+"""Index of each company/fruit in the per-company tuples."""
 SHARE_TOKENS: Final = 8
-#: Fruit tokens of each type in the warehouse at setup, by seats (bots included).
+"""Share tokens per seat."""
 FRUIT_SUPPLY: Final = {2: 8, 3: 11, 4: 14, 5: 17}
+"""Fruit tokens of each type in the warehouse at setup, by seats (bots included)."""
 #: Base price tracks: (lowest, highest) space.
 SHARE_TRACK: Final = (1, 10)
 FRUIT_TRACK: Final = (1, 5)
@@ -67,6 +67,7 @@ class Config:
     starting_fruits: int
     unowned_cards: str = "ignored"
     empty_board_ties: str = "paid"
+    warehouse_fruit: str = "printed"
 
     @property
     def seats(self) -> int:
@@ -84,20 +85,30 @@ class Config:
         return 4 if self.seats >= 4 else 3
 
     @property
+    def warehouse_start(self) -> int:
+        """Fruit tokens of each type on the warehouse at the start (ZOO-1.3).
+
+        The printed 8/11/14/17 (option `warehouse_fruit="printed"`, the default), or those
+        less the seats' starting fruit (`"less-starting"`).
+        """
+        printed = FRUIT_SUPPLY[self.seats]
+        return printed if self.warehouse_fruit == "printed" else printed - self.starting_fruits * self.seats
+
+    @property
     def fruit_supply(self) -> int:
-        """Fruit tokens of each type in play."""
-        return FRUIT_SUPPLY[self.seats]
+        """Fruit tokens of each type in play: the warehouse's and the seats' starting fruit."""
+        return self.warehouse_start + self.starting_fruits * self.seats
 
 
 @attrs.frozen
 class Seat:
-    """One seat (player or bot). Everything but ``pick``, ``goal`` and ``intrigues`` is public.
+    """One seat (player or bot). Everything but `pick`, `goal` and `intrigues` is public.
 
     Attributes:
         bot: True for a bot.
         money: Coins.
         fruit: Fruit tokens in the pool.
-        shares: Share tokens on each company board (``FRUITS`` order); the rest of the eight
+        shares: Share tokens on each company board (`FRUITS` order); the rest of the eight
             are in the pool.
         helpers: Hired helper cards.
         played: Action tokens played this round, in order (face up).
@@ -127,7 +138,7 @@ class Seat:
         return sum(HELPER_GLORY[h] for h in self.helpers)
 
     def passive(self, kind: str, fruit: str = "", *, at_end: bool = False) -> int:
-        """The total ``n`` of this seat's passive helper effects of ``kind`` (bots: 0).
+        """The total `n` of this seat's passive helper effects of `kind` (bots: 0).
 
         Bots never use helper abilities (rulebook, Bots and Helper cards); at the end of the
         game helpers marked 'not at game end' stop working.
@@ -163,7 +174,7 @@ class Piles:
         removed: Cards removed from the game, with who has seen them.
         resolving: Cards revealed from the company deck being resolved.
         shown: (company, card) for every company card revealed in the market phase of round
-            ``shown_round``, in order (public; the cards themselves are back in their decks).
+            `shown_round`, in order (public; the cards themselves are back in their decks).
         shown_round: The round of that market phase (0 before the first).
     """
 
@@ -193,7 +204,7 @@ class Turn:
         seat: The seat resolving a token now (-1 between tokens).
         token: The token it revealed ("" before the reveal).
         action: The action carried out: the token, or for a duplicate the token it copies.
-        trades: Transactions made with a trading token (``"buy:apple"``...).
+        trades: Transactions made with a trading token (`"buy:apple"`...).
         used: The action was performed (not declined), so helper abilities may follow.
         abilities: Helper abilities already used after this token.
         intrigue: An intrigue card was played for this token.
@@ -215,7 +226,7 @@ class Task:
     """One unit of pending work for the effect interpreter.
 
     Attributes:
-        op: What to do (``"effect"``, ``"draw_row"``, ``"resolve_deck"``, ``"take"``...).
+        op: What to do (`"effect"`, `"draw_row"`, `"resolve_deck"`, `"take"`...).
         seat: The seat it concerns or who decides (-1: none).
         actor: The seat whose card or action caused it (-1: none).
         company: The company it concerns ("" when none).
@@ -239,8 +250,9 @@ class Task:
 
 class Position:
     """What every reader of a position needs: the fields (declared here for the type checker)
-    and the queries about seats and shareholders. :class:`ZooState` and :class:`Draft` are
-    positions; functions that only read take a ``Position``, so they serve both."""
+    and the queries about seats and shareholders. [`ZooState`][tabletop.spolka_zoo.state.ZooState] and
+    [`Draft`][tabletop.spolka_zoo.state.Draft] are positions; functions that only read take a `Position`, so they serve
+    both."""
 
     __slots__ = ()
 
@@ -265,7 +277,7 @@ class Position:
     # Queries --------------------------------------------------------------------------------
 
     def is_bot(self, seat: int) -> bool:
-        """True when ``seat`` is a bot."""
+        """True when `seat` is a bot."""
         return self.seats[seat].bot
 
     def order_from_first(self) -> tuple[int, ...]:
@@ -277,7 +289,7 @@ class Position:
         return self.board.index(fruit) if self.board else FRUIT_INDEX[fruit]
 
     def shareholders(self, company: str) -> tuple[int, ...]:
-        """Seats with at least one share in ``company``, clockwise from the first player."""
+        """Seats with at least one share in `company`, clockwise from the first player."""
         c = FRUIT_INDEX[company]
         return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
 
@@ -287,7 +299,7 @@ class Position:
         return (s.shares[FRUIT_INDEX[company]], s.helper_glory, len(s.helpers))
 
     def next_taker(self, company: str, exclude: tuple[int, ...] = ()) -> tuple[int, bool]:
-        """The best-ranked shareholder not in ``exclude``: (seat, True), or (-1, False) when
+        """The best-ranked shareholder not in `exclude`: (seat, True), or (-1, False) when
         an unbreakable tie decides the top place, or (-1, True) when nobody is left.
 
         Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
@@ -311,7 +323,7 @@ class Position:
         return tied[keys.index(top)], True
 
     def majority(self, company: str) -> int:
-        """The majority shareholder of ``company``, or -1 when none can be determined."""
+        """The majority shareholder of `company`, or -1 when none can be determined."""
         seat, _ = self.next_taker(company)
         return seat
 
@@ -367,8 +379,8 @@ class ZooState(Position, State):
         return views.view(self, player)
 
     def _counted(self) -> ZooState:
-        """Chance events are counted by ``_apply`` in the state it builds anyway (one new
-        state per step instead of two): see ``rules.apply_move`` and ``interpreter.apply_draw``."""
+        """Chance events are counted by `_apply` in the state it builds anyway (one new
+        state per step instead of two): see `rules.apply_move` and `interpreter.apply_draw`."""
         return self
 
     def events(self, move: Move, after: ZooState) -> tuple[Event, ...]:
@@ -378,11 +390,12 @@ class ZooState(Position, State):
 class Draft(Position):
     """The next position while one step is worked out.
 
-    ``apply`` copies the state into a draft, the move, the automatic steps and the effect
+    `apply` copies the state into a draft, the move, the automatic steps and the effect
     interpreter change the draft in place (one field at a time, each field a new immutable
-    value), and :meth:`freeze` builds the new :class:`ZooState` once at the end. A step used
-    to build a new state for every change (five or more per step); the draft builds one. A
-    draft never leaves the step that made it, so nobody else ever sees it change.
+    value), and [`freeze`][tabletop.spolka_zoo.state.Draft.freeze] builds the new
+    [`ZooState`][tabletop.spolka_zoo.state.ZooState] once at the end. A step used to build a new state for every change
+    (five or more per step); the draft builds one. A draft never leaves the step that made it, so nobody else ever sees
+    it change.
     """
 
     __slots__ = (
@@ -449,23 +462,23 @@ class Draft(Position):
     def goto(
         self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
     ) -> None:
-        """Move the flow to ``target`` through the phase machine (which checks the transition)."""
+        """Move the flow to `target` through the phase machine (which checks the transition)."""
         self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
 
     def set_seat(self, index: int, seat: Seat) -> None:
-        """Replace seat ``index``."""
+        """Replace seat `index`."""
         seats = self.seats
         self.seats = (*seats[:index], seat, *seats[index + 1 :])
 
     def set_deck(self, company: str, deck: Deck) -> None:
-        """Replace the deck of ``company``."""
+        """Replace the deck of `company`."""
         decks = self.decks
         c = FRUIT_INDEX[company]
         self.decks = (deck if c == 0 else decks[0], deck if c == 1 else decks[1], deck if c == 2 else decks[2])
 
 
 def _slot_setter(name: str) -> Callable[[ZooState, Any], None]:
-    """The setter of a field's slot on ZooState (its member descriptor's ``__set__``)."""
+    """The setter of a field's slot on ZooState (its member descriptor's `__set__`)."""
     return getattr(ZooState, name).__set__  # type: ignore[no-any-return]
 
 

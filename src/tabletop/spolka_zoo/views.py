@@ -6,7 +6,7 @@ seen (company decks, the influence, helper, bot and event decks, the undealt goa
 intrigues); cards removed covertly. Public (FAQ): money, fruits, shares, helpers, the tokens
 already played, the face-up rows, the discards and everything revealed.
 
-A view keeps the shape of the state, with :data:`~tabletop.kernel.deck.HIDDEN` (``"?"``) in
+A view keeps the shape of the state, with [`HIDDEN`][tabletop.kernel.deck.HIDDEN] (`"?"`) in
 place of what the seat may not know; the composition of a face-down deck is hidden too.
 """
 
@@ -49,7 +49,7 @@ def _known(cards: tuple[Known, ...], player: int) -> tuple[Known, ...]:
 
 
 def view(state: ZooState, player: int) -> ZooState:
-    """``state`` as seat ``player`` may know it."""
+    """`state` as seat `player` may know it."""
     p = state.piles
     piles = evolve(
         p,
@@ -70,7 +70,7 @@ def view(state: ZooState, player: int) -> ZooState:
 
 
 def _deal_deck(deck: Deck, player: int, pool: list[str]) -> Deck:
-    """Re-deal the cards of ``deck`` hidden from ``player`` from ``pool`` (popping from it)."""
+    """Re-deal the cards of `deck` hidden from `player` from `pool` (popping from it)."""
 
     def redeal(known: tuple[Known, ...]) -> tuple[Known, ...]:
         return tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in known)
@@ -85,7 +85,7 @@ def _hidden(deck: Deck, player: int) -> list[str]:
 
 
 def perturb(state: State, player: int, rng: random.Random) -> State:
-    """Re-sample everything hidden from ``player``: other seats' picks, goals and intrigues,
+    """Re-sample everything hidden from `player`: other seats' picks, goals and intrigues,
     and every unseen card, each family of cards among its own hidden places."""
     assert isinstance(state, ZooState)
     p = state.piles

@@ -1,8 +1,8 @@
 """The effect vocabulary at work: how each effect kind of a card is carried out.
 
-A card effect is queued as an ``effect`` task (the card id and the effect's index, the
+A card effect is queued as an `effect` task (the card id and the effect's index, the
 company whose deck is being resolved, the seat that played or owns the card). Running it
-finds the seats ``who`` names and either acts at once (money, prices, fruit put on a board)
+finds the seats `who` names and either acts at once (money, prices, fruit put on a board)
 or queues one decision per seat (take fruits, discard fruits, buy or sell offers...).
 Everything is carried out as far as possible and the rest ignored (rulebook, Market phase
 step 1; FAQ on discards). Ties between fruits or companies follow the company-board order.
@@ -34,10 +34,10 @@ PASS: Final = Choose("pass")
 
 @functools.cache
 def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, ...]:
-    """One ``effect`` task per effect of ``card`` (tasks are values: built once, shared).
+    """One `effect` task per effect of `card` (tasks are values: built once, shared).
 
     Raises:
-        IllegalMove: If ``card`` is hidden: only a seat's view holds hidden cards, and a view
+        IllegalMove: If `card` is hidden: only a seat's view holds hidden cards, and a view
             cannot resolve what it does not know.
     """
     if card == HIDDEN:
@@ -47,7 +47,7 @@ def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, .
 
 
 def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]:
-    """Every choice of ``k`` tokens from ``pool``, most of ``order[0]`` first, and so on."""
+    """Every choice of `k` tokens from `pool`, most of `order[0]` first, and so on."""
     a, b, c = order
     for x in range(min(pool[a], k), -1, -1):
         for y in range(min(pool[b], k - x), -1, -1):
@@ -64,7 +64,7 @@ def _who(task: Task, effect: Effect) -> str:
 
 
 def seats_named(state: Position, task: Task, who: str) -> tuple[int, ...]:
-    """The seats ``who`` names, in the order they act."""
+    """The seats `who` names, in the order they act."""
     if who == "choice":
         return (task.seat,) if task.seat >= 0 else ()
     if who == "self":
@@ -95,7 +95,7 @@ def _pick(state: Position, values: tuple[int, ...], highest: bool) -> int:
 
 
 def companies_named(state: Position, task: Task, value: str) -> tuple[str, ...]:
-    """The companies ``value`` names (``("choice",)`` when a seat must choose)."""
+    """The companies `value` names (`("choice",)` when a seat must choose)."""
     if value == "":
         return (task.company,)
     if value in FRUITS or value == "choice":
@@ -108,7 +108,7 @@ def companies_named(state: Position, task: Task, value: str) -> tuple[str, ...]:
 
 
 def fruits_named(state: Position, value: str, company: str) -> tuple[str, ...]:
-    """The fruits ``value`` names; ``"choice"`` lists them all in board order."""
+    """The fruits `value` names; `"choice"` lists them all in board order."""
     if value in FRUITS:
         return (value,)
     if value == "own":
@@ -122,24 +122,24 @@ def fruits_named(state: Position, value: str, company: str) -> tuple[str, ...]:
 
 
 def _share_moved(state: Position, company: str, delta: int, beyond: bool) -> int:
-    """The share price of ``company`` once moved ``delta`` spaces."""
+    """The share price of `company` once moved `delta` spaces."""
     price = state.share_price[FRUIT_INDEX[company]]
     return economy.move_price(price, delta, SHARE_TRACK, beyond=beyond)
 
 
 def _fruit_moved(state: Position, fruit: str, delta: int, beyond: bool) -> int:
-    """The price of ``fruit`` once moved ``delta`` spaces."""
+    """The price of `fruit` once moved `delta` spaces."""
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     return economy.move_price(price, delta, FRUIT_TRACK, beyond=beyond)
 
 
 def _share_changes(state: Position, company: str, delta: int, beyond: bool) -> bool:
-    """Whether moving the share price of ``company`` changes it (it may already stand at an end)."""
+    """Whether moving the share price of `company` changes it (it may already stand at an end)."""
     return _share_moved(state, company, delta, beyond) != state.share_price[FRUIT_INDEX[company]]
 
 
 def _fruit_changes(state: Position, fruit: str, delta: int, beyond: bool) -> bool:
-    """Whether moving the price of ``fruit`` changes it."""
+    """Whether moving the price of `fruit` changes it."""
     return _fruit_moved(state, fruit, delta, beyond) != state.fruit_price[FRUIT_INDEX[fruit]]
 
 
@@ -306,7 +306,7 @@ def _decision(name: str, options: Callable[[Position, Task], tuple[Move, ...]]) 
 
 @functools.lru_cache(maxsize=4096)
 def _selection_choices(verb: str, pool: Tokens, k: int, order: tuple[str, ...]) -> tuple[Move, ...]:
-    """``choose <verb> <selection>`` for every selection of ``k`` fruits from ``pool`` (asked
+    """`choose <verb> <selection>` for every selection of `k` fruits from `pool` (asked
     twice per decision, by the interpreter and by the legal moves: built once)."""
     return tuple(Choose(f"{verb} {sel}") for sel in selections(pool, k, order))
 

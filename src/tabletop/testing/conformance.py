@@ -1,31 +1,33 @@
-"""The conformance runner: rulebook scenarios as data, run by pytest and by ``tabletop conformance``.
+"""The conformance runner: rulebook scenarios as data, run by pytest and by `tabletop conformance`.
 
-A scenario is a TOML file::
+A scenario is a TOML file:
 
-    title = "El Dorado keeps 2 tokens and sends 3 to the Deep Sea"
-    game = "conservas"              # a registered name, or "module:attribute"
-    rules = ["CON-2.3"]             # the rule IDs it checks
-    seed = 1                        # optional (default 0)
-    [options]                       # optional new_game options
-    month = "january"
+```toml
+title = "El Dorado keeps 2 tokens and sends 3 to the Deep Sea"
+game = "conservas"              # a registered name, or "module:attribute"
+rules = ["CON-2.3"]             # the rule IDs it checks
+seed = 1                        # optional (default 0)
+[options]                       # optional new_game options
+month = "january"
 
-    [[steps]]                       # applied in order
-    play = ["token sardine", "place el-dorado sardine,sardine"]   # moves and forced chance outcomes
+[[steps]]                       # applied in order
+play = ["token sardine", "place el-dorado sardine,sardine"]   # moves and forced chance outcomes
 
-    [[steps]]
-    illegal = "place el-dorado water"
-    code = "card-used"              # optional: the IllegalMove code expected
+[[steps]]
+illegal = "place el-dorado water"
+code = "card-used"              # optional: the IllegalMove code expected
 
-    [[steps]]
-    expect = { money = 13, "boats.0.card" = "el-dorado" }   # dotted paths into the state
-    view = 0                        # optional: evaluate the paths on state.view(0)
+[[steps]]
+expect = { money = 13, "boats.0.card" = "el-dorado" }   # dotted paths into the state
+view = 0                        # optional: evaluate the paths on state.view(0)
+```
 
-A step holds exactly one action: ``play`` (a notation string or a list of them), ``sample``
-(sample that many chance outcomes from the seed), ``legal`` / ``illegal`` (notation that
-must / must not be legal now; ``illegal`` may name the ``code``), ``chance`` (a table of
-outcome notation to expected probability at this chance node), ``expect`` (paths to values),
-``terminal`` (true or false). Paths use attribute names, list indices and mapping keys;
-values are compared after turning tuples into lists, ``Tokens`` into tables and attrs
+A step holds exactly one action: `play` (a notation string or a list of them), `sample`
+(sample that many chance outcomes from the seed), `legal` / `illegal` (notation that
+must / must not be legal now; `illegal` may name the `code`), `chance` (a table of
+outcome notation to expected probability at this chance node), `expect` (paths to values),
+`terminal` (true or false). Paths use attribute names, list indices and mapping keys;
+values are compared after turning tuples into lists, `Tokens` into tables and attrs
 objects into tables; floats to 1e-9.
 """
 
@@ -69,10 +71,10 @@ class Scenario:
     Attributes:
         path: Where it was read from.
         title: What it shows.
-        game: The game name or ``"module:attribute"`` target.
-        rules: Rule IDs it checks (the steps' own ``rules`` included).
-        seed: The seed of ``new_game``.
-        options: The options of ``new_game``.
+        game: The game name or `"module:attribute"` target.
+        rules: Rule IDs it checks (the steps' own `rules` included).
+        seed: The seed of `new_game`.
+        options: The options of `new_game`.
         steps: The steps, as tables.
     """
 
@@ -87,7 +89,7 @@ class Scenario:
 
 @attrs.frozen
 class ScenarioResult:
-    """The result of running one scenario: ``error`` is empty when it passed."""
+    """The result of running one scenario: `error` is empty when it passed."""
 
     scenario: Scenario
     error: str = ""
@@ -99,7 +101,7 @@ class ScenarioResult:
 
 
 def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
-    """Read and check a scenario file (or ``text`` under that name).
+    """Read and check a scenario file (or `text` under that name).
 
     Raises:
         ContentError: Naming the file, the step and the key of the first problem.
@@ -152,7 +154,7 @@ def _check_step(step: object, file: str, item: str) -> None:
 
 
 def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run every step of ``scenario``; the first failing step ends it."""
+    """Run every step of `scenario`; the first failing step ends it."""
     try:
         game = get_game(scenario.game)
         state = game.new_game(scenario.seed, **dict(scenario.options))
@@ -231,7 +233,7 @@ def _expect_chance(game: Game, state: State, expected: Mapping[str, float]) -> N
 
 
 def resolve(obj: object, path: str) -> object:
-    """Follow a dotted ``path`` (attributes, indices, keys) from ``obj``.
+    """Follow a dotted `path` (attributes, indices, keys) from `obj`.
 
     Raises:
         LookupError: Naming the part of the path that does not exist.
@@ -266,7 +268,7 @@ def _is_index(part: str) -> bool:
 
 
 def plain(value: object) -> object:
-    """``value`` as TOML-comparable data: tables, lists, strings, numbers, booleans."""
+    """`value` as TOML-comparable data: tables, lists, strings, numbers, booleans."""
     if isinstance(value, Tokens):
         return value.as_dict()
     if isinstance(value, enum.Enum):
@@ -315,7 +317,7 @@ def builtin_scenarios(games: Iterable[str] | None = None) -> tuple[Path, ...]:
 
 
 def collect(paths: Iterable[str | Path]) -> tuple[Path, ...]:
-    """Scenario files named by ``paths`` (files, or folders searched recursively)."""
+    """Scenario files named by `paths` (files, or folders searched recursively)."""
     found: list[Path] = []
     for raw in paths:
         path = Path(raw)
@@ -342,7 +344,7 @@ def format_report(results: Sequence[ScenarioResult], catalogue: Mapping[str, str
     """The text report: failures, then the per-rule coverage table.
 
     Args:
-        results: What :func:`run_scenario` returned.
+        results: What [`run_scenario`][tabletop.testing.conformance.run_scenario] returned.
         catalogue: Known rule IDs with titles; those no scenario cites are listed as
             uncovered.
     """

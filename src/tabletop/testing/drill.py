@@ -3,9 +3,9 @@
 Drill is not a published game. It exists so that the kernel's own behaviour (bag
 probabilities, looking at the top of a deck, putting a card at the bottom, shuffling, views
 of private cards) can be pinned by conformance scenarios and by the property suite, through
-the same public protocol the real games use. Load it as ``tabletop.testing.drill:GAME``.
+the same public protocol the real games use. Load it as `tabletop.testing.drill:GAME`.
 
-Each of ``TURNS`` turns, the current seat does one thing: draw a token from the bag, take
+Each of `TURNS` turns, the current seat does one thing: draw a token from the bag, take
 the top card of the deck into its private hand, look at the top 1-3 cards, put the top card
 (if it has seen it) at the bottom, shuffle the deck, or pass. Then the other seat plays.
 """
@@ -35,7 +35,7 @@ CARDS: Final = ("ace", "ace", "king", "queen", "jack")
 
 @attrs.frozen
 class Simple(Move):
-    """A player's move with no argument: ``draw``, ``take``, ``bottom``, ``shuffle``, ``pass``."""
+    """A player's move with no argument: `draw`, `take`, `bottom`, `shuffle`, `pass`."""
 
     kind: ClassVar[str] = "simple"
     name: str
@@ -46,7 +46,7 @@ class Simple(Move):
 
 @attrs.frozen
 class Look(Move):
-    """Look at the top ``n`` cards of the deck: ``look 2``."""
+    """Look at the top `n` cards of the deck: `look 2`."""
 
     kind: ClassVar[str] = "look"
     n: int
@@ -57,7 +57,7 @@ class Look(Move):
 
 @attrs.frozen
 class Outcome(Move):
-    """A chance outcome: the token drawn (``token red``) or the card revealed (``card ace``)."""
+    """A chance outcome: the token drawn (`token red`) or the card revealed (`card ace`)."""
 
     kind: ClassVar[str] = "outcome"
     what: str
@@ -104,7 +104,7 @@ MACHINE: Final = PhaseMachine(
 
 @attrs.frozen
 class DrillState(State):
-    """A Drill position. ``hands`` are public tokens; ``cards`` are each seat's private cards."""
+    """A Drill position. `hands` are public tokens; `cards` are each seat's private cards."""
 
     flow: Flow
     seed: int | None
@@ -253,7 +253,7 @@ def _parse(state: State, text: str) -> Move:
 
 
 def _perturb(state: State, player: int, rng: random.Random) -> State:
-    """Re-deal every card ``player`` cannot see: the other hand and the unseen deck cards."""
+    """Re-deal every card `player` cannot see: the other hand and the unseen deck cards."""
     assert isinstance(state, DrillState)
     other = 1 - player
     deck = state.deck

@@ -1,23 +1,25 @@
 """The property suite every game runs: random legal play with the protocol checked at each step.
 
-One call checks a whole game, built-in or third-party::
+One call checks a whole game, built-in or third-party:
 
-    from tabletop.testing import check_game
-    report = check_game(game, options=[{}, {"month": "may"}], seeds=range(20))
+```python
+from tabletop.testing import check_game
+report = check_game(game, options=[{}, {"month": "may"}], seeds=range(20))
+```
 
-After every step it checks: ``legal_moves()`` is empty exactly when the game is over and
+After every step it checks: `legal_moves()` is empty exactly when the game is over and
 every move's kind is declared by the phase table; notation round-trips
-(``parse_move(str(m)) == m``); chance probabilities are positive, distinct and sum to 1;
-``apply`` leaves its input unchanged; moves that are not legal raise ``IllegalMove`` and
+(`parse_move(str(m)) == m`); chance probabilities are positive, distinct and sum to 1;
+`apply` leaves its input unchanged; moves that are not legal raise `IllegalMove` and
 change nothing; the JSON round trip gives an equal state with an equal hash; every view is
 a fixed point, has no seed, round-trips through JSON, and is unchanged when information
 hidden from its player is perturbed; a move the mover's view lists can be played on that
-view or is refused with a ``TabletopError`` (never a crash); the game's own invariants hold.
+view or is refused with a `TabletopError` (never a crash); the game's own invariants hold.
 At the end it checks
 that replaying the same moves from the same start gives an equal state.
 
-Failures raise :class:`PropertyFailure` with the game, options, seed and step, so the
-failing game can be replayed exactly.
+Failures raise [`PropertyFailure`][tabletop.testing.properties.PropertyFailure] with the game, options, seed and step,
+so the failing game can be replayed exactly.
 """
 
 from __future__ import annotations
@@ -43,13 +45,13 @@ class PropertyFailure(AssertionError):
 
 @attrs.frozen
 class PlayReport:
-    """What :func:`check_game` played.
+    """What [`check_game`][tabletop.testing.properties.check_game] played.
 
     Attributes:
         games: Games played to the end.
         steps: Moves applied, chance outcomes included.
         longest: The most steps one game took.
-        outcomes: Each game's ``outcome.summary()``.
+        outcomes: Each game's `outcome.summary()`.
     """
 
     games: int
@@ -71,12 +73,12 @@ def check_game(
     Args:
         game: The game to check.
         options: Option sets to play.
-        seeds: Seeds; each seeds both ``new_game`` and the random decisions.
+        seeds: Seeds; each seeds both `new_game` and the random decisions.
         max_steps: A game that has not ended after this many steps fails.
         thorough_every: Run the expensive checks (JSON, views, replay) every n-th step.
 
     Returns:
-        A :class:`PlayReport`.
+        A [`PlayReport`][tabletop.testing.properties.PlayReport].
 
     Raises:
         PropertyFailure: On the first property that fails.
@@ -104,10 +106,10 @@ def play_checked(
     thorough_every: int = 1,
     policy: random.Random | None = None,
 ) -> tuple[State, tuple[Move, ...]]:
-    """Play one random game from ``new_game(seed, **options)``, checking every step.
+    """Play one random game from `new_game(seed, **options)`, checking every step.
 
-    Decisions are uniform among the legal moves (drawn from ``policy``, by default a
-    ``Random`` seeded with ``seed``); chance outcomes are sampled from the state's seed.
+    Decisions are uniform among the legal moves (drawn from `policy`, by default a
+    `Random` seeded with `seed`); chance outcomes are sampled from the state's seed.
 
     Returns:
         The terminal state and the moves played.
@@ -146,7 +148,7 @@ def check_state(
     thorough: bool = True,
     foreign: Sequence[Move] = (),
 ) -> None:
-    """Check the per-state properties of ``state`` (see the module docstring).
+    """Check the per-state properties of `state` (see the module docstring).
 
     Args:
         game: The state's game.

@@ -1,16 +1,19 @@
-"""A hypothesis state machine for any game: moves drawn from ``legal_moves()``, checked each step.
+"""A hypothesis state machine for any game: moves drawn from `legal_moves()`, checked each step.
 
-Requires the ``dev`` extra (hypothesis). Use it from a test module::
+Requires the `dev` extra (hypothesis). Use it from a test module:
 
-    from hypothesis import strategies as st
-    from tabletop.testing.stateful import game_machine
+```python
+from hypothesis import strategies as st
+from tabletop.testing.stateful import game_machine
 
-    TestConservasMachine = game_machine(GAME, st.sampled_from([{}, {"month": "may"}])).TestCase
+TestConservasMachine = game_machine(GAME, st.sampled_from([{}, {"month": "may"}])).TestCase
+```
 
 The machine starts a game from a seed and options drawn by hypothesis, plays a random
 number of warm-up steps (to reach deep positions quickly), then lets hypothesis choose each
 move by its index among the legal moves, so failures shrink to short move sequences. After
-every step it runs :func:`tabletop.testing.check_state`. When a game ends it starts another.
+every step it runs [`tabletop.testing.check_state`][tabletop.testing.properties.check_state]. When a game ends it starts
+another.
 """
 
 from __future__ import annotations
@@ -36,11 +39,11 @@ def game_machine(
     *,
     max_warmup: int = 300,
 ) -> type[RuleBasedStateMachine]:
-    """Build a ``RuleBasedStateMachine`` class that plays ``game``.
+    """Build a `RuleBasedStateMachine` class that plays `game`.
 
     Args:
         game: The game.
-        options: A strategy for ``new_game`` options (default: no options).
+        options: A strategy for `new_game` options (default: no options).
         max_warmup: The most random steps played before hypothesis takes over.
     """
     option_strategy = options if options is not None else st.just({})
