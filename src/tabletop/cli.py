@@ -108,22 +108,31 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="play a game in the terminal, hot-seat or against bots",
         description=(
-            "Play a game in the terminal. Every seat without --bot is played by a person at this "
+            "Play a game in the terminal. Every seat without --agent is played by a person at this "
             "terminal (hot-seat: each sees only their own view). Game options follow as --name value "
-            "(see 'tabletop games'). Type 'help' during play."
+            "(see 'tabletop games'); a game's own bots (Spółka ZOO's --bots N) are a game option and "
+            "play by their bot cards. Type 'help' during play."
         ),
     )
     play.add_argument("game", nargs="?", help="a game name (see 'tabletop games'); optional with --load")
     play.add_argument("--seed", type=int, default=None, help="fixes every chance outcome (default: random)")
     play.add_argument(
+        "--agent",
+        action="append",
+        default=[],
+        metavar="SEAT[=NAME]",
+        help="let the program play SEAT (repeatable); NAME is greedy (default), random or rollout",
+    )
+    play.add_argument(
         "--bot",
         action="append",
         default=[],
-        metavar="SEAT[=AGENT]",
-        help="let the program play SEAT (repeatable); AGENT is greedy (default), random or rollout",
+        dest="old_bot",
+        metavar="SEAT[=NAME]",
+        help="the old name of --agent (warns); not the game's own bots, which are --bots N",
     )
     play.add_argument(
-        "--load", metavar="FILE", help="resume a game saved with 'save FILE' (its bots too, unless --bot is given)"
+        "--load", metavar="FILE", help="resume a game saved with 'save FILE' (its agents too, unless --agent is given)"
     )
     play.add_argument("--free-undo", action="store_true", help="let undo cross draws and reveals (solo analysis)")
     play.set_defaults(handler=_play)
@@ -320,12 +329,13 @@ def _validate_file(path: Path) -> None:
     print(f"{path}: valid {kind} content")
 
 
-def _bots(specs: list[str]) -> dict[int, str]:
+def _bots(specs: list[str], option: str = "--agent") -> dict[int, str]:
+    """The seats `--agent SEAT[=NAME]` hands to the program, and their agents' names."""
     bots: dict[int, str] = {}
     for spec in specs:
         seat_text, _, agent = spec.partition("=")
         if not seat_text.strip().isdigit():
-            msg = f"--bot expects SEAT or SEAT=AGENT, like --bot 1 or --bot 1=random; got {spec!r}"
+            msg = f"{option} expects SEAT or SEAT=NAME, like {option} 1 or {option} 1=random; got {spec!r}"
             raise ValueError(msg)
         bots[int(seat_text)] = agent.strip() or "greedy"
     return bots
@@ -335,16 +345,24 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.frontend.agents import AGENTS
     from tabletop.frontend.match import Match
     from tabletop.frontend.records import read_record
+    from tabletop.frontend.render import BOT_DECK
     from tabletop.frontend.terminal import TerminalPlay
 
-    bots = _bots(args.bot)
+    bots = _bots(args.agent)
+    if args.old_bot:
+        print(
+            "tabletop play: warning: --bot is the old name of --agent (the program plays that seat); "
+            "a game's own bots are a game option (Spółka ZOO: --bots N)",
+            file=sys.stderr,
+        )
+        bots.update(_bots(args.old_bot, "--bot"))
     if args.load:
         if extra or args.seed is not None:
             msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
             raise ValueError(msg)
         game = get_game(args.game) if args.game else None
         text = _read(args.load)
-        if not bots:  # the seats the program played keep their agents, unless --bot says otherwise
+        if not bots:  # the seats the program played keep their agents, unless --agent says otherwise
             bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
         match = Match.load(text, game=game, agents=bots, unrestricted_undo=args.free_undo)
     elif args.game is None:
@@ -353,8 +371,14 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
     else:
         options = _parse_options(args.game, extra)
         match = Match(args.game, seed=args.seed, options=options, agents=bots, unrestricted_undo=args.free_undo)
+    automatic = sorted(set(bots) & {s for s in range(match.num_players) if match.seat_kind(s) == BOT_DECK})
+    if automatic:
+        msg = f"seat {automatic[0]} is played by the game's own bot deck (its bot cards): --agent cannot play it"
+        raise ValueError(msg)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
-    terminal = TerminalPlay(match, stdin=sys.stdin, stdout=sys.stdout, clear=tty, pause=tty, echo=not tty)
+    terminal = TerminalPlay(
+        match, stdin=sys.stdin, stdout=sys.stdout, clear=tty, pause=tty, echo=not tty, line_editing=tty
+    )
     return terminal.run()
 
 

@@ -322,3 +322,80 @@ def test_the_tutorial_shows_what_render_prints() -> None:
         with contextlib.redirect_stdout(output):
             exec(compile(block, "tutorial.md", "exec"), namespace)
     assert output.getvalue() == shown.group(1)
+
+
+def test_the_setup_deal_is_one_line() -> None:
+    """ARC-1.7: the 39 cards dealt to the shops and the warehouse before the first turn fold into one line."""
+    from tabletop.archipel.render import fold_events
+
+    match = Match(GAME, seed=1, options={"players": 2})
+    events = match.events_for(0)
+    assert len(events) == 39
+    assert fold_events(events) == [
+        "39 cards dealt from the pocket: 3 to each of 12 shops and 3 to the warehouse (the board shows them)"
+    ]
+    assert game_hook(match.state, "fold_events") is fold_events
+
+
+def test_entering_a_harbour_says_which_cards_the_boat_takes() -> None:
+    """ARC-4.1: the boat takes the shop's cards; the events say so, and what went on board."""
+    match = Match(GAME, seed=1, options={"players": 2})
+    state = match.state
+    assert isinstance(state, ArchipelState)
+    shop_cards = state.shops[state.map.island_index["jade"]]
+    (ply,) = match.play("sail jade")
+    texts = [e.text for e in ply.events]
+    listed = ", ".join(shop_cards)
+    assert texts[0] == "red boat sails to jade"
+    assert f"red boat enters the harbour of jade and takes the shop's cards: {listed}" in texts
+    assert any(t.startswith("red boat takes on board: ") for t in texts)
+    assert not any(t == "red boat sails to jade" for t in texts[1:])  # said once
+
+
+def test_a_fish_without_bait_says_why_nothing_happens() -> None:
+    """ARC-3.1: a boat that sails to a fish with no bait cannot try to catch it, and is told so."""
+    match = Match(GAME, seed=1, options={"players": 2})
+    (ply,) = match.play("sail f01")
+    assert "red boat has no bait on board, so it cannot try to catch the fish at f01 (ARC-3.1)" in [
+        e.text for e in ply.events
+    ]
+    match = Match(GAME, seed=1, options={"players": 2})
+    match.play("sail jade")  # bait on board now
+    match.play("end")
+    state = match.state
+    assert isinstance(state, ArchipelState)
+    if state.current_player == 0:
+        plies = match.play("sail f01")
+        assert not any(e.kind == "no-bait" for ply in plies for e in ply.events)
+
+
+def test_a_board_fits_a_terminal() -> None:
+    """The board of a two-boat game is at most 52 lines (channels two to a line, fish beside their sea)."""
+    match = Match(GAME, seed=1, options={"players": 2}, agents={0: "greedy", 1: "greedy"})
+    for ply in match.plies[::5]:
+        assert isinstance(ply.after, ArchipelState)
+        assert len(render(ply.after.view(0), 0).splitlines()) <= 52
+
+
+def test_a_fish_the_bait_cannot_catch_says_so() -> None:
+    """ARC-3.2: a fish turned over that no bait on board catches stays face up, and the events say why."""
+    from tabletop.archipel.moves import Expose
+
+    match = Match(GAME, seed=0, options={"players": 2}, agents={0: "greedy", 1: "greedy"})
+    told = caught = 0
+    for ply in match.plies:
+        if not isinstance(ply.move, Expose):
+            continue
+        before, after = ply.before, ply.after
+        assert isinstance(before, ArchipelState) and isinstance(after, ArchipelState)
+        seat = before.flow.player
+        missed = [e.text for e in ply.events if e.kind == "missed"]
+        if after.boats[seat].fish[ply.move.fish] > before.boats[seat].fish[ply.move.fish]:
+            caught += 1
+            assert not missed
+        elif after.flow.key == "turn.act" and ply.move.fish != "shark":
+            told += 1
+            colour, at = before.boats[seat].colour, before.boats[seat].at
+            fish = ply.move.fish
+            assert missed == [f"the {colour} boat has no {fish} bait: the fish stays at {at}, face up (ARC-3.2)"]
+    assert told and caught

@@ -79,7 +79,7 @@ def test_events_describe_each_step() -> None:
     land = with_catch(to_land(start()), sardine=2)
     move = GAME.parse_move(land, "sell r1c1 sardine,sardine")
     (sale,) = land.events(move, land.apply(move))
-    assert sale.text == "sold sardine,sardine at r1c1 for 3 euros, leaving a sardine on the space"
+    assert sale.text == "sold sardine x2 at r1c1 for 3 euros, leaving a sardine on the space"
     assert sale.get("money") == 3
     done = play(land, "done", "keep boats")
     move = GAME.parse_move(done, "keep upgrades")

@@ -8,6 +8,7 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from conservas_helpers import draw, finish_day, play, start, to_land, with_bag
 
 import tabletop
@@ -256,3 +257,43 @@ def test_evaluate_with_the_wanted_fish_gone_from_the_sea() -> None:
     assert emptied.bag.contents["sardine"] == emptied.bag.contents["scallop"] == 0
     value = evaluate(emptied, 0)
     assert 0.0 <= value < evaluate(state, 0)
+
+
+def test_a_handful_drawn_token_by_token_reads_as_one_line() -> None:
+    """The terminal folds the draws of a handful (CON-2.1) into one line; other events keep their own."""
+    from tabletop.conservas.render import fold_events
+
+    match = tabletop.Match(GAME, seed=3)
+    match.play(match.legal_moves()[0])
+    events = match.events_for(0)
+    lines = fold_events(events)
+    draws = [e for e in events if e.kind == "draw"]
+    assert len(draws) == 5
+    assert lines[-1].startswith("drew 5 tokens from the bag: ")
+    assert sum(line.startswith("drew") for line in lines) == 1
+    assert len(lines) == len(events) - 4
+    assert game_hook(match.state, "fold_events") is fold_events
+
+
+def test_event_texts_write_tokens_as_the_board_does() -> None:
+    """Placements, sales and spawning name tokens like the board (``sardine x2``), not ``sardine,sardine``."""
+    match = tabletop.Match(GAME, seed=3, agents={0: "greedy"})
+    texts = [e.text for ply in match.plies for e in ply.events]
+    assert any(t.startswith("placed the handful on ") for t in texts)
+    assert not [t for t in texts if re.search(r"[a-z],[a-z]", t)]
+
+
+def test_card_reads_any_boat_or_upgrade() -> None:
+    """The terminal's ``card ID`` hook: a boat's numbers, an upgrade's cost and text, by id or name."""
+    from tabletop.conservas.render import describe_card
+
+    view = start().view(0)
+    boat = BOATS["el-dorado"]
+    assert describe_card(view, 0, "el-dorado") == (
+        f"El Dorado [el-dorado]: a boat; catch {boat.catch}, price {boat.cost}, upkeep {boat.upkeep}"
+    )
+    upgrade = next(iter(UPGRADES.values()))
+    text = describe_card(view, 0, upgrade.name.upper())
+    assert text.startswith(f"{upgrade.name} [{upgrade.id}]: an upgrade; cost: ") and text.endswith(upgrade.text)
+    with pytest.raises(LookupError, match="no boat or upgrade 'zebra'"):
+        describe_card(view, 0, "zebra")

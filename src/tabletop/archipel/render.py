@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Final
 
 from tabletop.archipel.board import HARBOUR, HOME, SPOT, STORM, Board
@@ -53,9 +54,10 @@ from tabletop.archipel.queries import SUPPLIED, may_declare, missing, orders, su
 from tabletop.archipel.state import ENDINGS, RETURNS, ArchipelState
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.events import Event
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["WIDTH", "evaluate", "render"]
+__all__ = ["WIDTH", "evaluate", "fold_events", "render"]
 
 WIDTH: Final = 100
 """The widest line [`render`][tabletop.archipel.render.render] writes."""
@@ -86,7 +88,7 @@ _STRANDED: Final = 2.5
 _NO_WAY_HOME: Final = 1.0
 _UNWANTED_FISH: Final = 0.5
 _CUT_OFF: Final = 0.6
-#: How fast fuel loses its worth while rounds pass without progress (see ``idle_rounds``).
+#: How fast fuel loses its worth while rounds pass without progress (see `idle_rounds`).
 _HURRY: Final = 2.5
 #: A card beyond the four a boat holds, still on the quay: it will leave the game.
 _EXCESS: Final = 1.2
@@ -117,6 +119,41 @@ def render(view: ArchipelState, seat: int | None) -> str:
     lines.extend(_supplies(s))
     lines.extend(_LEGEND)
     return "\n".join(_fit(line) for line in lines)
+
+
+def fold_events(events: Sequence[Event]) -> list[str]:
+    """The lines a terminal prints for `events`: a run of cards dealt from the pocket (the
+    setup's 39, a warehouse refill) becomes one line saying where they went, since the board
+    shows each card; every other event is its own line."""
+    lines: list[str] = []
+    run: list[Event] = []
+
+    def flush() -> None:
+        if len(run) < 4:
+            lines.extend(e.text for e in run)
+        else:
+            places: dict[str, int] = {}
+            for event in run:
+                places[str(event.get("to"))] = places.get(str(event.get("to")), 0) + 1
+            shops = {p: n for p, n in places.items() if p != "warehouse"}
+            parts = []
+            if len(set(shops.values())) == 1:
+                parts.append(f"{next(iter(shops.values()))} to each of {len(shops)} shops")
+            elif shops:
+                parts.append("to the shops of " + ", ".join(f"{p} ({n})" for p, n in shops.items()))
+            if "warehouse" in places:
+                parts.append(f"{places['warehouse']} to the warehouse")
+            lines.append(f"{len(run)} cards dealt from the pocket: {' and '.join(parts)} (the board shows them)")
+        run.clear()
+
+    for event in events:
+        if event.kind == "draw":
+            run.append(event)
+            continue
+        flush()
+        lines.append(event.text)
+    flush()
+    return lines
 
 
 def _fit(line: str) -> str:
@@ -150,9 +187,9 @@ def _header(s: ArchipelState, board: Board, seat: int | None) -> list[str]:
     if not s.ended_by:
         idle = max(0, s.flow.round - 1 - s.last_progress)
         progress += f" Rounds without progress (ARC-7.6): {idle} of {s.idle_rounds}."
-    lines.append(progress)
     if seat is not None and 0 <= seat < len(s.boats):
-        lines.append(f"You are seat {seat}, the {s.boats[seat].colour} boat.")
+        progress += f" You are seat {seat}, the {s.boats[seat].colour} boat."
+    lines.append(progress)
     return lines
 
 
@@ -208,7 +245,11 @@ def _boats(s: ArchipelState, board: Board) -> list[str]:
             f"{mark} {boat.colour} boat (seat {i}) at {at}; fuel {boat.fuel}/{TANK}; "
             f"fish ({boat.fish.total}/{HOLD}): {_tokens(boat.fish)}"
         )
-        lines.append(f"    equipment ({boat.cards.total}/{DECK}): {_tokens(boat.cards)}")
+        equipment = f"; equipment ({boat.cards.total}/{DECK}): {_tokens(boat.cards)}"
+        if len(lines[-1]) + len(equipment) <= WIDTH:
+            lines[-1] += equipment
+        else:
+            lines.append(f"    {equipment[2:]}")
     return lines
 
 
@@ -228,7 +269,11 @@ def _area(s: ArchipelState, board: Board, area: str, seat: int | None) -> list[s
         if board.data.spots[i].area == area
     ]
     if spots:
-        lines.append("  fish: " + "  ".join(spots))
+        fish = "fish: " + "  ".join(spots)
+        if len(lines[0]) + len(fish) + 3 <= WIDTH:
+            lines[0] = f"{lines[0]}; {fish}" if homes else f"{lines[0]}: {fish}"
+        else:
+            lines.append("  " + fish)
     return lines
 
 
@@ -268,20 +313,30 @@ def _boats_at(s: ArchipelState, location: str) -> str:
 
 
 def _channels(s: ArchipelState, board: Board) -> list[str]:
+    """The channels two to a line (a screen fits a terminal): the seas they join, and the
+    storm spaces on them (free or the storm covering them)."""
     names = {a.id: a.name for a in board.data.areas}
     blocked = board.blocked(s.storms)
-    lines = ["Channels (blocked when every storm space is covered):"]
+    cells = []
     for j, channel in enumerate(board.channels):
         a, b = channel.areas
         spaces = []
         for i in board.channel_spaces[j]:
             sid = board.storm_ids[i]
             card = s.storms[i]
-            cover = "blank storm" if card == STORM_BLANK else card or "free"
-            spaces.append(f"{sid} {cover}{_boats_at(s, sid)}")
-        state = "BLOCKED" if blocked >> j & 1 else "open"
-        route = f"{names[a]} - {names[b]}"
-        lines.append(f"  {channel.id:<4}{route:<30}{state:<9}" + ", ".join(spaces))
+            cover = "" if not card else " blank storm" if card == STORM_BLANK else f" {card}"
+            spaces.append(f"{sid}{cover}{_boats_at(s, sid)}")
+        state = " BLOCKED" if blocked >> j & 1 else ""
+        cells.append(f"  {channel.id:<3} {names[a]}-{names[b]}{state}: " + ", ".join(spaces))
+    lines = ["Channels and their storm spaces (a channel is blocked when every space has a storm):"]
+    half, i = WIDTH // 2, 0
+    while i < len(cells):  # two to a line where both fit in half the width
+        if i + 1 < len(cells) and len(cells[i]) < half and len(cells[i + 1]) <= half:
+            lines.append(cells[i].ljust(half) + cells[i + 1])
+            i += 2
+        else:
+            lines.append(cells[i])
+            i += 1
     return lines
 
 

@@ -29,6 +29,7 @@ from tabletop.conservas.moves import (
 )
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
 
 if TYPE_CHECKING:
     from tabletop.conservas.state import ConservasState
@@ -45,6 +46,11 @@ def card_name(card: str) -> str:
     return "Open Water" if card == OPEN_WATER else card
 
 
+def _words(tokens: Tokens) -> str:
+    """`sardine x3, water`: tokens as the board writes them ("nothing" when none)."""
+    return ", ".join(kind if n == 1 else f"{kind} x{n}" for kind, n in tokens.items()) or "nothing"
+
+
 def _move_event(before: ConservasState, move: Move, after: ConservasState) -> Event:
     gained = after.money - before.money
     if isinstance(move, Draw):
@@ -55,19 +61,18 @@ def _move_event(before: ConservasState, move: Move, after: ConservasState) -> Ev
         return Event.of("choose", f"chose {card_name(move.boat)} as the first boat", boat=move.boat)
     if isinstance(move, Place):
         deep = before.hand - move.kept
-        text = (
-            f"placed the handful on {card_name(move.card)}: {move.kept or 'nothing'} on board, {deep} to the Deep Sea"
-        )
+        kept = _words(move.kept)
+        text = f"placed the handful on {card_name(move.card)}: {kept} on board, {_words(deep)} to the Deep Sea"
         return Event.of("place", text, card=move.card, kept=str(move.kept), deep=str(deep))
     if isinstance(move, Redraw):
         return Event.of("redraw", f"returned a {move.token} to the bag to draw again", token=move.token)
     if isinstance(move, Return):
-        return Event.of("return", f"returned {move.tokens} to the bag", tokens=str(move.tokens))
+        return Event.of("return", f"returned {_words(move.tokens)} to the bag", tokens=str(move.tokens))
     if isinstance(move, Sell):
-        text = f"sold {move.paid} at {move.space} for {gained} euros, leaving a {move.leave} on the space"
+        text = f"sold {_words(move.paid)} at {move.space} for {gained} euros, leaving a {move.leave} on the space"
         return Event.of("sell", text, space=move.space, paid=str(move.paid), money=gained, leave=move.leave)
     if isinstance(move, Trade):
-        text = f"traded {move.paid} for {card_name(move.card)}" + (
+        text = f"traded {_words(move.paid)} for {card_name(move.card)}" + (
             f", keeping a {move.keep} on it" if move.keep else ""
         )
         return Event.of("trade", text, card=move.card, paid=str(move.paid), keep=move.keep)
@@ -94,7 +99,7 @@ def events(before: ConservasState, move: Move, after: ConservasState) -> tuple[E
         text = (
             f"End of Day {before.flow.round}: income {report.income}, upkeep {report.upkeep}, "
             f"discarded {', '.join(card_name(b) for b in report.discarded) or 'no boat'}, "
-            f"spawned {report.spawned or 'nothing'}, money {after.money}"
+            f"spawned {_words(report.spawned)}, money {after.money}"
         )
         found.append(
             Event.of(

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from tabletop.conservas import effects
@@ -38,10 +38,31 @@ from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Month
 from tabletop.conservas.land import PREREQ, is_open
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.state import ConservasState
+from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["evaluate", "render"]
+__all__ = ["describe_card", "evaluate", "fold_events", "render"]
+
+
+def fold_events(events: Sequence[Event]) -> list[str]:
+    """The lines a terminal prints for `events`: tokens drawn one by one from the bag are
+    one line (`drew 5 tokens from the bag: sardine x3, scallop, water`)."""
+    lines: list[str] = []
+    drawn: list[str] = []
+    for event in (*events, None):
+        if event is not None and event.kind == "draw":
+            drawn.append(str(event.get("token")))
+            continue
+        if len(drawn) == 1:
+            lines.append(f"drew a {drawn[0]} from the bag")
+        elif drawn:
+            lines.append(f"drew {len(drawn)} tokens from the bag: {_tokens(Tokens(drawn))}")
+        drawn.clear()
+        if event is not None:
+            lines.append(event.text)
+    return lines
+
 
 #: The widest line the board draws.
 WIDTH: Final = 100
@@ -161,6 +182,28 @@ def _sea(state: ConservasState) -> list[str]:
     if state.flow.phase == "sea" or state.hand:
         lines.append(f"Handful: {_tokens(state.hand)}  ({state.hand.total} of {state.handful} drawn)")
     return lines
+
+
+def describe_card(view: State, seat: int | None, card: str) -> str:
+    """The terminal's `card ID`: a boat's catch, price and upkeep, or an upgrade's cost and
+    text, by id or name (nothing in Conservas is hidden from its one player).
+
+    Raises:
+        LookupError: If no boat or upgrade has that id or name.
+    """
+    wanted = card.strip().lower()
+    names = {b.name.lower(): b.id for b in BOATS.values()} | {u.name.lower(): u.id for u in UPGRADES.values()}
+    cid = wanted if wanted in BOATS or wanted in UPGRADES else names.get(wanted, "")
+    if cid in BOATS:
+        boat = BOATS[cid]
+        return f"{_name(cid)}: a boat; catch {boat.catch}, price {boat.cost}, upkeep {boat.upkeep}"
+    if cid in UPGRADES:
+        upgrade = UPGRADES[cid]
+        when = f"{_CARD_PHASES[upgrade.phase]}, {_FREQUENCIES[upgrade.frequency]}"
+        return f"{_name(cid)}: an upgrade; cost: {_COSTS[upgrade.cost]}; {when}: {upgrade.text}"
+    if wanted == OPEN_WATER:
+        return f"{_name(OPEN_WATER)}: the whole handful placed here goes to the Deep Sea (CON-2.4)"
+    raise LookupError(f"no boat or upgrade {card.strip()!r}; the board shows each card's ID in [brackets]")
 
 
 def _boat_line(state: ConservasState, boat: str, *, owned: bool) -> str:

@@ -38,7 +38,7 @@ import attrs
 from tabletop.frontend.agents import Agent, make_agent
 from tabletop.frontend.knowledge import Knowledge, StepSecrets
 from tabletop.frontend.records import Record, RecordedStep, read_record
-from tabletop.frontend.render import describe_player, render
+from tabletop.frontend.render import BOT_DECK, automatic_seats, describe_player, render
 from tabletop.kernel.chance import CHANCE, TERMINAL, sample_chance
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, UndoError
 from tabletop.kernel.events import Event
@@ -139,6 +139,7 @@ class Match:
         self._plies: list[Ply] = []
         self._by_agent: list[bool] = []  # for each ply: was it an agent's move?
         self._cursor = 0
+        self._automatic = automatic_seats(self.start)
         for seat, agent in (agents or {}).items():
             self.set_agent(seat, agent)
         self.advance()
@@ -177,12 +178,18 @@ class Match:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """What plays each seat: `"human"` or the agent's name."""
+        """What plays each seat: `"human"`, the agent's name, or `"bot deck"`."""
         return tuple(self.seat_kind(s) for s in range(self.num_players))
 
     def seat_kind(self, seat: int) -> str:
-        """`"human"`, or the name of the agent playing `seat`."""
+        """`"human"`, the name of the agent playing `seat`, or `"bot deck"`.
+
+        A `"bot deck"` seat is played by the game's own rules (Spółka ZOO's bot cards): it
+        never moves, so it is neither a person nor an agent.
+        """
         self._check_seat(seat)
+        if seat in self._automatic:
+            return BOT_DECK
         agent = self._agents.get(seat)
         return "human" if agent is None else agent.name
 

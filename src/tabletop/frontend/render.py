@@ -40,7 +40,10 @@ from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Game, State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["describe_player", "game_hook", "render", "render_generic"]
+__all__ = ["BOT_DECK", "automatic_seats", "describe_player", "game_hook", "render", "render_generic"]
+
+BOT_DECK: Final = "bot deck"
+"""What plays a seat that the game's own rules play (Spółka ZOO's bot deck)."""
 
 #: Fields every state has that the first line already shows (or that a view lacks).
 _BOOKKEEPING: Final = frozenset({"flow", "seed", "chance_count"})
@@ -50,8 +53,8 @@ def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
     """The function `name` a game offers frontends, or `None`.
 
     It is looked up in the module that defines the game's state class, then in the packages
-    around it (`tabletop.conservas.state`, then `tabletop.conservas`), never in
-    `tabletop` itself.
+    around it and their `render` modules once imported (`tabletop.conservas.state`, then
+    `tabletop.conservas` and `tabletop.conservas.render`), never in `tabletop` itself.
     """
     state_type = game.state_type if isinstance(game, Game) else type(game)
     parts = state_type.__module__.split(".")
@@ -68,7 +71,22 @@ def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
         hook = getattr(module, name, None)
         if callable(hook):
             return hook  # type: ignore[no-any-return]
+        if end < len(parts):  # a game package keeps its frontend hooks in its render module
+            render_module = sys.modules.get(f"{module_name}.render")
+            hook = getattr(render_module, name, None)
+            if callable(hook):
+                return hook  # type: ignore[no-any-return]
     return None
+
+
+def automatic_seats(state: State) -> frozenset[int]:
+    """The seats the game itself plays (they never move), from its `automatic_seats` hook.
+
+    Spółka ZOO's bots are such seats: their bot cards run inside `apply`, so a frontend
+    must count them neither as people nor as agents.
+    """
+    hook = game_hook(state, "automatic_seats")
+    return frozenset() if hook is None else frozenset(hook(state))
 
 
 def describe_player(player: int) -> str:

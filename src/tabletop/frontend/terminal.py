@@ -2,45 +2,68 @@
 
 [`TerminalPlay`][tabletop.frontend.terminal.TerminalPlay] runs a [`Match`][tabletop.frontend.match.Match] in a terminal:
 it shows the seat to move what happened since its last turn, its board (its own view only) and its
-numbered legal moves, and reads a number, a move in notation or a command (`undo`,
-`redo`, `save FILE`, `log`, `rules`, `help`, `quit`). With several human seats
-(hot-seat) it shows the seat that has just moved what its move brought, waits for it to hide
-the screen, clears the screen and asks for the next seat before showing anything. It reads
-plain lines, so a script can drive it through standard input.
+numbered legal moves, and reads a number, a move in notation or a command (`undo`, `redo`,
+`save FILE`, `log`, `rules`, `card`, `help`, `quit`). With several human seats (hot-seat) it
+shows the seat that has just moved what its move brought, waits for it to hide the screen,
+clears the screen and asks for the next seat before showing anything. At a terminal
+(`line_editing=True`) the prompt is a prompt_toolkit line editor with history and Tab
+completion of the legal moves' notation; otherwise it reads plain lines, so a script can drive
+it through standard input.
 
 [`replay`][tabletop.frontend.terminal.replay] steps through a saved record.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
-from collections.abc import Sequence
-from typing import Final, TextIO
+from collections.abc import Callable, Iterator, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import Any, Final, TextIO
 
 from tabletop.frontend.match import Match, UndoError
 from tabletop.frontend.records import Record, read_record
-from tabletop.frontend.render import describe_player, render
+from tabletop.frontend.render import describe_player, game_hook, render
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.protocol import Game, Move, Outcome
 
-__all__ = ["CLEAR_SCREEN", "TerminalPlay", "format_moves", "format_outcome", "replay"]
+__all__ = [
+    "CLEAR_SCREEN",
+    "TerminalPlay",
+    "format_moves",
+    "format_outcome",
+    "match_rules",
+    "replay",
+    "rule_link",
+    "rule_text",
+]
 
 CLEAR_SCREEN: Final = "\x1b[2J\x1b[H"
 """The ANSI sequence that clears the screen and homes the cursor."""
 
 HELP: Final = """\
-Type the number of a move from the list, or the move itself in notation.
+Type the number of a move from the list, or the move itself in notation (at a terminal, Tab
+completes the legal moves and Up/Down recall what you typed).
 Commands:
   undo        take back your last move (not past anything new you have seen)
   redo        play again the moves you took back
-  moves       list your legal moves again
+  moves       list your legal moves again (moves all: every move, one per line)
+  back        one step back while building a move in steps
   board       show the board again
+  card ID     read a card: its name, cost and text (card h-fox)
   log         everything you have seen so far
-  rules [X]   the rules of the game by ID (a refusal names one: rules CON-1.5), or those mentioning X
+  rules [X]   a rule's text by ID (a refusal names one: rules CON-1.5), or the rules using word X
   save FILE   save the game (resume with: tabletop play --load FILE)
   help        this text
   quit        stop without finishing (save first to resume later)"""
+
+#: Refusals that only say the move belongs to another step of the game.
+_NOT_NOW: Final = frozenset({"wrong-step", "not-legal"})
+
+STEPWISE_OVER: Final = 12
+"""With more legal moves than this, a game that describes its moves in steps is offered them in steps."""
 
 
 class TerminalPlay:
@@ -53,6 +76,8 @@ class TerminalPlay:
         clear: Clear the screen between seats in hot-seat play (a separator line otherwise).
         pause: In hot-seat play, wait for Enter before showing the next seat anything.
         echo: Write each line read back out (for scripted input, so a transcript reads well).
+        line_editing: Read with a prompt_toolkit line editor (history, Tab completion of the
+            legal moves); needs a terminal and the `cli` extra, else plain lines are read.
     """
 
     def __init__(
@@ -64,6 +89,7 @@ class TerminalPlay:
         clear: bool = False,
         pause: bool = False,
         echo: bool = False,
+        line_editing: bool = False,
     ) -> None:
         self.match = match
         self.input = stdin
@@ -73,6 +99,9 @@ class TerminalPlay:
         self.echo = echo
         self._shown = dict.fromkeys(range(match.num_players), 0)
         self._last_seat: int | None = None
+        self._path: list[str] = []  # the steps chosen so far of a move built in steps
+        self._path_at = -1  # ... at this many plies
+        self._session: Any = _line_editor(self._completions) if line_editing else None
 
     @property
     def hot_seat(self) -> bool:
@@ -89,11 +118,11 @@ class TerminalPlay:
 
     def _run(self) -> int:
         match = self.match
-        self._say(f"{match.game.title}: {match.game.summary}")
+        self._say(_wrap(f"{match.game.title}: {match.game.summary}", ""))
         self._say(f"Seats: {', '.join(f'{i} {kind}' for i, kind in enumerate(match.seats))}. Type 'help' for help.")
         if self.hot_seat and all(match.is_human(s) for s in range(match.num_players)):
             self._say(
-                "Every seat is played at this keyboard, passing the screen (to play against the program: --bot SEAT)."
+                "Every seat is played at this keyboard, passing the screen (to play against the program: --agent SEAT)."
             )
         while not match.is_over:
             seat = match.current_player
@@ -134,6 +163,9 @@ class TerminalPlay:
                 return None
 
     def _move(self, seat: int, text: str) -> bool:
+        steps = self._steps(seat)
+        if steps is not None and text.isdigit():
+            return self._step(seat, steps, int(text))
         legal = self.match.legal_moves()
         move: Move | str = text
         if text.isdigit():
@@ -145,13 +177,102 @@ class TerminalPlay:
         try:
             self.match.play(move, seat=seat)
         except NotationError as exc:
-            self._say(f"Not a move: {exc}. Type a number from 1 to {len(legal)}, a move, or 'help'.")
+            count = len(steps[1]) if steps is not None else len(legal)
+            self._say(
+                f"Not a move: {exc}. Type a number from 1 to {count}, a move (Tab completes at a terminal), or 'help'."
+            )
             return False
         except IllegalMove as exc:
+            if exc.code in _NOT_NOW:  # the kernel names the step; say it in the game's words
+                now = render(self.match.view(seat), seat).splitlines()[0]
+                self._say(f"Refused: {text!r} is not one of your moves now ({now}). Type 'moves' to list them.")
+                return False
             hint = f" (type 'rules {exc.rule}' to read the rule)" if exc.rule in self.match.game.rules else ""
             self._say(f"Refused: {exc}{hint}")
             return False
         return True
+
+    # Moves built in steps ----------------------------------------------------------------------
+
+    def _steps(self, seat: int) -> tuple[list[Move], list[tuple[str, list[Move]]]] | None:
+        """When the legal moves are offered in steps: the moves still open, and the next choices.
+
+        A game offers its moves in steps through its `move_steps(view, move)` hook (a tuple of
+        labels, one per decision); the terminal uses them when there are many legal moves.
+        """
+        legal = self.match.legal_moves()
+        hook = game_hook(self.match.state, "move_steps")
+        if hook is None or len(legal) <= STEPWISE_OVER:
+            return None
+        if self._path_at != len(self.match.plies):
+            self._path, self._path_at = [], len(self.match.plies)
+        view = self.match.view(seat)
+        labelled = [(tuple(hook(view, m)), m) for m in legal]
+        if all(len(labels) <= 1 for labels, _ in labelled):
+            return None
+        while True:
+            depth = len(self._path)
+            open_moves = [(labels, m) for labels, m in labelled if list(labels[:depth]) == self._path]
+            choices: dict[str, list[Move]] = {}
+            for labels, m in open_moves:
+                choices.setdefault(labels[depth] if depth < len(labels) else str(m), []).append(m)
+            if len(choices) == 1 and len(open_moves) > 1:  # a forced step is taken at once
+                self._path.append(next(iter(choices)))
+                continue
+            return [m for _, m in open_moves], list(choices.items())
+
+    def _step(self, seat: int, steps: tuple[list[Move], list[tuple[str, list[Move]]]], number: int) -> bool:
+        _, choices = steps
+        if not 1 <= number <= len(choices):
+            self._say(f"There is no choice {number}: choose from 1 to {len(choices)} (or type the whole move).")
+            return False
+        label, moves = choices[number - 1]
+        if len(moves) == 1:
+            self.match.play(moves[0], seat=seat)
+            return True
+        self._path.append(label)
+        self._say(self._format_steps(seat))
+        return False
+
+    def _format_steps(self, seat: int) -> str:
+        steps = self._steps(seat)
+        assert steps is not None
+        open_moves, choices = steps
+        lines = []
+        if self._path:
+            lines.append("So far: " + "; ".join(self._path) + ".  ('back' undoes a step)")
+        lines.append(f"Choose (or type a whole move, e.g. {open_moves[0]}):")
+        for i, (label, moves) in enumerate(choices, 1):
+            ways = f"  ({len(moves)} ways)" if len(moves) > 1 else f"  = {moves[0]}"
+            lines.append(f"{i:>3}. {label}{ways}")
+        return "\n".join(lines)
+
+    def _back(self, seat: int, rest: str) -> bool:
+        if self._steps(seat) is None or not self._path:
+            self._say("Nothing to go back from: 'undo' takes back a move.")
+            return False
+        self._path.pop()
+        while self._path:  # skip back over forced steps too
+            steps = self._steps(seat)
+            if steps is not None and len(steps[1]) > 1:
+                break
+            self._path.pop()
+        self._say(self._format_steps(seat))
+        return False
+
+    def _menu(self, seat: int) -> str:
+        if self._steps(seat) is not None:
+            return self._format_steps(seat)
+        return format_moves(self.match.legal_moves(), labels=self._labels(seat))
+
+    def _labels(self, seat: int) -> list[str]:
+        hook = game_hook(self.match.state, "move_label")
+        if hook is None:
+            return []
+        view = self.match.view(seat)
+        return [str(hook(view, move) or "") for move in self.match.legal_moves()]
+
+    # Commands ----------------------------------------------------------------------------------
 
     def _undo(self, seat: int, rest: str) -> bool:
         try:
@@ -189,21 +310,55 @@ class TerminalPlay:
         return False
 
     def _rules(self, seat: int, rest: str) -> bool:
-        rules = self.match.game.rules
+        game = self.match.game
+        rules = game.rules
         if not rules:
-            self._say(f"{self.match.game.title} has no rule catalogue.")
+            self._say(f"{game.title} has no rule catalogue.")
             return False
-        wanted = rest.lower()
-        found = [(rid, title) for rid, title in rules.items() if wanted in rid.lower() or wanted in title.lower()]
+        exact = {rid.lower(): rid for rid in rules}
+        if rest.lower() in exact:
+            rid = exact[rest.lower()]
+            text = rule_text(game, rid)
+            self._say(f"{rid}  {rules[rid]}")
+            if text:
+                self._say(_wrap(text, "  ", width=92))
+            link = rule_link(game, rid)
+            if link:
+                self._say(f"  (in the docs: {link})")
+            return False
+        found = match_rules(game, rest)
         if not found:
             self._say(f"No rule matches {rest!r}; type 'rules' for all {len(rules)}.")
             return False
-        width = max(len(rid) for rid, _ in found)
-        self._say("\n".join(f"  {rid:<{width}}  {title}" for rid, title in found))
+        width = max(len(rid) for rid in found)
+        self._say("\n".join(f"  {rid:<{width}}  {rules[rid]}" for rid in found))
+        if rest and len(found) > 1:
+            self._say(f"Type 'rules {found[0]}' to read one in full.")
+        return False
+
+    def _card(self, seat: int, rest: str) -> bool:
+        hook = game_hook(self.match.state, "describe_card")
+        if hook is None:
+            self._say(f"{self.match.game.title} has no cards to look up.")
+            return False
+        if not rest:
+            self._say("Say which: card ID (the board shows each card's ID in [brackets]).")
+            return False
+        try:
+            self._say(str(hook(self.match.view(seat), seat, rest)))
+        except LookupError as exc:
+            self._say(f"{exc.args[0] if exc.args else exc}")
         return False
 
     def _moves(self, seat: int, rest: str) -> bool:
-        self._say(format_moves(self.match.legal_moves()))
+        if rest == "all":
+            moves = self.match.legal_moves()
+            labels = self._labels(seat)
+            self._say("\n".join(f"{i:>3}. {m}{_label(labels, i - 1)}" for i, m in enumerate(moves, 1)))
+            if self._steps(seat) is not None:
+                self._say("(type a whole move to play it; numbers pick the step choices)")
+            return False
+        self._say(self._menu(seat))
         return False
 
     def _board(self, seat: int, rest: str) -> bool:
@@ -220,11 +375,7 @@ class TerminalPlay:
         last = self._last_seat
         if last is not None and last != seat and self.match.is_human(last):
             # The seat that just moved sees what its move brought (the card it drew) before the screen is hidden.
-            news = self.match.events_for(last, start=self._shown[last])
-            self._shown[last] = len(self.match.plies)
-            if news:
-                self._say("What happened:")
-                self._say("\n".join(f"  {event.text}" for event in news))
+            self._news(last)
             if self.pause and self._ask(f"Seat {last}, press Enter to hide your screen. ") is None:
                 return False
         self.output.write(CLEAR_SCREEN if self.clear else "\n" + "=" * 60 + "\n")
@@ -233,18 +384,24 @@ class TerminalPlay:
             return self._ask(f"Seat {seat}, press Enter when only you can see the screen. ") is not None
         return True
 
+    def _news(self, seat: int) -> None:
+        """What `seat` has not been shown yet, in the game's words (folded where it says so)."""
+        match = self.match
+        start = self._shown[seat]
+        self._shown[seat] = len(match.plies)
+        texts = fold_events(match.state, match.events_for(seat, start=start))
+        if texts:
+            self._say("What happened:")
+            self._say("\n".join(_wrap(text, "  ", hang="      ") for text in texts))
+
     def _show(self, seat: int, *, events: bool = True) -> None:
         match = self.match
         if events:
-            news = match.events_for(seat, start=self._shown[seat])
-            if news:
-                self._say("What happened:")
-                self._say("\n".join(f"  {event.text}" for event in news))
-            self._shown[seat] = len(match.plies)
+            self._news(seat)
         self._say("")
         self._say(render(match.view(seat), seat))
         self._say(f"\nSeat {seat}, your moves:")
-        self._say(format_moves(match.legal_moves()))
+        self._say(self._menu(seat))
 
     def _rewind(self) -> None:
         now = len(self.match.plies)
@@ -258,10 +415,7 @@ class TerminalPlay:
             self._say("\n".join(match.log()))
         if len(humans) == 1:
             seat = humans[0]
-            news = match.events_for(seat, start=self._shown[seat])
-            if news:
-                self._say("What happened:")
-                self._say("\n".join(f"  {event.text}" for event in news))
+            self._news(seat)
             self._say(render(match.view(seat), seat))
         if len(humans) > 1:
             # Everybody gathers for the result: clear the last player's board, show what all saw.
@@ -282,7 +436,25 @@ class TerminalPlay:
             lines.extend(e.text for e in first if all(e in seen for seen in others))
         return lines
 
+    def _completions(self) -> list[str]:
+        """What Tab offers: the legal moves' notation, the commands, the rule IDs, and `card ID`
+        for each card on the seat's own board."""
+        match = self.match
+        words = [str(m) for m in match.legal_moves()] if match.current_player >= 0 else []
+        words += [*_COMMANDS, "quit", "moves all"]
+        words += [f"rules {rid}" for rid in match.game.rules]
+        if match.current_player >= 0 and game_hook(match.state, "describe_card") is not None:
+            board = render(match.view(match.current_player), match.current_player)  # the seat's own screen
+            words += [f"card {card}" for card in dict.fromkeys(re.findall(r"\[([a-z0-9][a-z0-9-]*)\]", board))]
+        return words
+
     def _ask(self, prompt: str) -> str | None:
+        if self._session is not None:
+            try:
+                line: str = self._session.prompt(prompt)
+            except EOFError:
+                return None
+            return line
         self.output.write(prompt)
         self.output.flush()
         line = self.input.readline()
@@ -303,23 +475,243 @@ _COMMANDS: Final = {
     "save": TerminalPlay._save,
     "help": TerminalPlay._help,
     "moves": TerminalPlay._moves,
+    "back": TerminalPlay._back,
     "board": TerminalPlay._board,
+    "card": TerminalPlay._card,
     "log": TerminalPlay._log,
     "rules": TerminalPlay._rules,
 }
 
 
-def format_moves(moves: Sequence[Move], width: int | None = None) -> str:
-    """Numbered moves in columns that fit `width` (the terminal's, by default)."""
+def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
+    """A prompt_toolkit session completing `words()`, or `None` without the `cli` extra."""
+    try:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import Completer, Completion
+        from prompt_toolkit.history import InMemoryHistory
+    except ImportError:  # pragma: no cover - the cli extra is not installed: plain lines
+        return None
+
+    class _Moves(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
+            typed = document.text_before_cursor.lstrip()
+            for word in dict.fromkeys(words()):
+                if word.startswith(typed) and word != typed:
+                    yield Completion(word, start_position=-len(typed))
+
+    return PromptSession(history=InMemoryHistory(), completer=_Moves(), complete_while_typing=False)
+
+
+def fold_events(state: Any, events: Sequence[Any]) -> list[str]:
+    """The lines that tell `events`: the game's `fold_events` hook may fold runs of them
+    (Archipel's setup dealing) into a summary; the same line twice in a row is written once,
+    with how many times (`... (2 times)`)."""
+    hook = game_hook(state, "fold_events")
+    texts = list(hook(events)) if hook is not None else [e.text for e in events]
+    lines: list[str] = []
+    count = 0
+    for i, text in enumerate(texts):
+        count += 1
+        if i + 1 == len(texts) or texts[i + 1] != text:
+            lines.append(text if count == 1 else f"{text} ({count} times)")
+            count = 0
+    return lines
+
+
+def _label(labels: Sequence[str], index: int) -> str:
+    label = labels[index] if index < len(labels) else ""
+    return f" ({label})" if label else ""
+
+
+def _wrap(text: str, pad: str, width: int = 100, hang: str | None = None) -> str:
+    """`text` wrapped at `width` after `pad`, continuation lines indented by `hang` (`pad`)."""
+    import textwrap
+
+    lines = textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad if hang is None else hang)
+    return "\n".join(lines) or pad.rstrip()
+
+
+def format_moves(moves: Sequence[Move], width: int | None = None, labels: Sequence[str] = ()) -> str:
+    """Numbered moves in columns that fit `width` (the terminal's, by default).
+
+    A long run of moves of one kind (Archipel's `sail f01` ... `sail home-red`) is written
+    once with its numbered destinations flowing on (`sail:  1 f01  2 f02 ...`), so a screen
+    fits a terminal; every move keeps its number. `labels` add a few words to each move.
+    """
     if width is None:
         width = shutil.get_terminal_size((100, 24)).columns
-    cells = [f"{i:>3}. {move}" for i, move in enumerate(moves, 1)]
-    if not cells:
+    if not moves:
         return "  (no moves)"
+    texts = [str(m) for m in moves]
+    lines: list[str] = []
+    start = 0
+    for first, end in _runs(texts, labels):
+        lines.extend(_columns(texts, labels, start, first, width))
+        verb = texts[first].split()[0]
+        cells = [f"{i + 1} {texts[i].split(' ', 1)[1]}" for i in range(first, end)]
+        lines.extend(_flow(f"  {verb} (type the number or '{verb} NAME'):", cells, width))
+        start = end
+    lines.extend(_columns(texts, labels, start, len(texts), width))
+    return "\n".join(lines)
+
+
+#: A run of at least this many moves of one kind is written compactly.
+_RUN: Final = 8
+
+
+def _runs(texts: Sequence[str], labels: Sequence[str]) -> Iterator[tuple[int, int]]:
+    """The runs `[first, end)` of `_RUN` or more moves `VERB ARG` with one verb and no label."""
+    i = 0
+    while i < len(texts):
+        words = texts[i].split()
+        j = i
+        while (
+            j < len(texts)
+            and len(texts[j].split()) == 2
+            and texts[j].split()[0] == words[0]
+            and not (labels[j] if j < len(labels) else "")
+        ):
+            j += 1
+        if j - i >= _RUN:
+            yield i, j
+            i = j
+        else:
+            i = max(j, i + 1)
+
+
+def _columns(texts: Sequence[str], labels: Sequence[str], first: int, end: int, width: int) -> list[str]:
+    cells = [f"{i + 1:>3}. {texts[i]}{_label(labels, i)}" for i in range(first, end)]
+    if not cells:
+        return []
     cell = max(len(c) for c in cells) + 2
     per_row = max(1, width // cell)
     rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
-    return "\n".join("".join(c.ljust(cell) for c in row).rstrip() for row in rows)
+    return ["".join(c.ljust(cell) for c in row).rstrip() for row in rows]
+
+
+def _flow(head: str, cells: Sequence[str], width: int) -> list[str]:
+    lines, line = [head], "     "
+    for cell in cells:
+        if len(line) + len(cell) + 2 > width and line.strip():
+            lines.append(line.rstrip())
+            line = "     "
+        line += cell + "   "
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+# Rules -----------------------------------------------------------------------------------------
+
+
+def _rules_file(game: Game) -> str | None:
+    """The text of `docs/<game>/rules.md`: shipped in the wheel as package data (the same
+    file, copied in by the build), read from the source tree otherwise."""
+    name = game.name
+    if not re.fullmatch(r"[a-z_]+", name):
+        return None
+    try:
+        shipped = resources.files("tabletop").joinpath(name, "data", "rules.md")
+        if shipped.is_file():
+            return shipped.read_text(encoding="utf-8")
+    except (ModuleNotFoundError, OSError):  # pragma: no cover - an unusual installation
+        pass
+    source = Path(__file__).resolve().parents[3] / "docs" / name / "rules.md"
+    return source.read_text(encoding="utf-8") if source.is_file() else None
+
+
+def _plain(markdown: str) -> str:
+    """Markdown to plain words: no tags, attribute lists, emphasis or link targets."""
+    text = re.sub(r"<[^>]+>", "", markdown)
+    text = re.sub(r"\{[:#.][^}]*\}", "", text)
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("**", "").replace("`", "")
+    return " ".join(text.split())
+
+
+def _rule_texts(game: Game) -> dict[str, str]:
+    """Every rule's full text in `docs/<game>/rules.md` (a bullet starting with the rule ID)."""
+    source = _rules_file(game)
+    if source is None:
+        return {}
+    parts: dict[str, list[str]] = {}
+    current: str | None = None
+    for line in source.splitlines():
+        if line.startswith("- "):
+            first = _plain(line[2:]).split(" ", 1)[0]
+            current = first if first in game.rules else None
+            if current is not None:
+                parts[current] = [line[2:]]
+        elif current is not None and line.startswith("  ") and line.strip():
+            parts[current].append(line)
+        else:
+            current = None
+    found: dict[str, str] = {}
+    for rid, lines in parts.items():
+        body = _plain(" ".join(lines))
+        found[rid] = body[len(rid) :].strip() if body.startswith(rid) else body
+    return found
+
+
+def rule_text(game: Game, rule_id: str) -> str:
+    """The full text of rule `rule_id` from `docs/<game>/rules.md` ("" when not written there)."""
+    return _rule_texts(game).get(rule_id, "")
+
+
+def rule_link(game: Game, rule_id: str) -> str:
+    """Where the docs explain rule `rule_id`: `docs/<game>/rules.md#<rule_id>` ("" if nowhere)."""
+    return f"docs/{game.name}/rules.md#{rule_id}" if rule_text(game, rule_id) else ""
+
+
+_SUFFIXES: Final = (
+    "ations",
+    "ation",
+    "ings",
+    "ing",
+    "ions",
+    "ion",
+    "ates",
+    "ated",
+    "ate",
+    "ers",
+    "er",
+    "ed",
+    "es",
+    "s",
+    "e",
+)
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def _stems(text: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-zà-ž0-9]+", text.lower())}
+
+
+def match_rules(game: Game, query: str) -> list[str]:
+    """The rule IDs whose ID, title or text has every word of `query` (case and word endings
+    ignored: `speculate` finds "Speculation"; `at` finds the word "at", not "boat").
+
+    An empty query lists every rule; an ID or an ID's prefix (`CON-2`) lists that section.
+    """
+    rules = game.rules
+    query = query.strip()
+    if not query:
+        return list(rules)
+    prefix = query.upper()
+    by_id = [rid for rid in rules if rid.upper() == prefix or rid.upper().startswith(prefix + ".")]
+    if by_id:
+        return by_id
+    wanted = _stems(query)
+    texts = _rule_texts(game)
+    in_title = [rid for rid, title in rules.items() if wanted <= _stems(f"{rid} {title}")]
+    in_text = [rid for rid in rules if rid not in in_title and wanted <= _stems(texts.get(rid, ""))]
+    return in_title + in_text
 
 
 def format_outcome(outcome: Outcome) -> str:
