@@ -47,8 +47,8 @@ def test_every_configuration_passes_the_bridge_properties(players):
 
 
 def test_the_action_space_depends_on_the_boats_only():
-    assert adapters.bridge("archipel", players=2).num_actions == 325
-    assert adapters.bridge("archipel", players=5, memory=True).num_actions == 571
+    assert adapters.bridge("archipel", players=2).num_actions == 329
+    assert adapters.bridge("archipel", players=5, memory=True).num_actions == 581
 
 
 def _memory_state(kinds):

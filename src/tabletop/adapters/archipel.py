@@ -1,7 +1,7 @@
 """The AI bridge of Archipel: action ids, observation tensor, determinization.
 
 **Actions** (position-based on the board's location list; `N` depends on the board and the
-number of boats: 161 + 82 * players on the reference board, 325 for 2 boats, 571 for 5):
+number of boats: 161 + 84 * players on the reference board, 329 for 2 boats, 581 for 5):
 
 | range | size | meaning |
 |---|---|---|
@@ -10,6 +10,7 @@ number of boats: 161 + 82 * players on the reference board, 325 for 2 boats, 571
 | `multi` | 2 | 0 release, 1 use the multicolour bait (ARC-3.3) |
 | `feed` | baits | the shark eats this bait (ARC-3.4) |
 | `refuel` | jerrycans | refuel with this jerrycan (ARC-4.6) |
+| `refuel-boat` | jerrycans x players | the boat of seat p fills its tank with jerrycan j (ARC-2.6, ARC-4.6) |
 | `throw` | fish kinds | throw this fish overboard (ARC-3.6) |
 | `give` | items x players | give item i to the boat of seat p (ARC-6.1) |
 | `take` | items x players | take item i from the boat of seat p (ARC-6.1) |
@@ -138,6 +139,11 @@ class ArchipelBridge(Bridge):
                 ("multi", 2, "0 release, 1 use the multicolour bait (ARC-3.3)"),
                 ("feed", len(_BAITS), "the shark eats this bait (sorted bait kinds) (ARC-3.4)"),
                 ("refuel", len(JERRYCANS), "refuel with this jerrycan (ARC-4.6)"),
+                (
+                    "refuel-boat",
+                    len(JERRYCANS) * players,
+                    "can j * players + seat p: that boat fills its tank with its jerrycan (ARC-2.6, ARC-4.6)",
+                ),
                 ("throw", len(_FISH_KINDS), "throw a fish of this kind overboard (ARC-3.6)"),
                 ("give", n_items * players, "item i * players + seat p: give it to that boat (ARC-6.1)"),
                 ("take", n_items * players, "item i * players + seat p: take it from that boat (ARC-6.1)"),
@@ -227,6 +233,9 @@ class ArchipelBridge(Bridge):
             return space.id("multi", int(move.use))
         if isinstance(move, Feed):
             return space.id("feed", _BAITS.index(move.bait))
+        if isinstance(move, Refuel) and move.boat:
+            seat = [b.colour for b in state.boats].index(move.boat)
+            return space.id("refuel-boat", JERRYCANS.index(move.can) * self._players + seat)
         if isinstance(move, Refuel):
             return space.id("refuel", JERRYCANS.index(move.can))
         if isinstance(move, Throw):
@@ -280,6 +289,9 @@ class ArchipelBridge(Bridge):
             return Feed(_BAITS[index])
         if name == "refuel":
             return Refuel(JERRYCANS[index])
+        if name == "refuel-boat":
+            can, seat = divmod(index, self._players)
+            return Refuel(JERRYCANS[can], state.boats[seat].colour)
         if name == "throw":
             return Throw(_FISH_KINDS[index])
         if name in ("give", "take"):

@@ -62,19 +62,13 @@ def _zoo(state: State) -> ZooState:
 
 
 def options_of(state: State) -> dict[str, Any]:
-    """The options a Spółka ZOO state (or a view of it) was made with."""
+    """The options a Spółka ZOO state (or a view of it) was made with.
+
+    Every option of the game is a field of the state's `config` under the same name, so the
+    answer follows the game's option declarations (a new option cannot be forgotten here).
+    """
     c = _zoo(state).config
-    return {
-        "players": c.players,
-        "bots": c.bots,
-        "modules": c.modules,
-        "starting_money": c.starting_money,
-        "starting_fruits": c.starting_fruits,
-        "seating": c.seating,
-        "unowned_cards": c.unowned_cards,
-        "empty_board_ties": c.empty_board_ties,
-        "bot_rule": c.bot_rule,
-    }
+    return {option.name: getattr(c, option.name) for option in GAME.options}
 
 
 class ZooBridge(Bridge):
