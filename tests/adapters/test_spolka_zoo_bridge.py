@@ -212,6 +212,10 @@ def test_an_illegal_id_raises_naming_the_legal_ids_and_changes_nothing() -> None
         bridge.move_of(state, bad)
     with pytest.raises(IllegalMove):
         bridge.apply_action(state, -1)
+    with pytest.raises(IllegalMove, match="action True is not legal"):
+        bridge.move_of(state, True)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert bridge.move_of(state, np.int64(legal[0])) == bridge.move_of(state, legal[0])
     with pytest.raises(IllegalMove, match="not legal"):
         bridge.action_of(state, Choose("pass"))
     assert state.to_json() == before
