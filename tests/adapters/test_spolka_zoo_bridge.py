@@ -7,6 +7,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Iterator
+from pathlib import Path
 
 import attrs
 import pytest
@@ -211,6 +212,10 @@ def test_an_illegal_id_raises_naming_the_legal_ids_and_changes_nothing() -> None
         bridge.move_of(state, bad)
     with pytest.raises(IllegalMove):
         bridge.apply_action(state, -1)
+    with pytest.raises(IllegalMove, match="action True is not legal"):
+        bridge.move_of(state, True)  # type: ignore[arg-type]
+    np = pytest.importorskip("numpy")
+    assert bridge.move_of(state, np.int64(legal[0])) == bridge.move_of(state, legal[0])
     with pytest.raises(IllegalMove, match="not legal"):
         bridge.action_of(state, Choose("pass"))
     assert state.to_json() == before
@@ -404,3 +409,16 @@ def test_a_bot_hiring_every_turn_fits_the_tensor() -> None:
     tensors = {bridge.observation(crowded.view(seat), seat) for seat in range(crowded.num_players)}
     assert len(tensors) == crowded.num_players
     assert bridge.observation(crowded.view(0), 0) != bridge.observation(state.view(0), 0)
+
+
+def test_the_docs_page_shows_the_action_groups_and_sizes_the_bridge_has() -> None:
+    """docs/ai/spolka_zoo.md lists every action group with its first id and size, and the sizes."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "ai" / "spolka_zoo.md").read_text(encoding="utf-8")
+    start = 0
+    for name, size in GROUPS:
+        assert f"| `{name}` | {start} | {size} |" in page, name
+        start += size
+    assert f"`N = {NUM_ACTIONS}`" in page
+    assert f"`max_chance_outcomes = {adapters.bridge('spolka_zoo').max_chance_outcomes}`" in page
+    for players, text in ((2, "3,559"), (4, "5,275"), (5, "6,093")):
+        assert f"{adapters.bridge('spolka_zoo', players=players).observation_size:,}" == text

@@ -28,13 +28,12 @@ state = bridge.apply_action(state, bridge.legal_actions(state)[0])
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Mapping
 from typing import Any, Final
 
 from tabletop.adapters.bridge import Bridge, Section
-from tabletop.adapters.encoding import view_digest
+from tabletop.adapters.encoding import as_id, view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
 from tabletop.adapters.spolka_zoo_sample import sample_state
 from tabletop.adapters.spolka_zoo_tensor import Encoder
@@ -134,10 +133,8 @@ class ZooBridge(Bridge):
             IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
         """
         zoo = _zoo(state)
-        try:
-            move = self._ids(zoo).get(operator.index(action))
-        except TypeError:  # not an integer
-            move = None
+        number = as_id(action)
+        move = None if number is None else self._ids(zoo).get(number)
         if move is None:
             raise self.refuse(zoo, action)
         return move
