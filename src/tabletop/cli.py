@@ -249,7 +249,7 @@ def _bots(specs: list[str]) -> dict[int, str]:
 
 
 def _play(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.frontend.agents import AGENTS
+    from tabletop.agents import AGENTS
     from tabletop.frontend.match import Match
     from tabletop.frontend.records import read_record
     from tabletop.frontend.terminal import TerminalPlay

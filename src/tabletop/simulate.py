@@ -3,7 +3,7 @@
 Game ``i`` of a run with seed ``S`` is ``new_game(S + i)`` played with decisions drawn from
 ``random.Random(S + i)`` and chance sampled from the game's seed, so a run is reproducible and
 splits across processes with identical results. By default every seat plays uniformly random
-legal moves; ``agent="greedy"`` (or another agent of :mod:`tabletop.frontend.agents`) plays
+legal moves; ``agent="greedy"`` (or another agent of `tabletop.agents`) plays
 every seat with that agent, which is shown only its seat's view.
 """
 
@@ -117,7 +117,7 @@ def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = 
 
 
 def _agent(name: str) -> Any:
-    from tabletop.frontend.agents import make_agent
+    from tabletop.agents import make_agent
 
     return make_agent(name)
 

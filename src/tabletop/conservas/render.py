@@ -7,7 +7,7 @@ Frontends find both through :func:`tabletop.frontend.render.game_hook`:
   and the Open Water card, the Deep Sea, the market grid, the face-up boats and upgrades, the
   player's upgrades, the goals with the progress made, and the result at the end.
 * :func:`evaluate` is a cheap estimate in ``[0, 1]`` of the player's chances (``1.0`` for a
-  won game, ``0.0`` for a lost one) that :class:`~tabletop.frontend.agents.GreedyAgent`
+  won game, ``0.0`` for a lost one) that `tabletop.agents.GreedyAgent`
   follows one move ahead. It counts every part of the goal in euros: money with what the
   catch and the boats should still earn (never more than the market still pays), the fish
   left in the sea against the sustainability goal, and the boats and upgrades still missing.

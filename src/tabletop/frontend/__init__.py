@@ -13,7 +13,7 @@ Built only on the public protocol, so it works for the built-in games and third-
 
 from __future__ import annotations
 
-from tabletop.frontend.agents import (
+from tabletop.agents import (
     AGENTS,
     Agent,
     GreedyAgent,

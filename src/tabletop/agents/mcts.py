@@ -1,0 +1,202 @@
+"""UCT Monte Carlo tree search with explicit chance nodes, for perfect-information play.
+
+The tree is grown from the seat's view, which in a game of perfect information (Conservas,
+Pig) is the whole state but for the seed. Each iteration walks down the tree: at a decision
+node it tries every move once, then follows UCB1 for the player to move there; at a chance
+node it samples an outcome by its exact probability (``chance_outcomes()``) with the agent's
+own random source, so each outcome's subtree is visited in proportion to its probability and
+the node's value is the expectation over outcomes. A new leaf is valued by a short random
+rollout cut off after ``cutoff`` steps by the game's ``evaluate`` hook (or played to the end
+when the game has none, or ``cutoff`` is ``None``), and the value, one utility per seat, is
+backed up the path. The move played is the most visited one at the root.
+
+>>> import random
+>>> import tabletop
+>>> game = tabletop.get_game("conservas")
+>>> state = game.new_game(seed=3)
+>>> while state.current_player == tabletop.CHANCE:
+...     state = state.apply(tabletop.sample_chance(state))
+>>> agent = MCTSAgent(iterations=20)
+>>> state.is_legal(agent.choose(state.view(0), state.legal_moves(), random.Random(0)))
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from tabletop.agents.base import estimate, evaluator, step, try_apply, utilities
+from tabletop.agents.budget import (
+    at_least_one,
+    iterations,
+    optional,
+    optional_count,
+    optional_seconds,
+    parameter,
+    positive_number,
+)
+from tabletop.agents.simple import GreedyAgent
+from tabletop.kernel.chance import CHANCE, pick
+from tabletop.kernel.protocol import Move, State
+
+__all__ = ["Evaluate", "MCTSAgent", "SearchSettings", "judge", "rollout_value"]
+
+#: The game's ``evaluate(view, seat)`` hook, or ``None``.
+Evaluate = Callable[[State, int], Any] | None
+
+
+@attrs.frozen
+class SearchSettings:
+    """The budget and knobs MCTS and IS-MCTS share.
+
+    Attributes:
+        iterations: Iterations per decision (at least 1), unless ``seconds`` is given.
+        seconds: A time budget per decision instead of ``iterations`` (not reproducible:
+            how far the search gets depends on the machine).
+        c: The UCB1 exploration constant (utilities are in ``[0, 1]``).
+        cutoff: Random steps of a rollout before the game's ``evaluate`` hook judges the
+            position (``0``: the leaf itself; ``None``: play to the end).
+        max_steps: A rollout still running after this many steps is judged where it stands.
+    """
+
+    iterations: int = parameter(200, int, "iterations per decision", at_least_one)
+    seconds: float | None = parameter(None, optional(float), "seconds per decision instead", optional_seconds)
+    c: float = parameter(1.0, float, "UCB1 exploration constant", positive_number)
+    cutoff: int | None = parameter(0, optional(int), "rollout steps before evaluate (none: to the end)", optional_count)
+    max_steps: int = parameter(2_000, int, "bound on a rollout's steps", at_least_one)
+
+
+@attrs.frozen
+class MCTSAgent(SearchSettings):
+    """UCT search with chance nodes, on the seat's view.
+
+    The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
+    """
+
+    name: str = "mcts"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The most visited move at the root after the search."""
+        if len(legal) == 1:
+            return legal[0]
+        evaluate = evaluator(view)
+        root = _Node(view, rng)
+        for _ in iterations(self.iterations, self.seconds):
+            self._iterate(root, rng, evaluate)
+        visited = [(child.visits, move) for move, child in root.children.items() if move in legal]
+        if not visited:
+            return GreedyAgent().choose(view, legal, rng)
+        top = max(visits for visits, _ in visited)
+        return rng.choice([move for visits, move in visited if visits == top])
+
+    def _iterate(self, root: _Node, rng: random.Random, evaluate: Evaluate) -> None:
+        node = root
+        path = [root]
+        value = None
+        while value is None:
+            state = node.state
+            if state.is_terminal:
+                value = _final(state)
+            elif node.player == CHANCE:
+                move = pick(state.chance_outcomes(), rng.random())
+                child = node.children.get(move)
+                if child is None:
+                    value = self._expand(node, move, path, rng, evaluate)
+                else:
+                    node = child
+                    path.append(child)
+            elif node.untried:
+                value = self._expand(node, node.untried.pop(), path, rng, evaluate)
+            elif node.children:
+                node = node.select(self.c)
+                path.append(node)
+            else:  # no move of this node can be played from the view
+                value = judge(state, evaluate)
+        for visited in path:
+            visited.update(value)
+
+    def _expand(
+        self, node: _Node, move: Move, path: list[_Node], rng: random.Random, evaluate: Evaluate
+    ) -> tuple[float, ...] | None:
+        after = try_apply(node.state, move)
+        if after is None:
+            return None if node.player != CHANCE else judge(node.state, evaluate)
+        child = _Node(after, rng)
+        node.children[move] = child
+        path.append(child)
+        return rollout_value(after, rng, evaluate, self.cutoff, self.max_steps)
+
+
+class _Node:
+    """A position of the tree: its state, its children by move, and the utilities backed up."""
+
+    __slots__ = ("children", "player", "state", "totals", "untried", "visits")
+
+    def __init__(self, state: State, rng: random.Random) -> None:
+        self.state = state
+        self.player = state.current_player
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * state.num_players
+        self.untried: list[Move] = []
+        if self.player >= 0:
+            self.untried = list(state.legal_moves())
+            rng.shuffle(self.untried)
+
+    def update(self, value: Sequence[float]) -> None:
+        self.visits += 1
+        totals = self.totals
+        for i, v in enumerate(value):
+            totals[i] += v
+
+    def select(self, c: float) -> _Node:
+        """The child with the best UCB1 score for the player to move here."""
+        player = self.player
+        log_n = math.log(self.visits)
+        best_child = None
+        best_score = -math.inf
+        for child in self.children.values():
+            score = child.totals[player] / child.visits + c * math.sqrt(log_n / child.visits)
+            if score > best_score:
+                best_child, best_score = child, score
+        assert best_child is not None
+        return best_child
+
+
+def rollout_value(
+    state: State, rng: random.Random, evaluate: Evaluate, cutoff: int | None, max_steps: int
+) -> tuple[float, ...]:
+    """Each seat's utility after a random rollout from ``state``.
+
+    The rollout stops at the end of the game, or after ``cutoff`` steps when the game has an
+    ``evaluate`` hook (which then judges the position), or when a step cannot be played (a
+    view's placeholder) or ``max_steps`` are reached: then the position is judged as it stands.
+    """
+    limit = max_steps if cutoff is None or evaluate is None else min(cutoff, max_steps)
+    for _ in range(limit):
+        if state.is_terminal:
+            return _final(state)
+        after = step(state, rng)
+        if after is None:
+            break
+        state = after
+    return judge(state, evaluate)
+
+
+def _final(state: State) -> tuple[float, ...]:
+    assert state.outcome is not None
+    return utilities(state.outcome.returns)
+
+
+def judge(state: State, evaluate: Evaluate) -> tuple[float, ...]:
+    """Each seat's utility of a position's utilities: the outcome, the game's estimate, or an even share without one."""
+    if state.outcome is not None:
+        return _final(state)
+    if evaluate is not None:
+        return estimate(state, evaluate)
+    return (1.0 / max(1, state.num_players),) * state.num_players
