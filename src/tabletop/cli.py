@@ -30,7 +30,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    if extra and args.command not in ("simulate", "play"):
+    if extra and args.command not in ("simulate", "play", "tournament"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Callable[[argparse.Namespace, list[str]], int] = args.handler
     try:
@@ -38,6 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (TabletopError, ValueError, LookupError) as exc:
         print(f"tabletop {args.command}: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"\ntabletop {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -61,9 +64,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
-    sim.add_argument("--agent", default="random", help="who plays every seat: random (default), greedy or rollout")
+    sim.add_argument(
+        "--agent", default="random", help="who plays every seat: random (default), greedy, rollout, mcts, ismcts"
+    )
+    _search_options(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(handler=_simulate)
+
+    _register_tournament(sub)
 
     conf = sub.add_parser("conformance", help="run rulebook scenarios and print rule coverage")
     conf.add_argument(
@@ -151,11 +159,33 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
         seed=args.seed,
         options=options,
         workers=args.workers,
-        agent=args.agent,
+        agent=_agent_spec(args, args.agent),
         progress=_progress_bar(sys.stderr) if show else None,
+        backend=args.backend,
+        address=args.address,
     )
     print(report.format())
     return 0
+
+
+def _search_options(parser: argparse.ArgumentParser) -> None:
+    """The search budget and the backend, shared by ``simulate`` and ``tournament``."""
+    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move (mcts, ismcts)")
+    parser.add_argument("--seconds", type=float, default=None, help="search seconds per move instead (mcts, ismcts)")
+    parser.add_argument("--backend", default="local", help="where games run: local (default) or ray")
+    parser.add_argument("--address", default=None, help="a running Ray cluster (ray backend; default: a local one)")
+
+
+def _agent_spec(args: argparse.Namespace, spec: str) -> str:
+    from tabletop.agents import with_budget
+
+    return with_budget(spec, iterations=args.iterations, seconds=args.seconds)
+
+
+def _register_tournament(sub: Any) -> None:
+    from tabletop.agents.tournament import add_parser
+
+    add_parser(sub, _search_options, _agent_spec, _progress_bar)
 
 
 def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:

@@ -13,12 +13,12 @@ import random
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
+from tabletop.agents.backends import check_backend, run_batches
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
 from tabletop.registry import get_game
@@ -141,6 +141,8 @@ def simulate(
     workers: int = 1,
     agent: str = "random",
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationReport:
     """Play ``games`` random games of the game ``name`` and collect their outcomes.
 
@@ -153,9 +155,13 @@ def simulate(
         agent: The agent playing every seat: ``"random"`` (the default), ``"greedy"``,
             ``"rollout"``.
         progress: Called with (games done, games) as the run advances.
+        backend: Where the games run: ``"local"`` (this machine, ``workers`` processes) or
+            ``"ray"`` (see `tabletop.agents.backends`); results do not depend on it.
+        address: A running Ray cluster to use (the ray backend), instead of a local instance.
 
     Raises:
-        ValueError: If an option is bad or ``games``/``workers`` is below 1.
+        ValueError: If an option, the agent or the backend is bad, or ``games``/``workers`` is below 1.
+        BackendError: If Ray is missing or its cluster cannot be reached.
     """
     if games < 1 or workers < 1:
         msg = "games and workers must be at least 1"
@@ -164,29 +170,18 @@ def simulate(
     opts = game.check_options(options or {})
     if agent != "random":
         _agent(agent)  # an unknown name fails here, before any process starts
+    check_backend(backend, address)
     seeds = list(range(seed, seed + games))
     chunk = max(1, min(50, games // (workers * 8) or 1))
     batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
-    for batch in _run(name, opts, batches, workers, agent):
+    calls = [(name, dict(opts), batch, agent) for batch in batches]
+    for batch in run_batches(_play_many, calls, backend=backend, workers=workers, address=address):
         results.extend(batch)
         done += len(batch)
         if progress is not None:
             progress(done, games)
     results.sort(key=lambda r: r.seed)
     return SimulationReport(name, opts, tuple(results), time.perf_counter() - start, agent)
-
-
-def _run(
-    name: str, options: Mapping[str, Any], batches: list[list[int]], workers: int, agent: str
-) -> Iterable[list[GameResult]]:
-    if workers == 1:
-        for batch in batches:
-            yield _play_many(name, options, batch, agent)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(_play_many, name, dict(options), batch, agent) for batch in batches]
-        for future in futures:
-            yield future.result()
