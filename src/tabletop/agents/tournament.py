@@ -413,7 +413,7 @@ def add_parser(
     """Register ``tabletop tournament`` on the CLI's subparsers (the CLI passes its shared helpers)."""
     parser = sub.add_parser(
         "tournament",
-        help="play agents against each other (or the game) and tabulate win rates with 95% CIs",
+        help="play agents against each other (or the game) and tabulate win rates with 95%% CIs",
         description="Seat-rotated matches of agents. Game options follow as --name value; "
         "--name v1,v2 or --name all plays every combination (e.g. --month all --goal all).",
     )
