@@ -1,0 +1,181 @@
+"""The AI bridge of one game: integer actions, observation tensors and determinization.
+
+A [Bridge][tabletop.adapters.bridge.Bridge] turns a tabletop game with fixed options into
+what search and learning code expects:
+
+* a fixed action space: every legal move of a decision node has an id in `[0, num_actions)`,
+  every outcome of a chance node an id in `[0, max_chance_outcomes)`;
+* an observation tensor of fixed shape per seat, computed from `state.view(seat)` only (so a
+  leak is impossible by construction), with a documented layout of
+  [Section][tabletop.adapters.bridge.Section]s, and an observation string;
+* determinization: `sample_state(view, seat, rng)`, a full state consistent with everything
+  `seat` knows, drawn with the weights of the game's chance model.
+
+The ecosystem wrappers (OpenSpiel, PettingZoo, Gymnasium) use only this interface, so every
+game with a bridge module works in all three.
+
+```python
+import random
+from tabletop import adapters, get_game
+
+state = get_game("conservas").new_game(seed=1)
+bridge = adapters.bridge_for(state)
+ids = bridge.legal_actions(state)
+state = state.apply(bridge.move_of(state, ids[0]))
+tensor = bridge.observation(state.view(0), 0)
+assert len(tensor) == bridge.observation_size
+```
+"""
+
+from __future__ import annotations
+
+import abc
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
+
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.protocol import Game, Move, State
+
+__all__ = ["Bridge", "Section"]
+
+
+@attrs.frozen
+class Section:
+    """One named part of an observation tensor: `tensor[offset : offset + size]`.
+
+    Attributes:
+        name: A short name (`"hand"`, `"sea.counts"`).
+        offset: Where the section starts in the flat tensor.
+        size: How many numbers it holds.
+        doc: What the numbers mean, one sentence.
+    """
+
+    name: str
+    offset: int
+    size: int
+    doc: str
+
+    @property
+    def end(self) -> int:
+        """One past the last index of the section."""
+        return self.offset + self.size
+
+
+class Bridge(abc.ABC):
+    """The AI bridge of one game with fixed options.
+
+    Subclasses set the attributes below (in `__init__`) and implement the abstract methods;
+    the base class derives the legal ids, the mask and the chance outcomes from them.
+
+    Attributes:
+        game: The tabletop game.
+        options: The validated options (as `Game.check_options` returns them).
+        num_actions: `N`: player-move ids are in `[0, N)`.
+        max_chance_outcomes: Chance-outcome ids are in `[0, max_chance_outcomes)`.
+        observation_shape: The shape of the observation tensor.
+        max_game_length: A bound on the number of decisions and chance steps of one game.
+    """
+
+    game: Game
+    options: Mapping[str, Any]
+    num_actions: int
+    max_chance_outcomes: int
+    observation_shape: tuple[int, ...]
+    max_game_length: int
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())
+        return f"<{type(self).__name__} {self.game.name}({options}) N={self.num_actions}>"
+
+    # Actions -----------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def action_of(self, state: State, move: Move) -> int:
+        """The id of `move` in `state`; at a chance node, the id of that outcome.
+
+        Raises:
+            IllegalMove: If `move` is not legal in `state`.
+        """
+
+    @abc.abstractmethod
+    def move_of(self, state: State, action: int) -> Move:
+        """The move (or chance outcome) with id `action` in `state`.
+
+        Raises:
+            IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
+        """
+
+    def legal_actions(self, state: State) -> tuple[int, ...]:
+        """The ids of the legal moves (or chance outcomes) of `state`, ascending."""
+        return tuple(sorted(self.action_of(state, move) for move in state.legal_moves()))
+
+    def legal_mask(self, state: State) -> tuple[bool, ...]:
+        """`num_actions` flags, true at the id of each legal player move.
+
+        At a chance node or the end of the game every flag is false.
+        """
+        mask = [False] * self.num_actions
+        if not state.is_chance_node and not state.is_terminal:
+            for action in self.legal_actions(state):
+                mask[action] = True
+        return tuple(mask)
+
+    def chance_outcomes(self, state: State) -> tuple[tuple[int, float], ...]:
+        """The `(id, probability)` pairs of a chance node, ascending by id.
+
+        Raises:
+            ValueError: If `state` is not a chance node.
+        """
+        return tuple(sorted((self.action_of(state, move), p) for move, p in state.chance_outcomes()))
+
+    def apply_action(self, state: State, action: int) -> State:
+        """`state.apply(self.move_of(state, action))`.
+
+        Raises:
+            IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
+        """
+        return state.apply(self.move_of(state, action))
+
+    def refuse(self, state: State, action: object) -> IllegalMove:
+        """The error for an action id that is not legal in `state` (names the legal ids)."""
+        if state.is_terminal:
+            return IllegalMove(f"action {action!r}: the game is over, no action is legal", code="game-over")
+        legal = ", ".join(str(a) for a in self.legal_actions(state))
+        space = "chance outcome" if state.is_chance_node else "action"
+        return IllegalMove(f"{space} {action!r} is not legal here; legal ids: {legal}", code="illegal-action")
+
+    # Observations ------------------------------------------------------------------------
+
+    @property
+    def observation_size(self) -> int:
+        """The number of values in the flat observation tensor."""
+        return math.prod(self.observation_shape)
+
+    @abc.abstractmethod
+    def observation(self, view: State, seat: int) -> tuple[float, ...]:
+        """The flat observation tensor of `seat`, from `view = state.view(seat)` only.
+
+        Its length is `observation_size`; `layout()` says what each part means.
+        """
+
+    @abc.abstractmethod
+    def observation_string(self, view: State, seat: int) -> str:
+        """A readable text of what `seat` knows, from `view = state.view(seat)` only."""
+
+    @abc.abstractmethod
+    def layout(self) -> tuple[Section, ...]:
+        """The sections of the observation tensor, in order, covering it exactly."""
+
+    # Determinization ---------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def sample_state(self, view: State, seat: int, rng: random.Random) -> State:
+        """A full state consistent with everything `seat` knows (`sample.view(seat) == view`).
+
+        Hidden things are drawn with the weights the game's chance model gives them; the
+        sample carries a seed drawn from `rng`, so it can be played on.
+        """

@@ -1,0 +1,91 @@
+"""The Archipel bridge: action ids, observation tensor and determinization (issue 13 items 1-3)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+import pytest
+
+import tabletop
+from tabletop import adapters
+from tabletop.archipel.pieces import Spot
+from tabletop.kernel.deck import HIDDEN
+from tabletop.testing.bridge import check_bridge, check_sampling, random_bridge_step
+
+GAME = tabletop.get_game("archipel")
+
+CONFIGURATIONS = [
+    {"players": players, "memory": memory, "short": short, "declare": declare, "first_player": players - 1}
+    for players in range(1, 6)
+    for memory, short, declare in itertools.product((False, True), (False, True), ("anytime", "supplied"))
+]
+
+
+def _keep_sailing(bridge, state, rng):
+    """Random play that never declares the season over, so games go deep (the idle rule ends them)."""
+    if state.is_chance_node:
+        return random_bridge_step(bridge, state, rng)
+    over = bridge.actions.id("over")
+    return rng.choice([a for a in bridge.legal_actions(state) if a != over])
+
+
+@pytest.mark.parametrize("players", range(1, 6))
+def test_every_configuration_passes_the_bridge_properties(players):
+    configurations = [c for c in CONFIGURATIONS if c["players"] == players]
+    report = check_bridge(GAME, configurations, seeds=[players], max_steps=150, policy=_keep_sailing, sample_every=13)
+    assert report.steps > len(configurations)
+    assert report.samples > 0
+
+
+def test_the_action_space_depends_on_the_boats_only():
+    assert adapters.bridge("archipel", players=2).num_actions == 325
+    assert adapters.bridge("archipel", players=5, memory=True).num_actions == 571
+
+
+def _memory_state(kinds):
+    """A memory-game state whose first spots hold these remembered face-down fish."""
+    state = GAME.new_game(seed=3, players=2, memory=True)
+    spots = list(state.spots)
+    unseen = state.unseen
+    for i, kind in enumerate(kinds):
+        spots[i] = Spot(kind, False)
+        unseen = unseen.remove(kind)
+    return attrs.evolve(state, spots=tuple(spots), unseen=unseen)
+
+
+def test_the_remembered_fish_are_hidden_in_the_tensor():
+    one, other = _memory_state(["blue", "shark"]), _memory_state(["shark", "blue"])
+    bridge = adapters.bridge_for(one)
+    assert one.view(0) == other.view(0)
+    assert bridge.observation(one.view(0), 0) == bridge.observation(other.view(0), 0)
+    assert one.view(0).spots[0].fish == HIDDEN
+
+
+def test_every_arrangement_of_the_remembered_fish_is_drawn_with_its_probability():
+    state = _memory_state(["blue", "blue", "shark"])
+    bridge = adapters.bridge_for(state)
+    view = state.view(1)
+    arrangements = set(itertools.permutations(["blue", "blue", "shark"]))
+    expected = {a: 1 / len(arrangements) for a in arrangements}
+    tally = check_sampling(bridge, view, 1, expected, key=lambda s: tuple(spot.fish for spot in s.spots[:3]))
+    assert set(tally) == arrangements
+
+
+def test_a_sample_plays_on_to_the_end():
+    state = _memory_state(["red", "shark"])
+    sample = adapters.determinize(state.view(0), 0, random.Random(2))
+    assert sample.view(0) == state.view(0)
+    GAME.invariants(sample)
+    end = tabletop.random_playout(sample, random.Random(3))
+    assert end.is_terminal
+
+
+def test_an_illegal_id_names_itself_and_the_legal_ids():
+    state = GAME.new_game(seed=1, players=2)
+    while state.is_chance_node:
+        state = state.apply(tabletop.sample_chance(state))
+    bridge = adapters.bridge_for(state)
+    with pytest.raises(tabletop.IllegalMove, match=r"action 999 is not legal here; legal ids: \d"):
+        bridge.move_of(state, 999)
