@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import random
 
+import attrs
+import pytest
 import zoo_helpers
 from zoo_helpers import GAME, play, start
 
-from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.deck import HIDDEN, Known
+from tabletop.spolka_zoo.moves import Arrange
+from tabletop.spolka_zoo.state import FRUIT_INDEX
 from tabletop.spolka_zoo.views import perturb
+from tabletop.testing.properties import PropertyFailure, check_alike
 
 
 def test_views_keep_the_shape_and_hide_hands_goals_and_decks() -> None:
@@ -133,3 +138,85 @@ def test_every_company_card_revealed_is_an_event_even_without_a_chance_step() ->
     ]
     assert not any("Good year" in text for text in texts)  # the second icon ended the deck before it
     assert all(e.visible_to is None for e in events)
+
+
+ISSUE_10 = (
+    "board pineapple,apple,lemon | draw inf-pass-on | draw inf-majority-picks | draw inf-share-boom | draw inf-own-2"
+    " | draw h-squirrel | draw h-bat | draw h-badger | draw h-weasel | pick speculate | pick speculate | pick fruit"
+    " | speculate pineapple | draw pineapple-2 | draw pineapple-9 | draw pineapple-1 | draw pineapple-5"
+    " | arrange pineapple-9,pineapple-1,pineapple-2 bottom pineapple-5 pineapple | draw bot-06"
+    " | speculate pineapple | draw pineapple-8"
+)
+
+
+def test_a_secret_rearrangement_hides_the_new_order_from_who_saw_the_cards_before() -> None:
+    """ZOO-4.12 "They do not show them to other players": seat 0 saw pineapple-1, -2, -9 when it
+    speculated, but after seat 2 re-orders them secretly it cannot tell one order from another."""
+    state = GAME.new_game(
+        1000013,
+        players=3,
+        bots=2,
+        seating="alternate",
+        unowned_cards="resolved",
+        bot_rule="all-effects",
+        starting_fruits=2,
+    )
+    state = play(state, ISSUE_10.replace("|", ";"))
+    first = play(state, "arrange pineapple-1,pineapple-9,pineapple-2 bottom pineapple-8 apple")
+    second = play(state, "arrange pineapple-9,pineapple-2,pineapple-1 bottom pineapple-8 apple")
+    for seat in (0, 1, 3, 4):
+        assert first.view(seat) == second.view(seat)
+    assert first.view(2) != second.view(2)
+    placed = (*first.decks[FRUIT_INDEX["pineapple"]].top, first.decks[FRUIT_INDEX["apple"]].bottom[-1])
+    assert [k.card for k in placed] == ["pineapple-1", "pineapple-9", "pineapple-2", "pineapple-8"]
+    assert all(k.seen_by == frozenset({2}) and not k.public for k in placed)
+
+
+def test_a_face_up_card_looked_at_and_put_back_loses_its_public_place() -> None:
+    """ZOO-4.12: a card everybody saw lies in a known place only until a seat secretly re-orders it."""
+    state = GAME.new_game(
+        1000013,
+        players=3,
+        bots=2,
+        seating="alternate",
+        unowned_cards="resolved",
+        bot_rule="all-effects",
+        starting_fruits=2,
+    )
+    state = play(state, ISSUE_10.replace("|", ";"))
+    task = state.queue[0]
+    deck = state.decks[FRUIT_INDEX[task.company]]
+    public = attrs.evolve(deck, top=tuple(attrs.evolve(k, public=True) for k in deck.top))
+    decks = list(state.decks)
+    decks[FRUIT_INDEX[task.company]] = public
+    state = attrs.evolve(state, decks=tuple(decks))
+    moves = [m for m in state.legal_moves() if isinstance(m, Arrange) and not m.moved]
+    first, second = state.apply(moves[0]), state.apply(moves[1])
+    assert first.view(0) == second.view(0)
+
+
+def test_the_property_suite_catches_marks_that_survive_a_secret_rearrangement() -> None:
+    """The cross-game leak check (`check_alike`) fails on the issue-10 leak: the cards put back
+    still marked as seen by seat 0, as the code before the fix left them."""
+    state = play(
+        GAME.new_game(
+            1000013,
+            players=3,
+            bots=2,
+            seating="alternate",
+            unowned_cards="resolved",
+            bot_rule="all-effects",
+            starting_fruits=2,
+        ),
+        ISSUE_10.replace("|", ";"),
+    )
+    move = GAME.parse_move(state, "arrange pineapple-1,pineapple-9,pineapple-2 bottom pineapple-8 apple")
+    after = state.apply(move)
+    index = FRUIT_INDEX["pineapple"]
+    leaky = attrs.evolve(
+        after.decks[index], top=tuple(Known(k.card, frozenset({0, 2})) for k in after.decks[index].top)
+    )
+    leaked = attrs.evolve(after, decks=tuple(leaky if i == index else d for i, d in enumerate(after.decks)))
+    check_alike(state, move, after, random.Random(1), "fixed", siblings=len(state.legal_moves()))
+    with pytest.raises(PropertyFailure, match="show seat 0 the same events but leave it different views"):
+        check_alike(state, move, leaked, random.Random(1), "leaky", siblings=len(state.legal_moves()))

@@ -192,10 +192,16 @@ def _look_options(state: Position, task: Task) -> tuple[Move, ...]:
     return arrangements(tuple(k.card for k in cards), task.arg)
 
 
-def _take_known(pool: list[Known], card: str) -> Known:
+def _take_known(pool: list[Known], card: str, seat: int) -> Known:
+    """Take ``card`` out of the looked-at ``pool``, known from now on to ``seat`` only.
+
+    The arrangement is secret (ZOO-4.12: "They do not show them to other players"): a seat
+    that saw the card earlier, or everybody when it lay face up, no longer knows where it is.
+    """
     for i, known in enumerate(pool):
         if known.card == card:
-            return pool.pop(i)
+            pool.pop(i)
+            return Known(card, frozenset({seat}))
     msg = f"no looked-at card {card!r}"
     raise ValueError(msg)
 
@@ -210,10 +216,10 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
     deck = deck_of(draft, task.company)
     cards, rest = deck.take_top(min(task.n, len(deck)))
     pool = list(cards)
-    top = [_take_known(pool, card) for card in move.top]
+    top = [_take_known(pool, card, task.seat) for card in move.top]
     draft.set_deck(task.company, rest.put_top(top))
     if move.moved:
-        moved = _take_known(pool, move.moved)
+        moved = _take_known(pool, move.moved, task.seat)
         if move.to == "remove":
             remove_cards(draft, (moved,))
         else:

@@ -83,6 +83,9 @@ def _changes(before: ZooState, after: ZooState) -> list[Event]:
         if old.shares != new.shares:
             text = f"seat {i} shares: {dict(zip(FRUITS, new.shares, strict=True))}"
             found.append(Event.of("shares", text, seat=i, shares=",".join(map(str, new.shares))))
+        if new.played[: len(old.played)] == old.played and len(new.played) > len(old.played):
+            for token in new.played[len(old.played) :]:
+                found.append(Event.of("reveal", f"seat {i} reveals its {token} token", seat=i, token=token))
         if old.helpers != new.helpers:
             found.append(Event.of("helper", f"seat {i} hires {new.helpers[-1]}", seat=i, card=new.helpers[-1]))
     for i, fruit in enumerate(FRUITS):

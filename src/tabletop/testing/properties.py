@@ -11,7 +11,10 @@ every move's kind is declared by the phase table; notation round-trips
 ``apply`` leaves its input unchanged; moves that are not legal raise ``IllegalMove`` and
 change nothing; the JSON round trip gives an equal state with an equal hash; every view is
 a fixed point, has no seed, round-trips through JSON, and is unchanged when information
-hidden from its player is perturbed; a move the mover's view lists can be played on that
+hidden from its player is perturbed (and so are its legal moves, when it is to move); two
+steps that show a seat the same events leave it the same view and legal moves (this reaches
+the secrets of the history: a secret pick, a secret re-ordering, a card dealt face down); a
+move the mover's view lists can be played on that
 view or is refused with a ``TabletopError`` (never a crash); the game's own invariants hold.
 At the end it checks
 that replaying the same moves from the same start gives an equal state.
@@ -34,7 +37,7 @@ from tabletop.kernel.errors import IllegalMove, NotationError, TabletopError
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Game, Move, State
 
-__all__ = ["PlayReport", "PropertyFailure", "check_game", "check_state", "play_checked"]
+__all__ = ["PlayReport", "PropertyFailure", "check_alike", "check_game", "check_state", "play_checked"]
 
 
 class PropertyFailure(AssertionError):
@@ -132,7 +135,10 @@ def play_checked(
             foreign.append(move)
             if len(foreign) > 64:
                 foreign.pop(rng.randrange(64))
-        state = _checked_apply(state, move, context)
+        after = _checked_apply(state, move, context)
+        if step % thorough_every == 0:
+            check_alike(state, move, after, rng, context)
+        state = after
         moves.append(move)
     raise PropertyFailure(f"{where}: the game did not end within {max_steps} steps")
 
@@ -273,6 +279,71 @@ def _check_views(game: Game, state: State, rng: random.Random, context: str) -> 
                     context,
                     f"view({player}) changed when only information hidden from player {player} changed",
                 )
+            if player == state.current_player and other.legal_moves() != state.legal_moves():
+                raise _fail(
+                    context,
+                    f"the legal moves of player {player} changed when only information hidden from it changed",
+                )
+
+
+def check_alike(
+    before: State,
+    move: Move,
+    after: State,
+    rng: random.Random,
+    context: str,
+    *,
+    siblings: int = 2,
+) -> None:
+    """Steps that look alike to a seat leave it the same view and the same legal moves.
+
+    A seat perceives a step through the events visible to it. When another legal move (or
+    chance outcome) of ``before`` would have shown a seat exactly the same events as ``move``
+    did, the seat cannot tell the two apart, so its view afterwards, and its legal moves when it
+    is the one to move next, must be the same. This checks the secrets that live in the
+    history rather than in the state, which re-sampling the hidden parts of one state
+    ([perturb][tabletop.kernel.protocol.Game]) cannot reach: a secret pick, a secret
+    re-ordering of looked-at cards, a card dealt face down. A step the game leaves to the
+    kernel's default event names the move to everybody, so no other move looks like it.
+
+    Args:
+        before: The state before the step.
+        move: The move or chance outcome played.
+        after: ``before.apply(move)``.
+        rng: Random source choosing which other moves to compare with.
+        context: Where we are, for failure messages.
+        siblings: How many other moves to compare with (those of the same kind first).
+
+    Raises:
+        PropertyFailure: When a seat's view or legal moves tell two alike steps apart.
+    """
+    events = before.events(move, after)
+    if events == State.events(before, move, after):
+        return
+    legal = [m for m in before.legal_moves() if m != move]
+    same = [m for m in legal if m.kind == move.kind]
+    pool = same if len(same) >= siblings else legal
+    mover = before.current_player
+    for other in rng.sample(pool, min(siblings, len(pool))):
+        result = before.apply(other)
+        seen = before.events(other, result)
+        for seat in range(before.num_players):
+            if seat == mover or _visible(seen, seat) != _visible(events, seat):
+                continue
+            if result.view(seat) != after.view(seat):
+                raise _fail(
+                    context,
+                    f"{move} and {other} show seat {seat} the same events but leave it different views",
+                )
+            if after.current_player == seat and result.legal_moves() != after.legal_moves():
+                raise _fail(
+                    context,
+                    f"{move} and {other} show seat {seat} the same events but leave it different legal moves",
+                )
+
+
+def _visible(events: Sequence[Event], seat: int) -> tuple[Event, ...]:
+    return tuple(e for e in events if e.visible(seat))
 
 
 def _check_view_plays(state: State, rng: random.Random, context: str) -> None:

@@ -1,0 +1,156 @@
+"""The AI bridge of Spółka ZOO: action ids, observation tensors and determinization.
+
+* Actions ([spolka_zoo_actions][tabletop.adapters.spolka_zoo_actions]): a fixed space of
+  `N` position-based ids, the same for every option; chance outcomes are the six board
+  orders and one id per card.
+* Observations ([spolka_zoo_tensor][tabletop.adapters.spolka_zoo_tensor]): a flat tensor of
+  named sections whose length depends on the number of seats, computed from a seat's view.
+* Determinization ([spolka_zoo_sample][tabletop.adapters.spolka_zoo_sample]): the hidden
+  cards and picks of a view dealt again uniformly.
+
+```python
+import random
+import tabletop
+from tabletop import adapters
+
+state = tabletop.get_game("spolka_zoo").new_game(seed=3, players=2, bots=1, modules=("intrigues",))
+bridge = adapters.bridge_for(state)
+rng = random.Random(0)
+while state.current_player == tabletop.CHANCE:
+    state = state.apply(tabletop.sample_chance(state, rng))
+seat = state.current_player
+view = state.view(seat)
+assert len(bridge.observation(view, seat)) == bridge.observation_size
+assert bridge.sample_state(view, seat, rng).view(seat) == view
+state = bridge.apply_action(state, bridge.legal_actions(state)[0])
+```
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
+from tabletop.adapters.spolka_zoo_sample import sample_state
+from tabletop.adapters.spolka_zoo_tensor import Encoder
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.protocol import Move, State
+from tabletop.spolka_zoo import GAME
+from tabletop.spolka_zoo.render import render
+from tabletop.spolka_zoo.state import Config, ZooState
+
+__all__ = ["MAX_GAME_LENGTH", "ZooBridge", "make_bridge", "options_of"]
+
+#: A bound on the decisions and chance events of one game (random play of every
+#: configuration stays below 1,500; see the tests).
+MAX_GAME_LENGTH: Final = 6000
+
+
+def _zoo(state: State) -> ZooState:
+    if not isinstance(state, ZooState):
+        msg = f"not a Spółka ZOO state: {type(state).__name__}"
+        raise TypeError(msg)
+    return state
+
+
+def options_of(state: State) -> dict[str, Any]:
+    """The options a Spółka ZOO state (or a view of it) was made with."""
+    c = _zoo(state).config
+    return {
+        "players": c.players,
+        "bots": c.bots,
+        "modules": c.modules,
+        "starting_money": c.starting_money,
+        "starting_fruits": c.starting_fruits,
+        "seating": c.seating,
+        "unowned_cards": c.unowned_cards,
+        "empty_board_ties": c.empty_board_ties,
+        "bot_rule": c.bot_rule,
+    }
+
+
+class ZooBridge(Bridge):
+    """The bridge of Spółka ZOO with fixed options (see the module docstring).
+
+    Args:
+        options: The validated options (``GAME.check_options``).
+
+    Raises:
+        ValueError: If players and bots together are not 2 to 5.
+    """
+
+    def __init__(self, options: Mapping[str, Any]) -> None:
+        seats = options["players"] + options["bots"]
+        if not 2 <= seats <= 5:
+            msg = f"option 'bots': players + bots must be 2 to 5; got {options['players']} + {options['bots']}"
+            raise ValueError(msg)
+        self.game = GAME
+        self.options = dict(options)
+        self.config = Config(
+            options["players"],
+            options["bots"],
+            tuple(options["modules"]),
+            options["seating"],
+            options["bot_rule"],
+            options["starting_money"],
+            options["starting_fruits"],
+            unowned_cards=options["unowned_cards"],
+            empty_board_ties=options["empty_board_ties"],
+        )
+        self.encoder = Encoder(self.config)
+        self.num_actions = NUM_ACTIONS
+        self.max_chance_outcomes = CHANCE_OUTCOMES
+        self.observation_shape = (self.encoder.size,)
+        self.max_game_length = MAX_GAME_LENGTH
+
+    def action_of(self, state: State, move: Move) -> int:
+        """The id of a legal move (or chance outcome) of ``state``.
+
+        Raises:
+            IllegalMove: If ``move`` is not legal in ``state``.
+        """
+        zoo = _zoo(state)
+        if not zoo.is_legal(move):
+            msg = f"{move!s} is not legal here ({zoo.flow})"
+            raise IllegalMove(msg, code="illegal-move")
+        if zoo.is_chance_node:
+            return chance_id(move)
+        return action_id(zoo, move)
+
+    def move_of(self, state: State, action: int) -> Move:
+        """The legal move (or chance outcome) with id ``action``.
+
+        Raises:
+            IllegalMove: Naming the id and the legal ids, if ``action`` is not legal here.
+        """
+        zoo = _zoo(state)
+        encode = chance_id if zoo.is_chance_node else (lambda move: action_id(zoo, move))
+        for move in zoo.legal_moves():
+            if encode(move) == action:
+                return move
+        raise self.refuse(zoo, action)
+
+    def observation(self, view: State, seat: int) -> tuple[float, ...]:
+        """The tensor of ``seat`` from its view (layout: [layout][tabletop.adapters.spolka_zoo.ZooBridge.layout])."""
+        return self.encoder.encode(_zoo(view), seat)
+
+    def observation_string(self, view: State, seat: int) -> str:
+        """The board as ``seat`` sees it, as the game's text frontends show it."""
+        return render(_zoo(view), seat)
+
+    def layout(self) -> tuple[Section, ...]:
+        """The sections of the tensor, in order."""
+        return self.encoder.layout()
+
+    def sample_state(self, view: State, seat: int, rng: random.Random) -> State:
+        """A full state consistent with ``view``: see
+        [sample_state][tabletop.adapters.spolka_zoo_sample.sample_state]."""
+        return sample_state(_zoo(view), seat, rng)
+
+
+def make_bridge(options: Mapping[str, Any]) -> Bridge:
+    """The bridge of Spółka ZOO with ``options`` (already validated)."""
+    return ZooBridge(options)

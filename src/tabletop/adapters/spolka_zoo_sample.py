@@ -1,0 +1,134 @@
+"""Spółka ZOO determinization: a full state consistent with one seat's view.
+
+Every hidden thing of a view belongs to one family of cards, and the view says where each
+hidden card lies (a hidden known position keeps its place, a face-down deck keeps its size):
+
+| family | hidden places in a view |
+|---|---|
+| influence (starting, influence) | company decks (unseen known places, middle), influence deck, covert removals |
+| helper, bot, event | the unknown middle of their deck |
+| hidden goal | the other seats' goals (until the end), the goals left in the box |
+| intrigue | the other seats' hands, the cards left in the box |
+
+The unseen cards of a family are what the family holds in this configuration minus every
+card of it the view shows. They are shuffled and dealt to the family's hidden places, so
+each assignment of the unseen multiset to the places is equally likely: exactly the weights
+of the game's chance model for the deals and for draws from shuffled decks, since every
+deal and shuffle is uniform. The other seats' secret token picks are decisions, not chance:
+each is drawn uniformly from the tokens that seat may still pick this round.
+
+Two things a view does not record are not used: who saw a hidden known card (a sampled
+hidden card is marked seen by nobody, so it stays hidden from the seat), and the company
+cards shown in the last market phase, which were shuffled back into their decks (the view
+does not say which of them have moved since).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Final
+
+from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.cards import FAMILY
+from tabletop.spolka_zoo.content import TOKENS
+from tabletop.spolka_zoo.state import Seat, ZooState
+from tabletop.spolka_zoo.views import _all_cards, _common, _expected_cards
+
+__all__ = ["sample_state", "unseen"]
+
+_INFLUENCE: Final = ("starting", "influence")
+
+
+def unseen(view: ZooState) -> dict[str, list[str]]:
+    """The cards of each family the view does not show, sorted (``"influence"`` covers the
+    starting cards too).
+
+    Raises:
+        ValueError: If the view shows more cards of a kind than the game holds.
+    """
+    visible = Tokens({k: n for k, n in _all_cards(view).items() if k != HIDDEN})
+    expected = _expected_cards(view)
+    if not visible <= expected:
+        msg = f"sample_state: the view shows cards the game does not hold: {visible - _common(visible, expected)}"
+        raise ValueError(msg)
+    rest = expected - visible
+    out: dict[str, list[str]] = {"influence": [], "helper": [], "bot": [], "event": [], "goal": [], "intrigue": []}
+    for card in rest.elements():
+        family = FAMILY[card]
+        out["influence" if family in _INFLUENCE else family].append(card)
+    return out
+
+
+class _Dealer:
+    """Deals one family's unseen cards, shuffled once, to its hidden places in turn."""
+
+    def __init__(self, cards: list[str], rng: random.Random, family: str) -> None:
+        self.cards = cards
+        rng.shuffle(self.cards)
+        self.family = family
+
+    def take(self) -> str:
+        if not self.cards:
+            msg = f"sample_state: the view has more hidden {self.family} cards than the game has unseen"
+            raise ValueError(msg)
+        return self.cards.pop()
+
+    def known(self, known: Known) -> Known:
+        return known if known.card != HIDDEN else Known(self.take())
+
+    def deck(self, deck: Deck) -> Deck:
+        top = tuple(self.known(k) for k in deck.top)
+        middle = Tokens([self.take() for _ in range(deck.middle.total)])
+        bottom = tuple(self.known(k) for k in deck.bottom)
+        return Deck(top, middle, bottom)
+
+    def check_empty(self) -> None:
+        if self.cards:
+            msg = f"sample_state: {len(self.cards)} unseen {self.family} cards have no hidden place in the view"
+            raise ValueError(msg)
+
+
+def _pick(seat: Seat, rng: random.Random) -> str:
+    if seat.pick != HIDDEN:
+        return seat.pick
+    choices = [t for t in TOKENS if t not in seat.played and (t != "duplicate" or seat.played)]
+    return rng.choice(choices)
+
+
+def _seat(seat: Seat, goals: _Dealer, intrigues: _Dealer, rng: random.Random) -> Seat:
+    goal = goals.take() if seat.goal == HIDDEN else seat.goal
+    hand = tuple(sorted(intrigues.take() if c == HIDDEN else c for c in seat.intrigues))
+    return evolve(seat, pick=_pick(seat, rng), goal=goal, intrigues=hand)
+
+
+def sample_state(view: ZooState, seat: int, rng: random.Random) -> ZooState:
+    """A full state whose ``view(seat)`` is ``view``, hidden cards dealt uniformly.
+
+    Raises:
+        ValueError: If ``view`` is not a view of seat ``seat`` (its hidden places do not
+            match the unseen cards).
+    """
+    pools = unseen(view)
+    dealers = {family: _Dealer(cards, rng, family) for family, cards in pools.items()}
+    influence = dealers["influence"]
+    decks = tuple(influence.deck(d) for d in view.decks)
+    p = view.piles
+    piles = evolve(
+        p,
+        influence=influence.deck(p.influence),
+        removed=tuple(influence.known(k) for k in p.removed),
+        helper_deck=dealers["helper"].deck(p.helper_deck),
+        bot_deck=dealers["bot"].deck(p.bot_deck),
+        event_deck=dealers["event"].deck(p.event_deck),
+    )
+    seats = tuple(
+        s if i == seat else _seat(s, dealers["goal"], dealers["intrigue"], rng) for i, s in enumerate(view.seats)
+    )
+    piles = evolve(
+        piles, goal_box=dealers["goal"].deck(p.goal_box), intrigue_box=dealers["intrigue"].deck(p.intrigue_box)
+    )
+    for dealer in dealers.values():
+        dealer.check_empty()
+    return evolve(view, decks=(decks[0], decks[1], decks[2]), piles=piles, seats=seats, seed=rng.getrandbits(63))

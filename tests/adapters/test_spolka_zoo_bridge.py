@@ -1,0 +1,363 @@
+"""The Spółka ZOO AI bridge: action ids, observation tensors and determinization (issue 13)."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop import adapters
+from tabletop.adapters.spolka_zoo import ZooBridge, options_of
+from tabletop.adapters.spolka_zoo_actions import GROUPS, NUM_ACTIONS, group_of
+from tabletop.adapters.spolka_zoo_sample import unseen
+from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
+from tabletop.spolka_zoo.cards import GOAL_IDS
+from tabletop.spolka_zoo.content import TOKENS
+from tabletop.spolka_zoo.state import Task, evolve
+from tabletop.spolka_zoo.views import invariants
+
+MODULES = ("events", "hidden_goals", "intrigues")
+SEATS = [(p, b) for p in range(1, 6) for b in range(5) if 2 <= p + b <= 5]
+
+
+@st.composite
+def configs(draw: st.DrawFn) -> dict[str, object]:
+    players, bots = draw(st.sampled_from(SEATS))
+    return {
+        "players": players,
+        "bots": bots,
+        "modules": tuple(m for m in MODULES if draw(st.booleans())),
+        "seating": draw(st.sampled_from(("humans-first", "alternate"))),
+        "bot_rule": draw(st.sampled_from(("any-effect", "all-effects"))),
+        "unowned_cards": draw(st.sampled_from(("ignored", "resolved"))),
+        "empty_board_ties": draw(st.sampled_from(("paid", "unpaid"))),
+        "starting_money": draw(st.integers(0, 50)),
+        "starting_fruits": draw(st.integers(0, 3)),
+    }
+
+
+def play(state: ZooState, bridge: adapters.Bridge, rng: random.Random) -> Iterator[ZooState]:
+    """Every state of a random game through the bridge, the last one terminal."""
+    while not state.is_terminal:
+        yield state
+        if state.is_chance_node:
+            state = state.apply(tabletop.sample_chance(state, rng))
+        else:
+            state = bridge.apply_action(state, rng.choice(bridge.legal_actions(state)))
+    yield state
+
+
+def new(seed: int = 0, **options: object) -> tuple[ZooState, adapters.Bridge]:
+    state = GAME.new_game(seed=seed, **options)
+    assert isinstance(state, ZooState)
+    return state, adapters.bridge_for(state)
+
+
+def until(state: ZooState, bridge: adapters.Bridge, rng: random.Random, key: str) -> ZooState:
+    """Play randomly until the flow reaches step ``key``."""
+    for s in play(state, bridge, rng):
+        if s.flow.key == key:
+            return s
+    pytest.fail(f"no {key} in the game")
+
+
+# Action space ------------------------------------------------------------------------------------
+
+
+def check_actions(bridge: adapters.Bridge, state: ZooState) -> None:
+    ids = bridge.legal_actions(state)
+    moves = state.legal_moves()
+    limit = bridge.max_chance_outcomes if state.is_chance_node else bridge.num_actions
+    assert list(ids) == sorted(set(ids)), "ascending and distinct"
+    assert len(ids) == len(moves), "distinct legal moves get distinct ids"
+    assert all(0 <= a < limit for a in ids)
+    for move in moves:
+        assert bridge.move_of(state, bridge.action_of(state, move)) == move, "the round trip is exact"
+    mask = bridge.legal_mask(state)
+    assert len(mask) == bridge.num_actions
+    if state.is_chance_node:
+        assert not any(mask)
+        outcomes = bridge.chance_outcomes(state)
+        assert [a for a, _ in outcomes] == list(ids)
+        assert math.isclose(sum(p for _, p in outcomes), 1.0)
+    else:
+        assert [a for a, on in enumerate(mask) if on] == list(ids), "the mask is the legal moves"
+
+
+@given(configs(), st.integers(0, 2**32))
+def test_action_ids_over_random_play_of_every_configuration(options: dict[str, object], seed: int) -> None:
+    """At every step of a random game: ids in range, distinct, ascending, round trip exact, mask = moves."""
+    state, bridge = new(seed, **options)
+    for s in play(state, bridge, random.Random(seed)):
+        check_actions(bridge, s)
+
+
+@pytest.mark.parametrize(("players", "bots"), SEATS)
+def test_every_seat_count_with_every_module(players: int, bots: int) -> None:
+    """Every seat count plays a whole game through the bridge with all three modules."""
+    state, bridge = new(players * 10 + bots, players=players, bots=bots, modules=MODULES)
+    states = list(play(state, bridge, random.Random(players)))
+    assert states[-1].is_terminal
+    assert len(states) <= bridge.max_game_length
+    for s in states[::7]:
+        check_actions(bridge, s)
+
+
+def test_the_action_space_is_small_and_the_same_for_every_option() -> None:
+    """N is fixed and documented: the groups add up to it, every id has one group."""
+    assert NUM_ACTIONS == sum(n for _, n in GROUPS) < 400
+    assert {adapters.bridge("spolka_zoo", players=p, bots=b).num_actions for p, b in SEATS} == {NUM_ACTIONS}
+    assert [group_of(a)[0] for a in (0, 6, NUM_ACTIONS - 1)] == ["pick", "done", "choose_deck"]
+    with pytest.raises(ValueError, match="not in"):
+        group_of(NUM_ACTIONS)
+
+
+def test_ids_are_positions_not_cards() -> None:
+    """Hiring names a market slot, an intrigue a hand position, a purchase from a seat an offset."""
+    state, bridge = new(3, players=3, modules=("intrigues",))
+    state = until(state, bridge, random.Random(1), "action.pick")
+    row = state.piles.helper_row
+    me = state.current_player
+    rich = evolve(state.seats[me], fruit=Tokens({"apple": 9, "lemon": 9, "pineapple": 9}), money=50)
+    seats = (*state.seats[:me], rich, *state.seats[me + 1 :])
+    acting = evolve(state, seats=seats, turn=evolve(state.turn, seat=me, token="helper", action="helper"))
+    acting = evolve(acting, flow=evolve(acting.flow, phase="action", step="act"))
+    for slot, card in enumerate(row):
+        if row.index(card) == slot:
+            assert group_of(bridge.action_of(acting, Hire(card))) == ("hire", slot)
+    hand = acting.seats[me].intrigues
+    window = evolve(acting, flow=evolve(acting.flow, step="before"))
+    for position, card in enumerate(hand):
+        if hand.index(card) == position:
+            assert group_of(bridge.action_of(window, PlayIntrigue(card))) == ("intrigue", position)
+    fruit = evolve(acting, turn=evolve(acting.turn, token="fruit", action="fruit"))
+    seller = (me + 2) % 3
+    move = Trade("buy", "fruit", "lemon", seller)
+    assert move in fruit.legal_moves()
+    assert group_of(bridge.action_of(fruit, move)) == ("buy_fruit_from", 1 * 4 + 1)
+
+
+def test_identical_looked_at_cards_give_one_arrangement_id_each() -> None:
+    """With two copies among the looked-at cards, each distinct arrangement keeps a distinct id."""
+    state, bridge = new(5, players=2)
+    state = until(state, bridge, random.Random(2), "action.pick")
+    me = state.current_player
+    cards = ("apple-1", "apple-1", "apple-2", "apple-3")
+    deck = Deck(tuple(Known(c, frozenset({me})) for c in cards), Tokens(), ())
+    look = Task("look", seat=me, actor=me, company="apple", n=4, arg="bottom")
+    choosing = evolve(
+        state,
+        decks=(deck, *state.decks[1:]),
+        queue=(look,),
+        flow=evolve(state.flow, phase="effects", step="choose", player=me),
+    )
+    moves = choosing.legal_moves()
+    assert all(isinstance(m, Arrange) for m in moves)
+    ids = [bridge.action_of(choosing, m) for m in moves]
+    # 12 distinct orders of a, a, b, c; a moved to a bottom (3 decks) with 6 orders of a, b, c left;
+    # b or c moved with 3 orders of the rest.
+    assert len(set(ids)) == len(moves) == 12 + 3 * 6 + 3 * 3 + 3 * 3
+    assert all(group_of(a)[0] == "arrange" for a in ids)
+    check_actions(bridge, choosing)
+
+
+def test_an_illegal_id_raises_naming_the_legal_ids_and_changes_nothing() -> None:
+    """A bad id gets IllegalMove naming the id and the legal ones; the state is untouched."""
+    state, bridge = new(7, players=2, bots=1)
+    state = until(state, bridge, random.Random(3), "action.pick")
+    before = state.to_json()
+    legal = bridge.legal_actions(state)
+    bad = next(a for a in range(NUM_ACTIONS) if a not in legal)
+    with pytest.raises(IllegalMove, match=rf"action {bad} is not legal here; legal ids: {', '.join(map(str, legal))}"):
+        bridge.move_of(state, bad)
+    with pytest.raises(IllegalMove):
+        bridge.apply_action(state, -1)
+    with pytest.raises(IllegalMove, match="not legal"):
+        bridge.action_of(state, Choose("pass"))
+    assert state.to_json() == before
+
+
+def test_options_of_round_trips_and_bad_seat_counts_are_refused() -> None:
+    """``options_of`` gives back the options; a bridge for six seats is refused by name."""
+    options = {"players": 2, "bots": 2, "modules": ("events", "intrigues"), "seating": "alternate"}
+    state, bridge = new(1, **options)
+    assert options_of(state) == GAME.check_options(options)
+    assert options_of(state.view(0)) == options_of(state)
+    assert adapters.bridge_for(state) is adapters.bridge("spolka_zoo", **options)
+    with pytest.raises(ValueError, match="players \\+ bots must be 2 to 5"):
+        ZooBridge(GAME.check_options({"players": 4, "bots": 2}))
+    assert "spolka_zoo" in repr(bridge)
+
+
+# Observations -----------------------------------------------------------------------------------
+
+
+def test_the_layout_covers_the_tensor_in_named_sections() -> None:
+    """Sections are contiguous, uniquely named, documented and cover the tensor exactly."""
+    for players, bots in SEATS:
+        bridge = adapters.bridge("spolka_zoo", players=players, bots=bots, modules=MODULES)
+        sections = bridge.layout()
+        assert sections[0].offset == 0
+        assert all(a.end == b.offset for a, b in itertools.pairwise(sections))
+        assert sections[-1].end == bridge.observation_size == math.prod(bridge.observation_shape)
+        assert len({s.name for s in sections}) == len(sections)
+        assert all(s.doc and s.size > 0 for s in sections)
+
+
+def _normal(view: ZooState) -> ZooState:
+    return evolve(view, chance_count=0)
+
+
+@given(configs(), st.integers(0, 2**32))
+def test_equal_views_give_equal_tensors_and_different_views_different_ones(
+    options: dict[str, object], seed: int
+) -> None:
+    """Re-dealing what a seat cannot see keeps its tensor; views that differ never share a tensor."""
+    state, bridge = new(seed, **options)
+    rng = random.Random(seed)
+    seen: dict[tuple[float, ...], ZooState] = {}
+    for i, s in enumerate(play(state, bridge, rng)):
+        if i % 3:
+            continue
+        seat = rng.randrange(s.num_players)
+        view = s.view(seat)
+        tensor = bridge.observation(view, seat)
+        assert len(tensor) == bridge.observation_size
+        other = GAME.perturb(s, seat, rng)
+        assert other.view(seat) == view
+        assert bridge.observation(other.view(seat), seat) == tensor
+        assert isinstance(bridge.observation_string(view, seat), str)
+        key = (*tensor,)
+        if key in seen:
+            assert _normal(seen[key]) == _normal(view), "two different views share a tensor"
+        seen[key] = view
+
+
+def test_a_change_in_a_mark_the_seat_sees_changes_its_tensor() -> None:
+    """Who has seen a visible card, the order of removed cards and the queue are in the tensor."""
+    state, bridge = new(11, players=3)
+    state = until(state, bridge, random.Random(4), "action.pick")
+    seat = state.current_player
+    base = bridge.observation(state.view(seat), seat)
+    deck = state.decks[0]
+    marked = Deck((Known("apple-1", frozenset({seat})),), deck.middle, ())
+    twice = Deck((Known("apple-1", frozenset({seat, (seat + 1) % 3})),), deck.middle, ())
+    a = bridge.observation(evolve(state, decks=(marked, *state.decks[1:])).view(seat), seat)
+    b = bridge.observation(evolve(state, decks=(twice, *state.decks[1:])).view(seat), seat)
+    assert len({base, a, b}) == 3
+    removed = (Known("inf-apple", public=True), Known("inf-lemon", public=True))
+    one = evolve(state, piles=evolve(state.piles, removed=removed))
+    other = evolve(state, piles=evolve(state.piles, removed=removed[::-1]))
+    assert bridge.observation(one.view(seat), seat) != bridge.observation(other.view(seat), seat)
+    queued = evolve(state, queue=(Task("divide", company="lemon"),))
+    assert bridge.observation(queued.view(seat), seat) != base
+
+
+def test_the_tensor_shows_the_observer_its_own_secrets_only() -> None:
+    """My hand and goal are in my tensor; another seat's hidden cards appear only as counts."""
+    state, bridge = new(12, players=2, modules=("hidden_goals", "intrigues"))
+    state = until(state, bridge, random.Random(5), "action.pick")
+    rng = random.Random(6)
+    for _ in range(5):
+        other = GAME.perturb(state, 0, rng)
+        assert bridge.observation(other.view(0), 0) == bridge.observation(state.view(0), 0)
+    assert state.seats[1].intrigues and HIDDEN in state.view(0).seats[1].intrigues
+
+
+# Determinization ---------------------------------------------------------------------------------
+
+
+@given(configs(), st.integers(0, 2**32))
+def test_samples_match_the_view_keep_every_invariant_and_play_to_the_end(options: dict[str, object], seed: int) -> None:
+    """A sample's view is the view, its legal moves the view's, and it plays on to the end."""
+    state, bridge = new(seed, **options)
+    rng = random.Random(seed)
+    states = list(play(state, bridge, rng))
+    for s in rng.sample(states, 4):
+        seat = s.current_player if s.current_player >= 0 else rng.randrange(s.num_players)
+        view = s.view(seat)
+        sample = bridge.sample_state(view, seat, rng)
+        assert isinstance(sample, ZooState)
+        assert sample.view(seat) == view
+        invariants(sample)
+        if sample.current_player == seat:
+            assert sample.legal_moves() == view.legal_moves()
+        assert adapters.determinize(view, seat, rng).view(seat) == view
+        end = list(play(sample, bridge, rng))[-1]
+        assert end.is_terminal and end.outcome is not None
+
+
+def _acting_state() -> tuple[ZooState, adapters.Bridge]:
+    """Two players with hidden goals: seat 1 has picked, seat 0 resolves its token first."""
+    state, bridge = new(21, players=2, modules=("hidden_goals",))
+    rng = random.Random(7)
+    while state.flow.key != "action.act" or state.turn.seat != 0:
+        state = state.apply(
+            tabletop.sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        )
+    assert state.seats[1].pick and state.view(0).seats[1].pick == HIDDEN
+    return state, bridge
+
+
+def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
+    """Seat 1's goal (6 unseen) and pick (its unplayed tokens) are drawn uniformly: 1/36 each."""
+    state, bridge = _acting_state()
+    view = state.view(0)
+    rng = random.Random(2026)
+    goals = sorted(set(GOAL_IDS) - {state.seats[0].goal})
+    picks = [t for t in TOKENS if t not in state.seats[1].played]
+    if not state.seats[1].played:
+        picks.remove("duplicate")
+    runs = 200 * len(goals) * len(picks)
+    counts = Counter()
+    for _ in range(runs):
+        sample = bridge.sample_state(view, 0, rng)
+        assert isinstance(sample, ZooState)
+        counts[sample.seats[1].goal, sample.seats[1].pick] += 1
+        assert sample.piles.goal_box.cards() == Tokens(goals) - Tokens([sample.seats[1].goal])
+    assert set(counts) == set(itertools.product(goals, picks))
+    expected = runs / (len(goals) * len(picks))
+    sigma = math.sqrt(expected)
+    assert all(abs(n - expected) < 5 * sigma for n in counts.values()), counts
+
+
+def test_deck_draws_follow_the_card_counts() -> None:
+    """The top card of a sampled company deck is each unseen card with probability count / unseen."""
+    state, bridge = _acting_state()
+    view = state.view(0)
+    assert not state.decks[0].top and not state.decks[0].bottom
+    pool = Counter(unseen(view)["influence"])
+    rng = random.Random(99)
+    runs = 6000
+    tops: Counter[str] = Counter()
+    for _ in range(runs):
+        sample = bridge.sample_state(view, 0, rng)
+        assert isinstance(sample, ZooState)
+        middle = sample.decks[0].middle.elements()
+        tops[middle[rng.randrange(len(middle))]] += 1
+    total = sum(pool.values())
+    for card, n in pool.items():
+        expected = runs * n / total
+        assert abs(tops[card] - expected) < 5 * math.sqrt(expected) + 1, (card, tops[card], expected)
+    assert set(tops) <= set(pool)
+
+
+def test_a_view_that_is_not_one_is_refused() -> None:
+    """A view with more hidden places than unseen cards raises a clear ValueError."""
+    state, bridge = _acting_state()
+    view = state.view(0)
+    extra = evolve(view, piles=evolve(view.piles, removed=(*view.piles.removed, Known(HIDDEN))))
+    with pytest.raises(ValueError, match="more hidden influence cards"):
+        bridge.sample_state(extra, 0, random.Random(0))
+    assert attrs.has(type(view))
