@@ -125,12 +125,13 @@ def _import_ray() -> Any:
 
 def _connect(ray: Any, workers: int, address: str | None) -> bool:
     """Join the cluster at ``address``, or start a local instance; True if this call started Ray."""
+    if address is not None:
+        _reachable(address)
     if ray.is_initialized():
         return False
     if address is None:
         ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False, configure_logging=False)
         return True
-    _reachable(address)
     try:
         ray.init(address=address, log_to_driver=False, configure_logging=False)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError or its own errors

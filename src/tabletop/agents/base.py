@@ -23,7 +23,7 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.hooks import game_hook
 from tabletop.kernel.protocol import Move, State
 
-__all__ = ["Agent", "best", "estimate", "evaluator", "try_apply", "utilities"]
+__all__ = ["Agent", "best", "estimate", "evaluator", "sample", "step", "try_apply", "utilities"]
 
 
 class Agent(Protocol):
@@ -91,12 +91,19 @@ def try_apply(state: State, move: Move) -> State | None:
         return None
 
 
+def sample(state: State, rng: random.Random) -> Move | None:
+    """A chance outcome of ``state`` drawn by its probability, or ``None`` when a view cannot list them."""
+    try:
+        return sample_chance(state, rng)  # type: ignore[no-any-return]
+    except Exception:  # a view whose chance cannot be listed (a placeholder)
+        return None
+
+
 def step(state: State, rng: random.Random) -> State | None:
     """One uniformly random step (a decision, or a chance outcome by its probability), or ``None``."""
     if state.current_player == CHANCE:
-        try:
-            move = sample_chance(state, rng)
-        except Exception:  # a view whose chance cannot be listed (a placeholder)
+        move = sample(state, rng)
+        if move is None:
             return None
     else:
         move = rng.choice(state.legal_moves())

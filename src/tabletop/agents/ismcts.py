@@ -28,11 +28,11 @@ from collections.abc import Callable, Hashable, Sequence
 
 import attrs
 
-from tabletop.agents.base import evaluator, try_apply
+from tabletop.agents.base import evaluator, sample, try_apply
 from tabletop.agents.budget import iterations
 from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
 from tabletop.agents.simple import GreedyAgent
-from tabletop.kernel.chance import CHANCE, pick
+from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.protocol import Move, State
 
 __all__ = ["Determinizer", "ISMCTSAgent", "default_determinizer"]
@@ -79,7 +79,8 @@ class ISMCTSAgent(SearchSettings):
             if state.is_terminal:
                 value = judge(state, evaluate)
             elif state.current_player == CHANCE:
-                after = try_apply(state, pick(state.chance_outcomes(), rng.random()))
+                outcome = sample(state, rng)
+                after = try_apply(state, outcome) if outcome is not None else None
                 if after is None:
                     value = judge(state, evaluate)
                 else:

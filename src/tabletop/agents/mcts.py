@@ -30,7 +30,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.agents.base import estimate, evaluator, step, try_apply, utilities
+from tabletop.agents.base import estimate, evaluator, sample, step, try_apply, utilities
 from tabletop.agents.budget import (
     at_least_one,
     iterations,
@@ -41,7 +41,7 @@ from tabletop.agents.budget import (
     positive_number,
 )
 from tabletop.agents.simple import GreedyAgent
-from tabletop.kernel.chance import CHANCE, pick
+from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.protocol import Move, State
 
 __all__ = ["Evaluate", "MCTSAgent", "SearchSettings", "judge", "rollout_value"]
@@ -103,9 +103,11 @@ class MCTSAgent(SearchSettings):
             if state.is_terminal:
                 value = _final(state)
             elif node.player == CHANCE:
-                move = pick(state.chance_outcomes(), rng.random())
-                child = node.children.get(move)
-                if child is None:
+                move = sample(state, rng)
+                child = node.children.get(move) if move is not None else None
+                if move is None:
+                    value = judge(state, evaluate)
+                elif child is None:
                     value = self._expand(node, move, path, rng, evaluate)
                 else:
                     node = child
