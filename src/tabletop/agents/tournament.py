@@ -327,7 +327,8 @@ def _rows(records: Sequence[GameRecord], agents: tuple[str, ...], mode: str, sho
             if mode != "rotation" and seat > 0:
                 break  # a solo game or a team: one result per game
             won = shares[seat] if mode == "rotation" else float(record.returns[seat] >= 1.0)
-            options = tuple((key, value) for key, value in record.options if key in shown)
+            chosen = dict(record.options)
+            options = tuple((key, chosen[key]) for key in shown)
             groups.setdefault((agent, options), []).append((won, record.returns[seat]))
     ratings = elo(records, names) if mode == "rotation" and len(names) > 1 else {}
     rows = []
