@@ -105,10 +105,14 @@ def make_bridge(options: Mapping[str, Any]) -> ArchipelBridge:
 class ArchipelBridge(Bridge):
     """Archipel as fixed action ids, a fixed observation tensor and determinization.
 
+    Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings).
+
     Attributes:
         actions: The named action ranges (see the module docstring).
         board: The board the options name.
     """
+
+    utility = "identical"
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.game = GAME

@@ -78,6 +78,12 @@ class Bridge(abc.ABC):
         max_chance_outcomes: Chance-outcome ids are in `[0, max_chance_outcomes)`.
         observation_shape: The shape of the observation tensor.
         max_game_length: A bound on the number of decisions and chance steps of one game.
+        perfect_information: True when no view hides anything but the future (default false).
+        utility: How the seats' returns relate: `"general_sum"` (the default), `"zero_sum"`,
+            `"constant_sum"` or `"identical"` (co-operative games).
+        min_utility: The smallest return a seat can get (default 0).
+        max_utility: The largest return a seat can get (default 1).
+        utility_sum: The sum of the returns, for zero- and constant-sum games (else `None`).
     """
 
     game: Game
@@ -86,6 +92,11 @@ class Bridge(abc.ABC):
     max_chance_outcomes: int
     observation_shape: tuple[int, ...]
     max_game_length: int
+    perfect_information: bool = False
+    utility: str = "general_sum"
+    min_utility: float = 0.0
+    max_utility: float = 1.0
+    utility_sum: float | None = None
 
     def __repr__(self) -> str:
         options = ", ".join(f"{key}={value!r}" for key, value in self.options.items())

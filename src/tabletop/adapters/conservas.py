@@ -170,9 +170,13 @@ def make_bridge(options: Mapping[str, Any]) -> ConservasBridge:
 class ConservasBridge(Bridge):
     """Conservas as fixed action ids, a fixed observation tensor and determinization.
 
+    Solo, won (1) or lost (0), and nothing but the future is hidden from the player.
+
     Attributes:
         actions: The named action ranges (see the module docstring).
     """
+
+    perfect_information = True
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         self.game = GAME
