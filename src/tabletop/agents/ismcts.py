@@ -97,6 +97,10 @@ class ISMCTSAgent(SearchSettings):
                 node = node.after_move(move)
                 if fresh:
                     value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps)
+                    if self.prior:
+                        first = path[-1]
+                        first.visits = self.prior
+                        first.totals = [self.prior * v for v in value]
         for edge in path:
             edge.update(value)
 

@@ -62,6 +62,9 @@ class SearchSettings:
         cutoff: Random steps of a rollout before the game's ``evaluate`` hook judges the
             position (``0``: the leaf itself; ``None``: play to the end).
         max_steps: A rollout still running after this many steps is judged where it stands.
+        prior: Virtual visits a new node starts with at the value of its first rollout (with
+            ``cutoff=0``: the game's estimate of it), so that a few unlucky samples of chance
+            deeper down do not overturn a clear first judgement.
     """
 
     iterations: int = parameter(200, int, "iterations per decision", at_least_one)
@@ -69,6 +72,7 @@ class SearchSettings:
     c: float = parameter(1.0, float, "UCB1 exploration constant", positive_number)
     cutoff: int | None = parameter(0, optional(int), "rollout steps before evaluate (none: to the end)", optional_count)
     max_steps: int = parameter(2_000, int, "bound on a rollout's steps", at_least_one)
+    prior: int = parameter(0, int, "virtual visits a new node starts with at its first value", optional_count)
 
 
 @attrs.frozen
@@ -131,7 +135,11 @@ class MCTSAgent(SearchSettings):
         child = _Node(after, rng)
         node.children[move] = child
         path.append(child)
-        return rollout_value(after, rng, evaluate, self.cutoff, self.max_steps)
+        value = rollout_value(after, rng, evaluate, self.cutoff, self.max_steps)
+        if self.prior:
+            child.visits = self.prior
+            child.totals = [self.prior * v for v in value]
+        return value
 
 
 class _Node:
