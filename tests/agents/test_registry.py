@@ -32,6 +32,7 @@ def test_parameters_are_read_from_text() -> None:
         ("mcts:iterations", "a parameter is written name=value, got 'iterations'"),
         ("greedy:iterations=3", "the greedy agent has no parameter 'iterations' (parameters: none)"),
         ("rollout:playouts=-2", "playouts must be a whole number of at least 1, got -2"),
+        ("mcts:backup=min", "mcts:backup=min: backup is max or mean, got 'min'"),
     ],
 )
 def test_bad_specs_are_refused_naming_the_value(spec: str, message: str) -> None:

@@ -50,6 +50,14 @@ __all__ = ["Evaluate", "MCTSAgent", "SearchSettings", "judge", "rollout_value"]
 Evaluate = Callable[[State, int], Any] | None
 
 
+def _backup(text: str) -> str:
+    """Reads the ``backup`` parameter."""
+    if text not in ("max", "mean"):
+        msg = f"backup is max or mean, got {text!r}"
+        raise ValueError(msg)
+    return text
+
+
 @attrs.frozen
 class SearchSettings:
     """The budget and knobs MCTS and IS-MCTS share.
@@ -82,21 +90,32 @@ class MCTSAgent(SearchSettings):
     The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
     """
 
+    backup: str = parameter(
+        "max",
+        _backup,
+        "max (expectimax: max at decisions, mean at chance) or mean (UCT)",
+        lambda _, __, value: _backup(value),
+    )
     name: str = "mcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """The most visited move at the root after the search."""
+        """The best move at the root after the search: by value (``max`` backup) or visits (``mean``)."""
         if len(legal) == 1:
             return legal[0]
         evaluate = evaluator(view)
         root = _Node(view, rng)
         for _ in iterations(self.iterations, self.seconds):
             self._iterate(root, rng, evaluate)
-        visited = [(child.visits, move) for move, child in root.children.items() if move in legal]
-        if not visited:
+        player = root.player
+        if self.backup == "max":
+            scored = [((child.value[player], child.visits), move) for move, child in root.children.items()]
+        else:
+            scored = [((float(child.visits), 0), move) for move, child in root.children.items()]
+        scored = [(score, move) for score, move in scored if move in legal]
+        if not scored:
             return GreedyAgent().choose(view, legal, rng)
-        top = max(visits for visits, _ in visited)
-        return rng.choice([move for visits, move in visited if visits == top])
+        top = max(score for score, _ in scored)
+        return rng.choice([move for score, move in scored if score == top])
 
     def _iterate(self, root: _Node, rng: random.Random, evaluate: Evaluate) -> None:
         node = root
@@ -123,8 +142,11 @@ class MCTSAgent(SearchSettings):
                 path.append(node)
             else:  # no move of this node can be played from the view
                 value = judge(state, evaluate)
-        for visited in path:
-            visited.update(value)
+        if self.backup == "max":
+            _back_up_max(path, value, self.prior)
+        else:
+            for visited in path:
+                visited.update(value)
 
     def _expand(
         self, node: _Node, move: Move, path: list[_Node], rng: random.Random, evaluate: Evaluate
@@ -145,7 +167,7 @@ class MCTSAgent(SearchSettings):
 class _Node:
     """A position of the tree: its state, its children by move, and the utilities backed up."""
 
-    __slots__ = ("children", "player", "state", "totals", "untried", "visits")
+    __slots__ = ("children", "first", "player", "state", "totals", "untried", "value", "visits")
 
     def __init__(self, state: State, rng: random.Random) -> None:
         self.state = state
@@ -153,6 +175,8 @@ class _Node:
         self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.totals = [0.0] * state.num_players
+        self.first: tuple[float, ...] = ()  # the value of its own first rollout (max backup)
+        self.value: tuple[float, ...] = ()  # the backed-up value (max backup)
         self.untried: list[Move] = []
         if self.player >= 0:
             self.untried = list(state.legal_moves())
@@ -171,11 +195,40 @@ class _Node:
         best_child = None
         best_score = -math.inf
         for child in self.children.values():
-            score = child.totals[player] / child.visits + c * math.sqrt(log_n / child.visits)
+            mean = child.value[player] if child.value else child.totals[player] / child.visits
+            score = mean + c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best_child, best_score = child, score
         assert best_child is not None
         return best_child
+
+
+def _back_up_max(path: list[_Node], value: tuple[float, ...], prior: int) -> None:
+    """Expectimax backup: a decision node is worth its best child, a chance node the mean of its outcomes.
+
+    The outcomes are weighted by how often they were drawn (so by their probability), with
+    the node's own first value counted ``1 + prior`` times.
+    """
+    leaf = path[-1]
+    if not leaf.first:
+        leaf.first = value
+    for node in reversed(path):
+        node.visits += 1
+        if not node.children:
+            node.value = node.first or value
+        elif node.player == CHANCE:
+            weight = 1 + prior
+            sums = [weight * v for v in node.first] if node.first else [0.0] * len(value)
+            if not node.first:
+                weight = 0
+            for child in node.children.values():
+                weight += child.visits
+                for i, v in enumerate(child.value):
+                    sums[i] += child.visits * v
+            node.value = tuple(v / weight for v in sums)
+        else:
+            player = node.player
+            node.value = max((child.value for child in node.children.values()), key=lambda v: v[player])
 
 
 def rollout_value(

@@ -69,10 +69,14 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
             listed = ", ".join(known) or "none"
             msg = f"{spec}: the {name} agent has no parameter {key!r} (parameters: {listed})"
             raise ValueError(msg)
+        reader = known[key][0]
         try:
-            params[key] = known[key][0](text.strip())
-        except ValueError:
-            msg = f"{spec}: {key} must be {known[key][0].__name__}, got {text.strip()!r}"
+            params[key] = reader(text.strip())
+        except ValueError as exc:
+            kind = getattr(reader, "__name__", "")
+            plain = kind in ("int", "float") or kind.startswith("optional")
+            detail = f"{key} must be {kind}, got {text.strip()!r}" if plain else str(exc)
+            msg = f"{spec}: {detail}"
             raise ValueError(msg) from None
     return name, params
 
