@@ -88,12 +88,18 @@ class MCTSAgent(SearchSettings):
     """UCT search with chance nodes, on the seat's view.
 
     The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
+
+    Attributes:
+        backup: ``"mean"``: UCT's averages of the values backed up, and the most visited move
+            is played; ``"max"``: expectimax, a decision node is worth its best child and a
+            chance node the probability-weighted mean of its outcomes, and the move of the
+            best value is played.
     """
 
     backup: str = parameter(
-        "max",
+        "mean",
         _backup,
-        "max (expectimax: max at decisions, mean at chance) or mean (UCT)",
+        "mean (UCT, the default) or max (expectimax: max at decisions, mean at chance)",
         lambda _, __, value: _backup(value),
     )
     name: str = "mcts"
