@@ -48,3 +48,17 @@ def test_with_budget_adds_the_budget_to_search_agents_only() -> None:
     assert with_budget("greedy", iterations=400) == "greedy"
     with pytest.raises(ValueError, match="iterations must be at least 1, got 0"):
         with_budget("mcts", iterations=0)
+
+
+def test_search_agents_play_wherever_agents_do(capsys) -> None:
+    """A match seats search agents by spec, and ``simulate --agent mcts --iterations N`` plays with them."""
+    from tabletop.cli import main
+    from tabletop.frontend import Match
+
+    agents = {0: "random", 1: "ismcts:iterations=3", 2: "mcts:iterations=3"}
+    match = Match("spolka_zoo", seed=2, options={"players": 3}, agents=agents)
+    assert match.is_over
+    assert {1, 2} <= {p.player for p in match.plies}
+    assert all(p.before.is_legal(p.move) for p in match.plies)
+    assert main(["simulate", "conservas", "--games", "1", "--agent", "mcts", "--iterations", "2", "--quiet"]) == 0
+    assert "every seat played by the mcts:iterations=2 agent" in capsys.readouterr().out
