@@ -44,7 +44,11 @@ def _with_secrets(
     pytest.fail("no perturbation changed anything hidden: the test would prove nothing")
 
 
-SEARCHERS = [MCTSAgent(iterations=30), ISMCTSAgent(iterations=30)]
+SEARCHERS = [
+    MCTSAgent(iterations=30),
+    ISMCTSAgent(iterations=30),
+    ISMCTSAgent(iterations=30, reuse=3, name="ismcts-reuse"),
+]
 CASES = [
     ("conservas", 3, {}),
     ("archipel", 5, {"players": 2, "memory": True}),

@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable, Sequence
 import attrs
 
 from tabletop.agents.base import evaluator, sample, try_apply
-from tabletop.agents.budget import iterations
+from tabletop.agents.budget import at_least_one, iterations, parameter
 from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
 from tabletop.agents.simple import GreedyAgent
 from tabletop.kernel.chance import CHANCE
@@ -48,10 +48,13 @@ class ISMCTSAgent(SearchSettings):
     The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
 
     Attributes:
+        reuse: Iterations that share one determinization (1: a fresh one every iteration, the
+            textbook algorithm; more is faster where sampling is costly, as in Spółka ZOO).
         determinize: Samples a state from a view; by default
             [default_determinizer][tabletop.agents.ismcts.default_determinizer].
     """
 
+    reuse: int = parameter(1, int, "iterations per determinization", at_least_one)
     determinize: Determinizer | None = attrs.field(default=None, eq=False, repr=False)
     name: str = "ismcts"
 
@@ -63,8 +66,11 @@ class ISMCTSAgent(SearchSettings):
         sample = self.determinize or default_determinizer(view)
         evaluate = evaluator(view)
         root = _InfoSet()
-        for _ in iterations(self.iterations, self.seconds):
-            self._iterate(root, sample(view, seat, rng), seat, rng, evaluate)
+        world = view
+        for i in iterations(self.iterations, self.seconds):
+            if i % self.reuse == 0:
+                world = sample(view, seat, rng)
+            self._iterate(root, world, seat, rng, evaluate)
         visited = [(edge.visits, move) for move, edge in root.edges.items() if move in legal]
         if not visited:
             return GreedyAgent().choose(view, legal, rng)
@@ -175,10 +181,10 @@ def default_determinizer(view: State) -> Determinizer:
     except ImportError:
         return _itself
     try:
-        adapters.bridge_for(view)
+        bridge = adapters.bridge_for(view)
     except (LookupError, TypeError, ValueError, AttributeError):
         return _itself
-    determinize: Determinizer = adapters.determinize
+    determinize: Determinizer = bridge.sample_state  # what adapters.determinize calls, found once
     return determinize
 
 
