@@ -1,7 +1,12 @@
-"""The Ray backend against a real local Ray instance: the same results as the local run, clear errors."""
+"""The Ray backend against a real local Ray instance: the same results as the local run, clear errors.
+
+Skipped where the `ray` extra is not installed, except in CI (`TABLETOP_REQUIRE_EXTRAS=1`), where it fails.
+"""
 
 from __future__ import annotations
 
+import importlib.util
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -11,6 +16,8 @@ from tabletop.agents.tournament import tournament
 from tabletop.cli import main
 from tabletop.simulate import simulate
 
+if importlib.util.find_spec("ray") is None and os.environ.get("TABLETOP_REQUIRE_EXTRAS") == "1":
+    pytest.fail("ray is not installed, but TABLETOP_REQUIRE_EXTRAS=1 requires every extra", pytrace=False)
 ray = pytest.importorskip("ray")
 
 
