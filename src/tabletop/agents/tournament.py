@@ -33,7 +33,7 @@ import attrs
 
 from tabletop.agents.backends import check_backend, run_batches
 from tabletop.agents.base import utilities
-from tabletop.agents.registry import make_agent
+from tabletop.agents.registry import describe_agents, make_agent
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game
 from tabletop.registry import get_game
@@ -416,7 +416,8 @@ def add_parser(
         "tournament",
         help="play agents against each other (or the game) and tabulate win rates with 95%% CIs",
         description="Seat-rotated matches of agents. Game options follow as --name value; "
-        "--name v1,v2 or --name all plays every combination (e.g. --month all --goal all).",
+        "--name v1,v2 or --name all plays every combination (e.g. --month all --goal all). "
+        "Agents, with parameters as NAME:KEY=VALUE,KEY=VALUE: " + "; ".join(describe_agents().splitlines()) + ".",
     )
     parser.add_argument("game", help="a game name (see 'tabletop games')")
     parser.add_argument("--agents", default="random,greedy", help="comma-separated agent specs (default random,greedy)")
