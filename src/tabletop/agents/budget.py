@@ -10,12 +10,14 @@ import attrs
 
 __all__ = [
     "at_least_one",
+    "flag",
     "iterations",
     "optional",
     "optional_count",
     "optional_seconds",
     "parameter",
     "positive_number",
+    "stretch",
 ]
 
 
@@ -66,6 +68,29 @@ def optional(parse: Callable[[str], Any]) -> Callable[[str], Any]:
 
     read.__name__ = f"optional {parse.__name__}"
     return read
+
+
+def flag(text: str) -> bool:
+    """Reads ``true``/``false`` (also ``yes``/``no``, ``1``/``0``)."""
+    value = text.strip().lower()
+    if value in ("true", "yes", "1"):
+        return True
+    if value in ("false", "no", "0"):
+        return False
+    msg = f"expected true or false, got {text!r}"
+    raise ValueError(msg)
+
+
+def stretch(values: list[float]) -> list[float]:
+    """``values`` rescaled to span ``[0, 1]`` (min-max), or unchanged when they are all equal.
+
+    >>> stretch([0.52, 0.5, 0.51])
+    [1.0, 0.0, 0.5]
+    """
+    low, high = min(values), max(values)
+    if high - low < 1e-12:
+        return values
+    return [round((v - low) / (high - low), 12) for v in values]
 
 
 def iterations(count: int, seconds: float | None) -> Iterator[int]:

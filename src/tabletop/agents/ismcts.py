@@ -29,7 +29,7 @@ from collections.abc import Callable, Hashable, Sequence
 import attrs
 
 from tabletop.agents.base import evaluator, sample, try_apply
-from tabletop.agents.budget import at_least_one, iterations, parameter
+from tabletop.agents.budget import at_least_one, iterations, parameter, stretch
 from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
 from tabletop.agents.simple import GreedyAgent
 from tabletop.kernel.chance import CHANCE
@@ -93,7 +93,7 @@ class ISMCTSAgent(SearchSettings):
                     state = after
                     node = node.after_chance(after.view(seat))
             else:
-                move, fresh = node.select(state, self.c, rng)
+                move, fresh = node.select(state, self.c, self.normalize, rng)
                 after = try_apply(state, move) if move is not None else None
                 if move is None or after is None:
                     value = judge(state, evaluate)
@@ -143,7 +143,7 @@ class _InfoSet:
     def after_chance(self, seen: State) -> _InfoSet:
         return self.children.setdefault(("chance", seen), _InfoSet())
 
-    def select(self, state: State, c: float, rng: random.Random) -> tuple[Move | None, bool]:
+    def select(self, state: State, c: float, normalize: bool, rng: random.Random) -> tuple[Move | None, bool]:
         """The move to follow in ``state`` and whether it is new here (then the walk stops)."""
         legal = state.legal_moves()
         edges = self.edges
@@ -158,13 +158,17 @@ class _InfoSet:
         if fresh:
             return move, True
         player = state.current_player
+        moves = [m for m in legal if edges[m].visits]  # one tried once that could not be played: never again
+        if not moves:
+            return None, False
+        means = [edges[m].totals[player] / edges[m].visits for m in moves]
+        if normalize:
+            means = stretch(means)
         best_move = None
         best_score = -math.inf
-        for m in legal:
+        for m, mean in zip(moves, means, strict=True):
             edge = edges[m]
-            if edge.visits == 0:  # tried once and could not be played: never again
-                continue
-            score = edge.totals[player] / edge.visits + c * math.sqrt(math.log(edge.available) / edge.visits)
+            score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best_move, best_score = m, score
         return best_move, False

@@ -33,12 +33,14 @@ import attrs
 from tabletop.agents.base import estimate, evaluator, sample, step, try_apply, utilities
 from tabletop.agents.budget import (
     at_least_one,
+    flag,
     iterations,
     optional,
     optional_count,
     optional_seconds,
     parameter,
     positive_number,
+    stretch,
 )
 from tabletop.agents.simple import GreedyAgent
 from tabletop.kernel.chance import CHANCE
@@ -70,6 +72,9 @@ class SearchSettings:
         cutoff: Random steps of a rollout before the game's ``evaluate`` hook judges the
             position (``0``: the leaf itself; ``None``: play to the end).
         max_steps: A rollout still running after this many steps is judged where it stands.
+        normalize: Rescale the values of a node's children to span ``[0, 1]`` (min-max) before
+            adding UCB1's exploration term, so that ``c`` means the same whether the moves
+            differ by a hundredth (a heuristic's estimates) or by a whole win.
         prior: Virtual visits a new node starts with at the value of its first rollout (with
             ``cutoff=0``: the game's estimate of it), so that a few unlucky samples of chance
             deeper down do not overturn a clear first judgement.
@@ -81,6 +86,7 @@ class SearchSettings:
     cutoff: int | None = parameter(0, optional(int), "rollout steps before evaluate (none: to the end)", optional_count)
     max_steps: int = parameter(2_000, int, "bound on a rollout's steps", at_least_one)
     prior: int = parameter(0, int, "virtual visits a new node starts with at its first value", optional_count)
+    normalize: bool = parameter(True, flag, "rescale the children's values to [0, 1] before UCB1")
 
 
 @attrs.frozen
@@ -144,7 +150,7 @@ class MCTSAgent(SearchSettings):
             elif node.untried:
                 value = self._expand(node, node.untried.pop(), path, rng, evaluate)
             elif node.children:
-                node = node.select(self.c)
+                node = node.select(self.c, self.normalize)
                 path.append(node)
             else:  # no move of this node can be played from the view
                 value = judge(state, evaluate)
@@ -194,18 +200,20 @@ class _Node:
         for i, v in enumerate(value):
             totals[i] += v
 
-    def select(self, c: float) -> _Node:
+    def select(self, c: float, normalize: bool) -> _Node:
         """The child with the best UCB1 score for the player to move here."""
         player = self.player
         log_n = math.log(self.visits)
-        best_child = None
+        children = list(self.children.values())
+        means = [child.value[player] if child.value else child.totals[player] / child.visits for child in children]
+        if normalize:
+            means = stretch(means)
+        best_child = children[0]
         best_score = -math.inf
-        for child in self.children.values():
-            mean = child.value[player] if child.value else child.totals[player] / child.visits
+        for child, mean in zip(children, means, strict=True):
             score = mean + c * math.sqrt(log_n / child.visits)
             if score > best_score:
                 best_child, best_score = child, score
-        assert best_child is not None
         return best_child
 
 
