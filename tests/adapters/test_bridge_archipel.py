@@ -16,10 +16,17 @@ from tabletop.testing.bridge import check_bridge, check_sampling, random_bridge_
 
 GAME = tabletop.get_game("archipel")
 
+# Every boat count with each of memory and short, the declare rule and first player varied among them.
 CONFIGURATIONS = [
-    {"players": players, "memory": memory, "short": short, "declare": declare, "first_player": players - 1}
+    {
+        "players": players,
+        "memory": memory,
+        "short": short,
+        "declare": ("anytime", "supplied")[(players + memory + short) % 2],
+        "first_player": (players - 1) * memory,
+    }
     for players in range(1, 6)
-    for memory, short, declare in itertools.product((False, True), (False, True), ("anytime", "supplied"))
+    for memory, short in itertools.product((False, True), (False, True))
 ]
 
 
@@ -34,7 +41,7 @@ def _keep_sailing(bridge, state, rng):
 @pytest.mark.parametrize("players", range(1, 6))
 def test_every_configuration_passes_the_bridge_properties(players):
     configurations = [c for c in CONFIGURATIONS if c["players"] == players]
-    report = check_bridge(GAME, configurations, seeds=[players], max_steps=150, policy=_keep_sailing, sample_every=13)
+    report = check_bridge(GAME, configurations, seeds=[players], max_steps=100, policy=_keep_sailing, sample_every=13)
     assert report.steps > len(configurations)
     assert report.samples > 0
 

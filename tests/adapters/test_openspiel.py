@@ -6,8 +6,7 @@ import pickle
 
 import numpy as np
 import pytest
-
-from conftest import has_bridge, require
+from adapter_helpers import has_bridge, require
 
 pyspiel = require("pyspiel")
 openspiel = require("tabletop.adapters.openspiel")
@@ -23,7 +22,11 @@ CONFIGURATIONS = [
     "tabletop_archipel(players=3,memory=True)",
     "tabletop_archipel(players=5,short=True,declare=supplied,first_player=2)",
 ]
-ZOO = ["tabletop_spolka_zoo", "tabletop_spolka_zoo(players=4,modules=events)"]
+ZOO = [
+    "tabletop_spolka_zoo",
+    "tabletop_spolka_zoo(players=4,modules=events)",
+    "tabletop_spolka_zoo(players=1,bots=2,modules=events+hidden_goals+intrigues)",
+]
 if has_bridge("spolka_zoo"):
     CONFIGURATIONS += ZOO
 
@@ -44,6 +47,9 @@ def test_the_game_type_and_info_are_the_bridges():
     assert game.num_players() == 3 and game.observation_tensor_shape() == [bridge.observation_size]
     conservas = pyspiel.load_game("tabletop_conservas")
     assert conservas.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    memory = pyspiel.load_game("tabletop_archipel(memory=True)").get_type()
+    assert memory.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
     assert (conservas.min_utility(), conservas.max_utility()) == (0.0, 1.0)
 
 
@@ -79,7 +85,7 @@ def test_ismcts_bot_plays_a_full_game(spec):
     game = pyspiel.load_game(spec)
     rng = np.random.RandomState(2)
     bot = ismcts.ISMCTSBot(
-        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 4, random_state=rng, use_observation_string=True
+        game, mcts.RandomRolloutEvaluator(1, rng), 2.0, 2, random_state=rng, use_observation_string=True
     )
     end = _play(game, bot, 2)
     assert len(end.returns()) == game.num_players()
@@ -103,8 +109,11 @@ def test_an_illegal_action_raises_naming_it_and_the_legal_ids_and_changes_nothin
     assert str(state) == before and state.legal_actions() == legal
 
 
-def test_resampling_keeps_what_the_player_knows():
-    state = _decision("tabletop_archipel(players=2,memory=True)")
+@pytest.mark.parametrize(
+    "spec", ["tabletop_archipel(players=2,memory=True)", *(ZOO[2:] if has_bridge("spolka_zoo") else [])]
+)
+def test_resampling_keeps_what_the_player_knows(spec):
+    state = _decision(spec)
     sample = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     assert sample.observation_string(0) == state.observation_string(0)
     assert np.array_equal(sample.observation_tensor(0), state.observation_tensor(0))

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop
@@ -22,10 +22,11 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.cards import GOAL_IDS
+from tabletop.spolka_zoo.cards import GOAL_IDS, HELPER_IDS
 from tabletop.spolka_zoo.content import TOKENS
 from tabletop.spolka_zoo.state import Task, evolve
 from tabletop.spolka_zoo.views import invariants
+from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")
 SEATS = [(p, b) for p in range(1, 6) for b in range(5) if 2 <= p + b <= 5]
@@ -95,12 +96,33 @@ def check_actions(bridge: adapters.Bridge, state: ZooState) -> None:
         assert [a for a, on in enumerate(mask) if on] == list(ids), "the mask is the legal moves"
 
 
+@settings(max_examples=15)
 @given(configs(), st.integers(0, 2**32))
 def test_action_ids_over_random_play_of_every_configuration(options: dict[str, object], seed: int) -> None:
     """At every step of a random game: ids in range, distinct, ascending, round trip exact, mask = moves."""
     state, bridge = new(seed, **options)
     for s in play(state, bridge, random.Random(seed)):
         check_actions(bridge, s)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 1, "bots": 1, "empty_board_ties": "unpaid", "starting_money": 0},
+        {"players": 2, "modules": MODULES},
+        {
+            "players": 2,
+            "bots": 2,
+            "modules": ("events", "intrigues"),
+            "seating": "alternate",
+            "bot_rule": "all-effects",
+        },
+    ],
+)
+def test_the_shared_bridge_property_suite(options: dict[str, object]) -> None:
+    """ai-core's checker (tabletop.testing.bridge) passes on Spółka ZOO configurations."""
+    report = check_bridge(GAME, [options], seeds=[len(options)], sample_every=40)
+    assert report.games == 1 and report.samples > 0
 
 
 @pytest.mark.parametrize(("players", "bots"), SEATS)
@@ -215,10 +237,7 @@ def test_the_layout_covers_the_tensor_in_named_sections() -> None:
         assert all(s.doc and s.size > 0 for s in sections)
 
 
-def _normal(view: ZooState) -> ZooState:
-    return evolve(view, chance_count=0)
-
-
+@settings(max_examples=10)
 @given(configs(), st.integers(0, 2**32))
 def test_equal_views_give_equal_tensors_and_different_views_different_ones(
     options: dict[str, object], seed: int
@@ -240,7 +259,7 @@ def test_equal_views_give_equal_tensors_and_different_views_different_ones(
         assert isinstance(bridge.observation_string(view, seat), str)
         key = (*tensor,)
         if key in seen:
-            assert _normal(seen[key]) == _normal(view), "two different views share a tensor"
+            assert seen[key] == view, "two different views share a tensor"
         seen[key] = view
 
 
@@ -278,6 +297,7 @@ def test_the_tensor_shows_the_observer_its_own_secrets_only() -> None:
 # Determinization ---------------------------------------------------------------------------------
 
 
+@settings(max_examples=10)
 @given(configs(), st.integers(0, 2**32))
 def test_samples_match_the_view_keep_every_invariant_and_play_to_the_end(options: dict[str, object], seed: int) -> None:
     """A sample's view is the view, its legal moves the view's, and it plays on to the end."""
@@ -311,25 +331,21 @@ def _acting_state() -> tuple[ZooState, adapters.Bridge]:
 
 
 def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
-    """Seat 1's goal (6 unseen) and pick (its unplayed tokens) are drawn uniformly: 1/36 each."""
+    """Seat 1's goal (6 unseen) and pick (its unplayed tokens) are drawn uniformly: each pair equally."""
     state, bridge = _acting_state()
-    view = state.view(0)
-    rng = random.Random(2026)
     goals = sorted(set(GOAL_IDS) - {state.seats[0].goal})
-    picks = [t for t in TOKENS if t not in state.seats[1].played]
-    if not state.seats[1].played:
-        picks.remove("duplicate")
-    runs = 200 * len(goals) * len(picks)
-    counts = Counter()
-    for _ in range(runs):
-        sample = bridge.sample_state(view, 0, rng)
+    played = state.seats[1].played
+    picks = [t for t in TOKENS if t not in played and (t != "duplicate" or played)]
+    pairs = list(itertools.product(goals, picks))
+    expected = dict.fromkeys(pairs, 1 / len(pairs))
+
+    def key(sample: object) -> tuple[str, str]:
         assert isinstance(sample, ZooState)
-        counts[sample.seats[1].goal, sample.seats[1].pick] += 1
         assert sample.piles.goal_box.cards() == Tokens(goals) - Tokens([sample.seats[1].goal])
-    assert set(counts) == set(itertools.product(goals, picks))
-    expected = runs / (len(goals) * len(picks))
-    sigma = math.sqrt(expected)
-    assert all(abs(n - expected) < 5 * sigma for n in counts.values()), counts
+        return sample.seats[1].goal, sample.seats[1].pick
+
+    tally = check_sampling(bridge, state.view(0), 0, expected, key=key, samples=100 * len(pairs), seed=2026)
+    assert set(tally) == set(pairs)
 
 
 def test_deck_draws_follow_the_card_counts() -> None:
@@ -339,7 +355,7 @@ def test_deck_draws_follow_the_card_counts() -> None:
     assert not state.decks[0].top and not state.decks[0].bottom
     pool = Counter(unseen(view)["influence"])
     rng = random.Random(99)
-    runs = 6000
+    runs = 3000
     tops: Counter[str] = Counter()
     for _ in range(runs):
         sample = bridge.sample_state(view, 0, rng)
@@ -361,3 +377,17 @@ def test_a_view_that_is_not_one_is_refused() -> None:
     with pytest.raises(ValueError, match="more hidden influence cards"):
         bridge.sample_state(extra, 0, random.Random(0))
     assert attrs.has(type(view))
+
+
+def test_a_bot_hiring_every_turn_fits_the_tensor() -> None:
+    """A bot may hire on each of its 15 turns (bot cards 2-4): its helpers all fit the layout."""
+    state, bridge = new(13, players=2, bots=1)
+    state = until(state, bridge, random.Random(8), "action.pick")
+    bot = next(i for i, s in enumerate(state.seats) if s.bot)
+    helpers = tuple(sorted(HELPER_IDS)[:15])
+    crowded = evolve(
+        state, seats=tuple(evolve(s, helpers=helpers) if i == bot else s for i, s in enumerate(state.seats))
+    )
+    tensors = {bridge.observation(crowded.view(seat), seat) for seat in range(crowded.num_players)}
+    assert len(tensors) == crowded.num_players
+    assert bridge.observation(crowded.view(0), 0) != bridge.observation(state.view(0), 0)

@@ -42,7 +42,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop.adapters.bridge import Bridge, Section
-from tabletop.adapters.encoding import ActionSpace, TensorLayout, view_digest
+from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
 from tabletop.archipel.board import Board, board_for
 from tabletop.archipel.moves import (
@@ -105,7 +105,8 @@ def make_bridge(options: Mapping[str, Any]) -> ArchipelBridge:
 class ArchipelBridge(Bridge):
     """Archipel as fixed action ids, a fixed observation tensor and determinization.
 
-    Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings).
+    Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings). Of
+    perfect information but in the memory game.
 
     Attributes:
         actions: The named action ranges (see the module docstring).
@@ -127,6 +128,8 @@ class ArchipelBridge(Bridge):
         self._location_index = {loc: i for i, loc in enumerate(board.locations)}
         self._fish_index = {f: i for i, f in enumerate(_FISH_KINDS)}
         self._players = players
+        # Only the memory game hides anything (ARC-8.3); otherwise a view is the whole state.
+        self.perfect_information = not self.options["memory"]
         n_items, n_storms = len(self.items), len(board.storm_ids)
         self.actions = ActionSpace(
             (
@@ -259,8 +262,10 @@ class ArchipelBridge(Bridge):
 
     def _decode(self, state: ArchipelState, action: int) -> Move | None:
         if state.is_chance_node:
-            if not isinstance(action, int) or not 0 <= action < self.max_chance_outcomes:
+            number = as_id(action)
+            if number is None or not 0 <= number < self.max_chance_outcomes:
                 return None
+            action = number
             n = len(self.cards)
             return Draw(self.cards[action]) if action < n else Expose(_FISH_KINDS[action - n])
         name, index = self.actions.decode(action)

@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tabletop.adapters.bridge import Bridge, Section
-from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, view_digest
+from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, as_id, view_digest
 from tabletop.conservas import GAME
 from tabletop.conservas.cards import FISH, KINDS, MONTH_NAMES
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
@@ -255,8 +255,10 @@ class ConservasBridge(Bridge):
 
     def _decode(self, state: ConservasState, action: int) -> Move | None:
         if state.is_chance_node:
-            if not isinstance(action, int) or not 0 <= action < _N_CHANCE:
+            number = as_id(action)
+            if number is None or not 0 <= number < _N_CHANCE:
                 return None
+            action = number
             return Draw(KINDS[action]) if action < _NK else Deal(CARDS[action - _NK])
         name, index = self.actions.decode(action)
         if name == "choose":

@@ -13,12 +13,13 @@ observation tensor once, and a [Tensor][tabletop.adapters.encoding.Tensor] fills
 from __future__ import annotations
 
 import hashlib
+import operator
 from collections.abc import Iterable, Mapping, Sequence
 
 from tabletop.adapters.bridge import Section
 from tabletop.kernel.protocol import State
 
-__all__ = ["ActionSpace", "Tensor", "TensorLayout", "view_digest"]
+__all__ = ["ActionSpace", "Tensor", "TensorLayout", "as_id", "view_digest"]
 
 
 class ActionSpace:
@@ -54,10 +55,11 @@ class ActionSpace:
         Raises:
             ValueError: If `action` is not an id of this space.
         """
-        if isinstance(action, int) and not isinstance(action, bool) and 0 <= action < self.size:
+        number = as_id(action)
+        if number is not None and 0 <= number < self.size:
             for section in self.ranges:
-                if action < section.end:
-                    return section.name, action - section.offset
+                if number < section.end:
+                    return section.name, number - section.offset
         msg = f"action {action!r} is outside [0, {self.size})"
         raise ValueError(msg)
 
@@ -122,6 +124,16 @@ class Tensor:
     def done(self) -> tuple[float, ...]:
         """The filled tensor."""
         return tuple(self.values)
+
+
+def as_id(action: object) -> int | None:
+    """`action` as a plain `int` when it is an integer (numpy integers too, not `bool`), else `None`."""
+    if isinstance(action, bool):
+        return None
+    try:
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        return None
 
 
 def _sections(triples: Iterable[tuple[str, int, str]]) -> tuple[Section, ...]:

@@ -2,8 +2,8 @@
 
 Importing this module registers `tabletop_conservas`, `tabletop_archipel` and
 `tabletop_spolka_zoo` (needs the `openspiel` extra: `pip install 'tabletop[openspiel]'`).
-The game's options are game parameters; a subset option (Spółka ZOO's `modules`) is written
-comma-separated:
+The game's options are game parameters; a subset option (Spółka ZOO's `modules`) joins its
+names with `+` (`modules=events+intrigues`), since OpenSpiel's parser splits on commas:
 
 ```python
 import pyspiel
@@ -22,8 +22,8 @@ print(state.returns())
 
 - **GameType.** Sequential, explicit stochastic chance (every draw is a chance node with its
   exact probabilities), terminal rewards from `outcome.returns`; Conservas is a one-player
-  game of perfect information, Archipel co-operative (identical utilities) and of imperfect
-  information (the memory game), Spółka ZOO general-sum and of imperfect information. The
+  game of perfect information, Archipel co-operative (identical utilities) and of perfect
+  information but in the memory game, Spółka ZOO general-sum and of imperfect information. The
   games provide observation strings and tensors (from the seat's view only); they provide no
   information-state strings or tensors, since a view is what a seat knows now, not the whole
   history it saw: search code keys nodes by the observation string (IS-MCTS:
@@ -58,7 +58,15 @@ from tabletop.kernel.protocol import Game, Option
 from tabletop.kernel.protocol import State as TabletopState
 from tabletop.registry import get_game
 
-__all__ = ["GAMES", "IllegalAction", "TabletopGame", "TabletopObserver", "TabletopSpielState", "register"]
+__all__ = [
+    "GAMES",
+    "SUBSET_SEPARATOR",
+    "IllegalAction",
+    "TabletopGame",
+    "TabletopObserver",
+    "TabletopSpielState",
+    "register",
+]
 
 #: tabletop game name -> OpenSpiel short name.
 GAMES: Final = {"conservas": "tabletop_conservas", "archipel": "tabletop_archipel", "spolka_zoo": "tabletop_spolka_zoo"}
@@ -68,10 +76,14 @@ class IllegalAction(IllegalMove, pyspiel.SpielError):  # type: ignore[misc]
     """An action id that is not legal in the state it was applied to (nothing changed)."""
 
 
+#: How a subset option's names are joined in a game parameter (OpenSpiel's parser splits on commas).
+SUBSET_SEPARATOR: Final = "+"
+
+
 def _parameter(option: Option) -> Any:
     default = option.default
     if isinstance(default, tuple):
-        return ",".join(default)
+        return SUBSET_SEPARATOR.join(default)
     return default
 
 
@@ -81,7 +93,7 @@ def _options(game: Game, params: Mapping[str, Any]) -> dict[str, Any]:
     for name, value in params.items():
         option = game.option(name)
         if isinstance(option.default, tuple) and isinstance(value, str):
-            value = option.from_text(value)
+            value = option.from_text(value.replace(SUBSET_SEPARATOR, ","))
         given[name] = value
     return game.check_options(given)
 
@@ -170,7 +182,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=bridge.max_game_length,
         )
         given = {o.name: _parameter(o) for o in self.tabletop.options}
-        given.update({k: (",".join(v) if isinstance(v, tuple) else v) for k, v in self.options.items()})
+        given.update({k: (SUBSET_SEPARATOR.join(v) if isinstance(v, tuple) else v) for k, v in self.options.items()})
         super().__init__(game_type(self.tabletop, bridge), info, given)
 
     def new_initial_state(self) -> TabletopSpielState:

@@ -28,11 +28,13 @@ state = bridge.apply_action(state, bridge.legal_actions(state)[0])
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Mapping
 from typing import Any, Final
 
 from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.encoding import view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
 from tabletop.adapters.spolka_zoo_sample import sample_state
 from tabletop.adapters.spolka_zoo_tensor import Encoder
@@ -42,11 +44,14 @@ from tabletop.spolka_zoo import GAME
 from tabletop.spolka_zoo.render import render
 from tabletop.spolka_zoo.state import Config, ZooState
 
-__all__ = ["MAX_GAME_LENGTH", "ZooBridge", "make_bridge", "options_of"]
+__all__ = ["MAX_GAME_LENGTH", "MAX_GLORY", "ZooBridge", "make_bridge", "options_of"]
 
 #: A bound on the decisions and chance events of one game (random play of every
-#: configuration stays below 1,500; see the tests).
+#: configuration stays below 500; see the tests).
 MAX_GAME_LENGTH: Final = 6000
+#: The returns are the seats' glory: at least 0; this bound is far above play (random play of
+#: every configuration stays below 80; above it a seat would end with more than 5,000 coins).
+MAX_GLORY: Final = 1000.0
 
 
 def _zoo(state: State) -> ZooState:
@@ -75,12 +80,19 @@ def options_of(state: State) -> dict[str, Any]:
 class ZooBridge(Bridge):
     """The bridge of Spółka ZOO with fixed options (see the module docstring).
 
+    General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
+    [MAX_GLORY][tabletop.adapters.spolka_zoo.MAX_GLORY].
+
     Args:
         options: The validated options (``GAME.check_options``).
 
     Raises:
         ValueError: If players and bots together are not 2 to 5.
     """
+
+    utility = "general_sum"
+    min_utility = 0.0
+    max_utility = MAX_GLORY
 
     def __init__(self, options: Mapping[str, Any]) -> None:
         seats = options["players"] + options["bots"]
@@ -105,6 +117,7 @@ class ZooBridge(Bridge):
         self.max_chance_outcomes = CHANCE_OUTCOMES
         self.observation_shape = (self.encoder.size,)
         self.max_game_length = MAX_GAME_LENGTH
+        self._memo: tuple[ZooState, dict[int, Move]] | None = None
 
     def action_of(self, state: State, move: Move) -> int:
         """The id of a legal move (or chance outcome) of ``state``.
@@ -127,19 +140,38 @@ class ZooBridge(Bridge):
             IllegalMove: Naming the id and the legal ids, if ``action`` is not legal here.
         """
         zoo = _zoo(state)
-        encode = chance_id if zoo.is_chance_node else (lambda move: action_id(zoo, move))
-        for move in zoo.legal_moves():
-            if encode(move) == action:
-                return move
-        raise self.refuse(zoo, action)
+        try:
+            move = self._ids(zoo).get(operator.index(action))
+        except TypeError:  # not an integer
+            move = None
+        if move is None:
+            raise self.refuse(zoo, action)
+        return move
+
+    def legal_actions(self, state: State) -> tuple[int, ...]:
+        """The ids of the legal moves (or chance outcomes) of ``state``, ascending."""
+        return tuple(sorted(self._ids(_zoo(state))))
+
+    def _ids(self, state: ZooState) -> dict[int, Move]:
+        """Id -> move for the legal moves of ``state`` (kept for the last state asked about:
+        a search asks for the legal ids, then the move of one of them)."""
+        memo = self._memo
+        if memo is not None and memo[0] is state:
+            return memo[1]
+        if state.is_chance_node:
+            ids = {chance_id(move): move for move in state.legal_moves()}
+        else:
+            ids = {action_id(state, move): move for move in state.legal_moves()}
+        self._memo = (state, ids)
+        return ids
 
     def observation(self, view: State, seat: int) -> tuple[float, ...]:
         """The tensor of ``seat`` from its view (layout: [layout][tabletop.adapters.spolka_zoo.ZooBridge.layout])."""
         return self.encoder.encode(_zoo(view), seat)
 
     def observation_string(self, view: State, seat: int) -> str:
-        """The board as ``seat`` sees it, as the game's text frontends show it."""
-        return render(_zoo(view), seat)
+        """The board as ``seat`` sees it (the game's text frontends' board), then a digest of the whole view."""
+        return f"{render(_zoo(view), seat)}\nview {view_digest(view)}"
 
     def layout(self) -> tuple[Section, ...]:
         """The sections of the tensor, in order."""

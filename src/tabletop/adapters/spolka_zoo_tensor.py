@@ -6,8 +6,8 @@ categorical things are one-hot; counts, prices and money are raw numbers; long o
 sequences (known deck positions, removed cards, the task queue) are *codes*: a word (card
 id, company, task operation...) is written as `i / W`, its index `i` in a fixed sorted
 vocabulary of `W` words, with 0 for "none". The encoding is injective on views: everything
-a view holds is in the tensor except the chance counter (bookkeeping) and the seed (a view
-has none), so two views that differ in anything a seat can see give different tensors.
+a view holds is in the tensor (a view has no seed), so two different views give different
+tensors.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tabletop.spolka_zoo.cards import (
 from tabletop.spolka_zoo.content import BOT, FRUITS, TOKENS
 from tabletop.spolka_zoo.interpreter import OPS
 from tabletop.spolka_zoo.rules import MACHINE
-from tabletop.spolka_zoo.state import Config, ZooState
+from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
 
 __all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]
 
@@ -69,7 +69,7 @@ _CODE: Final = {word: i / len(WORDS) for i, word in enumerate(WORDS)}
 
 
 def code(word: str) -> float:
-    """The code of ``word``: its index in [WORDS][tabletop.adapters.spolka_zoo_tensor.WORDS] over their number.
+    """The code of ``word``: its index in `WORDS` over their number.
 
     Raises:
         ValueError: If ``word`` is not in the vocabulary.
@@ -134,7 +134,10 @@ class Encoder:
         #: at most every card of the influence family (starting cards and influence cards).
         self.deck_slots = len(INFLUENCE_IDS) + sum(len(d) for d in STARTING_DECKS[n])
         self.removed_slots = self.deck_slots + len(INTRIGUE_IDS)
-        per_seat = 8 + HELPER_SLOTS * len(_HELPERS) + self.tokens_per_round * len(TOKENS) + 8
+        #: Helper slots of a seat: a player hires at most two a round (the helper token and a
+        #: duplicate of it), a bot one per turn (its bot card).
+        self.helper_slots = max(HELPER_SLOTS, self.tokens_per_round * ROUNDS if config.bots else 0)
+        per_seat = 8 + self.helper_slots * len(_HELPERS) + self.tokens_per_round * len(TOKENS) + 8
         per_seat += len(_GOALS) + 2 + len(_INTRIGUES) + 1
         deck = 3 + len(_INFLUENCE_FAMILY) + self.deck_slots * (4 + n)
         self._sections: tuple[tuple[str, int, str, Fill], ...] = (
@@ -148,8 +151,9 @@ class Encoder:
             ),
             (
                 "flow",
-                len(_STEPS) + 2 * n + 2,
-                "one-hot step of the phase table; round; one-hot first player; one-hot seat of the flow; game finished",
+                len(_STEPS) + 2 * n + 3,
+                "one-hot step of the phase table; round; one-hot first player; one-hot seat of the flow; "
+                "game finished; chance events so far",
                 self._flow,
             ),
             ("board", 9, "one-hot place (left to right) of each company, apple, lemon, pineapple", self._board),
@@ -160,7 +164,7 @@ class Encoder:
                     f"seat{i}",
                     per_seat,
                     f"seat {i}: bot, money, fruit (3), shares (3); hired helpers in order "
-                    f"({HELPER_SLOTS} one-hot slots); tokens played in order (one-hot slots); pick one-hot "
+                    f"({self.helper_slots} one-hot slots); tokens played in order (one-hot slots); pick one-hot "
                     "(none, 6 tokens, hidden); goal one-hot (none, goals, hidden); intrigue counts per card; "
                     "hidden intrigues",
                     self._seat(i),
@@ -281,6 +285,7 @@ class Encoder:
             *_one_hot(f.first_player, seats),
             *_one_hot(f.player, seats),
             float(view.finished),
+            float(view.chance_count),
         ]
 
     def _board(self, view: ZooState, seat: int) -> list[float]:
@@ -299,7 +304,7 @@ class Encoder:
         def fill(view: ZooState, seat: int) -> list[float]:
             s = view.seats[index]
             out = [float(s.bot), float(s.money), *(float(s.fruit[f]) for f in FRUITS), *map(float, s.shares)]
-            out += _sequence([_one_hot(h, _HELPERS) for h in s.helpers], HELPER_SLOTS, len(_HELPERS), "helpers")
+            out += _sequence([_one_hot(h, _HELPERS) for h in s.helpers], self.helper_slots, len(_HELPERS), "helpers")
             out += _sequence([_one_hot(t, TOKENS) for t in s.played], self.tokens_per_round, len(TOKENS), "tokens")
             out += _one_hot(s.pick, ("", *TOKENS, HIDDEN))
             out += _one_hot(s.goal, ("", *_GOALS, HIDDEN))
