@@ -96,7 +96,7 @@ def check_actions(bridge: adapters.Bridge, state: ZooState) -> None:
         assert [a for a, on in enumerate(mask) if on] == list(ids), "the mask is the legal moves"
 
 
-@settings(max_examples=15)
+@settings(max_examples=10)
 @given(configs(), st.integers(0, 2**32))
 def test_action_ids_over_random_play_of_every_configuration(options: dict[str, object], seed: int) -> None:
     """At every step of a random game: ids in range, distinct, ascending, round trip exact, mask = moves."""
@@ -126,14 +126,20 @@ def test_the_shared_bridge_property_suite(options: dict[str, object]) -> None:
 
 
 @pytest.mark.parametrize(("players", "bots"), SEATS)
-def test_every_seat_count_with_every_module(players: int, bots: int) -> None:
-    """Every seat count plays a whole game through the bridge with all three modules."""
-    state, bridge = new(players * 10 + bots, players=players, bots=bots, modules=MODULES)
-    states = list(play(state, bridge, random.Random(players)))
-    assert states[-1].is_terminal
-    assert len(states) <= bridge.max_game_length
-    for s in states[::7]:
-        check_actions(bridge, s)
+def test_every_seat_count_with_every_module_combination(players: int, bots: int) -> None:
+    """Every seat count with each of the 8 module combinations plays a whole game through the
+    bridge: distinct ids in range at every step, the full action properties every 5th step."""
+    for k in range(4):
+        for modules in itertools.combinations(MODULES, k):
+            state, bridge = new(players * 10 + bots + k, players=players, bots=bots, modules=modules)
+            steps = 0
+            for steps, s in enumerate(play(state, bridge, random.Random(players + k))):
+                ids = bridge.legal_actions(s)
+                limit = bridge.max_chance_outcomes if s.is_chance_node else bridge.num_actions
+                assert len(ids) == len(s.legal_moves()) and all(0 <= a < limit for a in ids)
+                if steps % 5 == 0:
+                    check_actions(bridge, s)
+            assert s.is_terminal and steps <= bridge.max_game_length, (modules, steps)
 
 
 def test_the_action_space_is_small_and_the_same_for_every_option() -> None:
@@ -217,6 +223,10 @@ def test_options_of_round_trips_and_bad_seat_counts_are_refused() -> None:
     assert options_of(state) == GAME.check_options(options)
     assert options_of(state.view(0)) == options_of(state)
     assert adapters.bridge_for(state) is adapters.bridge("spolka_zoo", **options)
+    with pytest.raises(ValueError, match="the view was made with"):
+        adapters.bridge("spolka_zoo", players=3).observation(state.view(0), 0)
+    with pytest.raises(ValueError, match="no seat 7"):
+        bridge.observation(state.view(0), 7)
     with pytest.raises(ValueError, match="players \\+ bots must be 2 to 5"):
         ZooBridge(GAME.check_options({"players": 4, "bots": 2}))
     assert "spolka_zoo" in repr(bridge)
@@ -376,6 +386,9 @@ def test_a_view_that_is_not_one_is_refused() -> None:
     extra = evolve(view, piles=evolve(view.piles, removed=(*view.piles.removed, Known(HIDDEN))))
     with pytest.raises(ValueError, match="more hidden influence cards"):
         bridge.sample_state(extra, 0, random.Random(0))
+    owls = evolve(view, piles=evolve(view.piles, removed=(Known("h-owl", public=True),) * 5))
+    with pytest.raises(ValueError, match="shows cards the game does not hold: h-owl,h-owl,h-owl"):
+        bridge.sample_state(owls, 0, random.Random(0))
     assert attrs.has(type(view))
 
 

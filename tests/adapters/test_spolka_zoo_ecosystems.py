@@ -26,13 +26,14 @@ def test_random_sim_test_passes(spec: str) -> None:
 
 
 def test_random_sim_test_passes_with_every_module_and_bots() -> None:
-    """All three modules at once (given as a parameter dict: a comma-separated list cannot be
-    written inside a game string, so the game string is not serialized here)."""
-    game = pyspiel.load_game(
-        "tabletop_spolka_zoo", {"players": 2, "bots": 1, "modules": "events,hidden_goals,intrigues"}
-    )
+    """All three modules at once, given as a game string (modules joined with '+') or a parameter dict."""
+    game = pyspiel.load_game("tabletop_spolka_zoo(players=2,bots=1,modules=events+hidden_goals+intrigues)")
     assert game.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    same = pyspiel.load_game(
+        "tabletop_spolka_zoo", {"players": 2, "bots": 1, "modules": "events+hidden_goals+intrigues"}
+    )
+    assert str(same) == str(game)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
 def test_the_game_type_and_info_are_the_bridges() -> None:

@@ -81,7 +81,7 @@ class ZooBridge(Bridge):
     """The bridge of Spółka ZOO with fixed options (see the module docstring).
 
     General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
-    [MAX_GLORY][tabletop.adapters.spolka_zoo.MAX_GLORY].
+    `MAX_GLORY`.
 
     Args:
         options: The validated options (``GAME.check_options``).
@@ -166,8 +166,19 @@ class ZooBridge(Bridge):
         return ids
 
     def observation(self, view: State, seat: int) -> tuple[float, ...]:
-        """The tensor of ``seat`` from its view (layout: [layout][tabletop.adapters.spolka_zoo.ZooBridge.layout])."""
-        return self.encoder.encode(_zoo(view), seat)
+        """The tensor of ``seat`` from its view (layout: [layout][tabletop.adapters.spolka_zoo.ZooBridge.layout]).
+
+        Raises:
+            ValueError: If ``view`` was made with other options than this bridge's.
+        """
+        zoo = _zoo(view)
+        if zoo.config != self.config:
+            msg = f"observation: the view was made with {options_of(zoo)}, this bridge with {self.options}"
+            raise ValueError(msg)
+        if not 0 <= seat < len(zoo.seats):
+            msg = f"observation: no seat {seat!r}; seats are 0 to {len(zoo.seats) - 1}"
+            raise ValueError(msg)
+        return self.encoder.encode(zoo, seat)
 
     def observation_string(self, view: State, seat: int) -> str:
         """The board as ``seat`` sees it (the game's text frontends' board), then a digest of the whole view."""

@@ -34,7 +34,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.cards import FAMILY
 from tabletop.spolka_zoo.content import TOKENS
 from tabletop.spolka_zoo.state import Seat, ZooState
-from tabletop.spolka_zoo.views import _all_cards, _common, _expected_cards
+from tabletop.spolka_zoo.views import _all_cards, _expected_cards
 
 __all__ = ["sample_state", "unseen"]
 
@@ -51,7 +51,8 @@ def unseen(view: ZooState) -> dict[str, list[str]]:
     visible = Tokens({k: n for k, n in _all_cards(view).items() if k != HIDDEN})
     expected = _expected_cards(view)
     if not visible <= expected:
-        msg = f"sample_state: the view shows cards the game does not hold: {visible - _common(visible, expected)}"
+        extra = Tokens({k: n - expected[k] for k, n in visible.items() if n > expected[k]})
+        msg = f"sample_state: the view shows cards the game does not hold: {extra}"
         raise ValueError(msg)
     rest = expected - visible
     out: dict[str, list[str]] = {"influence": [], "helper": [], "bot": [], "event": [], "goal": [], "intrigue": []}
