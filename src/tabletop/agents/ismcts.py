@@ -1,7 +1,7 @@
 """Single-observer information-set Monte Carlo tree search (SO-ISMCTS), for hidden information.
 
 After Cowling, Powley and Whitehouse (2012). The agent holds only its seat's view. Every
-iteration first **determinizes** it: `tabletop.adapters.determinize` samples a whole state
+iteration first **determinizes** it: [tabletop.adapters.determinize][] samples a whole state
 consistent with everything the seat knows (the other seats' hands, the face-down fish, the
 order of unknown decks), with the agent's own random source. The iteration then walks one
 tree whose nodes are the observer's **information sets**, not states: a child is reached by a
