@@ -1,16 +1,17 @@
 """Agents that play any game through the public protocol, seeing only their seat's view.
 
 * [RandomAgent][tabletop.agents.simple.RandomAgent], [GreedyAgent][tabletop.agents.simple.GreedyAgent]
-  (one move ahead with the game's ``evaluate`` hook), [RolloutAgent][tabletop.agents.simple.RolloutAgent]
+  (one move ahead with the game's `evaluate` hook), [RolloutAgent][tabletop.agents.simple.RolloutAgent]
   (flat Monte Carlo) and [ScriptedAgent][tabletop.agents.simple.ScriptedAgent];
 * [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: UCT with explicit chance nodes, for games of
   perfect information (Conservas);
 * [ISMCTSAgent][tabletop.agents.ismcts.ISMCTSAgent]: single-observer information-set MCTS on
   determinizations of the view, for hidden information (Archipel, Spółka ZOO);
 * [make_agent][tabletop.agents.registry.make_agent]: any of them by name with parameters
-  (``"mcts:iterations=400"``), as every command and frontend names them;
-* ``tabletop.agents.tournament``: seat-rotated matches with confidence intervals.
+  (`"mcts:iterations=400"`), as every command and frontend names them;
+* `tabletop.agents.tournament`: seat-rotated matches with confidence intervals.
 
+```pycon
 >>> import random
 >>> import tabletop
 >>> state = tabletop.get_game("conservas").new_game(seed=1)
@@ -18,6 +19,8 @@
 >>> agent = make_agent("mcts:iterations=10")
 >>> state.is_legal(agent.choose(state.view(0), state.legal_moves(), random.Random(0)))
 True
+
+```
 """
 
 from __future__ import annotations

@@ -1,17 +1,17 @@
 """Where many games run: on this machine (one process or a process pool), or on a Ray cluster.
 
-``simulate`` and ``tournament`` cut their games into batches, each batch a call
-``function(*arguments)`` of a module-level function whose result depends only on its
+`simulate` and `tournament` cut their games into batches, each batch a call
+`function(*arguments)` of a module-level function whose result depends only on its
 arguments (the seeds are in them). A backend runs the calls and yields the results as they
 come; the caller sorts them by seed, so every backend gives identical results for the same
 seeds.
 
-* ``"local"``: in this process (``workers=1``) or a ``ProcessPoolExecutor`` of ``workers``
+* `"local"`: in this process (`workers=1`) or a `ProcessPoolExecutor` of `workers`
   processes.
-* ``"ray"``: one Ray task per batch (the ``ray`` extra: ``pip install 'tabletop[ray]'``). With
-  no ``address`` a local Ray instance of ``workers`` CPUs is started and shut down after;
-  with an address (``"auto"``, ``"HOST:6379"``, ``"ray://HOST:10001"``) the tasks go to that
-  running cluster, whose nodes must have ``tabletop`` installed. Ctrl-C cancels the tasks
+* `"ray"`: one Ray task per batch (the `ray` extra: `pip install 'tabletop[ray]'`). With
+  no `address` a local Ray instance of `workers` CPUs is started and shut down after;
+  with an address (`"auto"`, `"HOST:6379"`, `"ray://HOST:10001"`) the tasks go to that
+  running cluster, whose nodes must have `tabletop` installed. Ctrl-C cancels the tasks
   still running and shuts the local instance down.
 """
 
@@ -26,7 +26,7 @@ from tabletop.kernel.errors import TabletopError
 
 __all__ = ["BACKENDS", "BackendError", "check_backend", "run_batches"]
 
-#: The backend names ``--backend`` accepts.
+#: The backend names `--backend` accepts.
 BACKENDS: Final = ("local", "ray")
 
 
@@ -56,18 +56,18 @@ def run_batches(
     workers: int = 1,
     address: str | None = None,
 ) -> Iterator[Any]:
-    """The results of ``function(*call)`` for each call, in the order they finish.
+    """The results of `function(*call)` for each call, in the order they finish.
 
     Args:
         function: A module-level function (it is sent to other processes or machines).
         calls: The arguments of each call.
-        backend: ``"local"`` or ``"ray"``.
+        backend: `"local"` or `"ray"`.
         workers: Processes (local) or the CPUs of a local Ray instance.
         address: The Ray cluster to use instead of a local instance.
 
     Raises:
         ValueError: For an unknown backend, or workers below 1.
-        BackendError: If Ray is missing or the cluster at ``address`` cannot be reached.
+        BackendError: If Ray is missing or the cluster at `address` cannot be reached.
     """
     check_backend(backend, address)
     if workers < 1:
@@ -124,7 +124,7 @@ def _import_ray() -> Any:
 
 
 def _connect(ray: Any, workers: int, address: str | None) -> bool:
-    """Join the cluster at ``address``, or start a local instance; True if this call started Ray."""
+    """Join the cluster at `address`, or start a local instance; True if this call started Ray."""
     if address is not None:
         _reachable(address)
     if ray.is_initialized():
@@ -141,7 +141,7 @@ def _connect(ray: Any, workers: int, address: str | None) -> bool:
 
 
 def _reachable(address: str, timeout: float = 5.0) -> None:
-    """Fail fast, naming ``address``, when nothing listens there (Ray itself retries for a minute)."""
+    """Fail fast, naming `address`, when nothing listens there (Ray itself retries for a minute)."""
     if address == "auto":
         return
     target = address.removeprefix("ray://")

@@ -10,9 +10,9 @@ observer cannot tell apart share their statistics. At each node only the moves l
 determinization compete, by UCB1 with availability counts (a move's exploration term counts
 the visits in which it was available, not all visits); chance outcomes are sampled by their
 exact probabilities. Leaves are valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a
-short random rollout cut off by the game's ``evaluate`` hook.
+short random rollout cut off by the game's `evaluate` hook.
 
-The search never reads more than the view: the choice is a function of ``(view, legal, rng)``
+The search never reads more than the view: the choice is a function of `(view, legal, rng)`
 alone, so changing anything hidden from the seat cannot change it.
 
 A game without a determinization (a game of perfect information, or a third-party game with
@@ -37,7 +37,7 @@ from tabletop.kernel.protocol import Move, State
 
 __all__ = ["Determinizer", "ISMCTSAgent", "default_determinizer"]
 
-#: ``determinize(view, seat, rng) -> state``: a full state the seat cannot tell from the truth.
+#: `determinize(view, seat, rng) -> state`: a full state the seat cannot tell from the truth.
 Determinizer = Callable[[State, int, random.Random], State]
 
 
@@ -59,7 +59,7 @@ class ISMCTSAgent(SearchSettings):
     name: str = "ismcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """The most visited of ``legal`` at the root after the search."""
+        """The most visited of `legal` at the root after the search."""
         if len(legal) == 1:
             return legal[0]
         seat = view.current_player
@@ -144,7 +144,7 @@ class _InfoSet:
         return self.children.setdefault(("chance", seen), _InfoSet())
 
     def select(self, state: State, c: float, normalize: bool, rng: random.Random) -> tuple[Move | None, bool]:
-        """The move to follow in ``state`` and whether it is new here (then the walk stops)."""
+        """The move to follow in `state` and whether it is new here (then the walk stops)."""
         legal = state.legal_moves()
         edges = self.edges
         fresh = [move for move in legal if move not in edges]
@@ -175,7 +175,7 @@ class _InfoSet:
 
 
 def default_determinizer(view: State) -> Determinizer:
-    """The AI bridge's ``determinize`` for the view's game, or the view itself when it has none.
+    """The AI bridge's `determinize` for the view's game, or the view itself when it has none.
 
     A game of perfect information needs no determinization, and a third-party game without
     an AI bridge can still be searched on its view (the rollouts then stop at any placeholder).

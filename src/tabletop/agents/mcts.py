@@ -3,13 +3,14 @@
 The tree is grown from the seat's view, which in a game of perfect information (Conservas,
 Pig) is the whole state but for the seed. Each iteration walks down the tree: at a decision
 node it tries every move once, then follows UCB1 for the player to move there; at a chance
-node it samples an outcome by its exact probability (``chance_outcomes()``) with the agent's
+node it samples an outcome by its exact probability (`chance_outcomes()`) with the agent's
 own random source, so each outcome's subtree is visited in proportion to its probability and
 the node's value is the expectation over outcomes. A new leaf is valued by a short random
-rollout cut off after ``cutoff`` steps by the game's ``evaluate`` hook (or played to the end
-when the game has none, or ``cutoff`` is ``None``), and the value, one utility per seat, is
+rollout cut off after `cutoff` steps by the game's `evaluate` hook (or played to the end
+when the game has none, or `cutoff` is `None`), and the value, one utility per seat, is
 backed up the path. The move played is the most visited one at the root.
 
+```pycon
 >>> import random
 >>> import tabletop
 >>> game = tabletop.get_game("conservas")
@@ -19,6 +20,8 @@ backed up the path. The move played is the most visited one at the root.
 >>> agent = MCTSAgent(iterations=20)
 >>> state.is_legal(agent.choose(state.view(0), state.legal_moves(), random.Random(0)))
 True
+
+```
 """
 
 from __future__ import annotations
@@ -48,12 +51,12 @@ from tabletop.kernel.protocol import Move, State
 
 __all__ = ["Evaluate", "MCTSAgent", "SearchSettings", "judge", "rollout_value"]
 
-#: The game's ``evaluate(view, seat)`` hook, or ``None``.
+#: The game's `evaluate(view, seat)` hook, or `None`.
 Evaluate = Callable[[State, int], Any] | None
 
 
 def _backup(text: str) -> str:
-    """Reads the ``backup`` parameter."""
+    """Reads the `backup` parameter."""
     if text not in ("max", "mean"):
         msg = f"backup is max or mean, got {text!r}"
         raise ValueError(msg)
@@ -65,18 +68,18 @@ class SearchSettings:
     """The budget and knobs MCTS and IS-MCTS share.
 
     Attributes:
-        iterations: Iterations per decision (at least 1), unless ``seconds`` is given.
-        seconds: A time budget per decision instead of ``iterations`` (not reproducible:
+        iterations: Iterations per decision (at least 1), unless `seconds` is given.
+        seconds: A time budget per decision instead of `iterations` (not reproducible:
             how far the search gets depends on the machine).
-        c: The UCB1 exploration constant (utilities are in ``[0, 1]``).
-        cutoff: Random steps of a rollout before the game's ``evaluate`` hook judges the
-            position (``0``: the leaf itself; ``None``: play to the end).
+        c: The UCB1 exploration constant (utilities are in `[0, 1]`).
+        cutoff: Random steps of a rollout before the game's `evaluate` hook judges the
+            position (`0`: the leaf itself; `None`: play to the end).
         max_steps: A rollout still running after this many steps is judged where it stands.
-        normalize: Rescale the values of a node's children to span ``[0, 1]`` (min-max) before
-            adding UCB1's exploration term, so that ``c`` means the same whether the moves
+        normalize: Rescale the values of a node's children to span `[0, 1]` (min-max) before
+            adding UCB1's exploration term, so that `c` means the same whether the moves
             differ by a hundredth (a heuristic's estimates) or by a whole win.
         prior: Virtual visits a new node starts with at the value of its first rollout (with
-            ``cutoff=0``: the game's estimate of it), so that a few unlucky samples of chance
+            `cutoff=0`: the game's estimate of it), so that a few unlucky samples of chance
             deeper down do not overturn a clear first judgement.
     """
 
@@ -96,8 +99,8 @@ class MCTSAgent(SearchSettings):
     The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
 
     Attributes:
-        backup: ``"mean"``: UCT's averages of the values backed up, and the most visited move
-            is played; ``"max"``: expectimax, a decision node is worth its best child and a
+        backup: `"mean"`: UCT's averages of the values backed up, and the most visited move
+            is played; `"max"`: expectimax, a decision node is worth its best child and a
             chance node the probability-weighted mean of its outcomes, and the move of the
             best value is played.
     """
@@ -111,7 +114,7 @@ class MCTSAgent(SearchSettings):
     name: str = "mcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """The best move at the root after the search: by value (``max`` backup) or visits (``mean``)."""
+        """The best move at the root after the search: by value (`max` backup) or visits (`mean`)."""
         if len(legal) == 1:
             return legal[0]
         evaluate = evaluator(view)
@@ -221,7 +224,7 @@ def _back_up_max(path: list[_Node], value: tuple[float, ...], prior: int) -> Non
     """Expectimax backup: a decision node is worth its best child, a chance node the mean of its outcomes.
 
     The outcomes are weighted by how often they were drawn (so by their probability), with
-    the node's own first value counted ``1 + prior`` times.
+    the node's own first value counted `1 + prior` times.
     """
     leaf = path[-1]
     if not leaf.first:
@@ -248,11 +251,11 @@ def _back_up_max(path: list[_Node], value: tuple[float, ...], prior: int) -> Non
 def rollout_value(
     state: State, rng: random.Random, evaluate: Evaluate, cutoff: int | None, max_steps: int
 ) -> tuple[float, ...]:
-    """Each seat's utility after a random rollout from ``state``.
+    """Each seat's utility after a random rollout from `state`.
 
-    The rollout stops at the end of the game, or after ``cutoff`` steps when the game has an
-    ``evaluate`` hook (which then judges the position), or when a step cannot be played (a
-    view's placeholder) or ``max_steps`` are reached: then the position is judged as it stands.
+    The rollout stops at the end of the game, or after `cutoff` steps when the game has an
+    `evaluate` hook (which then judges the position), or when a step cannot be played (a
+    view's placeholder) or `max_steps` are reached: then the position is judged as it stands.
     """
     limit = max_steps if cutoff is None or evaluate is None else min(cutoff, max_steps)
     for _ in range(limit):

@@ -1,15 +1,18 @@
-"""Agents by name, with parameters: ``"greedy"``, ``"mcts:iterations=400,cutoff=2"``.
+"""Agents by name, with parameters: `"greedy"`, `"mcts:iterations=400,cutoff=2"`.
 
-The same text names an agent everywhere: ``tabletop play --agent 1=ismcts``,
-``tabletop simulate --agent mcts --iterations 400``, ``tabletop tournament --agents
-random,greedy,mcts``, ``Match(game, agents={1: "ismcts:seconds=0.5"})``.
+The same text names an agent everywhere: `tabletop play --agent 1=ismcts`,
+`tabletop simulate --agent mcts --iterations 400`,
+`tabletop tournament --agents random,greedy,mcts`, `Match(game, agents={1: "ismcts:seconds=0.5"})`.
 
+```pycon
 >>> make_agent("mcts:iterations=50").iterations
 50
 >>> make_agent("ismcts:iterations=0")
 Traceback (most recent call last):
 ...
 ValueError: ismcts:iterations=0: iterations must be a whole number of at least 1, got 0
+
+```
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ _ABOUT: Final[Mapping[str, str]] = {
 
 
 def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
-    """The agent name and its parameters in ``spec`` (``"mcts:iterations=400,c=0.7"``).
+    """The agent name and its parameters in `spec` (`"mcts:iterations=400,c=0.7"`).
 
     Raises:
         ValueError: Naming the spec and what is wrong: an unknown agent (listing the known
@@ -82,7 +85,7 @@ def parse_agent(spec: str) -> tuple[str, dict[str, Any]]:
 
 
 def make_agent(spec: str) -> Agent:
-    """A new agent from its name and parameters (``"greedy"``, ``"mcts:iterations=400"``).
+    """A new agent from its name and parameters (`"greedy"`, `"mcts:iterations=400"`).
 
     Raises:
         ValueError: Naming the spec and what is wrong with it (see
@@ -98,7 +101,7 @@ def make_agent(spec: str) -> Agent:
 
 
 def agent_parameters(name: str) -> dict[str, tuple[Callable[[str], Any], str]]:
-    """The parameters the agent ``name`` takes from text: name -> (reader, one line)."""
+    """The parameters the agent `name` takes from text: name -> (reader, one line)."""
     factory = AGENTS[name]
     if not isinstance(factory, type) or not attrs.has(factory):
         return {}
@@ -110,12 +113,12 @@ def agent_parameters(name: str) -> dict[str, tuple[Callable[[str], Any], str]]:
 
 
 def with_budget(spec: str, *, iterations: int | None = None, seconds: float | None = None) -> str:
-    """``spec`` with a search budget added (``with_budget("mcts", iterations=400)``).
+    """`spec` with a search budget added (`with_budget("mcts", iterations=400)`).
 
     The budget is added only to agents that take it; others are returned unchanged.
 
     Raises:
-        ValueError: If ``spec`` names no agent, or a budget is below 1 (iterations) or not
+        ValueError: If `spec` names no agent, or a budget is below 1 (iterations) or not
             above 0 (seconds).
     """
     name, _ = parse_agent(spec)

@@ -3,19 +3,22 @@
 * [RandomAgent][tabletop.agents.simple.RandomAgent] plays uniformly at random.
 * [GreedyAgent][tabletop.agents.simple.GreedyAgent] looks one move ahead: it takes a move
   that ends the game with a win (a positive return, the best of all seats) and avoids one
-  that ends it otherwise; among the rest it follows the game's ``evaluate(view, seat)`` hook
+  that ends it otherwise; among the rest it follows the game's `evaluate(view, seat)` hook
   if the game offers one, else it plays at random.
 * [RolloutAgent][tabletop.agents.simple.RolloutAgent] plays out each move a few times at
   random from its view (flat Monte Carlo) and keeps the best average return.
 * [ScriptedAgent][tabletop.agents.simple.ScriptedAgent] plays a fixed list of moves in
   notation, then hands over.
 
+```pycon
 >>> import random
 >>> from tabletop.testing.drill import GAME
 >>> state = GAME.new_game(seed=1)
 >>> move = RandomAgent().choose(state.view(0), state.legal_moves(), random.Random(0))
 >>> state.is_legal(move)
 True
+
+```
 """
 
 from __future__ import annotations
@@ -39,13 +42,13 @@ class RandomAgent:
     name: str = "random"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """A random move of ``legal``."""
+        """A random move of `legal`."""
         return rng.choice(tuple(legal))
 
 
 @attrs.frozen
 class GreedyAgent:
-    """Looks one move ahead on the game's outcome (and the game's ``evaluate`` hook, if any)."""
+    """Looks one move ahead on the game's outcome (and the game's `evaluate` hook, if any)."""
 
     name: str = "greedy"
 
@@ -78,7 +81,7 @@ class GreedyAgent:
 
 @attrs.frozen
 class RolloutAgent:
-    """Flat Monte Carlo: each move is played out ``playouts`` times at random from the view.
+    """Flat Monte Carlo: each move is played out `playouts` times at random from the view.
 
     Moves whose playouts cannot run on the view (a game whose redacted placeholders cannot be
     played) are judged by [GreedyAgent][tabletop.agents.simple.GreedyAgent] instead.
@@ -135,7 +138,7 @@ class ScriptedAgent:
     name: str = "scripted"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move | None:
-        """The next scripted move, or ``None`` once the script is used up."""
+        """The next scripted move, or `None` once the script is used up."""
         if self.played >= len(self.moves):
             return None
         move = view.GAME.parse_move(view, self.moves[self.played])
@@ -143,5 +146,5 @@ class ScriptedAgent:
         return move
 
     def rewind(self, moves: int) -> None:
-        """Go back to the point of the script where ``moves`` of its moves have been played (undo, redo)."""
+        """Go back to the point of the script where `moves` of its moves have been played (undo, redo)."""
         self.played = min(moves, len(self.moves))

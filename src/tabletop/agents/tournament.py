@@ -1,19 +1,19 @@
 """Tournaments: agents against the game (solo), as teams (co-operative) or each other (competitive).
 
-``tabletop tournament GAME --agents random,greedy,mcts --games N`` plays, for each combination
-of the game options given (``--month all --goal standard,difficult``):
+`tabletop tournament GAME --agents random,greedy,mcts --games N` plays, for each combination
+of the game options given (`--month all --goal standard,difficult`):
 
-* **solo** (one seat, Conservas): every agent plays the same ``N`` seeds; the table gives each
+* **solo** (one seat, Conservas): every agent plays the same `N` seeds; the table gives each
   agent's win rate per option combination;
 * **team** (co-operative, Archipel): every seat is played by the same agent; the table gives
   each team's success rate (full success: a return of 1, Archipel's ending 1) and mean return;
-* **rotation** (competitive, Spółka ZOO): game ``j`` seats agent ``(j + s) mod K`` in seat ``s``,
+* **rotation** (competitive, Spółka ZOO): game `j` seats agent `(j + s) mod K` in seat `s`,
   so every agent plays every seat equally often; the table gives each agent's win share (a
   shared win is split) with its expectation for the seat count, and an Elo rating fitted to
   the pairwise results (Bradley-Terry).
 
-Rates carry 95% confidence intervals (Wilson for win rates, normal for shares). Game ``j``
-uses seed ``seed + j``; each seat's decisions use a random source seeded from the game seed
+Rates carry 95% confidence intervals (Wilson for win rates, normal for shares). Game `j`
+uses seed `seed + j`; each seat's decisions use a random source seeded from the game seed
 and the seat, so a tournament is reproducible and runs identically on every backend.
 """
 
@@ -40,7 +40,7 @@ from tabletop.registry import get_game
 
 __all__ = ["MODES", "GameRecord", "Row", "TournamentReport", "elo", "play_game", "tournament", "wilson"]
 
-#: How seats are filled: ``solo``, ``team``, ``rotation``; ``auto`` picks from the game.
+#: How seats are filled: `solo`, `team`, `rotation`; `auto` picks from the game.
 MODES: Final = ("auto", "solo", "team", "rotation")
 #: A game still running after this many steps is an error, never waited for.
 _MAX_STEPS: Final = 100_000
@@ -96,7 +96,7 @@ class TournamentReport:
 
     @property
     def measure(self) -> str:
-        """What ``rate`` means in this mode."""
+        """What `rate` means in this mode."""
         return {"solo": "win rate", "team": "success rate", "rotation": "win share"}[self.mode]
 
     def to_csv(self) -> str:
@@ -112,7 +112,7 @@ class TournamentReport:
         return out.getvalue()
 
     def to_json(self) -> str:
-        """The table and every game as JSON (``pandas.DataFrame(data["rows"])``)."""
+        """The table and every game as JSON (`pandas.DataFrame(data["rows"])`)."""
         data = {
             "game": self.game,
             "mode": self.mode,
@@ -155,11 +155,14 @@ class TournamentReport:
 
 
 def wilson(successes: float, n: int) -> tuple[float, float]:
-    """The 95% Wilson score interval of a rate of ``successes`` in ``n``.
+    """The 95% Wilson score interval of a rate of `successes` in `n`.
 
+    ```pycon
     >>> low, high = wilson(84, 100)
     >>> round(low, 3), round(high, 3)
     (0.756, 0.899)
+
+    ```
     """
     if n == 0:
         return 0.0, 1.0
@@ -171,7 +174,7 @@ def wilson(successes: float, n: int) -> tuple[float, float]:
 
 
 def elo(records: Sequence[GameRecord], names: Sequence[str], rounds: int = 200) -> dict[str, float]:
-    """Elo ratings (mean 0) fitted to every pair of seats with different agents in ``records``.
+    """Elo ratings (mean 0) fitted to every pair of seats with different agents in `records`.
 
     Each pair counts as a game between the two agents: the better final return wins, equal
     returns draw. The fit is Bradley-Terry by minorization-maximization, with one virtual draw
@@ -197,7 +200,7 @@ def elo(records: Sequence[GameRecord], names: Sequence[str], rounds: int = 200) 
 
 
 def play_game(name: str, options: Mapping[str, Any], seed: int, lineup: Sequence[str]) -> GameRecord:
-    """One game of ``name`` with ``lineup[s]`` (an agent spec) in seat ``s``; chance from the seed."""
+    """One game of `name` with `lineup[s]` (an agent spec) in seat `s`; chance from the seed."""
     game = get_game(name)
     state = game.new_game(seed, **options)
     agents = [make_agent(spec) for spec in lineup]
@@ -236,23 +239,23 @@ def tournament(
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> TournamentReport:
-    """Play a tournament of ``agents`` (specs like ``"mcts:iterations=100"``) at the game ``name``.
+    """Play a tournament of `agents` (specs like `"mcts:iterations=100"`) at the game `name`.
 
     Args:
         name: A registered game name.
         agents: The agents, by spec.
         games: Games per agent and option combination (solo, team), or in all (rotation).
-        seed: Game ``j`` uses seed ``seed + j``.
+        seed: Game `j` uses seed `seed + j`.
         grid: For each option, the values to play (every combination is played).
-        mode: ``"solo"``, ``"team"``, ``"rotation"`` or ``"auto"`` (from the game: one seat is
+        mode: `"solo"`, `"team"`, `"rotation"` or `"auto"` (from the game: one seat is
             solo, equal returns for all seats co-operative, else rotation).
-        backend: ``"local"`` or ``"ray"`` (see `tabletop.agents.backends`).
+        backend: `"local"` or `"ray"` (see `tabletop.agents.backends`).
         workers: Processes, or the CPUs of a local Ray instance.
         address: A running Ray cluster.
         progress: Called with (games done, games) as the tournament advances.
 
     Raises:
-        ValueError: Naming an unknown agent, option, mode or backend, or ``games`` below 1.
+        ValueError: Naming an unknown agent, option, mode or backend, or `games` below 1.
         BackendError: If Ray is missing or its cluster cannot be reached.
     """
     if games < 1:
@@ -318,7 +321,7 @@ def _jobs(
 
 
 def _rows(records: Sequence[GameRecord], agents: tuple[str, ...], mode: str, shown: tuple[str, ...]) -> tuple[Row, ...]:
-    """One row per agent and combination of the options in ``shown`` (the grid's)."""
+    """One row per agent and combination of the options in `shown` (the grid's)."""
     names = tuple(dict.fromkeys(agents))
     groups: dict[tuple[str, tuple[tuple[str, Any], ...]], list[tuple[float, float]]] = {}
     for record in records:
@@ -364,10 +367,13 @@ def _normal(results: Sequence[tuple[float, float]], mean: float) -> tuple[float,
 
 
 def split_agents(text: str) -> list[str]:
-    """The agent specs of ``--agents``: ``"greedy,mcts:iterations=50,c=0.5"`` -> two specs.
+    """The agent specs of `--agents`: `"greedy,mcts:iterations=50,c=0.5"` -> two specs.
 
+    ```pycon
     >>> split_agents("random,mcts:iterations=50,c=0.5,greedy")
     ['random', 'mcts:iterations=50,c=0.5', 'greedy']
+
+    ```
     """
     specs: list[str] = []
     for part in (p.strip() for p in text.split(",")):
@@ -379,7 +385,7 @@ def split_agents(text: str) -> list[str]:
 
 
 def parse_grid(game: Game, extra: Sequence[str]) -> dict[str, list[Any]]:
-    """Option values from ``--name v1,v2`` or ``--name all`` (every choice), for the grid.
+    """Option values from `--name v1,v2` or `--name all` (every choice), for the grid.
 
     Raises:
         ValueError: Naming an unknown option or a bad value.
@@ -411,7 +417,7 @@ def add_parser(
     agent_spec: Callable[[Any, str], str],
     progress_bar: Callable[[Any], Callable[[int, int], None]],
 ) -> None:
-    """Register ``tabletop tournament`` on the CLI's subparsers (the CLI passes its shared helpers)."""
+    """Register `tabletop tournament` on the CLI's subparsers (the CLI passes its shared helpers)."""
     parser = sub.add_parser(
         "tournament",
         help="play agents against each other (or the game) and tabulate win rates with 95%% CIs",

@@ -1,7 +1,7 @@
-"""The agents' old home: ``tabletop.frontend.agents`` re-exports [tabletop.agents][].
+"""The agents' old home: `tabletop.frontend.agents` re-exports [tabletop.agents][].
 
 Kept so that code written against the frontend toolkit keeps importing; new code imports
-``tabletop.agents``.
+`tabletop.agents`.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Optional functions a game offers beside the protocol (``render``, ``evaluate``...), found by name.
+"""Optional functions a game offers beside the protocol (`render`, `evaluate`...), found by name.
 
-A game may define, in its package (``tabletop.<game>``) or in the module of its state class,
-functions that frontends and agents use when they exist: ``render(view, seat) -> str`` draws
-a view, ``evaluate(view, seat) -> float`` estimates how well a seat is doing. They are not
+A game may define, in its package (`tabletop.<game>`) or in the module of its state class,
+functions that frontends and agents use when they exist: `render(view, seat) -> str` draws
+a view, `evaluate(view, seat) -> float` estimates how well a seat is doing. They are not
 part of the protocol: a game without them still works everywhere, only less helpfully.
 """
 
@@ -19,15 +19,18 @@ __all__ = ["game_hook"]
 
 
 def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
-    """The function ``name`` a game offers frontends and agents, or ``None``.
+    """The function `name` a game offers frontends and agents, or `None`.
 
     It is looked up in the module that defines the game's state class, then in the packages
-    around it (``tabletop.conservas.state``, then ``tabletop.conservas``), never in
-    ``tabletop`` itself.
+    around it (`tabletop.conservas.state`, then `tabletop.conservas`), never in
+    `tabletop` itself.
 
+    ```pycon
     >>> from tabletop.testing.drill import GAME
     >>> game_hook(GAME, "no_such_hook") is None
     True
+
+    ```
     """
     state_type = game.state_type if isinstance(game, Game) else type(game)
     parts = state_type.__module__.split(".")
