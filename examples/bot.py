@@ -28,7 +28,7 @@ import time
 from collections.abc import Sequence
 
 import tabletop
-from tabletop.frontend import GreedyAgent, RandomAgent
+from tabletop.agents import GreedyAgent, RandomAgent
 
 
 class FlatMonteCarlo:

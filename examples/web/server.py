@@ -38,12 +38,13 @@ from pathlib import Path
 from typing import Any
 
 import tabletop
+from tabletop.agents import AGENTS
 from tabletop.frontend import Match, UndoError
 from tabletop.testing.drill import GAME as DRILL
 
 PAGE = Path(__file__).with_name("index.html")
 MAX_BODY = 64 * 1024
-SEAT_KINDS = ("human", "greedy", "random", "rollout")
+SEAT_KINDS = ("human", *AGENTS)
 
 
 class ApiError(Exception):

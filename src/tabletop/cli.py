@@ -59,7 +59,7 @@ def _main(argv: Sequence[str] | None) -> int:
     if args.command is None:
         parser.print_help()
         return 0
-    if extra and args.command not in ("simulate", "play"):
+    if extra and args.command not in ("simulate", "play", "tournament"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     handler: Callable[[argparse.Namespace, list[str]], int] = args.handler
     try:
@@ -67,6 +67,9 @@ def _main(argv: Sequence[str] | None) -> int:
     except (TabletopError, ValueError, LookupError) as exc:
         print(f"tabletop {args.command}: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(f"\ntabletop {args.command}: interrupted", file=sys.stderr)
+        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -90,9 +93,14 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
-    sim.add_argument("--agent", default="random", help="who plays every seat: random (default), greedy or rollout")
+    sim.add_argument(
+        "--agent", default="random", help="who plays every seat: random (default), greedy, rollout, mcts, ismcts"
+    )
+    _search_options(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
     sim.set_defaults(handler=_simulate)
+
+    _register_tournament(sub)
 
     conf = sub.add_parser("conformance", help="run rulebook scenarios and print rule coverage")
     conf.add_argument(
@@ -224,6 +232,26 @@ class _OptionParser(argparse.ArgumentParser):
         raise ValueError(message)
 
 
+def _search_options(parser: argparse.ArgumentParser) -> None:
+    """The search budget and the backend, shared by `simulate` and `tournament`."""
+    parser.add_argument("--iterations", type=int, default=None, help="search iterations per move (mcts, ismcts)")
+    parser.add_argument("--seconds", type=float, default=None, help="search seconds per move instead (mcts, ismcts)")
+    parser.add_argument("--backend", default="local", help="where games run: local (default) or ray")
+    parser.add_argument("--address", default=None, help="a running Ray cluster (ray backend; default: a local one)")
+
+
+def _agent_spec(args: argparse.Namespace, spec: str) -> str:
+    from tabletop.agents import with_budget
+
+    return with_budget(spec, iterations=args.iterations, seconds=args.seconds)
+
+
+def _register_tournament(sub: Any) -> None:
+    from tabletop.agents.tournament import add_parser
+
+    add_parser(sub, _search_options, _agent_spec)
+
+
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
     from tabletop.simulate import NUMBER_COLUMNS, OUTCOME_COLUMNS, simulate
 
@@ -235,8 +263,10 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
             seed=args.seed,
             options=options,
             workers=args.workers,
-            agent=args.agent,
+            agent=_agent_spec(args, args.agent),
             progress=lambda done, _total: advance(done),
+            backend=args.backend,
+            address=args.address,
         )
     print(report.title)
     print_table(OUTCOME_COLUMNS, report.outcome_rows(), numeric=OUTCOME_COLUMNS[2:])
@@ -342,7 +372,7 @@ def _bots(specs: list[str], option: str = "--agent") -> dict[int, str]:
 
 
 def _play(args: argparse.Namespace, extra: list[str]) -> int:
-    from tabletop.frontend.agents import AGENTS
+    from tabletop.agents import AGENTS
     from tabletop.frontend.match import Match
     from tabletop.frontend.records import read_record
     from tabletop.frontend.render import BOT_DECK

@@ -19,11 +19,21 @@ print_table(["game", "seats"], [["conservas", "1"], ["archipel", "1-5"]])
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Final, TextIO
+from typing import Any, Final, Protocol, TextIO
 
-__all__ = ["HINT", "format_table", "has_rich", "print_table", "progress"]
+__all__ = ["HINT", "Advance", "format_table", "has_rich", "print_table", "progress"]
+
+
+class Advance(Protocol):
+    """What [progress][tabletop.output.progress] yields: call it with the units done so far.
+
+    `total` changes the units of work in all, for work whose size is known only once it starts.
+    """
+
+    def __call__(self, done: int, total: int | None = None) -> None: ...  # pragma: no cover
+
 
 HINT: Final = "tabletop: no progress bar without rich: pip install 'tabletop[cli]' (a clone: pip install -e '.[cli]')"
 """Said once on stderr when a progress bar is asked for and rich is not installed."""
@@ -43,7 +53,7 @@ def has_rich() -> bool:
 @contextmanager
 def progress(
     description: str, total: int, *, enabled: bool = True, auto_refresh: bool = True, stream: TextIO | None = None
-) -> Iterator[Callable[[int], None]]:
+) -> Iterator[Advance]:
     """A progress bar with the count, elapsed time and time left, for work of `total` units.
 
     Yields a function to call with the units done so far. On a terminal the bar is redrawn
@@ -90,8 +100,8 @@ def progress(
     with Progress(*columns, console=Console(file=out), auto_refresh=auto_refresh) as bar:
         task = bar.add_task(description, total=total)
 
-        def advance(done: int) -> None:
-            bar.update(task, completed=done, refresh=not auto_refresh)
+        def advance(done: int, total: int | None = None) -> None:
+            bar.update(task, completed=done, total=total, refresh=not auto_refresh)
 
         try:
             yield advance
@@ -164,5 +174,5 @@ def format_table(
     return "\n".join(lines)
 
 
-def _ignore(done: int) -> None:
+def _ignore(done: int, total: int | None = None) -> None:
     """Progress nobody watches."""

@@ -3,7 +3,7 @@
 Game `i` of a run with seed `S` is `new_game(S + i)` played with decisions drawn from
 `random.Random(S + i)` and chance sampled from the game's seed, so a run is reproducible and
 splits across processes with identical results. By default every seat plays uniformly random
-legal moves; `agent="greedy"` (or another agent of [`tabletop.frontend.agents`][tabletop.frontend.agents]) plays
+legal moves; `agent="greedy"` (or another agent of `tabletop.agents`) plays
 every seat with that agent, which is shown only its seat's view.
 """
 
@@ -11,17 +11,15 @@ from __future__ import annotations
 
 import math
 import random
-import signal
 import statistics
 import time
-from collections import Counter, deque
-from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from contextlib import closing
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
+from tabletop.agents.backends import check_backend, run_batches
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
 from tabletop.output import format_table
@@ -169,7 +167,7 @@ def play_random(game: Game, options: Mapping[str, Any], seed: int, agent: str = 
 
 
 def _agent(name: str) -> Any:
-    from tabletop.frontend.agents import make_agent
+    from tabletop.agents import make_agent
 
     return make_agent(name)
 
@@ -193,6 +191,8 @@ def simulate(
     workers: int = 1,
     agent: str = "random",
     progress: Callable[[int, int], None] | None = None,
+    backend: str = "local",
+    address: str | None = None,
 ) -> SimulationReport:
     """Play `games` random games of the game `name` and collect their outcomes.
 
@@ -205,9 +205,13 @@ def simulate(
         agent: The agent playing every seat: `"random"` (the default), `"greedy"`,
             `"rollout"`.
         progress: Called with (games done, games) as the run advances.
+        backend: Where the games run: `"local"` (this machine, `workers` processes) or
+            `"ray"` (see `tabletop.agents.backends`); results do not depend on it.
+        address: A running Ray cluster to use (the ray backend), instead of a local instance.
 
     Raises:
-        ValueError: If an option is bad or `games`/`workers` is below 1.
+        ValueError: If an option, the agent or the backend is bad, or `games`/`workers` is below 1.
+        BackendError: If Ray is missing or its cluster cannot be reached.
     """
     if games < 1 or workers < 1:
         msg = "games and workers must be at least 1"
@@ -216,43 +220,19 @@ def simulate(
     opts = game.check_options(options or {})
     if agent != "random":
         _agent(agent)  # an unknown name fails here, before any process starts
-    seeds = range(seed, seed + games)
+    check_backend(backend, address)
+    seeds = list(range(seed, seed + games))
     # One process reports every game (a smooth bar); processes get batches worth the trip.
-    chunk = 1 if workers == 1 else max(1, min(50, games // (workers * 8) or 1))
-    batches = (seeds[i : i + chunk] for i in range(0, games, chunk))  # lazily: a long run makes no huge list
+    chunk = 1 if workers == 1 and backend == "local" else max(1, min(50, games // (workers * 8) or 1))
+    batches = [seeds[i : i + chunk] for i in range(0, games, chunk)]
     start = time.perf_counter()
     results: list[GameResult] = []
     done = 0
-    with closing(_run(name, opts, batches, workers, agent)) as played:  # closed now if interrupted, not at exit
-        for batch in played:
-            results.extend(batch)
-            done += len(batch)
-            if progress is not None:
-                progress(done, games)
+    calls = [(name, dict(opts), batch, agent) for batch in batches]
+    for batch in run_batches(_play_many, calls, backend=backend, workers=workers, address=address):
+        results.extend(batch)
+        done += len(batch)
+        if progress is not None:
+            progress(done, games)
     results.sort(key=lambda r: r.seed)
     return SimulationReport(name, opts, tuple(results), time.perf_counter() - start, agent)
-
-
-def _run(
-    name: str, options: Mapping[str, Any], batches: Iterable[Sequence[int]], workers: int, agent: str
-) -> Generator[list[GameResult]]:
-    if workers == 1:
-        for batch in batches:
-            yield _play_many(name, options, batch, agent)
-        return
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_parent)
-    running: deque[Future[list[GameResult]]] = deque()  # a few batches ahead, in seed order
-    try:
-        for batch in batches:
-            running.append(pool.submit(_play_many, name, dict(options), batch, agent))
-            if len(running) > 2 * workers:
-                yield running.popleft().result()
-        while running:
-            yield running.popleft().result()
-    finally:  # interrupted or failed: the batches not started are dropped, not waited for
-        pool.shutdown(cancel_futures=True)
-
-
-def _leave_ctrl_c_to_the_parent() -> None:
-    """In a worker: Ctrl-C (sent to every process of the terminal) is the parent's to handle, once."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -12,12 +12,12 @@ import pytest
 from conservas_helpers import draw, finish_day, play, start, to_land, with_bag
 
 import tabletop
+from tabletop.agents import make_agent
 from tabletop.conservas import ConservasState, evaluate, render
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.land import is_open
 from tabletop.conservas.machine import MACHINE
 from tabletop.frontend import render as frontend_render
-from tabletop.frontend.agents import make_agent
 from tabletop.frontend.render import game_hook
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.phases import Actor, Flow

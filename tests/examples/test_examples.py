@@ -135,3 +135,29 @@ def test_web_server_starts_and_answers() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def test_balance_study_writes_a_csv_and_a_chart(tmp_path: Path) -> None:
+    """The balance example, tiny: two months at both goal levels, a CSV with four rows and a PNG chart."""
+    out = tmp_path / "study"
+    result = _run(
+        str(EXAMPLES / "balance.py"), "--games", "2", "--months", "may,june", "--backend", "local", "--out", str(out)
+    )
+    assert result.returncode == 0, result.stderr
+    rows = (out.with_suffix(".csv")).read_text().splitlines()
+    assert rows[0].startswith("agent,month,goal,games,rate,ci_low,ci_high")
+    assert [r.split(",")[1:3] for r in rows[1:]] == [
+        ["may", "standard"],
+        ["may", "difficult"],
+        ["june", "standard"],
+        ["june", "difficult"],
+    ]
+    assert out.with_suffix(".png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_balance_study_refuses_an_unknown_agent(tmp_path: Path) -> None:
+    """A bad agent name is a clear message and exit status 2, not a traceback."""
+    result = _run(str(EXAMPLES / "balance.py"), "--agent", "oracle", "--backend", "local", "--out", str(tmp_path / "x"))
+    assert result.returncode == 2
+    assert "no agent named 'oracle'" in result.stderr
+    assert "Traceback" not in result.stderr

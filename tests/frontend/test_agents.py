@@ -9,7 +9,8 @@ import pytest
 from frontend_helpers import PIG, each_game, played
 
 import tabletop
-from tabletop.frontend import GreedyAgent, Match, RandomAgent, RolloutAgent, ScriptedAgent, make_agent
+from tabletop.agents import GreedyAgent, RandomAgent, RolloutAgent, ScriptedAgent, make_agent
+from tabletop.frontend import Match
 from tabletop.testing.drill import GAME as DRILL
 
 

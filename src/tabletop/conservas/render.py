@@ -1,13 +1,13 @@
 """A readable text board of a Conservas view, and a heuristic of how well the player is doing.
 
-Frontends find both through [`tabletop.frontend.render.game_hook`][tabletop.frontend.render.game_hook]:
+Frontends find both through [`tabletop.frontend.render.game_hook`][tabletop.kernel.hooks.game_hook]:
 
 * [`render`][tabletop.conservas.render.render] draws the board as plain text, at most 100 columns wide: the month, round
   and step with what is being decided, money, the sea bag and the supply, the handful, the boats
   and the Open Water card, the Deep Sea, the market grid, the face-up boats and upgrades, the
   player's upgrades, the goals with the progress made, and the result at the end.
 * [`evaluate`][tabletop.conservas.render.evaluate] is a cheap estimate in `[0, 1]` of the player's chances (`1.0` for a
-  won game, `0.0` for a lost one) that [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent]
+  won game, `0.0` for a lost one) that `tabletop.agents.GreedyAgent`
   follows one move ahead. It counts every part of the goal in euros: money with what the
   catch and the boats should still earn (never more than the market still pays), the fish
   left in the sea against the sustainability goal, and the boats and upgrades still missing.

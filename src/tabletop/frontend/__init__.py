@@ -2,8 +2,8 @@
 
 * [`Match`][tabletop.frontend.match.Match]: a game being played, with human and agent seats, chance resolved from the
   seed, undo and redo that never cross a reveal, per-seat events and logs, and records.
-* Agents ([`RandomAgent`][tabletop.frontend.agents.RandomAgent], [`GreedyAgent`][tabletop.frontend.agents.GreedyAgent],
-  [`RolloutAgent`][tabletop.frontend.agents.RolloutAgent], [`ScriptedAgent`][tabletop.frontend.agents.ScriptedAgent])
+* Agents ([`RandomAgent`][tabletop.agents.simple.RandomAgent], [`GreedyAgent`][tabletop.agents.simple.GreedyAgent],
+  [`RolloutAgent`][tabletop.agents.simple.RolloutAgent], [`ScriptedAgent`][tabletop.agents.simple.ScriptedAgent])
   that play any game through the public protocol.
 * [`render`][tabletop.frontend.render.render]: a readable text board for any view (the game's `render` hook, or a
   generic layout).
@@ -15,7 +15,7 @@ Built only on the public protocol, so it works for the built-in games and third-
 
 from __future__ import annotations
 
-from tabletop.frontend.agents import (
+from tabletop.agents import (
     AGENTS,
     Agent,
     GreedyAgent,

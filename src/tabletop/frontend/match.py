@@ -3,7 +3,7 @@
 A match holds a game, its options and seed, and the history of every step (a [`Ply`][tabletop.frontend.match.Ply]:
 who moved, the move, the states before and after, the game's events). Seats are humans
 (they call [`Match.play`][tabletop.frontend.match.Match.play]) or agents (bots and scripts, see
-[`tabletop.frontend.agents`][tabletop.frontend.agents]) that the match runs by itself, as it resolves chance from
+`tabletop.agents`) that the match runs by itself, as it resolves chance from
 the seed, so the same seed and the same decisions always give the same match.
 
 Everything a seat is shown goes through the secrecy rules of
@@ -35,7 +35,7 @@ from typing import Any
 
 import attrs
 
-from tabletop.frontend.agents import Agent, make_agent
+from tabletop.agents import Agent, make_agent
 from tabletop.frontend.knowledge import Knowledge, StepSecrets
 from tabletop.frontend.records import Record, RecordedStep, read_record
 from tabletop.frontend.render import BOT_DECK, automatic_seats, describe_player, render

@@ -26,9 +26,7 @@ Drill: round 1, turn.act, seat 0 to move
 from __future__ import annotations
 
 import enum
-import importlib
-import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
@@ -36,8 +34,9 @@ import attrs
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.hooks import game_hook
 from tabletop.kernel.phases import Flow
-from tabletop.kernel.protocol import Game, State
+from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["BOT_DECK", "automatic_seats", "describe_player", "game_hook", "render", "render_generic"]
@@ -47,36 +46,6 @@ BOT_DECK: Final = "bot deck"
 
 #: Fields every state has that the first line already shows (or that a view lacks).
 _BOOKKEEPING: Final = frozenset({"flow", "seed", "chance_count"})
-
-
-def game_hook(game: Game | State, name: str) -> Callable[..., Any] | None:
-    """The function `name` a game offers frontends, or `None`.
-
-    It is looked up in the module that defines the game's state class, then in the packages
-    around it and their `render` modules once imported (`tabletop.conservas.state`, then
-    `tabletop.conservas` and `tabletop.conservas.render`), never in `tabletop` itself.
-    """
-    state_type = game.state_type if isinstance(game, Game) else type(game)
-    parts = state_type.__module__.split(".")
-    for end in range(len(parts), 0, -1):
-        module_name = ".".join(parts[:end])
-        if module_name == "tabletop":
-            break
-        module = sys.modules.get(module_name)
-        if module is None:
-            try:
-                module = importlib.import_module(module_name)
-            except ImportError:
-                continue
-        hook = getattr(module, name, None)
-        if callable(hook):
-            return hook  # type: ignore[no-any-return]
-        if end < len(parts):  # a game package keeps its frontend hooks in its render module
-            render_module = sys.modules.get(f"{module_name}.render")
-            hook = getattr(render_module, name, None)
-            if callable(hook):
-                return hook  # type: ignore[no-any-return]
-    return None
 
 
 def automatic_seats(state: State) -> frozenset[int]:

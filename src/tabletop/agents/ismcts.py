@@ -1,0 +1,196 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS), for hidden information.
+
+After Cowling, Powley and Whitehouse (2012). The agent holds only its seat's view. Every
+iteration first **determinizes** it: [tabletop.adapters.determinize][] samples a whole state
+consistent with everything the seat knows (the other seats' hands, the face-down fish, the
+order of unknown decks), with the agent's own random source. The iteration then walks one
+tree whose nodes are the observer's **information sets**, not states: a child is reached by a
+move, or, after a chance event, by what the observer then sees (its view), so worlds that the
+observer cannot tell apart share their statistics. At each node only the moves legal in this
+determinization compete, by UCB1 with availability counts (a move's exploration term counts
+the visits in which it was available, not all visits); chance outcomes are sampled by their
+exact probabilities. Leaves are valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a
+short random rollout cut off by the game's `evaluate` hook.
+
+The search never reads more than the view: the choice is a function of `(view, legal, rng)`
+alone, so changing anything hidden from the seat cannot change it.
+
+A game without a determinization (a game of perfect information, or a third-party game with
+no AI bridge) is searched on the view itself, as MCTS would.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable, Hashable, Sequence
+
+import attrs
+
+from tabletop.agents.base import evaluator, sample, try_apply
+from tabletop.agents.budget import at_least_one, iterations, parameter, stretch
+from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
+from tabletop.agents.simple import GreedyAgent
+from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.protocol import Move, State
+
+__all__ = ["Determinizer", "ISMCTSAgent", "default_determinizer"]
+
+Determinizer = Callable[[State, int, random.Random], State]
+"""`determinize(view, seat, rng) -> state`: a full state the seat cannot tell from the truth."""
+
+
+@attrs.frozen
+class ISMCTSAgent(SearchSettings):
+    """SO-ISMCTS on determinizations of the seat's view (one per iteration).
+
+    The budget and knobs are those of [SearchSettings][tabletop.agents.mcts.SearchSettings].
+
+    Attributes:
+        reuse: Iterations that share one determinization (1: a fresh one every iteration, the
+            textbook algorithm; more is faster where sampling is costly, as in Spółka ZOO).
+        determinize: Samples a state from a view; by default
+            [default_determinizer][tabletop.agents.ismcts.default_determinizer].
+    """
+
+    reuse: int = parameter(1, int, "iterations per determinization", at_least_one)
+    determinize: Determinizer | None = attrs.field(default=None, eq=False, repr=False)
+    name: str = "ismcts"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The most visited of `legal` at the root after the search."""
+        if len(legal) == 1:
+            return legal[0]
+        seat = view.current_player
+        sample = self.determinize or default_determinizer(view)
+        evaluate = evaluator(view)
+        root = _InfoSet()
+        world = view
+        for i in iterations(self.iterations, self.seconds):
+            if i % self.reuse == 0:
+                world = sample(view, seat, rng)
+            self._iterate(root, world, seat, rng, evaluate)
+        visited = [(edge.visits, move) for move, edge in root.edges.items() if move in legal]
+        if not visited:
+            return GreedyAgent().choose(view, legal, rng)
+        top = max(visits for visits, _ in visited)
+        return rng.choice([move for visits, move in visited if visits == top])
+
+    def _iterate(self, root: _InfoSet, state: State, seat: int, rng: random.Random, evaluate: Evaluate) -> None:
+        node = root
+        path: list[_Edge] = []
+        value = None
+        while value is None:
+            if state.is_terminal:
+                value = judge(state, evaluate)
+            elif state.current_player == CHANCE:
+                outcome = sample(state, rng)
+                after = try_apply(state, outcome) if outcome is not None else None
+                if after is None:
+                    value = judge(state, evaluate)
+                else:
+                    state = after
+                    node = node.after_chance(after.view(seat))
+            else:
+                move, fresh = node.select(state, self.c, self.normalize, rng)
+                after = try_apply(state, move) if move is not None else None
+                if move is None or after is None:
+                    value = judge(state, evaluate)
+                    break
+                path.append(node.edges[move])
+                state = after
+                node = node.after_move(move)
+                if fresh:
+                    value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps)
+                    if self.prior:
+                        first = path[-1]
+                        first.visits = self.prior
+                        first.totals = [self.prior * v for v in value]
+        for edge in path:
+            edge.update(value)
+
+
+class _Edge:
+    """A move's statistics at an information set."""
+
+    __slots__ = ("available", "totals", "visits")
+
+    def __init__(self, seats: int) -> None:
+        self.visits = 0
+        self.available = 0
+        self.totals = [0.0] * seats
+
+    def update(self, value: Sequence[float]) -> None:
+        self.visits += 1
+        totals = self.totals
+        for i, v in enumerate(value):
+            totals[i] += v
+
+
+class _InfoSet:
+    """An information set of the observer: its moves' statistics and the sets after them."""
+
+    __slots__ = ("children", "edges")
+
+    def __init__(self) -> None:
+        self.edges: dict[Move, _Edge] = {}
+        self.children: dict[Hashable, _InfoSet] = {}
+
+    def after_move(self, move: Move) -> _InfoSet:
+        return self.children.setdefault(("move", move), _InfoSet())
+
+    def after_chance(self, seen: State) -> _InfoSet:
+        return self.children.setdefault(("chance", seen), _InfoSet())
+
+    def select(self, state: State, c: float, normalize: bool, rng: random.Random) -> tuple[Move | None, bool]:
+        """The move to follow in `state` and whether it is new here (then the walk stops)."""
+        legal = state.legal_moves()
+        edges = self.edges
+        fresh = [move for move in legal if move not in edges]
+        if fresh:
+            move = rng.choice(fresh)
+            edges[move] = _Edge(state.num_players)
+        for m in legal:
+            edge = edges.get(m)
+            if edge is not None:
+                edge.available += 1
+        if fresh:
+            return move, True
+        player = state.current_player
+        moves = [m for m in legal if edges[m].visits]  # one tried once that could not be played: never again
+        if not moves:
+            return None, False
+        means = [edges[m].totals[player] / edges[m].visits for m in moves]
+        if normalize:
+            means = stretch(means)
+        best_move = None
+        best_score = -math.inf
+        for m, mean in zip(moves, means, strict=True):
+            edge = edges[m]
+            score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
+            if score > best_score:
+                best_move, best_score = m, score
+        return best_move, False
+
+
+def default_determinizer(view: State) -> Determinizer:
+    """The AI bridge's `determinize` for the view's game, or the view itself when it has none.
+
+    A game of perfect information needs no determinization, and a third-party game without
+    an AI bridge can still be searched on its view (the rollouts then stop at any placeholder).
+    """
+    try:
+        adapters = importlib.import_module("tabletop.adapters")
+    except ImportError:
+        return _itself
+    try:
+        bridge = adapters.bridge_for(view)
+    except (LookupError, TypeError, ValueError, AttributeError):
+        return _itself
+    determinize: Determinizer = bridge.sample_state  # what adapters.determinize calls, found once
+    return determinize
+
+
+def _itself(view: State, seat: int, rng: random.Random) -> State:
+    return view

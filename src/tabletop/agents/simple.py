@@ -1,0 +1,150 @@
+"""The light agents: random, greedy (one move ahead), flat Monte Carlo, and a script.
+
+* [RandomAgent][tabletop.agents.simple.RandomAgent] plays uniformly at random.
+* [GreedyAgent][tabletop.agents.simple.GreedyAgent] looks one move ahead: it takes a move
+  that ends the game with a win (a positive return, the best of all seats) and avoids one
+  that ends it otherwise; among the rest it follows the game's `evaluate(view, seat)` hook
+  if the game offers one, else it plays at random.
+* [RolloutAgent][tabletop.agents.simple.RolloutAgent] plays out each move a few times at
+  random from its view (flat Monte Carlo) and keeps the best average return.
+* [ScriptedAgent][tabletop.agents.simple.ScriptedAgent] plays a fixed list of moves in
+  notation, then hands over.
+
+```pycon
+>>> import random
+>>> from tabletop.testing.drill import GAME
+>>> state = GAME.new_game(seed=1)
+>>> move = RandomAgent().choose(state.view(0), state.legal_moves(), random.Random(0))
+>>> state.is_legal(move)
+True
+
+```
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from tabletop.agents.base import best, evaluator, step, try_apply
+from tabletop.agents.budget import at_least_one, parameter
+from tabletop.kernel.protocol import Move, State
+
+__all__ = ["GreedyAgent", "RandomAgent", "RolloutAgent", "ScriptedAgent"]
+
+
+@attrs.frozen
+class RandomAgent:
+    """Plays a uniformly random legal move."""
+
+    name: str = "random"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """A random move of `legal`."""
+        return rng.choice(tuple(legal))
+
+
+@attrs.frozen
+class GreedyAgent:
+    """Looks one move ahead on the game's outcome (and the game's `evaluate` hook, if any)."""
+
+    name: str = "greedy"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The best move found one step ahead; a random one when nothing tells them apart."""
+        seat = view.current_player
+        evaluate = evaluator(view)
+        winning: list[tuple[float, Move]] = []
+        losing: list[tuple[float, Move]] = []
+        scored: list[tuple[float, Move]] = []
+        open_moves: list[Move] = []
+        for move in legal:
+            after = try_apply(view, move)
+            if after is not None and after.is_terminal and after.outcome is not None:
+                returns = after.outcome.returns
+                won = returns[seat] > 0 and returns[seat] >= max(returns)
+                (winning if won else losing).append((returns[seat], move))
+            elif after is not None and evaluate is not None:
+                scored.append((float(evaluate(after, seat)), move))
+            else:
+                open_moves.append(move)
+        if winning:
+            return best(winning, rng)
+        if scored:
+            return best(scored, rng)
+        if open_moves:
+            return rng.choice(open_moves)
+        return best(losing, rng)
+
+
+@attrs.frozen
+class RolloutAgent:
+    """Flat Monte Carlo: each move is played out `playouts` times at random from the view.
+
+    Moves whose playouts cannot run on the view (a game whose redacted placeholders cannot be
+    played) are judged by [GreedyAgent][tabletop.agents.simple.GreedyAgent] instead.
+
+    Attributes:
+        playouts: Random games played out after each move (at least 1).
+        max_steps: A playout still running after this many steps tells nothing.
+    """
+
+    playouts: int = parameter(8, int, "random games played out after each move", at_least_one)
+    max_steps: int = parameter(2_000, int, "bound on a playout's steps", at_least_one)
+    name: str = "rollout"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The move with the best average return over its playouts."""
+        seat = view.current_player
+        scored: list[tuple[float, Move]] = []
+        for move in legal:
+            total = 0.0
+            runs = 0
+            for _ in range(self.playouts):
+                result = self._playout(view, move, seat, rng)
+                if result is not None:
+                    total += result
+                    runs += 1
+            if runs:
+                scored.append((total / runs, move))
+        if not scored:
+            return GreedyAgent().choose(view, legal, rng)
+        return best(scored, rng)
+
+    def _playout(self, view: State, move: Move, seat: int, rng: random.Random) -> float | None:
+        state = try_apply(view, move)
+        for _ in range(self.max_steps):
+            if state is None:
+                return None
+            if state.is_terminal:
+                return state.outcome.returns[seat] if state.outcome is not None else None
+            state = step(state, rng)
+        return None
+
+
+@attrs.define
+class ScriptedAgent:
+    """Plays the moves of a script, in notation, in order; then hands the seat to a human.
+
+    Attributes:
+        moves: The notation of the moves to play, in order.
+        played: How many have been played so far.
+    """
+
+    moves: tuple[str, ...] = attrs.field(converter=tuple)
+    played: int = 0
+    name: str = "scripted"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move | None:
+        """The next scripted move, or `None` once the script is used up."""
+        if self.played >= len(self.moves):
+            return None
+        move = view.GAME.parse_move(view, self.moves[self.played])
+        self.played += 1
+        return move
+
+    def rewind(self, moves: int) -> None:
+        """Go back to the point of the script where `moves` of its moves have been played (undo, redo)."""
+        self.played = min(moves, len(self.moves))
