@@ -67,9 +67,6 @@ def _main(argv: Sequence[str] | None) -> int:
     except (TabletopError, ValueError, LookupError) as exc:
         print(f"tabletop {args.command}: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"\ntabletop {args.command}: interrupted", file=sys.stderr)
-        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
