@@ -88,3 +88,21 @@ def wait_until_up(url: str, process: subprocess.Popen[bytes], timeout: float = 3
             pass
         time.sleep(0.1)
     raise AssertionError(f"the server at {url} did not start in {timeout} s")
+
+
+def postgres_url() -> str:
+    """The test database URL (`TABLETOP_TEST_POSTGRES_URL`); skips without one unless CI requires it."""
+    import pytest
+
+    url = os.environ.get("TABLETOP_TEST_POSTGRES_URL", "")
+    if not url:
+        if os.environ.get("TABLETOP_REQUIRE_POSTGRES") == "1":
+            pytest.fail("TABLETOP_REQUIRE_POSTGRES=1 but TABLETOP_TEST_POSTGRES_URL is not set")
+        pytest.skip("set TABLETOP_TEST_POSTGRES_URL to test PostgreSQL storage")
+    return url
+
+
+def first_legal(doc: dict[str, Any]) -> str:
+    """The notation of the document's first legal move."""
+    assert doc["legal"], f"no legal move for seat {doc['seat']} at step {doc['step']} (turn {doc['turn']})"
+    return str(doc["legal"][0]["move"])
