@@ -437,7 +437,8 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     turn: int | str = "over" if player == TERMINAL else "chance" if player == CHANCE else player
     view_json = json.loads(state.view(seat).to_json()) if seat is not None else public_view(state)
     yours = seat is not None and player == seat and hosted.seats[seat] == HUMAN
-    legal = _legal(state, state.view(seat), seat) if yours and seat is not None else []
+    drawn = boards.board(match.game.name, view_json, seat)
+    legal = _legal(state, drawn) if yours else []
     outcome = state.outcome
     return {
         "match": hosted.id,
@@ -448,7 +449,7 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "turn": turn,
         "step": len(match.plies),
         "view": view_json,
-        "board": boards.board(match.game.name, view_json, seat),
+        "board": drawn,
         "legal": legal,
         "events": _events(match, seat),
         "outcome": None
@@ -503,10 +504,10 @@ def _event_key(event: Mapping[str, Any]) -> str:
     return json.dumps({k: event[k] for k in ("kind", "text", "data")}, sort_keys=True, default=str)
 
 
-def _legal(state: State, view: State, seat: int) -> list[dict[str, Any]]:
+def _legal(state: State, drawn: Mapping[str, Any]) -> list[dict[str, Any]]:
     bridge = _bridge(state)
     moves = state.legal_moves()
-    targets = boards.targets(state.GAME.name, view, seat, moves)
+    targets = boards.targets(state.GAME.name, drawn, moves)
     out = []
     for move in moves:
         text = str(move)
