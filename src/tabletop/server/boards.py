@@ -144,6 +144,7 @@ def _conservas(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "deep": state.get("deep"),
         "open_water": {"element": "open-water"},
         "fleet": [boat(c) for c in cards.get("fleet") or []],
+        "offer": [boat(c) for c in cards.get("offer") or []],
         "boat_row": [boat(c) for c in cards.get("boat_row") or []],
         "upgrade_row": [upgrade(c) for c in cards.get("upgrade_row") or []],
         "upgrades": [
