@@ -105,7 +105,8 @@ class Hub:
         if lock is None:
             return
         async with lock:
-            _, documents = await run_in_threadpool(self.host.snapshot, match_id, [seat])
+            revision, documents = await run_in_threadpool(self.host.snapshot, match_id, [seat])
+            self._seen.setdefault(match_id, revision)  # what the poller compares with, if nothing pushed yet
             await _send(socket, json.dumps({"type": "document", "document": documents[seat]}))
 
     async def poll(self) -> None:
