@@ -4,7 +4,8 @@
 games and summarises them; `tabletop conformance [PATH...]` runs rulebook scenarios and
 prints rule coverage; `tabletop validate FILE...` checks content and scenario files;
 `tabletop play GAME` plays a game in the terminal (hot-seat and against bots);
-`tabletop replay FILE...` steps through saved game records.
+`tabletop replay FILE...` steps through saved game records; `tabletop serve` runs the
+multiplayer web server.
 
 Game options follow the game as `--name value`, read from each game's
 [Option][tabletop.kernel.protocol.Option] declarations: a yes/no option is a flag
@@ -149,6 +150,12 @@ def _parser() -> argparse.ArgumentParser:
     rep.add_argument("--seat", type=int, default=None, help="show only what this seat saw")
     rep.add_argument("--game", default=None, help="the game, for games not registered by name ('module:attribute')")
     rep.set_defaults(handler=_replay)
+
+    srv = sub.add_parser("serve", help="run the multiplayer web server (needs the 'server' extra)")
+    srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
+    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    srv.add_argument("--db", default="tabletop.sqlite3", help="an SQLite file (default) or a postgresql:// URL")
+    srv.set_defaults(handler=_serve)
     return parser
 
 
@@ -421,6 +428,17 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
         except (TabletopError, ValueError, LookupError) as exc:
             raise ValueError(_in_file(name, exc)) from None
     return status
+
+
+def _serve(args: argparse.Namespace, extra: list[str]) -> int:
+    try:
+        from tabletop.server import serve
+    except ImportError as exc:  # pragma: no cover - only without the extra
+        print(f"tabletop serve needs the server extra: pip install 'tabletop[server]' ({exc})", file=sys.stderr)
+        return 2
+    print(f"serving on http://{args.host}:{args.port}/ with matches in {args.db.rsplit('@', 1)[-1]} (Ctrl-C to stop)")
+    serve(args.host, args.port, args.db)
+    return 0
 
 
 def _read(path: str) -> str:

@@ -1,0 +1,265 @@
+"""Where a server keeps its matches: SQLite (a file, the default) or PostgreSQL (a URL).
+
+Each match is one row: its id, game, what plays each seat, the SHA-256 digests of the seats'
+tokens, its full record (see [Record][tabletop.frontend.records.Record]: replaying it gives
+the match back exactly) and a revision number that every change increases. A change is
+stored only if the row still has the revision it was read at (optimistic concurrency), so
+several server processes sharing one PostgreSQL database never overwrite each other's moves:
+the one that loses reads the match again and replays its request on top.
+
+```pycon
+>>> storage = open_storage(":memory:")
+>>> storage.insert(StoredMatch("m1", "conservas", ("human",), (None,), "{}", 1, 0.0))
+>>> storage.revision("m1"), storage.revision("nothing")
+(1, None)
+
+```
+"""
+
+from __future__ import annotations
+
+import abc
+import contextlib
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Final, Protocol
+
+import attrs
+
+__all__ = ["PostgresStorage", "SQLiteStorage", "Storage", "StoredMatch", "open_storage"]
+
+_TABLE: Final = "tabletop_matches"
+_COLUMNS: Final = "id, game, seats, tokens, record, revision, created"
+LOBBY_LIMIT: Final = 500
+"""The lobby lists at most this many matches, newest first."""
+
+
+def _strings(values: Iterable[str]) -> tuple[str, ...]:
+    return tuple(values)
+
+
+def _optional_strings(values: Iterable[str | None]) -> tuple[str | None, ...]:
+    return tuple(values)
+
+
+@attrs.frozen
+class StoredMatch:
+    """One match as stored.
+
+    Attributes:
+        id: The match id.
+        game: The game's registry name.
+        seats: What plays each seat: `"human"` or `"agent:NAME"`.
+        tokens: Per seat, the SHA-256 hex digest of its token, or `None` while open.
+        record: The full record JSON text.
+        revision: Increased by every change.
+        created: When the match was made (seconds since the epoch).
+    """
+
+    id: str
+    game: str
+    seats: tuple[str, ...] = attrs.field(converter=_strings)
+    tokens: tuple[str | None, ...] = attrs.field(converter=_optional_strings)
+    record: str = attrs.field(repr=False)
+    revision: int
+    created: float
+
+    def row(self) -> tuple[Any, ...]:
+        """The values of the table's columns, in order."""
+        return (
+            self.id,
+            self.game,
+            json.dumps(list(self.seats)),
+            json.dumps(list(self.tokens)),
+            self.record,
+            self.revision,
+            self.created,
+        )
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredMatch:
+        """A match from a row of the table."""
+        id, game, seats, tokens, record, revision, created = row
+        seat_list, token_list = json.loads(seats), json.loads(tokens)
+        return cls(str(id), str(game), seat_list, token_list, str(record), int(revision), float(created))
+
+
+class Storage(Protocol):
+    """What a server needs of a store of matches."""
+
+    def insert(self, match: StoredMatch) -> None:
+        """Store a new match."""
+        ...  # pragma: no cover
+
+    def update(self, match: StoredMatch, expected: int) -> bool:
+        """Store `match` if the stored revision is still `expected`; False if it is not."""
+        ...  # pragma: no cover
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        """The stored match, or `None`."""
+        ...  # pragma: no cover
+
+    def revision(self, match_id: str) -> int | None:
+        """The stored revision of the match, or `None` if there is no such match."""
+        ...  # pragma: no cover
+
+    def list(self) -> list[StoredMatch]:
+        """The matches for the lobby, newest first (at most `LOBBY_LIMIT`)."""
+        ...  # pragma: no cover
+
+    def close(self) -> None:
+        """Release the connection."""
+        ...  # pragma: no cover
+
+
+class _SqlStorage(abc.ABC):
+    """The SQL shared by both databases; `_mark` is the parameter placeholder."""
+
+    _mark = "?"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+
+    @abc.abstractmethod
+    def _cursor(self) -> contextlib.AbstractContextManager[Any]:
+        """A cursor, the connection held by this thread alone while it is open."""
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self._mark)
+
+    def _create_table(self) -> None:
+        with self._cursor() as cur:
+            cur.execute(
+                f"CREATE TABLE IF NOT EXISTS {_TABLE} (id TEXT PRIMARY KEY, game TEXT NOT NULL, "
+                "seats TEXT NOT NULL, tokens TEXT NOT NULL, record TEXT NOT NULL, revision INTEGER NOT NULL, "
+                "created DOUBLE PRECISION NOT NULL)"
+            )
+
+    def insert(self, match: StoredMatch) -> None:
+        """Store a new match."""
+        with self._cursor() as cur:
+            cur.execute(self._sql(f"INSERT INTO {_TABLE} ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"), match.row())
+
+    def update(self, match: StoredMatch, expected: int) -> bool:
+        """Store `match` if the stored revision is still `expected`; False if it is not."""
+        _, _, seats, tokens, record, revision, _ = match.row()
+        with self._cursor() as cur:
+            cur.execute(
+                self._sql(
+                    f"UPDATE {_TABLE} SET seats = ?, tokens = ?, record = ?, revision = ? WHERE id = ? AND revision = ?"
+                ),
+                (seats, tokens, record, revision, match.id, expected),
+            )
+            return bool(cur.rowcount == 1)
+
+    def load(self, match_id: str) -> StoredMatch | None:
+        """The stored match, or `None`."""
+        with self._cursor() as cur:
+            cur.execute(self._sql(f"SELECT {_COLUMNS} FROM {_TABLE} WHERE id = ?"), (match_id,))
+            row = cur.fetchone()
+        return None if row is None else StoredMatch.from_row(row)
+
+    def revision(self, match_id: str) -> int | None:
+        """The stored revision of the match, or `None` if there is no such match."""
+        with self._cursor() as cur:
+            cur.execute(self._sql(f"SELECT revision FROM {_TABLE} WHERE id = ?"), (match_id,))
+            row = cur.fetchone()
+        return None if row is None else int(row[0])
+
+    def list(self) -> list[StoredMatch]:
+        """The matches for the lobby, newest first (at most `LOBBY_LIMIT`)."""
+        with self._cursor() as cur:
+            cur.execute(self._sql(f"SELECT {_COLUMNS} FROM {_TABLE} ORDER BY created DESC LIMIT ?"), (LOBBY_LIMIT,))
+            rows = cur.fetchall()
+        return [StoredMatch.from_row(row) for row in rows]
+
+
+class SQLiteStorage(_SqlStorage):
+    """Matches in an SQLite file (standard library `sqlite3`; `":memory:"` for none).
+
+    Several processes may share the file: SQLite locks it for each write.
+
+    Args:
+        path: The database file (made if missing).
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        super().__init__()
+        self.path = str(path)
+        self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None, timeout=30)
+        if self.path != ":memory:":
+            self._db.execute("PRAGMA journal_mode=WAL")
+        self._create_table()
+
+    @contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        with self._lock:
+            cur = self._db.cursor()
+            try:
+                yield cur
+            finally:
+                cur.close()
+
+    def close(self) -> None:
+        """Close the database."""
+        with self._lock:
+            self._db.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStorage({self.path!r})"
+
+
+class PostgresStorage(_SqlStorage):
+    """Matches in PostgreSQL through psycopg 3 (the `server` extra), shared by every process.
+
+    Args:
+        url: A connection URL, `postgresql://user:password@host:port/database`.
+    """
+
+    _mark = "%s"
+
+    def __init__(self, url: str) -> None:
+        super().__init__()
+        import psycopg  # here: only a PostgreSQL server needs it
+
+        self.url = url
+        self._psycopg = psycopg
+        self._errors: tuple[type[BaseException], ...] = (psycopg.OperationalError, psycopg.InterfaceError)
+        self._db = self._connect()
+        self._create_table()
+
+    def _connect(self) -> Any:
+        return self._psycopg.connect(self.url, autocommit=True)
+
+    @contextmanager
+    def _cursor(self) -> Iterator[Any]:
+        with self._lock:
+            if self._db.closed:
+                self._db = self._connect()  # the database restarted or dropped us: connect again
+            try:
+                with self._db.cursor() as cur:
+                    yield cur
+            except self._errors:
+                self._db.close()
+                raise
+
+    def close(self) -> None:
+        """Close the connection."""
+        with self._lock:
+            self._db.close()
+
+    def __repr__(self) -> str:
+        where = self.url.rsplit("@", 1)[-1]  # never the password
+        return f"PostgresStorage({where!r})"
+
+
+def open_storage(where: str | Path) -> Storage:
+    """The storage `where` names: a `postgresql://` (or `postgres://`) URL, else an SQLite file."""
+    text = str(where)
+    if text.startswith(("postgresql://", "postgres://")):
+        return PostgresStorage(text)
+    return SQLiteStorage(text)

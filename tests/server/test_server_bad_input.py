@@ -1,0 +1,176 @@
+"""Bad input gets a clear status or message, changes nothing, shows no traceback; the server goes on."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from server_helpers import bearer, client, first_legal, new_match, next_of
+
+from tabletop.server.app import MAX_MESSAGE
+
+
+@pytest.fixture
+def http():
+    with client() as c:
+        yield c
+
+
+@pytest.fixture
+def duo(http):
+    made = new_match(http, "archipel", ["human", "human"], options={"players": 2}, seed=9)
+    other = http.post(f"/api/matches/{made['match']}/seats/1").json()
+    return made["match"], {0: made["token"], 1: other["token"]}
+
+
+def _doc(http, match, token=None):
+    return http.get(f"/api/matches/{match}", headers=bearer(token) if token else {}).json()
+
+
+def _refused(answer, status, code):
+    assert answer.status_code == status, answer.text
+    body = answer.json()
+    assert body["code"] == code
+    assert "Traceback" not in answer.text
+    assert body["error"]
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        (b"{not json", "malformed-json"),
+        (b"[1, 2]", "bad-request"),
+        (b'{"game": "chess"}', "unknown-game"),
+        (b'{"game": "conservas", "options": {"month": "smarch"}}', "bad-option"),
+        (b'{"game": "conservas", "options": {"colour": 1}}', "bad-option"),
+        (b'{"game": "archipel", "options": {"board": "/etc/passwd"}}', "bad-option"),
+        (b'{"game": "conservas", "seats": ["human", "human"]}', "bad-seats"),
+        (b'{"game": "conservas", "seats": ["agent:nobody"]}', "bad-seats"),
+        (b'{"game": "conservas", "seed": -1}', "bad-seed"),
+        (b'{"game": "conservas", "extra": 1}', "bad-request"),
+    ],
+)
+def test_a_bad_new_match_is_refused_and_makes_nothing(http, body, code):
+    """A malformed or invalid `POST /api/matches` is a 400 naming the problem, and the lobby is unchanged."""
+    answer = http.post("/api/matches", content=body, headers={"Content-Type": "application/json"})
+    _refused(answer, 400, code)
+    assert http.get("/api/matches").json() == []
+
+
+def test_unknown_matches_seats_and_paths_are_404(http, duo):
+    """An unknown match id, seat or path is a 404 with a code."""
+    match, tokens = duo
+    _refused(http.get("/api/matches/nope"), 404, "unknown-match")
+    _refused(http.post("/api/matches/nope/moves", json={"move": "x"}, headers=bearer(tokens[0])), 404, "unknown-match")
+    _refused(http.post(f"/api/matches/{match}/seats/7"), 404, "unknown-seat")
+    _refused(http.post(f"/api/matches/{match}/seats/x"), 404, "unknown-seat")
+    _refused(http.get("/api/nothing"), 404, "not-found")
+    _refused(http.delete("/api/matches"), 405, "bad-method")
+
+
+def test_missing_or_wrong_tokens_and_moves_for_another_seat_change_nothing(http, duo):
+    """No token: 401; a token of no seat (or another match's): 403; the other seat's turn: 409."""
+    match, tokens = duo
+    before = _doc(http, match)
+    url = f"/api/matches/{match}/moves"
+    _refused(http.post(url, json={"move": "x"}), 401, "no-token")
+    _refused(http.post(url, json={"move": "x"}, headers=bearer("forged")), 403, "wrong-token")
+    _refused(http.post(url, json={"move": "x"}, headers={"Authorization": "Basic abc"}), 400, "bad-token")
+    elsewhere = new_match(http, "conservas", ["human"])
+    _refused(http.post(url, json={"move": "x"}, headers=bearer(elsewhere["token"])), 403, "wrong-token")
+    _refused(http.get(f"/api/matches/{match}/record"), 401, "no-token")
+    waiting = 1 - before["turn"]
+    legal = first_legal(_doc(http, match, tokens[before["turn"]]))
+    _refused(http.post(url, json={"move": legal}, headers=bearer(tokens[waiting])), 409, "not-your-turn")
+    _refused(http.post(f"/api/matches/{match}/undo", headers=bearer(tokens[waiting])), 409, "undo-refused")
+    assert _doc(http, match) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"move": "sail to the moon"}, 400, "notation"),
+        ({"move": 12}, 400, "bad-request"),
+        ({"action": "three"}, 400, "bad-request"),
+        ({"move": "x", "action": 1}, 400, "bad-request"),
+        ({}, 400, "bad-request"),
+    ],
+)
+def test_bad_moves_are_refused_and_change_nothing(http, duo, body, status, code):
+    """Notation that is no move, wrong field types, both or neither field: 400; the match is unchanged."""
+    match, tokens = duo
+    before = _doc(http, match)
+    answer = http.post(f"/api/matches/{match}/moves", json=body, headers=bearer(tokens[before["turn"]]))
+    _refused(answer, status, code)
+    assert _doc(http, match) == before
+
+
+def test_an_oversized_body_is_413(http, duo):
+    """A body over the limit is refused with 413 before it is read whole."""
+    match, tokens = duo
+    big = json.dumps({"move": "x" * (MAX_MESSAGE + 10)})
+    answer = http.post(f"/api/matches/{match}/moves", content=big, headers=bearer(tokens[0]))
+    _refused(answer, 413, "too-large")
+
+
+def test_bad_socket_messages_get_error_messages_and_the_socket_goes_on(http, duo):
+    """Malformed, oversized, binary, unknown and other-seat messages are answered with errors; then a move works."""
+    match, tokens = duo
+    before = _doc(http, match)
+    mover, waiting = before["turn"], 1 - before["turn"]
+    with http.websocket_connect(f"/ws/matches/{match}") as ws, http.websocket_connect(f"/ws/matches/{match}") as other:
+        ws.send_json({"type": "hello", "token": tokens[mover]})
+        other.send_json({"type": "hello", "token": tokens[waiting]})
+        doc = next_of(ws, "document")["document"]
+        ws.send_text("{oops")
+        assert next_of(ws, "error")["code"] == "malformed-json"
+        ws.send_text(json.dumps({"type": "move", "move": "y" * MAX_MESSAGE}))
+        assert next_of(ws, "error")["code"] == "too-large"
+        ws.send_bytes(b"\x00\x01")
+        assert next_of(ws, "error")["code"] == "bad-request"
+        ws.send_json({"type": "teleport"})
+        assert next_of(ws, "error")["code"] == "bad-request"
+        ws.send_json({"type": "move", "move": "no such move"})
+        assert next_of(ws, "error")["code"] == "notation"
+        other.send_json({"type": "move", "move": first_legal(doc)})
+        assert next_of(other, "error")["code"] == "not-your-turn"
+        assert _doc(http, match) == before
+        ws.send_json({"type": "move", "move": first_legal(doc)})
+        assert next_of(ws, "document")["document"]["step"] > doc["step"]
+
+
+@pytest.mark.parametrize(
+    ("hello", "code"),
+    [
+        ({"type": "move"}, "no-hello"),
+        ({"type": "hello", "token": "forged"}, "wrong-token"),
+        ({"type": "hello", "token": 5}, "bad-request"),
+    ],
+)
+def test_a_bad_hello_is_refused_and_the_socket_closed(http, duo, hello, code):
+    """A first message that is not a hello with a token of the match: an error, then the socket closes."""
+    match, _ = duo
+    with http.websocket_connect(f"/ws/matches/{match}") as ws:
+        ws.send_json(hello)
+        assert ws.receive_json()["code"] == code
+        closing = ws.receive()
+        assert closing["type"] == "websocket.close"
+
+
+def test_an_unknown_match_socket_is_refused(http):
+    """A socket for an unknown match gets an `unknown-match` error and is closed."""
+    with http.websocket_connect("/ws/matches/nope") as ws:
+        ws.send_json({"type": "hello"})
+        assert ws.receive_json()["code"] == "unknown-match"
+
+
+def test_a_flood_of_moves_is_rate_limited_and_nothing_is_lost(http):
+    """Far more moves than the limit: the extra ones get 429 and change nothing; the server still answers."""
+    made = new_match(http, "conservas", ["human"], seed=2)
+    url, auth = f"/api/matches/{made['match']}", bearer(made["token"])
+    doc = _doc(http, made["match"], made["token"])
+    statuses = [http.post(f"{url}/moves", json={"move": "not a move"}, headers=auth).status_code for _ in range(80)]
+    assert 429 in statuses
+    assert set(statuses) <= {400, 429}
+    assert _doc(http, made["match"], made["token"]) == doc
+    assert http.get("/api/games").status_code == 200
