@@ -122,3 +122,50 @@ def test_views_still_read_back() -> None:
     for seat in range(state.num_players):
         view = state.view(seat)
         assert game.state_from_json(view.to_json()) == view
+
+
+@pytest.mark.parametrize(
+    ("target", "words"),
+    [
+        ("os:path", "os:path is not a tabletop Game (it is a module)"),
+        ("no.such:GAME", "cannot load game 'no.such:GAME': no module 'no'"),
+        ("tabletop:nothing", "module 'tabletop' has no attribute 'nothing'"),
+    ],
+)
+def test_replay_with_a_game_that_is_not_one_is_a_one_line_error(
+    target: str, words: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`tabletop replay rec.json --game os:path` (and a missing module) exit 2 with a message, no traceback."""
+    from tabletop.cli import main
+    from tabletop.registry import GameNotFound
+
+    record = tmp_path / "rec.json"
+    record.write_text("{}", encoding="utf-8")
+    assert main(["replay", str(record), "--game", target]) == 2
+    err = capsys.readouterr().err
+    assert words in err and "Traceback" not in err
+    with pytest.raises(GameNotFound, match="tabletop Game|cannot load"):
+        tabletop.get_game(target)
+
+
+def test_a_move_built_with_fields_of_the_wrong_type_is_refused() -> None:
+    """Spółka ZOO `apply(Order((None,)))` raised TypeError from `__str__`; now IllegalMove malformed-move."""
+    from tabletop.spolka_zoo import Draw, Order
+
+    state = tabletop.get_game("spolka_zoo").new_game(1)
+    for move in (Order((None,)), Draw(5)):  # type: ignore[arg-type]
+        with pytest.raises(tabletop.IllegalMove) as info:
+            state.apply(move)
+        assert info.value.code == "malformed-move"
+
+
+def test_a_spolka_zoo_view_at_a_chance_node_refuses_to_list_what_it_cannot_know() -> None:
+    """A view drawing hidden cards: `legal_moves()`/`chance_outcomes()` refuse with hidden-in-view, not KeyError '?'."""
+    state = tabletop.get_game("spolka_zoo").new_game(1)
+    state = state.apply(state.legal_moves()[0])  # the boards: now the influence row is drawn face down
+    assert state.is_chance_node
+    view = state.view(0)
+    for ask in (view.legal_moves, view.chance_outcomes):
+        with pytest.raises(tabletop.IllegalMove, match="cannot list the outcomes") as info:
+            ask()
+        assert info.value.code == "hidden-in-view"
