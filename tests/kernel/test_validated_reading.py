@@ -95,6 +95,15 @@ def test_a_huge_token_count_is_refused_before_anything_runs() -> None:
         tabletop.get_game("conservas").state_from_json(json.dumps(doc))
 
 
+def test_a_multiset_of_300000_kinds_is_refused_at_once() -> None:
+    """The issue's hang: a token count with 300,000 kinds (here 100,000, under the size bound)."""
+    doc = _document("spolka_zoo")
+    doc["state"]["warehouse"] = {f"k{i}": 1 for i in range(100_000)}
+    with pytest.raises(DecodeError, match="100000 kinds of token, more than the 1000 allowed") as info:
+        tabletop.get_game("spolka_zoo").state_from_json(json.dumps(doc))
+    assert info.value.path == "state.warehouse"
+
+
 @pytest.mark.parametrize("text", ["[" * 2000 + "]" * 2000, '{"a":' * 100 + "1" + "}" * 100, "[" * 100_000])
 def test_deep_nesting_is_refused_before_parsing(text: str) -> None:
     """The RecursionError of the issue: nesting is bounded by a linear scan before ``json.loads``."""

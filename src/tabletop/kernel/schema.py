@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.kernel.serialize import MAX_COUNT, VERSION
+from tabletop.kernel.serialize import MAX_COUNT, MAX_KINDS, VERSION
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -72,7 +72,7 @@ class _Builder:
             return {"type": "string"}
         if hint is Tokens:
             count = {"type": "integer", "minimum": 1, "maximum": MAX_COUNT}
-            return {"type": "object", "additionalProperties": count}
+            return {"type": "object", "additionalProperties": count, "maxProperties": MAX_KINDS}
         if origin in (types.UnionType, typing.Union):
             return {"anyOf": [self.of(a) for a in args]}
         if origin is tuple:

@@ -68,6 +68,9 @@ MAX_DEPTH: Final = 32
 #: The largest count of one kind in a multiset of tokens or cards.
 MAX_COUNT: Final = 100_000
 
+#: The most kinds in one multiset (a game's largest, a deck of distinct cards, has about 150).
+MAX_KINDS: Final = 1_000
+
 _BRACKETS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
@@ -216,6 +219,9 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
     if type(value) is not dict:
         msg = f"expected an object of token counts, got {value!r}"
         raise TypeError(msg)
+    if len(value) > MAX_KINDS:
+        msg = f"{len(value)} kinds of token, more than the {MAX_KINDS} allowed"
+        raise ValueError(msg)
     for kind, n in value.items():
         if type(n) is not int or not 0 < n <= MAX_COUNT:
             msg = f"count of {kind!r} must be a positive integer (at most {MAX_COUNT}), got {n!r}"
