@@ -299,18 +299,25 @@ def _malformed(move: Move) -> str:
     A move built by hand (``Order((None,))``) must be refused with a reason, not crash the
     refusal that prints it."""
     cls = type(move)
-    if not attrs.has(cls):
-        return ""
-    try:
-        hints = typing.get_type_hints(cls)
-    except Exception:  # hints that cannot be resolved here: nothing to check
-        return ""
-    for field in attrs.fields(cls):
-        value = getattr(move, field.name)
-        if field.name in hints and not _fits(value, hints[field.name]):
-            hint = hints[field.name]
-            return f"{cls.__name__}.{field.name} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+    for name, hint in _field_hints(cls):
+        value = getattr(move, name)
+        if not _fits(value, hint):
+            return f"{cls.__name__}.{name} must be {getattr(hint, '__name__', hint)}, got {value!r}"
     return ""
+
+
+_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields of a move class with their resolved types (none for a class that is not attrs)."""
+    if cls not in _HINTS:
+        try:
+            hints = typing.get_type_hints(cls) if attrs.has(cls) else {}
+        except Exception:  # hints that cannot be resolved here: nothing to check
+            hints = {}
+        _HINTS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.name in hints) if hints else ()
+    return _HINTS[cls]
 
 
 OptionCheck = Callable[[Any], Any]
