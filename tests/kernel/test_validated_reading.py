@@ -178,3 +178,16 @@ def test_a_spolka_zoo_view_at_a_chance_node_refuses_to_list_what_it_cannot_know(
         with pytest.raises(tabletop.IllegalMove, match="cannot list the outcomes") as info:
             ask()
         assert info.value.code == "hidden-in-view"
+
+
+def test_replay_refuses_a_file_too_big_to_be_a_record_before_reading_it(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The size bound holds before the file is read (a sparse 20 MB file is never loaded)."""
+    from tabletop.cli import main
+
+    record = tmp_path / "huge.json"
+    with record.open("wb") as handle:
+        handle.truncate(20_000_000)
+    assert main(["replay", str(record)]) == 2
+    assert "too big for a record" in capsys.readouterr().err
