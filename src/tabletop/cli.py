@@ -442,8 +442,15 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def _read(path: str) -> str:
-    """The text of a record file; a file that cannot be read is a usage error naming it."""
+    """The text of a record file; a file that cannot be read, or too big to be a record
+    (checked before reading it), is a usage error naming it."""
+    from tabletop.kernel.serialize import MAX_TEXT
+
     try:
+        size = Path(path).stat().st_size
+        if size > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
+            msg = f"cannot read {path}: {size} bytes is too big for a record"
+            raise ValueError(msg)
         return Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"

@@ -18,7 +18,7 @@ from typing import Final
 
 from tabletop.kernel.protocol import Game
 
-__all__ = ["GAMES", "available_games", "get_game", "register"]
+__all__ = ["GAMES", "GameNotFound", "available_games", "get_game", "register"]
 
 #: The built-in games: registry name -> "module:attribute".
 _BUILTIN: Final[dict[str, str]] = {
@@ -60,12 +60,26 @@ def available_games() -> tuple[str, ...]:
     return tuple(names)
 
 
+class GameNotFound(LookupError):
+    """A game name or `"module:attribute"` target that names no tabletop game.
+
+    A `LookupError`, as for an unknown name, so callers (the CLI) handle every case alike.
+    """
+
+
 def _load(target: str) -> Game:
     module, _, attribute = target.partition(":")
-    game = getattr(importlib.import_module(module), attribute or "GAME")
+    try:
+        game = getattr(importlib.import_module(module), attribute or "GAME")
+    except ImportError as exc:
+        msg = f"cannot load game {target!r}: no module {exc.name or module!r}"
+        raise GameNotFound(msg) from None
+    except AttributeError:
+        msg = f"cannot load game {target!r}: module {module!r} has no attribute {attribute or 'GAME'!r}"
+        raise GameNotFound(msg) from None
     if not isinstance(game, Game):
-        msg = f"{target} is not a tabletop Game"
-        raise TypeError(msg)
+        msg = f"{target} is not a tabletop Game (it is a {type(game).__name__})"
+        raise GameNotFound(msg)
     return game
 
 
@@ -75,8 +89,13 @@ def get_game(name: str) -> Game:
     A `"module:attribute"` target also works, for games that are not registered.
 
     Raises:
-        LookupError: Listing the known names, if there is no such game.
+        GameNotFound: A `LookupError` listing the known names, if there is no such game, or
+            saying why a `"module:attribute"` target is not one (no such module or
+            attribute, or not a [Game][tabletop.kernel.protocol.Game]).
     """
+    if not isinstance(name, str):
+        msg = f"a game name is text, got {name!r}"
+        raise GameNotFound(msg)
     if name in _loaded:
         return _loaded[name]
     if name in _registered:
@@ -86,7 +105,7 @@ def get_game(name: str) -> Game:
         target = name
     if target is None:
         msg = f"no game named {name!r}; known games: {', '.join(available_games()) or 'none'}"
-        raise LookupError(msg)
+        raise GameNotFound(msg)
     game = _load(target)
     _loaded[name] = game
     return game

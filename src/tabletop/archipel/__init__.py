@@ -133,7 +133,7 @@ GAME: Final = Game(
     ),
     setup=setup,
     parser=parse_move,
-    converter=make_converter(),
+    converter=make_converter(every_field=True),
     perturb=perturb,
     invariants=check_invariants,
     rules=load_rules(),

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Final, get_args, get_origin
+from typing import Any, Final
 
 import attrs
-import cattrs
 
 from tabletop.kernel.content import load_items, parse_toml, read_package_toml, read_toml, structure_item
 from tabletop.kernel.errors import ContentError
+from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -169,44 +169,9 @@ class RuleDef:
     title: str
 
 
-def _strict_converter() -> cattrs.Converter:
-    """A converter that refuses what TOML gives by mistake instead of coercing it.
-
-    cattrs would read `spaces = ["20"]` as 20, `pagoda = "no"` as true and
-    `market = "blue"` as four colours; a board typed in by hand deserves an error instead.
-    """
-    converter = cattrs.Converter(forbid_extra_keys=True)
-    expected = {str: "text", int: "an integer", float: "a number", bool: "true or false"}
-
-    def scalar(value: Any, kind: type[Any]) -> Any:
-        if type(value) is kind or (kind is float and type(value) is int):
-            return kind(value)
-        msg = f"expected {expected[kind]}, got {value!r}"
-        raise TypeError(msg)
-
-    for kind in expected:
-        converter.register_structure_hook(kind, scalar)
-
-    def is_tuple(cls: Any) -> bool:
-        return get_origin(cls) is tuple
-
-    def sequence(value: Any, cls: Any) -> Any:
-        if not isinstance(value, list):
-            msg = f"expected a list [...], got {value!r}"
-            raise TypeError(msg)
-        args = get_args(cls)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(converter.structure(item, args[0]) for item in value)
-        if len(value) != len(args):
-            msg = f"expected a list of {len(args)}, got {value!r}"
-            raise TypeError(msg)
-        return tuple(converter.structure(item, arg) for item, arg in zip(value, args, strict=True))
-
-    converter.register_structure_hook_func(is_tuple, sequence)
-    return converter
-
-
-_CONVERTER: Final = _strict_converter()
+#: The kernel's strict converter: ``spaces = ["20"]``, ``pagoda = "no"`` or ``market = "blue"``
+#: are errors, not coerced.
+_CONVERTER: Final = make_converter()
 _BOARD_KEYS: Final = frozenset(
     {"kind", "reference", "name", "warehouse", "storm_cards", "areas", "islands", "home_ports", "spots", "channels"}
 )

@@ -83,7 +83,7 @@ GAME: Final = Game(
     ),
     setup=setup,
     parser=parse,
-    converter=make_converter(),
+    converter=make_converter(every_field=True),
     perturb=None,
     invariants=invariants,
     rules=RULES,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.conservas.content import BOATS, SUPPLY, UPGRADES
+from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
 from tabletop.kernel.tokens import Tokens
 
 if TYPE_CHECKING:
@@ -42,6 +42,11 @@ def invariants(state: State) -> None:
     from tabletop.conservas.state import ConservasState
 
     assert isinstance(state, ConservasState)
+    assert state.month in MONTHS, f"month {state.month!r} is not one of {', '.join(MONTHS)}"
+    assert state.goal in ("standard", "difficult"), f"goal {state.goal!r} is not standard or difficult"
+    spaces = len(MONTHS[state.month].spaces)
+    assert len(state.market) == spaces, f"{len(state.market)} market spaces, the month has {spaces}"
+    assert state.handful >= 0 and state.to_return >= 0, f"handful {state.handful}, to return {state.to_return}"
     tokens = state.sea_tokens()
     assert tokens == SUPPLY, f"sea tokens not conserved: {tokens.as_dict()} != {SUPPLY.as_dict()}"
     assert state.money >= 0, f"negative money: {state.money}"

@@ -38,6 +38,9 @@ def read_toml(path: str | Path) -> dict[str, Any]:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ContentError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    except UnicodeDecodeError as exc:
+        msg = f"not UTF-8 text: {exc.reason} at byte {exc.start}"
+        raise ContentError(msg, file=str(path)) from None
     return parse_toml(text, file=path.name)
 
 
@@ -62,14 +65,46 @@ def read_package_toml(package: str, name: str) -> dict[str, Any]:
 
 
 def content_override(package: str, name: str) -> Path | None:
-    """The file replacing `package/name` under `$TABLETOP_CONTENT`, if there is one."""
+    """The file replacing `package/name` under `$TABLETOP_CONTENT`, if there is one.
+
+    Raises:
+        ContentError: If `$TABLETOP_CONTENT` is not a folder, holds a file outside a game's
+            folder, or the game's folder holds a file the game does not read (a typo such as
+            `company.toml` would otherwise be ignored without a word).
+    """
     folder = os.environ.get(CONTENT_ENV)
     if not folder:
         return None
+    root = Path(folder)
+    if not root.is_dir():
+        raise ContentError(f"{CONTENT_ENV} names {folder!r}, which is not a folder", file=folder)
     parts = package.split(".")
     game = parts[1] if len(parts) > 1 and parts[0] == "tabletop" else parts[0]
-    candidate = Path(folder) / game / Path(name).name
+    _check_folder(root, game, package, name)
+    candidate = root / game / Path(name).name
     return candidate if candidate.is_file() else None
+
+
+def _check_folder(root: Path, game: str, package: str, name: str) -> None:
+    for entry in sorted(root.iterdir()):
+        if entry.is_file() and entry.suffix == ".toml":
+            msg = f"content files go in a folder named after their game ({CONTENT_ENV}/<game>/{entry.name})"
+            raise ContentError(msg, file=str(entry))
+    here = root / game
+    if not here.is_dir():
+        return
+    shipped = resources.files(package).joinpath(name)
+    known = sorted({Path(name).name} | {p.name for p in _parent(shipped).iterdir() if p.name.endswith(".toml")})
+    for entry in sorted(here.iterdir()):
+        if entry.name not in known:
+            msg = f"{game} reads no file {entry.name!r} (its content files: {', '.join(known)})"
+            raise ContentError(msg, file=str(entry))
+
+
+def _parent(shipped: Any) -> Any:
+    """The folder holding a shipped resource (`Traversable` has no `parent`)."""
+    parent = getattr(shipped, "parent", None)
+    return parent if parent is not None else shipped
 
 
 def parse_toml(text: str, *, file: str = "<string>") -> dict[str, Any]:
@@ -164,6 +199,7 @@ def load_items(
         if not isinstance(raw, dict):
             raise ContentError("expected a table", file=file, item=label)
         item = structure_item(converter, raw, cls, file=file, item=label)
+        _check_common(item, file=file, item=label)
         if unique is not None:
             value = getattr(item, unique)
             if value in seen:
@@ -171,3 +207,17 @@ def load_items(
             seen.add(value)
         items.append(item)
     return tuple(items)
+
+
+def _check_common(value: object, *, file: str, item: str) -> None:
+    """What every content item of every game must satisfy: an `id` is non-empty text
+    without surrounding blanks (it names the item in states, moves and errors), and a
+    `copies` count is at least 1."""
+    ident = getattr(value, "id", None)
+    if isinstance(ident, str) and (not ident or ident != ident.strip()):
+        raise ContentError(
+            f"an id must be non-empty text without surrounding blanks, got {ident!r}", file=file, item=item, field="id"
+        )
+    copies = getattr(value, "copies", None)
+    if isinstance(copies, int) and copies < 1:
+        raise ContentError(f"copies must be at least 1, got {copies!r}", file=file, item=item, field="copies")

@@ -30,12 +30,41 @@ import attrs
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["HIDDEN", "Deck", "Known"]
+__all__ = ["HIDDEN", "Deck", "Known", "conservation_problem"]
 
 HIDDEN = "?"
 """The id that replaces a card a viewer may not see."""
 
 _NOBODY: frozenset[int] = frozenset()
+
+
+def conservation_problem(found: Tokens, expected: Tokens) -> str:
+    """Why the pieces `found` are not the `expected` ones, or `""` when they are.
+
+    In a view, [`HIDDEN`][tabletop.kernel.deck.HIDDEN] pieces stand for pieces the seat cannot see: then the pieces
+    it sees must all exist and the hidden ones make up the rest.
+
+    ```pycon
+    >>> conservation_problem(Tokens({"?": 2, "ace": 1}), Tokens({"ace": 2, "king": 1}))
+    ''
+    >>> conservation_problem(Tokens({"ace": 3}), Tokens({"ace": 2, "king": 1}))
+    'extra ace; missing king'
+
+    ```
+    """
+    hidden = found[HIDDEN]
+    shown = found.remove(HIDDEN, hidden) if hidden else found
+    common = Tokens({k: min(n, expected[k]) for k, n in shown.items() if k in expected})
+    extra = shown - common
+    missing = expected - common
+    if not extra and (missing.total == hidden if hidden else not missing):
+        return ""
+    parts = [f"extra {','.join(extra.elements())}"] if extra else []
+    if missing.total != hidden:
+        parts.append(
+            f"missing {','.join(missing.elements())}" if not hidden else f"{hidden} hidden for {missing.total} unseen"
+        )
+    return "; ".join(parts)
 
 
 @attrs.frozen

@@ -21,6 +21,8 @@ from __future__ import annotations
 import abc
 import random
 import secrets
+import types
+import typing
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Protocol, Self
@@ -33,7 +35,7 @@ from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
-from tabletop.kernel.serialize import dump_envelope, load_envelope, structure
+from tabletop.kernel.serialize import dump_envelope, load_envelope, structure, validate_state
 
 __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
@@ -252,6 +254,9 @@ class State(abc.ABC):
             )
         if not isinstance(move, Move):
             return IllegalMove(f"{move!r} is not a move", code="not-a-move", move=move)
+        malformed = _malformed(move)
+        if malformed:
+            return IllegalMove(malformed, code="malformed-move", move=move)
         if move.kind not in self.MACHINE.move_kinds(self.flow):
             allowed = ", ".join(sorted(self.MACHINE.move_kinds(self.flow)))
             return IllegalMove(
@@ -260,6 +265,59 @@ class State(abc.ABC):
                 move=move,
             )
         return self._refusal(move)
+
+
+def _fits(value: object, hint: Any) -> bool:
+    """True when `value` has the type `hint` (the simple types moves hold)."""
+    origin = typing.get_origin(hint)
+    if hint is Any:
+        return True
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, tuple):
+            return False
+        if len(args) == 2 and args[1] is Ellipsis:
+            return all(_fits(v, args[0]) for v in value)
+        return len(args) == len(value) and all(_fits(v, a) for v, a in zip(value, args, strict=True))
+    if origin in (frozenset, set):
+        (arg,) = typing.get_args(hint)
+        return isinstance(value, frozenset | set) and all(_fits(v, arg) for v in value)
+    if origin in (types.UnionType, typing.Union):
+        return any(_fits(value, a) for a in typing.get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return type(value) is int
+    if hint is float:
+        return type(value) in (int, float)
+    return isinstance(value, hint) if isinstance(hint, type) else True
+
+
+def _malformed(move: Move) -> str:
+    """Why a move object cannot be a move of its class (a field of the wrong type), or `""`.
+
+    A move built by hand (`Order((None,))`) must be refused with a reason, not crash the
+    refusal that prints it."""
+    cls = type(move)
+    for name, hint in _field_hints(cls):
+        value = getattr(move, name)
+        if not _fits(value, hint):
+            return f"{cls.__name__}.{name} must be {getattr(hint, '__name__', hint)}, got {value!r}"
+    return ""
+
+
+_HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
+
+
+def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    """The fields of a move class with their resolved types (none for a class that is not attrs)."""
+    if cls not in _HINTS:
+        try:
+            hints = typing.get_type_hints(cls) if attrs.has(cls) else {}
+        except Exception:  # hints that cannot be resolved here: nothing to check
+            hints = {}
+        _HINTS[cls] = tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.name in hints) if hints else ()
+    return _HINTS[cls]
 
 
 OptionCheck = Callable[[Any], Any]
@@ -469,9 +527,13 @@ class Game:
         """Read a state written by `State.to_json`.
 
         Raises:
-            DecodeError: On bad JSON, another format, version or game, or invalid data.
+            DecodeError: On bad JSON, another format, version or game, or invalid data:
+                a wrong type, a missing field, a value the game's invariants refuse (see
+                [validate_state][tabletop.kernel.serialize.validate_state]).
         """
         payload = load_envelope(text, kind="state", game=self.name)
         if not isinstance(payload, dict):
             raise DecodeError("expected an object", path="state")
-        return structure(self.converter, payload, self.state_type, root="state")
+        state = structure(self.converter, payload, self.state_type, root="state")
+        validate_state(state, invariants=self.invariants, root="state")
+        return state

@@ -7,31 +7,52 @@ Every document is an envelope:
 ```
 
 The payload is built with a `cattrs` converter from the frozen attrs classes, so a
-state round-trips exactly (`game.state_from_json(s.to_json()) == s`). Loading checks the
+state round-trips exactly (`game.state_from_json(s.to_json()) == s`). Loading bounds the
+text's size and nesting before it parses anything ([`check_bounds`][tabletop.kernel.serialize.check_bounds]), checks the
 format, the version and the game before it structures anything, and every problem (bad
 JSON, a wrong game, a missing field, a wrong type, an invalid value) raises
 [`DecodeError`][tabletop.kernel.errors.DecodeError] naming where it is.
+
+The converter is strict: a number is never read from text (`"10"`), a flag never from a
+number (`1`), a list never from a string (`"abc"`), and a state must spell out every
+field (a deleted `"finished"` does not quietly become `False`). What the types cannot
+say (ranges, the cards that exist, the counts that are conserved, a flow step the phase
+table knows) the game checks on the structured state: see
+[validate_state][tabletop.kernel.serialize.validate_state].
 """
 
 from __future__ import annotations
 
 import json
 import re
-from typing import Any, Final, TypeVar
+from collections.abc import Callable
+from typing import Any, Final, TypeVar, get_args, get_origin
 
+import attrs
 import cattrs
+from cattrs.errors import (
+    AttributeValidationNote,
+    ClassValidationError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
-from tabletop.kernel.errors import DecodeError
+from tabletop.kernel.errors import DecodeError, TabletopError
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
+    "MAX_DEPTH",
+    "MAX_TEXT",
     "VERSION",
+    "check_bounds",
     "dump_envelope",
     "explain",
     "load_envelope",
     "make_converter",
     "structure",
+    "validate_state",
 ]
 
 VERSION: Final = 1
@@ -40,29 +61,172 @@ VERSION: Final = 1
 T = TypeVar("T")
 
 
-def make_converter() -> cattrs.Converter:
-    """A JSON converter that knows the kernel's types.
+MAX_TEXT: Final = 4_000_000
+"""The longest document (in characters) read; longer ones are refused before parsing."""
+
+MAX_DEPTH: Final = 32
+"""The deepest nesting of JSON arrays and objects read (a state nests 7 deep, a record 6)."""
+
+MAX_COUNT: Final = 100_000
+"""The largest count of one kind in a multiset of tokens or cards."""
+
+MAX_KINDS: Final = 1_000
+"""The most kinds in one multiset (a game's largest, a deck of distinct cards, has about 150)."""
+
+_BRACKETS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> str:
+    """`text` as a string, once it is known to be small and shallow enough to parse.
+
+    The nesting is counted by one linear scan (strings skipped), so a document like
+    `"[" * 100_000` is refused without recursing.
+
+    Raises:
+        DecodeError: If the text is longer than `max_text` characters, nests deeper than
+            `max_depth`, or (as bytes) is not UTF-8.
+    """
+    if isinstance(text, bytes | bytearray):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            msg = f"not UTF-8 text: {exc.reason} at byte {exc.start}"
+            raise DecodeError(msg) from None
+    if not isinstance(text, str):
+        msg = f"expected JSON text, got {type(text).__name__}"
+        raise DecodeError(msg)
+    if len(text) > max_text:
+        msg = f"the document has {len(text)} characters, more than the {max_text} allowed"
+        raise DecodeError(msg)
+    depth = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                msg = f"the document nests deeper than {max_depth} levels (at character {match.start()})"
+                raise DecodeError(msg)
+        elif token in "]}":
+            depth -= 1
+    return text
+
+
+def _scalar(kind: type, noun: str) -> Callable[[Any, type], Any]:
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not kind:
+            msg = f"expected {noun}, got {value!r}"
+            raise TypeError(msg)
+        return value
+
+    return structure
+
+
+def _structure_float(value: Any, _: type) -> float:
+    if type(value) not in (int, float):
+        msg = f"expected a number, got {value!r}"
+        raise TypeError(msg)
+    return float(value)
+
+
+def _is_collection(cls: Any) -> bool:
+    return get_origin(cls) in (tuple, frozenset, list, set) or cls in (tuple, frozenset, list, set)
+
+
+def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, type], Any]:
+    origin = get_origin(cls) or cls
+    args = get_args(cls)
+    fixed = origin is tuple and bool(args) and not (len(args) == 2 and args[1] is Ellipsis)
+    hooks = [converter.get_structure_hook(a) for a in args[: None if fixed else 1]] or [lambda v, _: v]
+    types = list(args[: None if fixed else 1]) or [Any]
+
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not list:
+            msg = f"expected a list, got {value!r}"
+            raise TypeError(msg)
+        if fixed and len(value) != len(hooks):
+            msg = f"expected a list of {len(hooks)} items, got {len(value)}"
+            raise ValueError(msg)
+        items, errors = [], []
+        for i, item in enumerate(value):
+            j = i if fixed else 0
+            try:
+                items.append(hooks[j](item, types[j]))
+            except Exception as exc:
+                exc.__notes__ = [*getattr(exc, "__notes__", []), IterableValidationNote(f"@ index {i}", i, types[j])]
+                errors.append(exc)
+                break
+        if errors:
+            raise IterableValidationError(f"while structuring {cls!r}", errors, cls)
+        if origin is frozenset or origin is set:
+            if len(set(items)) != len(items):
+                msg = f"expected distinct items, got {value!r}"
+                raise ValueError(msg)
+            return frozenset(items)
+        return tuple(items) if origin is tuple else items
+
+    return structure
+
+
+def _attrs_hook(cls: type, converter: cattrs.Converter, *, every_field: bool) -> Callable[[Any, type], Any]:
+    base: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
+    required = tuple(a.alias for a in attrs.fields(cls) if a.init) if every_field else ()
+
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not dict:
+            msg = f"expected an object, got {value!r}"
+            raise TypeError(msg)
+        missing = [name for name in required if name not in value]
+        if missing:
+            error = ValueError(f"missing field {missing[0]!r}")
+            error.__notes__ = [AttributeValidationNote(f"@ attribute {missing[0]}", missing[0], Any)]
+            raise ClassValidationError(f"while structuring {cls.__qualname__}", [error], cls)
+        return base(value, cls)
+
+    return structure
+
+
+def make_converter(*, every_field: bool = False) -> cattrs.Converter:
+    """A strict JSON converter that knows the kernel's types.
 
     Extra keys are refused, frozensets are written as sorted lists (stable text), and
-    [`Tokens`][tabletop.kernel.tokens.Tokens] as `{"kind": count}` objects.
+    [`Tokens`][tabletop.kernel.tokens.Tokens] as `{"kind": count}` objects. Reading is
+    strict: `int`, `str` and `bool` only from values of exactly that JSON type,
+    collections only from JSON arrays (of the right length for a fixed tuple, without
+    repeats for a frozenset), objects only from JSON objects.
+
+    Args:
+        every_field: Also refuse an object that leaves out a field with a default (states
+            are written whole, so a missing field means a damaged document; content files
+            leave defaults out on purpose).
     """
-    converter = _make_json_converter(forbid_extra_keys=True)
+    converter = _make_json_converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_unstructure_hook(Tokens, lambda tokens: tokens.as_dict())
     converter.register_structure_hook(Tokens, _structure_tokens)
     converter.register_unstructure_hook_func(
         lambda cls: getattr(cls, "__origin__", cls) is frozenset,
         lambda value: sorted(value),
     )
+    converter.register_structure_hook(int, _scalar(int, "an integer"))
+    converter.register_structure_hook(str, _scalar(str, "text"))
+    converter.register_structure_hook(bool, _scalar(bool, "true or false"))
+    converter.register_structure_hook(float, _structure_float)
+    converter.register_structure_hook_factory(_is_collection, lambda cls: _collection_hook(cls, converter))
+    converter.register_structure_hook_factory(
+        attrs.has, lambda cls: _attrs_hook(cls, converter, every_field=every_field)
+    )
     return converter
 
 
 def _structure_tokens(value: Any, _: type) -> Tokens:
-    if not isinstance(value, dict):
-        msg = f"expected an object of token counts, got {type(value).__name__}"
+    if type(value) is not dict:
+        msg = f"expected an object of token counts, got {value!r}"
         raise TypeError(msg)
+    if len(value) > MAX_KINDS:
+        msg = f"{len(value)} kinds of token, more than the {MAX_KINDS} allowed"
+        raise ValueError(msg)
     for kind, n in value.items():
-        if not isinstance(n, int) or isinstance(n, bool) or n <= 0:
-            msg = f"count of {kind!r} must be a positive integer, got {n!r}"
+        if type(n) is not int or not 0 < n <= MAX_COUNT:
+            msg = f"count of {kind!r} must be a positive integer (at most {MAX_COUNT}), got {n!r}"
             raise ValueError(msg)
     return Tokens(value)
 
@@ -82,11 +246,13 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
         game: The game expected, or `None` to accept any game.
 
     Raises:
-        DecodeError: On bad JSON or a wrong format, version or game.
+        DecodeError: On text too long or too deeply nested (checked before parsing), bad
+            JSON or a wrong format, version or game.
     """
+    text = check_bounds(text)
     try:
         document = json.loads(text)
-    except (ValueError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         msg = f"not valid JSON: {exc}"
         raise DecodeError(msg) from None
     if not isinstance(document, dict):
@@ -96,9 +262,13 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     if document.get("format") != expected:
         msg = f"expected format {expected!r}, got {document.get('format')!r}"
         raise DecodeError(msg, path="format")
-    if document.get("version") != VERSION:
-        msg = f"unsupported version {document.get('version')!r} (this release reads {VERSION})"
+    version = document.get("version")
+    if type(version) is not int or version != VERSION:
+        msg = f"unsupported version {version!r} (this release reads {VERSION})"
         raise DecodeError(msg, path="version")
+    if not isinstance(document.get("game"), str):
+        msg = f"expected the game's name as text, got {document.get('game')!r}"
+        raise DecodeError(msg, path="game")
     if game is not None and document.get("game") != game:
         msg = f"this is a {document.get('game')!r} document, not {game!r}"
         raise DecodeError(msg, path="game")
@@ -150,3 +320,75 @@ def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: 
         raise DecodeError(text, path=path) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise DecodeError(f"invalid data: {exc}", path=root) from None
+
+
+def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = None, root: str = "state") -> None:
+    """Check what a structured state's types cannot say, as a constructor of a game would.
+
+    The flow must be a step of the state's phase table with a seat that exists; the game's
+    `invariants` (conserved counts, ranges, ids that exist, sizes within the game's limits)
+    must hold; and the state must answer the protocol (legal moves, chance outcomes, the
+    outcome at the end) without failing.
+
+    Args:
+        state: A state just structured from JSON (a full state or a view).
+        invariants: The game's invariants (`Game.invariants`), raising `AssertionError`.
+        root: The path of the state in the document, for errors.
+
+    Raises:
+        DecodeError: Naming the first problem and where it is.
+    """
+    flow = state.flow
+    steps = type(state).MACHINE.steps()
+    if flow.key not in steps:
+        msg = f"unknown step {flow.key!r} (the phase table has {', '.join(sorted(steps))})"
+        raise DecodeError(msg, path=f"{root}.flow")
+    seats = state.num_players
+    for name in ("player", "first_player"):
+        value = getattr(flow, name)
+        if not 0 <= value < seats:
+            msg = f"seat {value!r} does not exist (seats 0 to {seats - 1})"
+            raise DecodeError(msg, path=f"{root}.flow.{name}")
+    if flow.round < 0:
+        raise DecodeError(f"round {flow.round!r} is below 0", path=f"{root}.flow.round")
+    if state.chance_count < 0:
+        raise DecodeError(f"{state.chance_count!r} chance events", path=f"{root}.chance_count")
+    if state.seed is not None and state.seed < 0:
+        raise DecodeError(f"a seed below 0: {state.seed!r}", path=f"{root}.seed")
+    try:
+        if invariants is not None:
+            invariants(state)
+        _answers(state, root, invariants)
+    except DecodeError:
+        raise
+    except AssertionError as exc:
+        raise DecodeError(f"invariant broken: {exc}", path=root) from None
+    except Exception as exc:  # anything the game's code trips over is a state it cannot hold
+        raise DecodeError(f"not a consistent state: {type(exc).__name__}: {exc}", path=root) from None
+
+
+def _answers(state: Any, root: str, invariants: Callable[[Any], None] | None) -> None:
+    """Ask the state what play asks of it (its answers are cached for later) and play its
+    first legal move (a full state's pending work, such as a queue of effects, runs then).
+    A view at a chance node is not asked: it may not know what chance can bring."""
+    if state.is_chance_node and state.seed is None:
+        return
+    moves = state.legal_moves()
+    if state.is_terminal:
+        assert state.outcome is not None, "the game is over but has no outcome"
+    else:
+        assert moves, "the game is not over but nobody can move"
+    if state.is_chance_node:
+        state.chance_outcomes()
+    if moves and state.seed is not None:  # the next step must work out too (its pending work is read)
+        try:
+            after = state.apply(moves[0])
+        except TabletopError as exc:
+            msg = f"its first legal move {moves[0]} is refused: {exc}"
+            raise DecodeError(msg, path=root) from None
+        if invariants is not None:
+            try:
+                invariants(after)
+            except AssertionError as exc:
+                msg = f"its pending work breaks an invariant at the next step ({moves[0]}): {exc}"
+                raise DecodeError(msg, path=root) from None

@@ -78,7 +78,7 @@ GAME: Final = Game(
     options=OPTIONS,
     setup=setup,
     parser=parse,
-    converter=make_converter(),
+    converter=make_converter(every_field=True),
     perturb=perturb,
     invariants=invariants,
     rules=RULES,

@@ -19,7 +19,8 @@ import itertools
 from collections.abc import Callable
 from typing import Final
 
-from tabletop.kernel.errors import GameDefinitionError
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.errors import GameDefinitionError, IllegalMove
 from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -320,6 +321,9 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
     Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
     comparing the multiset) cost three times as much as listing the outcomes.
     """
+    if HIDDEN in cards:
+        msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     total = cards.total
     return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
 

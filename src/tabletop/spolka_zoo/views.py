@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
-from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.cards import (
     BOT_IDS,
     EVENT_IDS,
+    FAMILY,
     GOAL_IDS,
     HELPER_IDS,
     INFLUENCE_IDS,
@@ -28,6 +30,7 @@ from tabletop.spolka_zoo.cards import (
     STARTING_DECKS,
 )
 from tabletop.spolka_zoo.content import FRUITS
+from tabletop.spolka_zoo.interpreter import OPS
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Piles, Seat, ZooState, evolve
 
 __all__ = ["invariants", "perturb", "view"]
@@ -176,6 +179,9 @@ def _all_cards(state: ZooState) -> Tokens:
     return total
 
 
+#: What a task's ``company`` may be: none, the seat's choice, or a company.
+_TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
+
 #: The action-phase steps where the seat resolving its token decides.
 _TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "action.abilities", "action.late"})
 
@@ -189,6 +195,21 @@ def invariants(state: State) -> None:
         assert state.flow.player == state.turn.seat, f"seat {state.flow.player} to move for seat {state.turn.seat}"
     elif key == "effects.choose":
         assert state.flow.player == state.queue[0].seat, f"seat {state.flow.player} decides for {state.queue[0]}"
+    steps = ZooState.MACHINE.steps()
+    assert state.resume == "" or state.resume in steps, f"resume at an unknown step {state.resume!r}"
+    if state.flow.phase == "effects":
+        assert state.queue and state.resume, f"{state.flow.key} with no task queued or nowhere to resume"
+    seats = range(-1, len(state.seats))
+    for task in state.queue:
+        assert task.op in OPS, f"a task of unknown operation {task.op!r}"
+        assert task.seat in seats and task.actor in seats, f"a task for seats that do not exist: {task}"
+        assert task.company in _TASK_COMPANIES, f"a task for an unknown company: {task}"
+        assert task.card in FAMILY or task.card in ("", HIDDEN), f"a task for an unknown card: {task}"
+        assert task.index >= 0, f"a task with an index below 0: {task}"
+        assert all(seat in seats for seat in task.done), f"a task served seats that do not exist: {task}"
+        assert task.op != "resolve_deck" or task.company in FRUITS, f"a deck to resolve that is not a company: {task}"
+        assert task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}"
+    assert tuple(sorted(state.board)) == tuple(sorted(FRUITS)) or not state.board, f"board {state.board!r}"
     supply = Tokens(dict.fromkeys(FRUITS, state.config.fruit_supply))
     fruit = state.warehouse
     for board in state.company_fruit:
@@ -201,6 +222,10 @@ def invariants(state: State) -> None:
         assert seat.money >= 0, f"seat {i} has {seat.money} coins"
     assert min(state.share_price) >= 0 and min(state.fruit_price) >= 0, "a price below 0"
     cards, expected = _all_cards(state), _expected_cards(state)
+    if HIDDEN in cards:  # a view: the cards it shows exist, and the hidden ones make up the rest
+        problem = conservation_problem(cards, expected)
+        assert not problem, f"cards not conserved: {problem}"
+        return
     assert cards == expected, (
         f"cards not conserved: extra {cards - _common(cards, expected)}, missing {expected - _common(cards, expected)}"
     )

@@ -1,0 +1,161 @@
+"""The fuzz suite: every input class, accepted soundly or refused with a typed error (issue 10).
+
+Quick in CI (the hypothesis profile's examples). A longer run on demand:
+``TABLETOP_FUZZ_EXAMPLES=2000 pytest tests/test_fuzz.py``.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletop
+from tabletop.frontend.match import Match
+from tabletop.kernel.protocol import Game, State
+from tabletop.testing import fuzz
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = int(os.environ.get("TABLETOP_FUZZ_EXAMPLES", "0"))
+OPTIONS: dict[str, list[dict[str, Any]]] = {
+    "conservas": [{}, {"month": "december", "goal": "difficult"}],
+    "archipel": [{}, {"players": 5, "memory": True}],
+    "spolka_zoo": [{"players": 3, "modules": ("events", "hidden_goals", "intrigues")}, {"players": 1, "bots": 2}],
+}
+
+
+def fuzzed(test: Any) -> Any:
+    """The suite's settings: the profile's example count, or TABLETOP_FUZZ_EXAMPLES when set."""
+    extra = {"max_examples": EXAMPLES} if EXAMPLES else {}
+    return settings(deadline=None, suppress_health_check=list(HealthCheck), **extra)(test)
+
+
+@functools.cache
+def _states(name: str) -> tuple[State, ...]:
+    return tuple(fuzz.sample_states(tabletop.get_game(name), OPTIONS[name], steps=60, seeds=2))
+
+
+@functools.cache
+def _records(name: str) -> tuple[str, ...]:
+    texts = []
+    for seed, options in enumerate(OPTIONS[name]):
+        seats = tabletop.get_game(name).new_game(seed, **options).num_players
+        match = Match(name, seed=seed, options=options, agents=dict.fromkeys(range(seats), "random"))
+        match.advance()
+        texts.append(match.save())
+    return tuple(texts)
+
+
+GAMES = tabletop.GAMES
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_state_json(name: str, data: st.DataObject) -> None:
+    """Mutated state and view JSON: read soundly (round trip, invariants, a step) or DecodeError."""
+    game = tabletop.get_game(name)
+    text = data.draw(fuzz.state_documents(game, _states(name)))
+    fuzz.check_state_text(game, text)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_records(name: str, data: st.DataObject) -> None:
+    """Mutated records: replayed (Match.load) or refused with a TabletopError."""
+    text = data.draw(fuzz.record_documents(_records(name)))
+    fuzz.check_record_text(text, lambda t: Match.load(t, agents={}))
+
+
+def _content_files() -> list[Path]:
+    return sorted(p for game in GAMES for p in (ROOT / "src" / "tabletop" / game / "data").glob("*.toml"))
+
+
+def _loader(text: str) -> Any:
+    kind = tomllib.loads(text).get("kind", "") if text else ""
+    game, _, part = str(kind).partition(".")
+    return tabletop.get_game(game).content.get(part) if game in GAMES else None
+
+
+@fuzzed
+@given(data=st.data())
+def test_content_and_board_files(data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Mutated content and board files: loaded or refused with a ContentError naming the file."""
+    name, text = data.draw(fuzz.content_texts(_content_files()))
+    path = tmp_path_factory.mktemp("content") / name
+    path.write_text(text, encoding="utf-8")
+    original = (next(p for p in _content_files() if p.name == name)).read_text(encoding="utf-8")
+    loader = _loader(original)
+    if loader is None:  # rules.toml: a catalogue, read by the conformance runner
+        return
+    fuzz.check_content_text(loader, path)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_notation(name: str, data: st.DataObject) -> None:
+    """Edited and junk notation: parses to a move whose text parses back to it, or NotationError."""
+    game = tabletop.get_game(name)
+    state = data.draw(st.sampled_from(_states(name)))
+    fuzz.check_notation(game, state, data.draw(fuzz.notations(state)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_options(name: str, data: st.DataObject) -> None:
+    """Any keyword options: a sound new game, or a ValueError naming the option."""
+    game = tabletop.get_game(name)
+    fuzz.check_options(game, data.draw(fuzz.option_sets(game)))
+
+
+@functools.cache
+def _every_move() -> tuple[Any, ...]:
+    return tuple(m for name in GAMES for s in _states(name) for m in s.legal_moves())
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_moves_from_another_state_seat_or_game(name: str, data: st.DataObject) -> None:
+    """A move of another state, seat or game: applied legally or refused with IllegalMove, nothing changed."""
+    state = data.draw(st.sampled_from(_states(name)))
+    seat = data.draw(st.integers(0, state.num_players - 1))
+    move = data.draw(fuzz.foreign_moves(_every_move()))
+    fuzz.check_move(state, move)
+    fuzz.check_move(state.view(seat), move)
+
+
+@fuzzed
+@given(data=st.data())
+def test_cli_arguments(data: st.DataObject, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Command lines: an exit code and a message, never a traceback."""
+    folder = tmp_path_factory.mktemp("cli")
+    record = folder / "rec.json"
+    record.write_text(data.draw(fuzz.record_documents(_records("conservas"))), encoding="utf-8")
+    content = folder / "boats.toml"
+    content.write_text(data.draw(fuzz.content_texts(_content_files()))[1], encoding="utf-8")
+    argv = data.draw(fuzz.cli_arguments([str(record), str(content)]))
+    assert fuzz.check_cli(argv) in (0, 1, 2)
+
+
+def test_the_generators_reach_both_verdicts() -> None:
+    """The mutations are not all refused (they reach deep code) nor all accepted (they bite)."""
+    game: Game = tabletop.get_game("conservas")
+    verdicts: set[bool] = set()
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(fuzz.state_documents(game, _states("conservas")))
+    def read(text: str) -> None:
+        verdicts.add(fuzz.check_state_text(game, text))
+
+    read()
+    assert verdicts == {True, False}
