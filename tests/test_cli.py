@@ -352,3 +352,15 @@ def test_ctrl_c_ends_a_long_run_without_a_traceback(capsys: pytest.CaptureFixtur
     assert code == 130
     assert err.strip() == "tabletop: interrupted"
     assert out == ""
+
+
+def test_play_load_names_the_file_in_every_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --load FILE` with a bad record says which file it was (like `replay` and `validate`)."""
+    bad = tmp_path / "broken-save.json"
+    bad.write_text('{"format": "tabletop-record", "version": 1, "game": "conservas"', encoding="utf-8")
+    code, _, err = run(capsys, "play", "--load", str(bad))
+    assert code == 2
+    assert "broken-save.json" in err and "Traceback" not in err
+    missing = tmp_path / "no-such-save.json"
+    code, _, err = run(capsys, "play", "--load", str(missing))
+    assert code == 2 and "no-such-save.json" in err

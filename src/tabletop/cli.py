@@ -396,9 +396,12 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
             raise ValueError(msg)
         game = get_game(args.game) if args.game else None
         text = _read(args.load)
-        if not bots:  # the seats the program played keep their agents, unless --agent says otherwise
-            bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
-        match = Match.load(text, game=game, agents=bots, unrestricted_undo=args.free_undo)
+        try:
+            if not bots:  # the seats the program played keep their agents, unless --agent says otherwise
+                bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
+            match = Match.load(text, game=game, agents=bots, unrestricted_undo=args.free_undo)
+        except (TabletopError, ValueError, LookupError) as exc:
+            raise ValueError(_in_file(args.load, exc)) from None
     elif args.game is None:
         msg = "name a game (see 'tabletop games') or --load FILE"
         raise ValueError(msg)
