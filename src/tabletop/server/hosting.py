@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from tabletop.frontend.match import Match
+from tabletop.frontend.match import Match, Ply
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, TabletopError, UndoError
 from tabletop.kernel.protocol import Game, Move, Option, State
@@ -131,6 +131,8 @@ class Hosted:
         self.revision = revision
         self.created = created
         self.lock = threading.RLock()
+        #: (id of a ply, seat) -> (the ply, its events for that seat as JSON): steps never change.
+        self.events: dict[tuple[int, int | None], tuple[Ply, list[dict[str, Any]]]] = {}
 
     def seat_of(self, token: str | None) -> int:
         """The seat whose token this is.
@@ -437,7 +439,8 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
     turn: int | str = "over" if player == TERMINAL else "chance" if player == CHANCE else player
     view_json = json.loads(state.view(seat).to_json()) if seat is not None else public_view(state)
     yours = seat is not None and player == seat and hosted.seats[seat] == HUMAN
-    legal = _legal(state, state.view(seat), seat) if yours and seat is not None else []
+    drawn = boards.board(match.game.name, view_json, seat)
+    legal = _legal(state, drawn) if yours else []
     outcome = state.outcome
     return {
         "match": hosted.id,
@@ -448,9 +451,9 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "turn": turn,
         "step": len(match.plies),
         "view": view_json,
-        "board": boards.board(match.game.name, view_json, seat),
+        "board": drawn,
         "legal": legal,
-        "events": _events(match, seat),
+        "events": _events(hosted, seat),
         "outcome": None
         if outcome is None
         else {"returns": [float(r) for r in outcome.returns], "summary": dict(outcome.summary())},
@@ -478,35 +481,45 @@ def _common(values: list[Any]) -> Any:
     return None
 
 
-def _events(match: Match, seat: int | None) -> list[dict[str, Any]]:
-    out = []
-    for ply in match.plies:
-        if seat is not None:
-            seen = list(ply.events_for(seat))
-        else:  # a spectator sees an event only if every seat does
-            per_seat = [{_event_key(e.to_dict()) for e in ply.events_for(s)} for s in range(match.num_players)]
-            seen = [e for e in ply.events_for(0) if all(_event_key(e.to_dict()) in keys for keys in per_seat)]
-        for event in seen:
-            out.append(
-                {
-                    "ply": ply.index,
-                    "seat": ply.player if ply.player >= 0 else None,
-                    "kind": event.kind,
-                    "text": event.text,
-                    "data": json.loads(json.dumps(dict(event.data), default=str)),
-                }
-            )
+def _events(hosted: Hosted, seat: int | None) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for ply in hosted.match.plies:
+        key = (id(ply), seat)
+        cached = hosted.events.get(key)
+        if cached is None or cached[0] is not ply:
+            cached = (ply, _ply_events(hosted.match, ply, seat))
+            hosted.events[key] = cached
+        out.extend(cached[1])
     return out
+
+
+def _ply_events(match: Match, ply: Ply, seat: int | None) -> list[dict[str, Any]]:
+    """The events of one step that `seat` sees (a spectator: those every seat sees), as JSON."""
+    if seat is not None:
+        seen = list(ply.events_for(seat))
+    else:
+        per_seat = [{_event_key(e.to_dict()) for e in ply.events_for(s)} for s in range(match.num_players)]
+        seen = [e for e in ply.events_for(0) if all(_event_key(e.to_dict()) in keys for keys in per_seat)]
+    return [
+        {
+            "ply": ply.index,
+            "seat": ply.player if ply.player >= 0 else None,
+            "kind": event.kind,
+            "text": event.text,
+            "data": json.loads(json.dumps(dict(event.data), default=str)),
+        }
+        for event in seen
+    ]
 
 
 def _event_key(event: Mapping[str, Any]) -> str:
     return json.dumps({k: event[k] for k in ("kind", "text", "data")}, sort_keys=True, default=str)
 
 
-def _legal(state: State, view: State, seat: int) -> list[dict[str, Any]]:
+def _legal(state: State, drawn: Mapping[str, Any]) -> list[dict[str, Any]]:
     bridge = _bridge(state)
     moves = state.legal_moves()
-    targets = boards.targets(state.GAME.name, view, seat, moves)
+    targets = boards.targets(state.GAME.name, drawn, moves)
     out = []
     for move in moves:
         text = str(move)

@@ -6,9 +6,10 @@ python -m tabletop.server.load --url http://127.0.0.1:8000 --matches 10 --seats 
 
 It makes `matches` Archipel matches of `seats` human boats, joins every seat, opens one
 WebSocket per seat, and for `seconds` each client plays a random legal move whenever its
-document says it is its turn. At the end it checks that no client received an error, and
-that each match's record holds exactly the moves the clients had accepted (none lost, none
-doubled). It prints a summary and exits 1 on any error or lost move.
+document says it is its turn (declaring the season over only when it must, so matches
+last). At the end it checks that no client received an error, and that each match's record
+holds exactly the moves the clients had accepted (none lost, none doubled). It prints a
+summary and exits 1 on any error or lost move.
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ async def _client(
                 waiting = None
             if waiting is None and doc["turn"] == doc["seat"] and doc["legal"] and time.monotonic() < stop:
                 waiting = doc["step"]
-                await ws.send(json.dumps({"type": "move", "move": rng.choice(doc["legal"])["move"]}))
+                await ws.send(json.dumps({"type": "move", "move": _pick(doc["legal"], rng)}))
         if waiting is not None:  # our last move: wait for its document, or its error
             async for raw in ws:
                 message = json.loads(raw)
@@ -135,6 +136,12 @@ async def _client(
                 if message["type"] == "document" and message["document"]["step"] > waiting:
                     counts[match] += 1
                     break
+
+
+def _pick(legal: Sequence[Any], rng: random.Random) -> str:
+    """A random legal move, declaring the season over only when nothing else is left (matches last)."""
+    going_on = [entry for entry in legal if entry["group"] != "season"] or list(legal)
+    return str(rng.choice(going_on)["move"])
 
 
 def _bearer(token: str) -> dict[str, str]:
