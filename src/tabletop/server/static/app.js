@@ -213,17 +213,19 @@ function showMenu(anchor, moves) {
 
 // The drawn element a move acts on: its notation's words, tried as `verb:first`, `word:next`
 // and single words against the elements' data-ref (or the server's `target`).
+function drawn(root, ref) {
+  const key = CSS.escape(ref);
+  return root.querySelectorAll(`[data-el="${key}"], [data-ref="${key}"]`);
+}
+
 function elementFor(root, move) {
-  if (move.target) {
-    const hit = root.querySelector(`[data-ref="${CSS.escape(move.target)}"]`);
-    if (hit) return move.target;
-  }
+  if (move.target && drawn(root, move.target).length) return move.target;
   const words = move.move.split(/\s+/);
   const parts = words.slice(1).flatMap((w) => w.split(","));
   const tries = [`${words[0]}:${parts[0]}`];
   for (let i = 0; i + 1 < parts.length; i += 1) tries.push(`${parts[i]}:${parts[i + 1]}`);
   tries.push(...parts);
-  return tries.find((ref) => ref && root.querySelector(`[data-ref="${CSS.escape(ref)}"]`)) || null;
+  return tries.find((ref) => ref && drawn(root, ref).length) || null;
 }
 
 function wireMoves(root, legal, actions) {
@@ -234,7 +236,7 @@ function wireMoves(root, legal, actions) {
     if (ref) { if (!byRef.has(ref)) byRef.set(ref, []); byRef.get(ref).push(move); } else loose.push(move);
   }
   for (const [ref, moves] of byRef) {
-    for (const node of root.querySelectorAll(`[data-ref="${CSS.escape(ref)}"]`)) {
+    for (const node of drawn(root, ref)) {
       node.classList.add("can");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");

@@ -30,7 +30,7 @@ function drawMap(doc, info) {
   (info.storms || []).forEach((id, i) => {
     const [x, y] = places[id] || [0, 0];
     const card = s.storms?.[i];
-    map.append(svg("g", { "data-ref": id, class: "storm" }, [
+    map.append(svg("g", { "data-ref": id, "data-el": `storm:${id}`, class: "storm" }, [
       svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, fill: card ? "#5b2a86" : "#fff", stroke: "#333" }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: card ? "#fff" : "#222" }, card ? "⛈" : id.slice(1)),
       svg("title", {}, card ? `storm space ${id.slice(1)}: ${cardName(card, info)}` : `storm space ${id.slice(1)}`),
@@ -40,7 +40,7 @@ function drawMap(doc, info) {
   for (const island of info.islands || []) {
     const [x, y] = places[island.id] || [0, 0];
     const gone = shut.has(island.id) || (s.short && island.pagoda);
-    map.append(svg("g", { "data-ref": island.id, class: "island" }, [
+    map.append(svg("g", { "data-ref": island.id, "data-el": `island:${island.id}`, class: "island" }, [
       svg("circle", { cx: x, cy: y, r: 18, fill: gone ? "#9e9e9e" : "#6dbb5a", stroke: "#3d6b30" }),
       ...island.market.map((colour, j) => svg("circle", { cx: x - 5 + 10 * j, cy: y - 4, r: 4.5, fill: FISH[colour] || colour, stroke: "#222" })),
       svg("text", { x, y: y + 30, "text-anchor": "middle", "font-size": 11, "font-weight": "bold" }, island.id),
@@ -49,7 +49,7 @@ function drawMap(doc, info) {
   }
   for (const home of info.homes || []) {
     const [x, y] = places[home.id] || [0, 0];
-    map.append(svg("g", { "data-ref": home.id, class: "home" }, [
+    map.append(svg("g", { "data-ref": home.id, "data-el": `home:${home.id}`, class: "home" }, [
       svg("rect", { x: x - 11, y: y - 11, width: 22, height: 22, fill: home.colour, stroke: "#222" }),
       svg("title", {}, `${home.colour} home port`),
     ]));
@@ -59,7 +59,7 @@ function drawMap(doc, info) {
     const spot = s.spots?.[i] || {};
     const up = spot.face_up && spot.fish && spot.fish !== "unseen";
     const fill = !spot.fish ? "none" : up ? FISH[spot.fish] || "#888" : "#1d3f5e";
-    map.append(svg("g", { "data-ref": id, class: "spot" }, [
+    map.append(svg("g", { "data-ref": id, "data-el": `spot:${id}`, class: "spot" }, [
       svg("circle", { cx: x, cy: y, r: 12, fill, stroke: spot.fish ? "#0c2233" : "#7fb3d5", "stroke-dasharray": spot.fish ? null : "3 2" }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, up ? (spot.fish === "shark" ? "🦈" : "") : spot.fish ? "?" : ""),
       svg("title", {}, `${id}: ${!spot.fish ? "no fish" : up ? `${spot.fish}, face up` : `a face-down fish${spot.fish !== "unseen" ? ` (${spot.fish}, remembered)` : ""}`}`),
@@ -69,7 +69,7 @@ function drawMap(doc, info) {
     const [x, y] = places[boat.at] || [0, 0];
     const dx = x + 14 + i * 6;
     const dy = y - 16 - i * 4;
-    map.append(svg("g", { class: "boat-piece", "data-boat": boat.colour }, [
+    map.append(svg("g", { class: "boat-piece", "data-boat": boat.colour, "data-el": `boat:${i}` }, [
       svg("path", { d: `M ${dx - 12} ${dy} L ${dx + 12} ${dy} L ${dx + 7} ${dy + 8} L ${dx - 7} ${dy + 8} Z`, fill: boat.colour, stroke: "#111", "stroke-width": 1.5 }),
       svg("line", { x1: dx, y1: dy, x2: dx, y2: dy - 14, stroke: "#111", "stroke-width": 1.5 }),
       svg("path", { d: `M ${dx} ${dy - 14} L ${dx + 9} ${dy - 4} L ${dx} ${dy - 4} Z`, fill: "#fff", stroke: "#111" }),

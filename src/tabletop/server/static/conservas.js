@@ -4,7 +4,7 @@ import { add, el, tokens, panel } from "./dom.js";
 
 function boatCard(id, info, extra = {}) {
   const boat = info.boats?.[id] || { name: id };
-  return el("div", { class: "card boat", "data-ref": id, ...extra }, [
+  return el("div", { class: "card boat", "data-ref": id, "data-el": `boat:${id}`, ...extra }, [
     el("div", { class: "name" }, boat.name),
     el("div", { class: "meta" }, `catch ${boat.catch ?? "?"} · costs ${boat.cost ?? "?"} € · upkeep ${boat.upkeep ?? "?"} €`),
   ]);
@@ -12,7 +12,7 @@ function boatCard(id, info, extra = {}) {
 
 function upgradeCard(id, info, kept) {
   const card = info.upgrades?.[id] || { name: id };
-  return el("div", { class: "card upgrade", "data-ref": id }, [
+  return el("div", { class: "card upgrade", "data-ref": id, "data-el": `upgrade:${id}` }, [
     el("div", { class: "name" }, card.name),
     el("div", { class: "text" }, card.text || ""),
     el("div", { class: "meta" }, `${card.phase ? card.phase.replace(/_/g, " ") : ""} · ${card.frequency ? card.frequency.replace(/_/g, " ") : ""} · pay ${card.cost || "?"}`),
@@ -65,7 +65,7 @@ export function drawConservas(root, doc, info) {
   const grid = el("div", { class: "market", style: `grid-template-columns: repeat(${Math.max(1, ...month.spaces.map((x) => x.col))}, minmax(0, 1fr))` });
   month.spaces.forEach((space, i) => {
     const filled = s.market?.[i];
-    grid.append(el("div", { class: `space${filled ? " filled" : ""}`, "data-ref": space.id, style: `grid-row: ${space.row}; grid-column: ${space.col}` }, [
+    grid.append(el("div", { class: `space${filled ? " filled" : ""}`, "data-ref": space.id, "data-el": `market:${space.id}`, style: `grid-row: ${space.row}; grid-column: ${space.col}` }, [
       el("div", {}, tokens(space.needs)), el("div", { class: "price" }, `${space.price} €`), filled ? el("div", {}, "filled") : null,
     ]));
   });

@@ -14,8 +14,9 @@ const ACTIONS = {
 
 function zooCard(id, info, cls = "") {
   const card = info.cards?.[id];
+  const kind = card?.kind === "company" ? "influence" : card?.kind;
   if (!card) return el("div", { class: `card ${cls}`, "data-ref": id }, el("div", { class: "name" }, id === "?" || !id ? "face down" : id));
-  return el("div", { class: `card ${cls}`, "data-ref": id }, [
+  return el("div", { class: `card ${cls}`, "data-ref": id, "data-el": `${kind}:${id}` }, [
     el("div", { class: "name" }, card.name),
     card.cost ? el("div", { class: "meta" }, ["costs ", tokens(card.cost), card.glory != null ? ` · ${card.glory} glory` : ""]) : null,
     el("div", { class: "text" }, card.text),
@@ -31,7 +32,7 @@ function track(price) {
 /** Draw a Spółka ZOO document into `root`. */
 export function drawZoo(root, doc, info) {
   const s = doc.view.state;
-  const companies = el("div", { class: "row" }, (s.board || []).map((fruit, i) => el("div", { class: "company", "data-ref": fruit }, [
+  const companies = el("div", { class: "row" }, (s.board || []).map((fruit, i) => el("div", { class: "company", "data-ref": fruit, "data-el": `company:${fruit}` }, [
     el("h3", {}, `${fruit[0].toUpperCase()}${fruit.slice(1)} company`),
     el("div", { "data-ref": `share:${fruit}` }, [`Share price ${s.share_price[i]}`, track(s.share_price[i])]),
     el("div", {}, ["Fruit on the board: ", tokens(s.company_fruit?.[i], "none")]),
