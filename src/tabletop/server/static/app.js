@@ -265,7 +265,7 @@ function turnText(doc) {
 function outcomeBox(doc) {
   if (!doc.outcome) return null;
   const summary = doc.outcome.summary || {};
-  return el("div", { class: "outcome", "data-testid": "outcome" }, [el("h3", {}, "Result"),
+  return el("div", { class: "outcome now", "data-testid": "outcome" }, [el("h3", {}, "Result"),
     el("ul", {}, Object.entries(summary).map(([k, v]) => el("li", {}, `${k}: ${v}`))),
     el("div", {}, `Scores: ${(doc.outcome.returns || []).map((r, i) => `seat ${i + 1}: ${r}`).join(", ")}`)]);
 }
@@ -294,11 +294,11 @@ function drawMatch(state) {
   const seats = el("ul", { class: "seat-list" }, doc.seats.map((s) => el("li", {},
     `Seat ${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "person" : "open") : s.kind.replace("agent:", "agent ")}${s.seat === doc.seat ? " (you)" : ""}`)));
   const side = el("aside", { class: "side" }, [
-    el("div", { class: "panel" }, [el("div", { class: "turn", "data-testid": "turn" }, turnText(doc)),
+    el("div", { class: "panel now" }, [el("div", { class: "turn", "data-testid": "turn" }, turnText(doc)),
       doc.seat == null ? el("div", {}, "You are watching.") : el("div", {}, `You sit in seat ${doc.seat + 1}.`),
       state.error ? el("div", { class: "error", "data-testid": "error" }, state.error) : null]),
     outcomeBox(doc),
-    doc.seat != null && doc.turn === doc.seat ? el("div", { class: "panel" }, [el("h3", {}, "Moves"),
+    doc.seat != null && doc.turn === doc.seat ? el("div", { class: "panel now" }, [el("h3", {}, "Moves"),
       el("div", { class: "hint" }, "Click a highlighted piece on the table, a button here, or type the move."), actions, notation, datalist]) : null,
     el("div", { class: "panel" }, [el("h3", {}, "What happened"), log]),
     el("div", { class: "panel" }, [el("h3", {}, "Seats"), seats]),

@@ -67,9 +67,9 @@ function drawMap(doc, info) {
   });
   (s.boats || []).forEach((boat, i) => {
     const [x, y] = places[boat.at] || [0, 0];
-    const dx = x + 14 + i * 6;
-    const dy = y - 16 - i * 4;
-    map.append(svg("g", { class: "boat-piece", "data-boat": boat.colour, "data-el": `boat:${i}` }, [
+    const dx = x + 20 + i * 8;
+    const dy = y - 22 - i * 6;
+    map.append(svg("g", { class: "boat-piece", "data-boat": boat.colour, "data-el": `boat:${i}`, transform: `translate(${dx} ${dy}) scale(1.6) translate(${-dx} ${-dy})` }, [
       svg("path", { d: `M ${dx - 12} ${dy} L ${dx + 12} ${dy} L ${dx + 7} ${dy + 8} L ${dx - 7} ${dy + 8} Z`, fill: boat.colour, stroke: "#111", "stroke-width": 1.5 }),
       svg("line", { x1: dx, y1: dy, x2: dx, y2: dy - 14, stroke: "#111", "stroke-width": 1.5 }),
       svg("path", { d: `M ${dx} ${dy - 14} L ${dx + 9} ${dy - 4} L ${dx} ${dy - 4} Z`, fill: "#fff", stroke: "#111" }),
