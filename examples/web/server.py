@@ -5,8 +5,9 @@ Run it and open the address it prints::
     python examples/web/server.py --port 8000
 
 It uses only the standard library (``http.server`` and ``json``): the example stays one file
-with no dependency to install, and every line of the protocol is visible. A real deployment
-would put the same handlers behind an ASGI framework and a proper session store.
+with no dependency to install, and every line of the protocol is visible: it is the "your own
+frontend in 100 lines" tutorial. The real server, with stored matches, a WebSocket per seat and
+the graphical client, is ``tabletop serve`` (``pip install 'tabletop[server]'``; docs/server.md).
 
 API (JSON in, JSON out; a seat proves who it is with ``Authorization: Bearer TOKEN``):
 

@@ -89,16 +89,24 @@ class Hub:
         if lock is None:
             return
         async with lock:
-            documents: dict[int | None, str] = {}
-            for socket, seat in list(self._sockets.get(match_id, {}).items()):
-                if seat not in documents:
-                    try:
-                        doc = await run_in_threadpool(self.host.document_for, match_id, seat)
-                    except ApiError:
-                        return
-                    documents[seat] = json.dumps({"type": "document", "document": doc})
-                    self._seen[match_id] = self.host.hosted(match_id).revision
-                await _send(socket, documents[seat])
+            sockets = list(self._sockets.get(match_id, {}).items())
+            try:
+                revision, documents = await run_in_threadpool(self.host.snapshot, match_id, [s for _, s in sockets])
+            except ApiError:
+                return
+            self._seen[match_id] = revision
+            texts = {seat: json.dumps({"type": "document", "document": doc}) for seat, doc in documents.items()}
+            for socket, seat in sockets:
+                await _send(socket, texts[seat])
+
+    async def greet(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
+        """Send a socket just let in its seat's current document (the others have theirs)."""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            return
+        async with lock:
+            _, documents = await run_in_threadpool(self.host.snapshot, match_id, [seat])
+            await _send(socket, json.dumps({"type": "document", "document": documents[seat]}))
 
     async def poll(self) -> None:
         """Push the matches that changed in storage (another process moved) since last pushed."""
@@ -222,7 +230,7 @@ class _Api:
             return
         self.hub.add(match_id, socket, seat)
         try:
-            await self.hub.push(match_id)
+            await self.hub.greet(match_id, socket, seat)
             await self._serve(socket, match_id, seat)
         except _Closed:
             pass

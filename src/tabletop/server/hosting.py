@@ -28,7 +28,7 @@ import json
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from tabletop.frontend.match import Match, Ply
@@ -308,6 +308,12 @@ class Host:
         hosted = self.hosted(match_id)
         with hosted.lock:
             return document(hosted, seat)
+
+    def snapshot(self, match_id: str, seats: Iterable[int | None]) -> tuple[int, dict[int | None, dict[str, Any]]]:
+        """The match's revision and the documents of `seats`, all of that one revision (for pushes)."""
+        hosted = self.hosted(match_id)
+        with hosted.lock:
+            return hosted.revision, {seat: document(hosted, seat) for seat in set(seats)}
 
     def record(self, match_id: str, token: str | None) -> dict[str, Any]:
         """`GET /api/matches/{id}/record`: the seat's own copy of the record."""
