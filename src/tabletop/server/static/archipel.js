@@ -33,6 +33,7 @@ function drawMap(doc, info) {
     map.append(svg("g", { "data-ref": id, "data-el": `storm:${id}`, class: "storm" }, [
       svg("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 3, fill: card ? "#5b2a86" : "#fff", stroke: "#333" }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 12, "font-weight": "bold", fill: card ? "#fff" : "#222" }, card ? "⛈" : id.slice(1)),
+      svg("circle", { cx: x, cy: y, r: 22, fill: "transparent", class: "hit" }),
       svg("title", {}, card ? `storm space ${id.slice(1)}: ${cardName(card, info)}` : `storm space ${id.slice(1)}`),
     ]));
   });
@@ -44,6 +45,7 @@ function drawMap(doc, info) {
       svg("circle", { cx: x, cy: y, r: 18, fill: gone ? "#9e9e9e" : "#6dbb5a", stroke: "#3d6b30" }),
       ...island.market.map((colour, j) => svg("circle", { cx: x - 5 + 10 * j, cy: y - 4, r: 4.5, fill: FISH[colour] || colour, stroke: "#222" })),
       svg("text", { x, y: y + 30, "text-anchor": "middle", "font-size": 11, "font-weight": "bold" }, island.id),
+      svg("circle", { cx: x, cy: y, r: 26, fill: "transparent", class: "hit" }),
       svg("title", {}, `${island.name}: orders ${island.market.join(" and ")}${gone ? " (shut)" : ""}`),
     ]));
   }
@@ -51,6 +53,7 @@ function drawMap(doc, info) {
     const [x, y] = places[home.id] || [0, 0];
     map.append(svg("g", { "data-ref": home.id, "data-el": `home:${home.id}`, class: "home" }, [
       svg("rect", { x: x - 11, y: y - 11, width: 22, height: 22, fill: home.colour, stroke: "#222" }),
+      svg("circle", { cx: x, cy: y, r: 22, fill: "transparent", class: "hit" }),
       svg("title", {}, `${home.colour} home port`),
     ]));
   }
@@ -62,6 +65,7 @@ function drawMap(doc, info) {
     map.append(svg("g", { "data-ref": id, "data-el": `spot:${id}`, class: "spot" }, [
       svg("circle", { cx: x, cy: y, r: 12, fill, stroke: spot.fish ? "#0c2233" : "#7fb3d5", "stroke-dasharray": spot.fish ? null : "3 2" }),
       svg("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, up ? (spot.fish === "shark" ? "🦈" : "") : spot.fish ? "?" : ""),
+      svg("circle", { cx: x, cy: y, r: 20, fill: "transparent", class: "hit" }),
       svg("title", {}, `${id}: ${!spot.fish ? "no fish" : up ? `${spot.fish}, face up` : `a face-down fish${spot.fish !== "unseen" ? ` (${spot.fish}, remembered)` : ""}`}`),
     ]));
   });
