@@ -1,0 +1,281 @@
+"""The web client of `tabletop serve` in headless Chromium, against a real uvicorn on SQLite.
+
+Each game is set up in the lobby and played to its end by clicking only (highlighted pieces
+on the table, the move buttons and the menus they open); two seats in two browser contexts
+never receive each other's secrets (checked on the WebSocket frames, not on the page); and a
+server killed mid-game and restarted is reconnected to by the open page, which plays on.
+
+Needs Debian's Chromium at /usr/bin/chromium and the `playwright` package (no browser is
+downloaded). Without them the tests are skipped, unless `TABLETOP_REQUIRE_BROWSER` is set (as
+`.ci/run` does), when they fail. Screenshots go to `test-artifacts/client/` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import free_port, uvicorn_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+ARTIFACTS = Path(__file__).parents[2] / "test-artifacts" / "client"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+#: At most this many clicks per game (the games below end well before).
+MAX_CLICKS = 400
+CLICKABLE = ".board .can, .actions button.action"
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("TABLETOP_REQUIRE_BROWSER"):
+        pytest.fail(f"{reason} (TABLETOP_REQUIRE_BROWSER is set, so the browser test must run)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """A headless Debian Chromium driven by playwright."""
+    if not CHROMIUM.exists():
+        _unavailable("Debian's chromium is not installed at /usr/bin/chromium (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("the playwright package is not installed (pip install -e '.[dev]')")
+    with sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real `tabletop serve` on a fresh SQLite file; its base URL."""
+    with uvicorn_server(tmp_path_factory.mktemp("db") / "matches.sqlite3") as (url, _):
+        yield url
+
+
+class Page:
+    """A browser page on the client, with what it received on its WebSockets."""
+
+    def __init__(self, browser: Any, url: str, viewport: dict[str, int] = DESKTOP) -> None:
+        self.context = browser.new_context(viewport=viewport)
+        self.page = self.context.new_page()
+        self.frames: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda exc: self.errors.append(str(exc)))
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.goto(url)
+        self.page.wait_for_selector(".game")
+
+    def _frame(self, payload: Any) -> None:
+        self.frames.append(payload if isinstance(payload, str) else payload.decode())
+
+    def documents(self) -> list[dict[str, Any]]:
+        """Every document received so far."""
+        messages = [json.loads(f) for f in self.frames]
+        return [m["document"] for m in messages if m.get("type") == "document"]
+
+    def create(self, game: str, options: dict[str, Any], seats: list[str], seed: int) -> None:
+        """Set up a match in the lobby's form (by clicking and choosing) and start it."""
+        box = self.page.locator(f'.game[data-game="{game}"]')
+        for name, value in options.items():
+            field = box.locator(f"#opt-{name}")
+            kind = field.get_attribute("data-kind")
+            if kind == "flag":
+                field.set_checked(bool(value))
+            elif kind == "choice":
+                field.select_option(json.dumps(value))
+            elif kind == "subset":
+                for choice in value:
+                    field.locator(f'input[value="{choice}"]').check()
+            else:
+                field.fill(str(value))
+        if box.locator(".seat-count").count():
+            box.locator(".seat-count").select_option(str(len(seats)))
+        for n, kind in enumerate(seats):
+            box.locator(f'.seat-kind[data-seat="{n}"]').select_option(kind)
+        box.locator(".seed").fill(str(seed))
+        box.locator(".create").click()
+        self.page.wait_for_selector(".board")
+
+    def step(self) -> int:
+        """The step the page shows."""
+        return int(self.page.locator(".board").get_attribute("data-step") or 0)
+
+    def over(self) -> bool:
+        """Whether the page shows the game over."""
+        return self.page.locator(".board").get_attribute("data-turn") == "over"
+
+    def wait_for_my_turn_or_end(self) -> None:
+        """Wait until the page offers a move or shows the end."""
+        self.page.wait_for_function(
+            f"""() => {{ const b = document.querySelector('.board');
+                return b && (b.dataset.turn === 'over' || document.querySelector('{CLICKABLE}') !== null); }}""",
+            timeout=30_000,
+        )
+
+    def click_a_move(self, rng: random.Random) -> None:
+        """Click a highlighted piece or a move button (and a move of its menu); wait for the next document."""
+        before = self.step()
+        targets = self.page.locator(CLICKABLE)
+        target = targets.nth(rng.randrange(targets.count()))
+        target.scroll_into_view_if_needed()
+        target.click(timeout=5_000)
+        menu = self.page.locator(".menu .menu-move")
+        if menu.count():
+            menu.nth(rng.randrange(menu.count())).click()
+        self.page.wait_for_function(
+            f"() => Number(document.querySelector('.board')?.dataset.step) > {before}"
+            " || document.querySelector('[data-testid=error]') !== null",
+            timeout=30_000,
+        )
+        error = self.page.locator("[data-testid=error]")
+        assert not error.count(), error.inner_text()
+
+    def play_to_end(self, rng: random.Random, max_clicks: int = MAX_CLICKS) -> int:
+        """Click moves until the game is over; the number of clicks."""
+        for clicks in range(max_clicks):
+            self.wait_for_my_turn_or_end()
+            if self.over():
+                return clicks
+            self.click_a_move(rng)
+        raise AssertionError(f"the game did not end in {max_clicks} clicks")
+
+    def screenshot(self, name: str) -> None:
+        """Save a full-page screenshot at the desktop size and at phone width."""
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.page.set_viewport_size(DESKTOP)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}-1280x800.png"))
+        self.page.set_viewport_size(PHONE)
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}-phone.png"), full_page=True)
+        self.page.set_viewport_size(DESKTOP)
+
+    def close(self) -> None:
+        """Close the context, first checking the page threw no error."""
+        assert not self.errors, self.errors
+        self.context.close()
+
+
+GAMES = [
+    ("conservas", {"month": "january"}, ["human"], 3),
+    ("archipel", {"players": 1, "short": True, "idle_rounds": 2}, ["human"], 3),
+    ("spolka_zoo", {"players": 1, "bots": 2}, ["human", "agent:random", "agent:random"], 3),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seats", "seed"), GAMES, ids=[g[0] for g in GAMES])
+def test_each_game_is_set_up_in_the_lobby_and_played_to_its_end_by_clicking(
+    chromium: Any, server: str, game: str, options: dict[str, Any], seats: list[str], seed: int
+) -> None:
+    """Lobby form, then clicks only until the result shows; screenshots at the start and the end."""
+    page = Page(chromium, server)
+    try:
+        page.create(game, options, seats, seed)
+        page.wait_for_my_turn_or_end()
+        page.screenshot(f"{game}-start")
+        rng = random.Random(seed)
+        for _ in range(3):  # a few moves in: something on the table
+            if not page.over():
+                page.click_a_move(rng)
+                page.wait_for_my_turn_or_end()
+        page.screenshot(f"{game}-playing")
+        page.play_to_end(rng)
+        assert page.page.locator("[data-testid=outcome]").is_visible()
+        assert page.documents()[-1]["outcome"] is not None
+        page.screenshot(f"{game}-end")
+    finally:
+        page.close()
+
+
+def _held(doc: dict[str, Any], seat: int) -> set[str]:
+    """The hidden goal and intrigue ids `seat` holds in its own document."""
+    own = doc["view"]["state"]["seats"][seat]
+    return {c for c in [own["goal"], *own["intrigues"]] if c and c != "?"}
+
+
+def _public(doc: dict[str, Any]) -> set[str]:
+    """The card ids shown face up to everyone (removed in public) in a document."""
+    return {r["card"] for r in doc["view"]["state"]["piles"]["removed"] if isinstance(r, dict) and r.get("public")}
+
+
+def test_two_seats_in_two_browsers_never_receive_each_others_secrets(chromium: Any, server: str) -> None:
+    """Spółka ZOO with hidden goals and intrigues: seat 1 starts it, seat 2 joins from the lobby; both click moves.
+
+    On the wire, each context's frames carry its own token and secrets only: the other
+    seat's token never, the other seat's goal and intrigues never while the game runs.
+    """
+    first, second = Page(chromium, server), Page(chromium, server)
+    try:
+        options = {"players": 2, "bots": 0, "modules": ["hidden_goals", "intrigues"]}
+        first.create("spolka_zoo", options, ["human", "human"], 5)
+        match = first.page.url.rsplit("/", 1)[1]
+        second.page.reload()
+        second.page.locator(f'li[data-match="{match}"] button.join').first.click()
+        second.page.wait_for_selector(".board")
+        rng = random.Random(5)
+        for _ in range(24):
+            for page in (first, second):
+                if page.page.locator(CLICKABLE).count() and not page.over():
+                    page.click_a_move(rng)
+            first.page.wait_for_timeout(100)
+        for page, seat in ((first, 0), (second, 1)):
+            page.page.wait_for_selector(".seat-list")
+            page.screenshot(f"spolka_zoo-seat{seat + 1}-of-2")
+        tokens = [
+            json.loads(p.page.evaluate(f"localStorage.getItem('tabletop:{match}')"))["token"] for p in (first, second)
+        ]
+        by_step = [{doc["step"]: doc for doc in p.documents()} for p in (first, second)]
+        assert any(_held(doc, 0) for doc in by_step[0].values()), "seat 1 holds a hidden goal or intrigue"
+        assert any(_held(doc, 1) for doc in by_step[1].values()), "seat 2 holds a hidden goal or intrigue"
+        checked = 0
+        for seat, other in ((0, 1), (1, 0)):
+            page = (first, second)[seat]
+            assert all(doc["seat"] == seat for doc in by_step[seat].values())
+            assert not any(tokens[other] in frame for frame in page.frames), "the other seat's token reached this page"
+            for step, doc in by_step[seat].items():
+                theirs = doc["view"]["state"]["seats"][other]
+                assert theirs["goal"] in ("", "?") and all(c == "?" for c in theirs["intrigues"]), theirs
+                if step in by_step[other] and doc["outcome"] is None:
+                    secret = _held(by_step[other][step], other) - _held(doc, seat) - _public(doc)
+                    text = json.dumps(doc)
+                    assert not [card for card in secret if card in text], (seat, step, secret)
+                    checked += 1
+        assert checked > 10
+    finally:
+        first.close()
+        second.close()
+
+
+def test_the_page_reconnects_when_the_server_is_killed_and_restarted(chromium: Any, tmp_path: Path) -> None:
+    """`kill -9` mid-game; a new server on the same file and port: the same page, unreloaded, plays on."""
+    db, port = tmp_path / "matches.sqlite3", free_port()
+    with uvicorn_server(db, port) as (url, process):
+        page = Page(chromium, url)
+        page.create("conservas", {"month": "january"}, ["human"], 11)
+        rng = random.Random(11)
+        for _ in range(4):
+            page.wait_for_my_turn_or_end()
+            page.click_a_move(rng)
+        page.wait_for_my_turn_or_end()
+        before = page.documents()[-1]
+        page.page.evaluate("window.__same_page = true")
+        process.send_signal(signal.SIGKILL)
+        process.wait(10)
+        page.page.wait_for_selector("#status.offline", timeout=15_000)
+        page.screenshot("conservas-offline")
+    with uvicorn_server(db, port):
+        page.page.wait_for_function("document.getElementById('status').textContent === 'connected'", timeout=30_000)
+        assert page.page.evaluate("window.__same_page") is True
+        again = page.documents()[-1]
+        assert again == before
+        assert page.step() == before["step"]
+        page.click_a_move(rng)
+        assert page.documents()[-1]["step"] > before["step"]
+        page.close()
