@@ -13,7 +13,7 @@ the first checks and reach deep code:
 * [foreign_moves][tabletop.testing.fuzz.foreign_moves]: moves of another state, seat or game;
 * [cli_arguments][tabletop.testing.fuzz.cli_arguments]: `tabletop` command lines.
 
-Each input gets one verdict ([accepts][tabletop.testing.fuzz.accepts] and its siblings): it is
+Each input gets one verdict ([check_state_text][tabletop.testing.fuzz.check_state_text] and its siblings): it is
 either accepted, and then what was read round-trips to an equal value that satisfies every
 invariant and can be played, or refused with a [TabletopError][tabletop.kernel.errors.TabletopError]
 (a `DecodeError`, `ContentError`, `NotationError`, `IllegalMove`, or a `ValueError` for an
