@@ -20,7 +20,7 @@ def where(request, tmp_path):
 
 def test_a_move_by_action_id_plays_that_move():
     """`{"action": id}` plays the move the document lists with that id; an id not legal is a 422."""
-    pytest.importorskip("tabletop.adapters", reason="action ids come with tabletop.adapters (branch ai-core)")
+    pytest.importorskip("tabletop.adapters", reason="action ids come with tabletop.adapters")
     with client() as http:
         made = new_match(http, "archipel", ["human"], options={"players": 1}, seed=6)
         url, auth = f"/api/matches/{made['match']}", bearer(made["token"])
