@@ -42,7 +42,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.bridge import DecodingBridge, Section
 from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
 from tabletop.archipel.board import Board, board_for
@@ -103,7 +103,7 @@ def make_bridge(options: Mapping[str, Any]) -> ArchipelBridge:
     return ArchipelBridge(options)
 
 
-class ArchipelBridge(Bridge):
+class ArchipelBridge(DecodingBridge):
     """Archipel as fixed action ids, a fixed observation tensor and determinization.
 
     Co-operative: every seat gets the same return, 0, 0.5 or 1 (the three endings). Of
@@ -253,21 +253,6 @@ class ArchipelBridge(Bridge):
             return space.id("end")
         assert isinstance(move, Over), f"an Archipel move the bridge does not know: {move!r}"
         return space.id("over")
-
-    def move_of(self, state: State, action: int) -> Move:
-        """The move (or chance outcome) with id `action` in `state`.
-
-        Raises:
-            IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
-        """
-        assert isinstance(state, ArchipelState)
-        try:
-            move = self._decode(state, action)
-        except (ValueError, IndexError, KeyError):
-            move = None
-        if move is None or not state.is_legal(move):
-            raise self.refuse(state, action)
-        return move
 
     def _decode(self, state: ArchipelState, action: int) -> Move | None:
         if state.is_chance_node:

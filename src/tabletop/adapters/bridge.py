@@ -40,7 +40,7 @@ import attrs
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Game, Move, State
 
-__all__ = ["Bridge", "Section"]
+__all__ = ["Bridge", "DecodingBridge", "Section"]
 
 
 @attrs.frozen
@@ -190,3 +190,29 @@ class Bridge(abc.ABC):
         Hidden things are drawn with the weights the game's chance model gives them; the
         sample carries a seed drawn from `rng`, so it can be played on.
         """
+
+
+class DecodingBridge(Bridge):
+    """A bridge whose ids decode to moves by arithmetic (`_decode`), checked against the rules.
+
+    [move_of][tabletop.adapters.bridge.DecodingBridge.move_of] is written once here: the id is
+    decoded, and refused (naming the legal ids) unless it decodes to a legal move of `state`.
+    """
+
+    def move_of(self, state: State, action: int) -> Move:
+        """The move (or chance outcome) with id `action` in `state`.
+
+        Raises:
+            IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
+        """
+        try:
+            move = self._decode(state, action)
+        except (ValueError, IndexError, KeyError):
+            move = None
+        if move is None or not state.is_legal(move):
+            raise self.refuse(state, action)
+        return move
+
+    @abc.abstractmethod
+    def _decode(self, state: Any, action: int) -> Move | None:
+        """The move id `action` stands for in `state`, or `None` (it may also raise on a bad id)."""

@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.bridge import DecodingBridge, Section
 from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, as_id, view_digest
 from tabletop.conservas import GAME
 from tabletop.conservas.cards import FISH, KINDS, MONTH_NAMES
@@ -167,7 +167,7 @@ def make_bridge(options: Mapping[str, Any]) -> ConservasBridge:
     return ConservasBridge(options)
 
 
-class ConservasBridge(Bridge):
+class ConservasBridge(DecodingBridge):
     """Conservas as fixed action ids, a fixed observation tensor and determinization.
 
     Solo, won (1) or lost (0), and nothing but the future is hidden from the player.
@@ -237,21 +237,6 @@ class ConservasBridge(Bridge):
             return space.id("row", int(move.discard))
         assert isinstance(move, Upkeep), f"a Conservas move the bridge does not know: {move!r}"
         return space.id("upkeep", state.fleet.index(move.boat))
-
-    def move_of(self, state: State, action: int) -> Move:
-        """The move (or chance outcome) with id `action` in `state`.
-
-        Raises:
-            IllegalMove: Naming the id and the legal ids, if `action` is not legal here.
-        """
-        assert isinstance(state, ConservasState)
-        try:
-            move = self._decode(state, action)
-        except (ValueError, IndexError, KeyError):
-            move = None
-        if move is None or not state.is_legal(move):
-            raise self.refuse(state, action)
-        return move
 
     def _decode(self, state: ConservasState, action: int) -> Move | None:
         if state.is_chance_node:
