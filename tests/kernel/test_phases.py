@@ -115,5 +115,5 @@ def test_endless_automatic_loop_is_caught() -> None:
 def test_table_renders_markdown() -> None:
     """The table renders as Markdown for the docs, one row per step."""
     text = good().table()
-    assert "| a | x | player | play | y |" in text
+    assert "| a | x | - | player | play | y |" in text
     assert text.count("\n") == 4

@@ -6,7 +6,7 @@ No module here imports a game; every game imports from here.
 from __future__ import annotations
 
 from tabletop.kernel.bag import Bag
-from tabletop.kernel.chance import CHANCE, TERMINAL, random_playout, sample_chance
+from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode, Source, random_playout, sample_chance
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import (
     ContentError,
@@ -29,6 +29,7 @@ __all__ = [
     "TERMINAL",
     "Actor",
     "Bag",
+    "ChanceNode",
     "ContentError",
     "Deck",
     "DecodeError",
@@ -44,6 +45,7 @@ __all__ = [
     "Outcome",
     "Phase",
     "PhaseMachine",
+    "Source",
     "State",
     "Step",
     "TabletopError",

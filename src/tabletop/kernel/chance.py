@@ -11,9 +11,12 @@ Nothing here touches the global `random` state.
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar
+
+import attrs
 
 if TYPE_CHECKING:
     from tabletop.kernel.protocol import State
@@ -21,7 +24,9 @@ if TYPE_CHECKING:
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "ChanceNode",
     "ChanceState",
+    "Source",
     "pick",
     "random_playout",
     "sample_chance",
@@ -36,6 +41,47 @@ TERMINAL: Final = -2
 _MASK64: Final = (1 << 64) - 1
 
 T = TypeVar("T")
+
+
+class Source(enum.Enum):
+    """Where a chance node draws from."""
+
+    BAG = "bag"
+    """A token drawn blind from a bag."""
+    DECK = "deck"
+    """A card from the unknown part of a named deck or pile (drawn, dealt or revealed)."""
+    PIECE = "piece"
+    """A face-down piece on the board turned over (what it is, not which one)."""
+    ORDER = "order"
+    """An order chosen at random among pieces or seats (who starts, which way a shuffle falls)."""
+
+
+@attrs.frozen
+class ChanceNode:
+    """What a chance node decides, in public terms: a typed description a test can match.
+
+    Every game answers `state.chance_node()` at each of its chance nodes; the outcomes and
+    their probabilities stay in `state.chance_outcomes()`.
+
+    Attributes:
+        source: The kind of draw ([`Source`][tabletop.kernel.chance.Source]).
+        name: Which bag, deck, pile or piece, by the id the rulebook and the notation use
+            (`"bag"`, `"influence"`, `"pineapple"`, `"spot r2c3"`).
+        destination: Where the outcome goes (`"hand"`, `"market r1c1"`, `"shop 2"`,
+            `"revealed"`, `"seat 1"`), by id as well.
+        rule: The ID of the rule that calls for the draw (`"CON-2.3"`).
+        recipient: The seat that receives the outcome, or `None` when no seat does.
+    """
+
+    source: Source
+    name: str
+    destination: str
+    rule: str
+    recipient: int | None = None
+
+    def __str__(self) -> str:
+        to = self.destination if self.recipient is None else f"{self.destination} of seat {self.recipient}"
+        return f"{self.source.value} {self.name} -> {to} ({self.rule})"
 
 
 class ChanceState(Protocol):

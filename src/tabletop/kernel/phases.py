@@ -30,12 +30,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.errors import GameDefinitionError
+from tabletop.kernel.fastattrs import evolve
 
 __all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
 
@@ -66,6 +67,8 @@ class Step:
         moves: The move kinds legal here (player and chance steps).
         then: The steps that may follow: `"step"` in the same phase or `"phase.step"`.
         doc: What happens, in a sentence, with the rule ID.
+        rule: The ID of the rule the step carries out (`"CON-3.6"`), empty only for
+            bookkeeping steps that no rule names.
     """
 
     name: str
@@ -73,6 +76,7 @@ class Step:
     moves: frozenset[str] = frozenset()
     then: tuple[str, ...] = ()
     doc: str = ""
+    rule: str = ""
 
 
 @attrs.frozen
@@ -279,6 +283,28 @@ class PhaseMachine:
             flow.first_player if first_player is None else first_player,
         )
 
+    def go(
+        self,
+        state: S,
+        target: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        first_player: int | None = None,
+        **changes: Any,
+    ) -> S:
+        """`state` moved to step `target` with its other fields `changes`: the one way a
+        step function leaves its step.
+
+        Equivalent to `evolve(state, flow=self.goto(state.flow, target, ...), **changes)`.
+
+        Raises:
+            GameDefinitionError: If the table does not declare that transition.
+            TypeError: If a keyword is not a field of the state.
+        """
+        flow = self.goto(state.flow, target, round=round, player=player, first_player=first_player)
+        return evolve(state, flow=flow, **changes)
+
     def advance(self, state: S, handlers: Mapping[str, Callable[[S], S]]) -> S:
         """Run automatic steps until a decision, a chance node or the end.
 
@@ -297,10 +323,11 @@ class PhaseMachine:
 
     def table(self) -> str:
         """The phase table as Markdown, for the docs."""
-        lines = ["| phase | step | who acts | moves | next |", "|---|---|---|---|---|"]
+        lines = ["| phase | step | rule | who acts | moves | next |", "|---|---|---|---|---|---|"]
         for phase in self.phases:
             for step in phase.steps:
                 moves = ", ".join(sorted(step.moves)) or "-"
                 then = ", ".join(step.then) or "-"
-                lines.append(f"| {phase.name} | {step.name} | {step.actor.value} | {moves} | {then} |")
+                rule = step.rule or "-"
+                lines.append(f"| {phase.name} | {step.name} | {rule} | {step.actor.value} | {moves} | {then} |")
         return "\n".join(lines)

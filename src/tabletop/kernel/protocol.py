@@ -7,6 +7,7 @@ top of a handful of hooks each game writes:
 
 * `_player_moves()`: the legal moves of the current player, in a documented stable order;
 * `_chance_outcomes()`: the outcomes of the current chance node with their probabilities;
+* `_chance_node()`: what the current chance node draws, as a [`ChanceNode`][tabletop.kernel.chance.ChanceNode];
 * `_apply(move)`: the step function for a legal move (no re-validation needed);
 * `_refusal(move)`: why a move is illegal, as an [`IllegalMove`][tabletop.kernel.errors.IllegalMove] naming the rule;
 * `_view(player)`: the state with everything hidden from `player` replaced;
@@ -30,7 +31,7 @@ from typing import Any, ClassVar, Literal, Protocol, Self
 import attrs
 import cattrs
 
-from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.chance import CHANCE, ChanceNode
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
@@ -162,6 +163,17 @@ class State(abc.ABC):
         object.__setattr__(self, "_outcomes", outcomes)
         return outcomes
 
+    def chance_node(self) -> ChanceNode:
+        """What the current chance node draws, from where, to where, under which rule.
+
+        Raises:
+            ValueError: If this is not a chance node.
+        """
+        if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
+            msg = f"not a chance node: {self.flow}"
+            raise ValueError(msg)
+        return self._chance_node()
+
     def apply(self, move: Move) -> Self:
         """The state after `move`; this state is left untouched.
 
@@ -222,6 +234,11 @@ class State(abc.ABC):
     @abc.abstractmethod
     def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         """The outcomes of the current chance node."""
+
+    def _chance_node(self) -> ChanceNode:
+        """The description of the current chance node (called only at chance nodes)."""
+        msg = f"{type(self).__name__} does not describe its chance nodes yet"
+        raise TypeError(msg)
 
     @abc.abstractmethod
     def _apply(self, move: Move) -> Self:

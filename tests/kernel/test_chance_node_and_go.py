@@ -1,0 +1,59 @@
+"""The kernel's chance-node description and the `go` helper of the phase machine."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.errors import GameDefinitionError
+from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+
+MACHINE = PhaseMachine(
+    "demo",
+    (
+        Phase(
+            "play",
+            (
+                Step("move", Actor.PLAYER, moves=frozenset({"pass"}), then=("score",), rule="DEMO-1.1"),
+                Step("score", Actor.AUTO, then=("end.over",), rule="DEMO-1.2"),
+            ),
+        ),
+        Phase("end", (Step("over", Actor.END),)),
+    ),
+    start="play.move",
+)
+
+
+@attrs.frozen
+class Demo:
+    flow: Flow
+    points: int = 0
+
+
+def test_go_moves_the_flow_and_changes_fields_in_one_build() -> None:
+    state = Demo(MACHINE.start_flow())
+    after = MACHINE.go(state, "score", player=1, points=3)
+    assert after == Demo(Flow("play", "score", 1, 1, 0), 3)
+    assert state == Demo(MACHINE.start_flow())  # untouched
+
+
+def test_go_refuses_an_undeclared_transition_and_an_unknown_field() -> None:
+    state = Demo(MACHINE.start_flow())
+    with pytest.raises(GameDefinitionError, match="undeclared transition 'play.move' -> 'end.over'"):
+        MACHINE.go(state, "end.over")
+    with pytest.raises(TypeError):
+        MACHINE.go(state, "score", colour="red")
+
+
+def test_the_phase_table_lists_each_steps_rule() -> None:
+    table = MACHINE.table()
+    assert "| play | move | DEMO-1.1 | player | pass | score |" in table
+    assert "| end | over | - | end | - | - |" in table
+
+
+def test_a_chance_node_reads_as_its_source_destination_and_rule() -> None:
+    node = ChanceNode(Source.DECK, "influence", "hand", "ZOO-3.2", recipient=1)
+    assert str(node) == "deck influence -> hand of seat 1 (ZOO-3.2)"
+    assert str(ChanceNode(Source.BAG, "bag", "hand", "CON-2.3")) == "bag bag -> hand (CON-2.3)"
+    assert node == ChanceNode(Source.DECK, "influence", "hand", "ZOO-3.2", recipient=1)
