@@ -57,3 +57,24 @@ def test_a_chance_node_reads_as_its_source_destination_and_rule() -> None:
     assert str(node) == "deck influence -> hand of seat 1 (ZOO-3.2)"
     assert str(ChanceNode(Source.BAG, "bag", "hand", "CON-2.3")) == "bag bag -> hand (CON-2.3)"
     assert node == ChanceNode(Source.DECK, "influence", "hand", "ZOO-3.2", recipient=1)
+
+
+def test_an_invariant_names_its_path_and_reading_keeps_it() -> None:
+    """A broken invariant raised with a path comes out of `validate_state` as a DecodeError at that path."""
+    from tabletop.kernel.errors import DecodeError, InvariantBroken
+    from tabletop.kernel.serialize import validate_state
+
+    broken = InvariantBroken("fuel 99 above the tank's 6", path="boats[1].fuel", rule="ARC-2.4")
+    assert str(broken) == "boats[1].fuel: fuel 99 above the tank's 6 (ARC-2.4)"
+    assert isinstance(broken, AssertionError)
+
+    def invariants(state: object) -> None:
+        raise broken
+
+    from tabletop.testing.drill import GAME
+
+    state = GAME.new_game(1)
+    with pytest.raises(DecodeError) as info:
+        validate_state(state, invariants=invariants)
+    assert info.value.path == "state.boats[1].fuel"
+    assert "fuel 99" in str(info.value)

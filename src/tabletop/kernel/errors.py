@@ -13,6 +13,7 @@ __all__ = [
     "DecodeError",
     "GameDefinitionError",
     "IllegalMove",
+    "InvariantBroken",
     "NotationError",
     "TabletopError",
     "UndoError",
@@ -84,6 +85,27 @@ class ContentError(TabletopError, ValueError):
             part for part in (file, f"item {item!r}" if item else "", f"field {field!r}" if field else "") if part
         )
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class InvariantBroken(AssertionError):
+    """Raised by a game's invariants when a state breaks one: a count not conserved, a value
+    out of range, an id that does not exist.
+
+    It is an `AssertionError` (invariants are checks of the library's own states), and reading
+    an untrusted state turns it into a [`DecodeError`][tabletop.kernel.errors.DecodeError] at the
+    same `path`.
+
+    Attributes:
+        path: Where in the state, in the dotted form of `DecodeError.path` relative to the
+            state (`"boats[1].fuel"`, `"bag"`), empty when the whole state is meant.
+        rule: The ID of the rule the invariant follows from, if one does.
+    """
+
+    def __init__(self, message: str, *, path: str = "", rule: str = "") -> None:
+        self.path = path
+        self.rule = rule
+        text = f"{path}: {message}" if path else message
+        super().__init__(f"{text} ({rule})" if rule else text)
 
 
 class GameDefinitionError(TabletopError):

@@ -39,7 +39,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
-from tabletop.kernel.errors import DecodeError, TabletopError
+from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -361,6 +361,9 @@ def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = Non
         _answers(state, root, invariants)
     except DecodeError:
         raise
+    except InvariantBroken as exc:
+        path = f"{root}.{exc.path}" if exc.path and not exc.path.startswith("[") else root + exc.path
+        raise DecodeError(f"invariant broken: {exc}", path=path) from None
     except AssertionError as exc:
         raise DecodeError(f"invariant broken: {exc}", path=root) from None
     except Exception as exc:  # anything the game's code trips over is a state it cannot hold
