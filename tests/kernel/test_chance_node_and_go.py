@@ -8,6 +8,7 @@ import pytest
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.errors import GameDefinitionError
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+from tabletop.kernel.protocol import Move, State
 
 MACHINE = PhaseMachine(
     "demo",
@@ -78,3 +79,51 @@ def test_an_invariant_names_its_path_and_reading_keeps_it() -> None:
         validate_state(state, invariants=invariants)
     assert info.value.path == "state.boats[1].fuel"
     assert "fuel 99" in str(info.value)
+
+
+@attrs.frozen
+class Pass(Move):
+    kind = "pass"
+
+
+_PASS = Pass()
+
+
+@attrs.frozen
+class Tally(State):
+    """A data-only state: a counter that one player raises until 2; bound below."""
+
+    flow: Flow
+    seed: int | None = None
+    chance_count: int = 0
+    points: int = 0
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    @property
+    def outcome(self) -> None:
+        return None
+
+
+def test_bind_gives_a_data_class_its_rules_once() -> None:
+    """`State.bind` turns the rules into the hooks; a second bind is refused."""
+    from tabletop.kernel.errors import GameDefinitionError
+
+    with pytest.raises(TypeError):  # abstract until bound
+        Tally(MACHINE.start_flow())
+    Tally.bind(
+        machine=MACHINE,
+        auto={"play.score": lambda s: MACHINE.go(s, "end.over", points=s.points + 1)},
+        player_moves=lambda s: (_PASS,),
+        chance_outcomes=lambda s: (),
+        apply=lambda s, m: MACHINE.go(s, "score", points=s.points + 1),
+        view=lambda s, p: s,
+    )
+    state = Tally(MACHINE.start_flow())
+    assert state.legal_moves() == (_PASS,)
+    after = state.apply(_PASS)
+    assert after.points == 2 and after.is_terminal
+    with pytest.raises(GameDefinitionError, match="already bound"):
+        Tally.bind(machine=MACHINE, auto={}, player_moves=len, chance_outcomes=len, apply=max, view=max)

@@ -14,7 +14,8 @@ top of a handful of hooks each game writes:
 * `num_players` and `outcome`.
 
 Each state class also names its phase table (`MACHINE`) and the handlers of its automatic
-steps (`AUTO`).
+steps (`AUTO`). A game whose state module holds data only gives the class its rules with
+[`State.bind`][tabletop.kernel.protocol.State.bind], once, in the game's `__init__.py`.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ import attrs
 import cattrs
 
 from tabletop.kernel.chance import CHANCE, ChanceNode
-from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError
+from tabletop.kernel.errors import DecodeError, GameDefinitionError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
@@ -87,6 +88,7 @@ class State(abc.ABC):
     MACHINE: ClassVar[PhaseMachine]
     AUTO: ClassVar[Mapping[str, Callable[[Any], Any]]]
     GAME: ClassVar[Game]
+    _bound: ClassVar[bool] = False
 
     # The protocol --------------------------------------------------------------------------
 
@@ -224,6 +226,53 @@ class State(abc.ABC):
         if player == CHANCE:
             return (Event.of("chance", f"chance: {move}", outcome=str(move)),)
         return (Event.of("move", f"player {player}: {move}", player=player, move=str(move)),)
+
+    # Binding the rules -----------------------------------------------------------------------
+
+    @classmethod
+    def bind(
+        cls,
+        *,
+        machine: PhaseMachine,
+        auto: Mapping[str, Callable[[Any], Any]],
+        player_moves: Callable[[Any], tuple[Move, ...]],
+        chance_outcomes: Callable[[Any], tuple[tuple[Move, float], ...]],
+        apply: Callable[[Any, Move], Any],
+        view: Callable[[Any, int], Any],
+        chance_node: Callable[[Any], ChanceNode] | None = None,
+        refusal: Callable[[Any, Move], IllegalMove] | None = None,
+        events: Callable[[Any, Move, Any], tuple[Event, ...]] | None = None,
+    ) -> None:
+        """Give a state class, which holds data only, its rules: the one place where a game's
+        state and its rules meet (the game's `__init__.py` calls it once).
+
+        The functions become the hooks (`_player_moves`, `_chance_outcomes`, `_apply`,
+        `_view`, `_chance_node`, `_refusal`, `events`) as plain methods, so a bound class
+        costs nothing at play; the phase table must have a handler for every automatic step.
+
+        Raises:
+            GameDefinitionError: If the class is already bound, or `auto` misses a step.
+        """
+        if cls.__dict__.get("_bound"):
+            msg = f"{cls.__name__} is already bound to its rules"
+            raise GameDefinitionError(msg)
+        machine.check_handlers(auto)
+        cls.MACHINE = machine
+        cls.AUTO = auto
+        hooks: dict[str, Callable[..., Any] | None] = {
+            "_player_moves": player_moves,
+            "_chance_outcomes": chance_outcomes,
+            "_apply": apply,
+            "_view": view,
+            "_chance_node": chance_node,
+            "_refusal": refusal,
+            "events": events,
+        }
+        for name, function in hooks.items():
+            if function is not None:
+                setattr(cls, name, function)
+        cls._bound = True
+        abc.update_abstractmethods(cls)
 
     # Hooks -----------------------------------------------------------------------------------
 
