@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.testing.chance import ChanceReport, check_chance_nodes
 from tabletop.testing.properties import PlayReport, PropertyFailure, check_game, check_state, play_checked
 from tabletop.testing.script import (
     CaseFailure,
@@ -18,10 +19,12 @@ from tabletop.testing.script import (
 
 __all__ = [
     "CaseFailure",
+    "ChanceReport",
     "NotReached",
     "PlayReport",
     "PropertyFailure",
     "board",
+    "check_chance_nodes",
     "check_game",
     "check_state",
     "expect",
