@@ -50,12 +50,15 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.registry import GAMES, get_game
 
 __all__ = [
+    "RuleCoverage",
     "Scenario",
     "ScenarioResult",
     "builtin_scenarios",
     "coverage",
+    "coverage_by_game",
     "format_report",
     "load_scenario",
+    "rule_coverage",
     "run_scenario",
 ]
 
@@ -364,3 +367,83 @@ def format_report(results: Sequence[ScenarioResult], catalogue: Mapping[str, str
     passed_count = sum(r.passed for r in results)
     lines.append(f"\n{passed_count}/{len(results)} scenarios passed, {len(table)} rules covered")
     return "\n".join(lines)
+
+
+@attrs.frozen
+class RuleCoverage:
+    """Which of a game's rule IDs a set of cases cites, and which it does not.
+
+    Attributes:
+        game: The game's name.
+        titles: The game's rule catalogue (rule ID to title), in its order.
+        cited: Per rule ID of the catalogue that some case cites: (cases citing it, of which
+            passed).
+        uncovered: The catalogue's rule IDs that no case cites, in catalogue order.
+        unknown: Rule IDs the cases cite that are not in the catalogue (a typo, or another
+            game's rule).
+    """
+
+    game: str
+    titles: Mapping[str, str]
+    cited: Mapping[str, tuple[int, int]]
+    uncovered: tuple[str, ...]
+    unknown: tuple[str, ...]
+
+    def format(self, *, uncovered: bool = True, cited: bool = False) -> str:
+        """The report as text: a summary line, then the rules not cited with their titles.
+
+        Args:
+            uncovered: List each rule not cited with its title (otherwise only the summary
+                and the unknown IDs).
+            cited: Also list the rules cited, each with its cases passed out of citing.
+        """
+        total = len(self.titles)
+        lines = [f"{self.game}: {len(self.cited)} of {total} rules cited, {len(self.uncovered)} not cited"]
+        if cited and self.cited:
+            lines.append("  cited (passed/cases): " + ", ".join(f"{r} {p}/{n}" for r, (n, p) in self.cited.items()))
+        if uncovered:
+            lines.extend(f"  {rule:<12} {self.titles[rule]}" for rule in self.uncovered)
+        if self.unknown:
+            lines.append(f"  cited but not rules of {self.game}: {', '.join(self.unknown)}")
+        return "\n".join(lines)
+
+
+def rule_coverage(game: Game, cases: Iterable[tuple[Iterable[str], bool]]) -> RuleCoverage:
+    """Which rules of `game` the `cases` cite: each case as (its rule IDs, whether it passed).
+
+    The cases may be scenario results (`(r.scenario.rules, r.passed)`) or Python cases
+    (the `tabletop.testing.plugin` pytest plugin passes each test's cited rules). A cited ID
+    that another rule ID extends (`CON-4` for `CON-4.6`) is not widened: cite the rules you
+    check.
+    """
+    counts: dict[str, list[int]] = {}
+    unknown: set[str] = set()
+    for rules, passed in cases:
+        for rule in dict.fromkeys(rules):
+            if rule in game.rules:
+                tally = counts.setdefault(rule, [0, 0])
+                tally[0] += 1
+                tally[1] += bool(passed)
+            else:
+                unknown.add(rule)
+    cited = {rule: (counts[rule][0], counts[rule][1]) for rule in game.rules if rule in counts}
+    uncovered = tuple(rule for rule in game.rules if rule not in counts)
+    return RuleCoverage(game.name, dict(game.rules), cited, uncovered, tuple(sorted(unknown, key=_rule_key)))
+
+
+def coverage_by_game(results: Iterable[object]) -> tuple[RuleCoverage, ...]:
+    """The [`rule_coverage`][tabletop.testing.conformance.rule_coverage] of scenario results,
+    one per game they play, in the order the games first come.
+
+    Raises:
+        TypeError: If an item is not a [`ScenarioResult`][tabletop.testing.conformance.ScenarioResult].
+    """
+    by_game: dict[str, list[ScenarioResult]] = {}
+    for result in results:
+        if not isinstance(result, ScenarioResult):
+            msg = f"expected scenario results, got {type(result).__name__}"
+            raise TypeError(msg)
+        by_game.setdefault(result.scenario.game, []).append(result)
+    return tuple(
+        rule_coverage(get_game(name), [(r.scenario.rules, r.passed) for r in group]) for name, group in by_game.items()
+    )

@@ -140,6 +140,7 @@ def force(state: S, outcome: str | Move) -> S:
             outcomes and what the chance node draws.
         NotationError: If `outcome` is not notation of the game.
     """
+    __tracebackhide__ = True  # pytest shows the case's line, not the helper's
     text = str(outcome)
     if not state.is_chance_node:
         msg = f"cannot force {text!r}: this is not a chance node; {_where(state)}"
@@ -159,6 +160,7 @@ def forced(state: S, outcomes: Iterable[str | Move]) -> S:
         IllegalMove: As `force`, naming the position of the outcome in the sequence.
         NotationError: As `force`.
     """
+    __tracebackhide__ = True
     for index, outcome in enumerate(outcomes):
         with _labelled(f"outcome {index + 1}"):
             state = force(state, outcome)
@@ -187,6 +189,7 @@ def play(state: S, moves: Iterable[str | Move], *, sample: bool = False) -> S:
             in the list and the legal alternatives.
         NotationError: If a text is not notation of the game.
     """
+    __tracebackhide__ = True
     for index, item in enumerate(moves):
         with _labelled(f"move {index + 1} ({str(item)!r})"):
             state = _play_one(state, item, sample)
@@ -229,6 +232,7 @@ def play_to(
         ValueError: If neither `seat` nor `kind` is given, or a chance node must be sampled
             on a view (it has no seed).
     """
+    __tracebackhide__ = True
     if seat is None and kind is None:
         msg = "play_to needs a seat, a kind, or both"
         raise ValueError(msg)
@@ -275,6 +279,7 @@ def expect_legal(state: State, *moves: str | Move, rule: str = "") -> None:
         CaseFailure: Naming the first move refused, the game's reason and the board.
         NotationError: If a text is not notation of the game.
     """
+    __tracebackhide__ = True
     for text in moves:
         move = parse(state, text)
         if state.is_legal(move):
@@ -299,6 +304,7 @@ def expect_illegal(state: State, move: str | Move, *, code: str | None = None, r
         CaseFailure: If the move is legal, or refused with another code or rule.
         NotationError: If the text is not notation of the game.
     """
+    __tracebackhide__ = True
     parsed = parse(state, move)
     try:
         state.apply(parsed)
@@ -326,6 +332,7 @@ def expect(state: S, check: Callable[[S], object], message: str, *, rule: str = 
     Raises:
         CaseFailure: If the check is false or raises an error (the error is quoted).
     """
+    __tracebackhide__ = True
     try:
         held = bool(check(state))
     except Exception as exc:  # a check that cannot be evaluated is a failed check
@@ -336,6 +343,7 @@ def expect(state: S, check: Callable[[S], object], message: str, *, rule: str = 
 
 
 def _play_one(state: S, item: str | Move, sample: bool) -> S:
+    __tracebackhide__ = True
     text = str(item)
     if isinstance(item, str) and item.startswith(FORCE):
         return force(state, item[len(FORCE) :].strip())
@@ -349,6 +357,7 @@ def _play_one(state: S, item: str | Move, sample: bool) -> S:
 
 
 def _apply(state: S, move: Move, text: str = "") -> S:
+    __tracebackhide__ = True
     try:
         return state.apply(move)
     except IllegalMove as exc:
@@ -358,6 +367,7 @@ def _apply(state: S, move: Move, text: str = "") -> S:
 @contextmanager
 def _labelled(label: str) -> Iterator[None]:
     """Run one action of a script; its errors are re-raised with the label in front."""
+    __tracebackhide__ = True
     try:
         yield
     except IllegalMove as exc:
