@@ -174,6 +174,16 @@ def test_play_to_by_kind_and_seat() -> None:
     assert play_to(state, kind="simple") is state  # a move class's kind matches as well
 
 
+def test_play_to_a_condition() -> None:
+    """`until` stops at the first decision where the condition holds, with seat and kind if given."""
+    state = DRILL.new_game(seed=1)
+    reached = play_to(state, until=lambda s: s.flow.round == 3, choose=lambda s: "pass")
+    assert (reached.flow.round, reached.current_player) == (3, 0)
+    assert play_to(state, seat=1, until=lambda s: s.flow.round > 1, choose=lambda s: "pass").flow.round == 2
+    with pytest.raises(ValueError, match="needs a seat, a kind or a condition"):
+        play_to(state)
+
+
 def test_expect_illegal_checks_code_and_rule() -> None:
     """A refusal with another code or rule fails, naming what was found and expected."""
     state = play(DRILL.new_game(seed=1), ["draw", "!token red"])

@@ -201,11 +201,13 @@ def play_to(
     *,
     seat: int | None = None,
     kind: str | None = None,
+    until: Callable[[S], object] | None = None,
     chance: Sequence[str | Move] = (),
     choose: Callable[[S], str | Move] | None = None,
     max_steps: int = 10_000,
 ) -> S:
-    """Play on to the next decision of `seat`, or where a move of `kind` is legal, or both.
+    """Play on to the next decision of `seat`, or where a move of `kind` is legal, or where
+    `until(state)` is true; with several of them, the decision must meet them all.
 
     Chance nodes on the way are resolved by the outcomes in `chance`, in order, then from the
     state's seed (`sample_chance`). A decision that is not the one asked for is answered by
@@ -219,6 +221,7 @@ def play_to(
         state: Where to start.
         seat: The seat whose decision is wanted.
         kind: A move kind or first word of notation that must be legal at the decision.
+        until: A condition on the state the decision must meet (`lambda s: s.flow.round == 2`).
         chance: Chance outcomes to force, in the order the chance nodes come; all of them
             must be used before the decision is reached.
         choose: Answers other decisions on the way.
@@ -229,22 +232,25 @@ def play_to(
             forced outcomes are not all used, or `max_steps` is hit; the message names where
             it stopped, the last moves and the board.
         IllegalMove: If a forced outcome or a move of `choose` is not legal where it comes.
-        ValueError: If neither `seat` nor `kind` is given, or a chance node must be sampled
-            on a view (it has no seed).
+        ValueError: If none of `seat`, `kind` and `until` is given, or a chance node must be
+            sampled on a view (it has no seed).
     """
     __tracebackhide__ = True
-    if seat is None and kind is None:
-        msg = "play_to needs a seat, a kind, or both"
+    if seat is None and kind is None and until is None:
+        msg = "play_to needs a seat, a kind or a condition (until)"
         raise ValueError(msg)
-    wanted = " and ".join(
-        part for part in (f"seat {seat}" if seat is not None else "", f"a {kind!r} move" if kind else "") if part
+    parts = (
+        f"seat {seat}" if seat is not None else "",
+        f"a {kind!r} move" if kind else "",
+        "the condition" * bool(until),
     )
+    wanted = " and ".join(part for part in parts if part)
     pending = list(chance)
     trail: list[str] = []
     for _ in range(max_steps + 1):
         if state.is_terminal:
             raise NotReached(_stop(f"the game ended before a decision of {wanted}", trail), state=state)
-        if not state.is_chance_node and _is_target(state, seat, kind):
+        if not state.is_chance_node and _is_target(state, seat, kind) and (until is None or until(state)):
             if pending:
                 left = ", ".join(map(str, pending))
                 raise NotReached(_stop(f"reached {wanted} with forced outcomes unused: {left}", trail), state=state)
