@@ -199,3 +199,31 @@ def test_first_player_passes_clockwise() -> None:
     expect(round_two, lambda s: s.flow.first_player == 1, "ZOO-9.1: seat 1 is first in round 2")
     expect(round_two, lambda s: all(seat.played == () for seat in s.seats), "ZOO-9.1: tokens are regained")
     expect(round_two, lambda s: s.current_player == 1, "ZOO-3.2: the first player chooses first")
+
+
+def test_unbreakable_tie_pays_three_coins_and_ignores_the_cards() -> None:
+    """ZOO-8.5, ZOO-7.4: two shareholders tied on shares, helper glory and helpers: no majority
+    shareholder, so the company's cards are ignored, and each shareholder takes 3 coins."""
+    state = play(start(), ["pick share", "pick share", "pick fruit", "buy share pineapple", "done"])
+    state = play(state, ["buy share pineapple", "done", "done"])
+    before = state
+    after = play_to(state, until=lambda s: s.flow.round == 2, choose=decline)
+    for seat in (0, 1):
+        expect(after, lambda s, o=seat: s.seats[o].money == before.seats[o].money + 3, f"ZOO-8.5: seat {seat} +3")
+    expect(after, lambda s: s.seats[2].money == before.seats[2].money, "ZOO-8.5: not a shareholder, no coins")
+    expect(after, lambda s: s.warehouse["pineapple"] == before.warehouse["pineapple"], "ZOO-7.4: no fruit came")
+
+
+def test_majority_shareholder_takes_as_many_fruits_as_shares() -> None:
+    """ZOO-8.2, ZOO-8.6, ZOO-7.6: the only shareholder is the majority shareholder and takes as many fruits
+    as shares held (as many as there are, if fewer); what is left stays on the board."""
+    state = play(start(), ["pick share", "pick fruit", "pick fruit", "buy share pineapple", "done", "done", "done"])
+    before = state
+    after = play_to(state, until=lambda s: s.flow.round == 2, choose=decline)
+    taken = after.seats[0].fruit.total - before.seats[0].fruit.total
+    left = after.company_fruit[at("pineapple")].total
+    came = before.warehouse.total - after.warehouse.total
+    expect(after, lambda s: came > 0, "ZOO-7.6: the pineapple deck put fruit from the warehouse on the board")
+    expect(after, lambda s: came == taken + left, "ZOO-8.2: the fruit on the board is taken or stays")
+    expect(after, lambda s: taken == min(1, came), "ZOO-8.2: one share, one fruit")
+    expect(after, lambda s: s.company_fruit[at("apple")].total == 0, "ZOO-7.4: no shareholder, cards ignored")

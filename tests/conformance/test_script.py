@@ -212,3 +212,16 @@ def test_play_can_sample_skipped_chance() -> None:
     assert play(state, ["draw", "pass"], sample=True) == expected.apply(DRILL.parse_move(expected, "pass"))
     with pytest.raises(IllegalMove, match="not an outcome"):
         play(state, ["draw", "pass"])
+
+
+def test_play_to_names_a_bad_choice_or_outcome() -> None:
+    """A choice that is no move, or a forced outcome the node lacks, is named with where it came."""
+    state = DRILL.new_game(seed=1)
+    with pytest.raises(NotationError, match="chosen move 'nonsense'"):
+        play_to(state, kind="bottom", choose=lambda s: "nonsense")
+    drawing = play(state, ["draw"])
+    with pytest.raises(IllegalMove, match="chance outcome 'token green': 'token green' is not an outcome") as info:
+        play_to(drawing, seat=1, chance=["token green"])
+    assert info.value.code == "not-an-outcome"
+    with pytest.raises(NotReached, match="forced outcomes unused: token blue"):
+        play_to(drawing, seat=1, chance=["token red", "token blue"])

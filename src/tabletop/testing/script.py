@@ -258,7 +258,7 @@ def play_to(
         if len(trail) == max_steps:
             break
         if state.is_chance_node:
-            move = parse(state, pending.pop(0)) if pending else sample_chance(state)
+            move: str | Move = pending.pop(0) if pending else sample_chance(state)
             with _labelled(f"chance outcome {str(move)!r}"):
                 state = force(state, move)
         elif choose is None:
@@ -266,9 +266,9 @@ def play_to(
                 _stop(f"stopped at a decision that is not of {wanted}; {_where(state)}", trail), state=state
             )
         else:
-            move = parse(state, choose(state))
+            move = choose(state)
             with _labelled(f"chosen move {str(move)!r}"):
-                state = _apply(state, move)
+                state = _apply(state, parse(state, move), str(move))
         trail.append(str(move))
     raise NotReached(_stop(f"no decision of {wanted} within {max_steps} steps", trail), state=state)
 
