@@ -25,7 +25,9 @@ view = 0                        # optional: evaluate the paths on state.view(0)
 A step holds exactly one action: `play` (a notation string or a list of them), `sample`
 (sample that many chance outcomes from the seed), `legal` / `illegal` (notation that
 must / must not be legal now; `illegal` may name the `code`), `chance` (a table of
-outcome notation to expected probability at this chance node), `expect` (paths to values),
+outcome notation to expected probability at this chance node), `node` (what this chance
+node draws: some of `source`, `name`, `destination`, `rule`, `recipient` of its
+[`ChanceNode`][tabletop.kernel.chance.ChanceNode]), `expect` (paths to values),
 `terminal` (true or false). Paths use attribute names, list indices and mapping keys;
 values are compared after turning tuples into lists, `Tokens` into tables and attrs
 objects into tables; floats to 1e-9.
@@ -62,7 +64,7 @@ __all__ = [
     "run_scenario",
 ]
 
-_ACTIONS = ("play", "sample", "legal", "illegal", "chance", "expect", "terminal")
+_ACTIONS = ("play", "sample", "legal", "illegal", "chance", "node", "expect", "terminal")
 _STEP_KEYS = {*_ACTIONS, "code", "view", "note", "rules"}
 _TOP_KEYS = {"title", "game", "rules", "seed", "options", "steps", "note"}
 
@@ -193,6 +195,8 @@ def _run_step(game: Game, state: State, step: Mapping[str, Any]) -> State:
         _expect_illegal(game, state, step["illegal"], step.get("code"))
     elif "chance" in step:
         _expect_chance(game, state, step["chance"])
+    elif "node" in step:
+        _expect_node(state, step["node"])
     elif "expect" in step:
         target = state.view(int(step["view"])) if "view" in step else state
         for path, value in step["expect"].items():
@@ -232,6 +236,26 @@ def _expect_chance(game: Game, state: State, expected: Mapping[str, float]) -> N
             raise AssertionError(msg)
     if set(actual) != {str(game.parse_move(state, t)) for t in expected}:
         msg = f"outcomes are {sorted(actual)}, the scenario lists {sorted(expected)}"
+        raise AssertionError(msg)
+
+
+def _expect_node(state: State, expected: object) -> None:
+    if not isinstance(expected, Mapping):
+        msg = "'node' is a table of the chance node's fields (source, name, destination, rule, recipient)"
+        raise ValueError(msg)
+    try:
+        node = state.chance_node()
+    except TypeError as exc:  # a game that does not describe its chance nodes yet
+        raise AssertionError(str(exc)) from None
+    described = plain(node)
+    assert isinstance(described, dict)
+    unknown = sorted(set(expected) - set(described))
+    if unknown:
+        msg = f"a chance node has no {', '.join(unknown)} (fields: {', '.join(described)})"
+        raise ValueError(msg)
+    wrong = [f"{k} is {described[k]!r}, expected {want!r}" for k, want in expected.items() if described[k] != want]
+    if wrong:
+        msg = f"the chance node ({node}): {'; '.join(wrong)}"
         raise AssertionError(msg)
 
 
