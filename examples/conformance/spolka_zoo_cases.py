@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
+from tabletop.spolka_zoo.cards import HELPERS
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.testing import expect, expect_illegal, expect_legal, force, play, play_to
 
@@ -157,7 +158,9 @@ def test_hiring_a_helper() -> None:
     before = state
     state = play(state, ["hire h-owl", "!draw h-crow"])
     paid = before.seats[0].fruit.total - state.seats[0].fruit.total
-    expect(state, lambda s: paid > 0, "ZOO-4.10: the helper's cost is paid in fruit")
+    cost = HELPERS["h-owl"].cost  # the printed cost, from the card object
+    spent = {f: before.seats[0].fruit[f] - state.seats[0].fruit[f] for f in FRUITS}
+    expect(state, lambda s: spent == {f: cost[f] for f in FRUITS}, "ZOO-4.10: the printed cost is paid in fruit")
     expect(state, lambda s: s.warehouse.total == before.warehouse.total + paid, "ZOO-4.10: into the warehouse")
     expect(state, lambda s: s.seats[0].helpers == ("h-owl",), "ZOO-4.10: the helper is in the pool")
     refilled = {"h-goat", "h-bat", "h-crow"}
@@ -227,3 +230,22 @@ def test_majority_shareholder_takes_as_many_fruits_as_shares() -> None:
     expect(after, lambda s: came == taken + left, "ZOO-8.2: the fruit on the board is taken or stays")
     expect(after, lambda s: taken == min(1, came), "ZOO-8.2: one share, one fruit")
     expect(after, lambda s: s.company_fruit[at("apple")].total == 0, "ZOO-7.4: no shareholder, cards ignored")
+
+
+def test_tie_on_shares_goes_to_more_helper_glory() -> None:
+    """ZOO-8.5, ZOO-8.3: shareholders tied on shares are ranked by the glory on their helpers; the
+    winner takes first as the majority shareholder, then the minority shareholder."""
+    state = play(start(), ["pick helper", "pick share", "pick fruit", "hire h-owl", "!draw h-crow"])
+    state = play(state, ["buy share pineapple", "done", "done"])
+    state = play_to(state, seat=0, kind="pick", choose=decline)
+    state = play(state, ["pick share", "pick fruit", "pick lobby", "buy share pineapple", "done"])
+    expect(state, lambda s: s.seats[0].helper_glory > s.seats[1].helper_glory, "ZOO-8.5: seat 0 has more glory")
+    before = state
+    after = play_to(state, until=lambda s: s.flow.round == 2, choose=decline)
+    came = before.warehouse.total - after.warehouse.total
+    first = after.seats[0].fruit.total - before.seats[0].fruit.total
+    second = after.seats[1].fruit.total - before.seats[1].fruit.total
+    expect(after, lambda s: came > 0, "ZOO-7.6: fruit came to the pineapple board")
+    expect(after, lambda s: first == min(1, came), "ZOO-8.5: seat 0 wins the tie and takes first")
+    expect(after, lambda s: second == min(1, came - first), "ZOO-8.3: then the minority shareholder")
+    expect(after, lambda s: s.seats[1].money == before.seats[1].money, "ZOO-8.5: a broken tie pays no coins")
