@@ -6,7 +6,7 @@ and on the Open Water card), on a market space (`market`) or on an upgrade card 
 a paid token (`upgrades[i].kept`). Money is a plain amount (`money`).
 
 Cards are string ids (content in [`tabletop.conservas.content`][tabletop.conservas.content]), kept together in
-`cards` ([`Cards`][tabletop.conservas.parts.Cards]): boats are in the `boat_deck`, the
+`cards` ([`Cards`][tabletop.conservas.state.Cards]): boats are in the `boat_deck`, the
 face-up `boat_row`, the `boat_discard` pile, the `offer` of setup or the player's
 `fleet`; upgrades are in the `upgrade_deck`, `upgrade_row`, `upgrade_discard` or the
 player's `upgrades`. The state reads each of these as its own attribute.
@@ -14,27 +14,87 @@ player's `upgrades`. The state reads each of these as its own attribute.
 Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
 contents can always be counted, only their order is unknown (and is not part of the state),
 so a view is the state itself without its seed.
+
+This module holds data only: the state class and its parts, with derived read-only
+properties. The rules (phase table, step functions, checks, views, events) are given to the
+class once, by [`State.bind`][tabletop.kernel.protocol.State.bind] in the package's `__init__.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from collections.abc import Iterator, Mapping
 
 import attrs
 
-from tabletop.conservas import narrate, rules
-from tabletop.conservas.content import MONTHS
-from tabletop.conservas.parts import CARD_FIELDS, Cards, DayReport, OwnedUpgrade
+from tabletop.conservas.content import MONTHS, UPGRADES, Effect, Upgrade
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.events import Event
-from tabletop.kernel.phases import Flow, PhaseMachine
-from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.phases import Flow
+from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["ConservasResult", "ConservasState", "DayReport", "GoalCheck", "OwnedUpgrade"]
+__all__ = ["Cards", "ConservasResult", "ConservasState", "DayReport", "GoalCheck", "OwnedUpgrade"]
+
+
+@attrs.frozen
+class OwnedUpgrade:
+    """An upgrade in the player's area.
+
+    Attributes:
+        card: The upgrade id.
+        round: The round it was bought in (`when_bought` effects work only then).
+        kept: The paid token left on the card, for cards that keep one (CON-3.6).
+    """
+
+    card: str
+    round: int
+    kept: Tokens = attrs.field(factory=Tokens)
+
+
+@attrs.frozen
+class DayReport:
+    """What the last End of Day did, for frontends and tests.
+
+    Attributes:
+        income: Euros gained from upgrades before upkeep (CON-6.11).
+        upkeep: Euros paid in upkeep (CON-4.6).
+        discarded: Boats discarded because their upkeep could not be paid.
+        spawned: Tokens added to the Deep Sea by spawning (CON-4.7).
+        restocked: Tokens moved from the supply to the bag by upgrades and month rules.
+    """
+
+    income: int = 0
+    upkeep: int = 0
+    discarded: tuple[str, ...] = ()
+    spawned: Tokens = attrs.field(factory=Tokens)
+    restocked: Tokens = attrs.field(factory=Tokens)
+
+
+@attrs.frozen
+class Cards:
+    """Where every boat and upgrade card is: each card is in exactly one of these places.
+
+    Attributes:
+        boat_deck: The boat deck.
+        boat_row: The face-up boats, left to right.
+        boat_discard: Discarded boats, in the order discarded.
+        offer: The two boats offered at setup (CON-1.5).
+        fleet: The player's boats, in line order.
+        upgrade_deck: The upgrade deck.
+        upgrade_row: The face-up upgrades.
+        upgrade_discard: Discarded upgrades.
+        upgrades: The player's upgrades.
+    """
+
+    boat_deck: Deck
+    upgrade_deck: Deck
+    boat_row: tuple[str, ...] = ()
+    boat_discard: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
+    fleet: tuple[str, ...] = ()
+    upgrade_row: tuple[str, ...] = ()
+    upgrade_discard: tuple[str, ...] = ()
+    upgrades: tuple[OwnedUpgrade, ...] = ()
 
 
 @attrs.frozen
@@ -175,26 +235,6 @@ class ConservasState(State):
     report: DayReport = attrs.field(factory=DayReport)
     forfeit: str = ""
 
-    MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
-
-    def evolve(self, **changes: Any) -> ConservasState:
-        """A copy with `changes`: `attrs.evolve` without its per-call bookkeeping.
-
-        The parts of [`Cards`][tabletop.conservas.parts.Cards] may be changed by name too (`fleet=...`). Every step of
-        the game builds a new state this way, so it matters for speed. The caches of the base
-        class (legal moves) are not copied: the new state starts clean.
-        """
-        if not changes.keys() <= _FIELD_SET:
-            moved = {name: changes.pop(name) for name in changes.keys() & CARD_FIELDS}
-            if changes.keys() - _FIELD_SET:
-                msg = f"ConservasState has no field(s) {sorted(changes.keys() - _FIELD_SET)}"
-                raise TypeError(msg)
-            changes["cards"] = attrs.evolve(changes.get("cards", self.cards), **moved)
-        new: ConservasState = _new(ConservasState)
-        for name in _FIELDS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
-
     @property
     def num_players(self) -> int:
         """Conservas is a solo game: one seat."""
@@ -260,6 +300,14 @@ class ConservasState(State):
         """The player's upgrades."""
         return self.cards.upgrades
 
+    def owned_effects(self, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:
+        """(card id, round bought, card, effect) of each owned upgrade whose effect is of `kind`
+        (a key of [`EFFECTS`][tabletop.conservas.content.EFFECTS]), in the order bought."""
+        for owned in self.cards.upgrades:
+            card = UPGRADES[owned.card]
+            if card.effect.kind == kind:
+                yield owned.card, owned.round, card, card.effect
+
     @property
     def upgrade_ids(self) -> tuple[str, ...]:
         """The ids of the player's upgrades."""
@@ -272,32 +320,3 @@ class ConservasState(State):
         for owned in self.upgrades:
             total += owned.kept
         return total
-
-    def _player_moves(self) -> tuple[Move, ...]:
-        return rules.player_moves(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def _apply(self, move: Move) -> ConservasState:
-        return rules.apply(self, move)
-
-    def _refusal(self, move: Move) -> IllegalMove:
-        return rules.refusal(self, move) or super()._refusal(move)
-
-    def _view(self, player: int) -> ConservasState:
-        from tabletop.conservas.views import view
-
-        return view(self, player)
-
-    def events(self, move: Move, after: ConservasState) -> tuple[Event, ...]:
-        """Rich events: the token drawn, the sale and its price, upkeep, spawning, the result."""
-        return narrate.events(self, move, after)
-
-
-_FIELDS: Final = tuple(field.name for field in attrs.fields(ConservasState))
-_FIELD_SET: Final = frozenset(_FIELDS)
-_new = object.__new__
-_set = object.__setattr__
-
-ConservasState.AUTO = rules.AUTO
