@@ -87,6 +87,7 @@ ConservasState.bind(
     chance_outcomes=rules.chance_outcomes,
     apply=rules.apply,
     view=views.view,
+    chance_node=rules.chance_node,
     refusal=refusal,
     events=events.events,
 )

@@ -11,7 +11,8 @@ This module holds what [`State.bind`][tabletop.kernel.protocol.State.bind] gives
 class: [`AUTO`][tabletop.conservas.rules.AUTO] (one handler per automatic step of
 [`MACHINE`][tabletop.conservas.flow.MACHINE]), and the dispatch of
 [`player_moves`][tabletop.conservas.rules.player_moves],
-[`chance_outcomes`][tabletop.conservas.rules.chance_outcomes] and
+[`chance_outcomes`][tabletop.conservas.rules.chance_outcomes] (with
+[`chance_node`][tabletop.conservas.rules.chance_node], what each chance node draws) and
 [`apply`][tabletop.conservas.rules.apply] by step. Every token drawn from the bag and every
 card dealt from an unknown deck is a chance step; its outcomes are the kernel's
 `Bag.outcomes()` and `Deck.draw_outcomes()`.
@@ -35,10 +36,11 @@ from tabletop.conservas.moves import Choose, Deal, Draw, Place, Redraw, Return
 from tabletop.conservas.rules import endofday, land, sea, setup
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Move
 
-__all__ = ["AUTO", "apply", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
 
 _DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
 
@@ -74,6 +76,33 @@ def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
     if state.flow.step == "draw":
         return _bag_outcomes(state.bag)
     return _deck_outcomes(deal_deck(state))
+
+
+_BAG_NODE: Final = ChanceNode(Source.BAG, "bag", "hand", "CON-2.1", recipient=0)
+_DEAL_NODES: Final = {
+    "setup.offer": ChanceNode(Source.DECK, "boats", "offer", "CON-1.5", recipient=0),
+    "setup.deal": ChanceNode(Source.DECK, "boats", "boat_row", "CON-1.6"),
+    "eod.boat_deal": ChanceNode(Source.DECK, "boats", "boat_row", "CON-4.3"),
+    "eod.upgrade_deal": ChanceNode(Source.DECK, "upgrades", "upgrade_row", "CON-4.4"),
+}
+_SETUP_UPGRADES: Final = ChanceNode(Source.DECK, "upgrades", "upgrade_row", "CON-1.8")
+
+
+def chance_node(state: ConservasState) -> ChanceNode:
+    """What the current chance node draws: a token from the sea bag into the handful, or a card
+    from the boat or upgrade deck to the setup offer or a face-up row.
+
+    `name` is the deck as the notation names its row (`boats`, `upgrades`), `destination` the
+    state attribute the outcome joins (`hand`, `offer`, `boat_row`, `upgrade_row`), so a test
+    finds it with `getattr(state, node.destination)`; `recipient` is the player (seat 0) for
+    the handful and the setup offer, `None` for the face-up rows on the table.
+    """
+    key = state.flow.key
+    if key == "sea.draw":
+        return _BAG_NODE
+    if key == "setup.deal" and len(state.boat_row) >= setup.ROW_SIZE:
+        return _SETUP_UPGRADES
+    return _DEAL_NODES[key]
 
 
 def _deal(state: ConservasState, move: Deal) -> ConservasState:
