@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.conservas import (
     GAME,
+    Blank,
     Buy,
     Choose,
     Deal,
@@ -57,7 +58,7 @@ def test_notation_round_trips(move: object, text: str) -> None:
 def test_repr_is_valid_python(move: object, text: str) -> None:
     """repr(move) rebuilds the move (so failing examples paste back as tests)."""
     namespace = {name: globals()[name] for name in ("Draw", "Deal", "Choose", "Place", "Redraw", "Return")}
-    namespace.update(Sell=Sell, Trade=Trade, Buy=Buy, Done=Done, Row=Row, Upkeep=Upkeep, Tokens=Tokens)
+    namespace.update(Sell=Sell, Trade=Trade, Buy=Buy, Done=Done, Row=Row, Upkeep=Upkeep, Tokens=Tokens, Blank=Blank)
     assert eval(repr(move), namespace) == move
 
 

@@ -50,13 +50,22 @@ from tabletop.conservas.moves import (
 )
 from tabletop.conservas.render import render
 from tabletop.conservas.rules.setup import setup
-from tabletop.conservas.state import ConservasResult, ConservasState, DayReport, GoalCheck, OwnedUpgrade
+from tabletop.conservas.state import (
+    Blank,
+    ConservasResult,
+    ConservasState,
+    DayReport,
+    GoalCheck,
+    MarketSpace,
+    OwnedUpgrade,
+)
 from tabletop.kernel.protocol import Game, Option
 from tabletop.kernel.serialize import make_converter
 
 __all__ = [
     "GAME",
     "OPEN_WATER",
+    "Blank",
     "Buy",
     "Choose",
     "ConservasResult",
@@ -66,6 +75,7 @@ __all__ = [
     "Done",
     "Draw",
     "GoalCheck",
+    "MarketSpace",
     "OwnedUpgrade",
     "Place",
     "Redraw",

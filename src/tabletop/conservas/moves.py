@@ -37,6 +37,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from tabletop.conservas.state import Blank
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
@@ -157,7 +158,7 @@ class Trade(Move):
     kind: ClassVar[str] = "trade"
     card: str
     paid: Tokens
-    keep: str = ""
+    keep: str = Blank.NONE
 
     def __str__(self) -> str:
         text = f"trade {self.card} {self.paid}"

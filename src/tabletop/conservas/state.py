@@ -22,18 +22,44 @@ class once, by [`State.bind`][tabletop.kernel.protocol.State.bind] in the packag
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterator, Mapping
 
 import attrs
 
-from tabletop.conservas.content import MONTHS, UPGRADES, Effect, Upgrade
+from tabletop.conservas.content import BOATS, MONTHS, UPGRADES, Boat, Effect, Space, Upgrade
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["Cards", "ConservasResult", "ConservasState", "DayReport", "GoalCheck", "OwnedUpgrade"]
+__all__ = [
+    "Blank",
+    "Cards",
+    "ConservasResult",
+    "ConservasState",
+    "DayReport",
+    "GoalCheck",
+    "MarketSpace",
+    "OwnedUpgrade",
+]
+
+
+class Blank(enum.StrEnum):
+    """The one value a text field holds when it holds nothing: an open market space
+    (`state.market`), a game not forfeited (`state.forfeit`), a trade whose card keeps no
+    token (`Trade.keep`).
+
+    It is a `StrEnum` equal to `""`, so the JSON of a state is the same as before it existed
+    and a state read back compares equal: test with `==` (`state.forfeit == Blank.NONE`), not `is`.
+    """
+
+    NONE = ""
+    """Nothing here."""
+
+    def __repr__(self) -> str:
+        return f"Blank.{self.name}"
 
 
 @attrs.frozen
@@ -49,6 +75,11 @@ class OwnedUpgrade:
     card: str
     round: int
     kept: Tokens = attrs.field(factory=Tokens)
+
+    @property
+    def upgrade(self) -> Upgrade:
+        """The card with its printed values (`name`, `cost`, `phase`, `frequency`, `effect`...)."""
+        return UPGRADES[self.card]
 
 
 @attrs.frozen
@@ -95,6 +126,32 @@ class Cards:
     upgrade_row: tuple[str, ...] = ()
     upgrade_discard: tuple[str, ...] = ()
     upgrades: tuple[OwnedUpgrade, ...] = ()
+
+
+@attrs.frozen
+class MarketSpace:
+    """A space of the month's market as it stands, read by id (`state.space("r1c1")`).
+
+    Attributes:
+        id: `"r2c1"`: row 2, column 1 (from 1), as the notation names it.
+        row: Row number, from 1.
+        col: Column number, from 1.
+        needs: The fish to sell there, all at once (CON-3.2).
+        price: The euros it pays before bonuses.
+        token: The token left on it by the sale (CON-3.3), or `None` while it is open.
+    """
+
+    id: str
+    row: int
+    col: int
+    needs: Tokens
+    price: int
+    token: str | None
+
+    @property
+    def filled(self) -> bool:
+        """True once the space was sold to (each space is filled once, CON-3.2)."""
+        return self.token is not None
 
 
 @attrs.frozen
@@ -189,7 +246,17 @@ def _goal_checks(month: str, level: str, state: ConservasState | None) -> tuple[
 class ConservasState(State):
     """A Conservas position. See the module docstring for where things are.
 
+    Read by name: [`space`][tabletop.conservas.state.ConservasState.space] (a market space by id,
+    `"r1c1"`), [`spaces`][tabletop.conservas.state.ConservasState.spaces] (all of them),
+    [`card`][tabletop.conservas.state.ConservasState.card] (a boat or upgrade card with its printed
+    values: catch, cost, upkeep...), and the parts of `cards` as attributes.
+
     Attributes:
+        flow: Where play stands ([`Flow`][tabletop.kernel.phases.Flow]): `flow.phase` and
+            `flow.step` (the phase table's names: `"sea"`, `"draw"`...), `flow.round` (the round
+            marker, from 1) and `flow.key` (`"sea.draw"`).
+        seed: The game's seed (chance is sampled from it), `None` in a view.
+        chance_count: How many chance outcomes were applied so far.
         month: The month played (a key of `content.MONTHS`).
         goal: `"standard"` or `"difficult"`.
         money: Euros held (never negative).
@@ -206,10 +273,11 @@ class ConservasState(State):
         handful_spent: Upgrades whose effect was used for the current handful.
         cards: Where every boat and upgrade card is; the state reads its parts as its own
             attributes (`state.fleet`, `state.boat_row`, `state.upgrades`...).
-        market: Per market space (month order): `""` when open, else the kind left on it.
+        market: Per market space (month order): [`Blank.NONE`][tabletop.conservas.state.Blank]
+            (`""`) while open, else the kind left on it; read one by id with `space("r1c1")`.
         due: Boats whose upkeep is still to settle this End of Day.
         report: What the last End of Day did.
-        forfeit: Why the game was forfeited, or `""`.
+        forfeit: Why the game was forfeited, or [`Blank.NONE`][tabletop.conservas.state.Blank].
     """
 
     flow: Flow
@@ -233,7 +301,7 @@ class ConservasState(State):
     market: tuple[str, ...]
     due: tuple[str, ...] = ()
     report: DayReport = attrs.field(factory=DayReport)
-    forfeit: str = ""
+    forfeit: str = Blank.NONE
 
     @property
     def num_players(self) -> int:
@@ -300,6 +368,38 @@ class ConservasState(State):
         """The player's upgrades."""
         return self.cards.upgrades
 
+    def space(self, space_id: str) -> MarketSpace:
+        """The market space `space_id` (`"r1c1"`) as it stands now.
+
+        Raises:
+            KeyError: If the month's market has no such space (the message lists the ids).
+        """
+        for index, space in enumerate(MONTHS[self.month].spaces):
+            if space.id == space_id:
+                return _market_space(space, self.market[index])
+        ids = ", ".join(s.id for s in MONTHS[self.month].spaces)
+        msg = f"{MONTHS[self.month].name}'s market has no space {space_id!r} (spaces: {ids})"
+        raise KeyError(msg)
+
+    @property
+    def spaces(self) -> Mapping[str, MarketSpace]:
+        """Every market space by id, in the month's order (row by row)."""
+        return {s.id: _market_space(s, mark) for s, mark in zip(MONTHS[self.month].spaces, self.market, strict=True)}
+
+    def card(self, card_id: str) -> Boat | Upgrade:
+        """The boat or upgrade card `card_id` with its printed values (a boat's `catch`, `cost`
+        and `upkeep`; an upgrade's `cost`, `phase`, `frequency` and `effect`), wherever it is.
+
+        Raises:
+            KeyError: If no boat or upgrade has that id.
+        """
+        if card_id in BOATS:
+            return BOATS[card_id]
+        if card_id in UPGRADES:
+            return UPGRADES[card_id]
+        msg = f"no boat or upgrade card {card_id!r}"
+        raise KeyError(msg)
+
     def owned_effects(self, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:
         """(card id, round bought, card, effect) of each owned upgrade whose effect is of `kind`
         (a key of [`EFFECTS`][tabletop.conservas.content.EFFECTS]), in the order bought."""
@@ -320,3 +420,7 @@ class ConservasState(State):
         for owned in self.upgrades:
             total += owned.kept
         return total
+
+
+def _market_space(space: Space, mark: str) -> MarketSpace:
+    return MarketSpace(space.id, space.row, space.col, space.needs, space.price, mark or None)

@@ -12,7 +12,7 @@ from tabletop.conservas.checks import CHECKS, passes
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
 from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Choose
-from tabletop.conservas.state import Cards, ConservasState
+from tabletop.conservas.state import Blank, Cards, ConservasState
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.fastattrs import evolve
@@ -54,7 +54,7 @@ def setup(seed: int, *, month: str, goal: str) -> ConservasState:
         spent=(),
         handful_spent=(),
         cards=Cards(boat_deck=Deck.shuffled(BOATS), upgrade_deck=Deck.shuffled(UPGRADES)),
-        market=("",) * len(data.spaces),
+        market=(Blank.NONE,) * len(data.spaces),
     )
 
 
