@@ -203,7 +203,7 @@ def test_income_before_upkeep_and_when_bought() -> None:
     assert (state.report.income, state.report.upkeep, state.money) == (1, 1, 0)
     state = start(upgrades=("ref-grant", "fish-finders", "ref-market-stall"))
     state = with_catch(to_land(state), sardine=1, scallop=1)
-    state = water_round(state, land="trade ref-grant sardine,scallop keep scallop; done")
+    state = water_round(state, land="trade ref-grant sardine,scallop leave scallop; done")
     assert state.report.income == 5
     assert water_round(state).report.income == 0
 
@@ -240,7 +240,7 @@ def test_one_time_upgrades_stay_and_count() -> None:
     """CON-6.2: a when_bought card stays in the player's area after its round and counts for goals."""
     state = start(upgrades=("ref-grant", "fish-finders", "ref-market-stall"))
     state = with_catch(to_land(state), sardine=1, scallop=1)
-    state = water_round(state, land="trade ref-grant sardine,scallop keep sardine; done")
+    state = water_round(state, land="trade ref-grant sardine,scallop leave sardine; done")
     state = water_round(state)
     assert state.upgrade_ids == ("ref-grant",)
     assert state.upgrades[0].kept == Tokens({"sardine": 1})

@@ -132,15 +132,15 @@ def test_a_card_that_keeps_a_paid_token() -> None:
     state = changed(state, upgrade_deck=state.upgrade_deck.remove("ref-hatchery").shuffle_in(["secondary-nets"]))
     trades = [m for m in state.legal_moves() if isinstance(m, Trade) and m.card == "ref-hatchery"]
     assert texts(trades) == [
-        "trade ref-hatchery mussel,sardine keep mussel",
-        "trade ref-hatchery mussel,sardine keep sardine",
+        "trade ref-hatchery mussel,sardine leave mussel",
+        "trade ref-hatchery mussel,sardine leave sardine",
     ]
     assert codes(state, "trade ref-hatchery mussel,sardine") == "keep-token"
     supply = state.supply
-    state = play(state, "trade ref-hatchery mussel,sardine keep mussel")
+    state = play(state, "trade ref-hatchery mussel,sardine leave mussel")
     assert state.upgrades[0].kept == Tokens({"mussel": 1})
     assert state.supply == supply + Tokens({"sardine": 1})
-    assert codes(land(sardine=2), "trade secondary-nets sardine,sardine keep sardine") == "keep-token"
+    assert codes(land(sardine=2), "trade secondary-nets sardine,sardine leave sardine") == "keep-token"
 
 
 def test_buying_a_boat() -> None:

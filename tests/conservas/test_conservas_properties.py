@@ -64,7 +64,7 @@ def test_json_round_trip_mid_game() -> None:
     """A state with owned upgrades, kept tokens and a filled market round-trips through JSON."""
     state = to_land(start(upgrades=("ref-hatchery", "fish-finders", "ref-market-stall")))
     state = with_catch(state, sardine=3, mussel=1)
-    state = play(state, "sell r1c1 sardine,sardine", "trade ref-hatchery mussel,sardine keep mussel")
+    state = play(state, "sell r1c1 sardine,sardine", "trade ref-hatchery mussel,sardine leave mussel")
     again = GAME.state_from_json(state.to_json())
     assert again == state
     assert again.legal_moves() == state.legal_moves()

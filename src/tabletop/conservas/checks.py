@@ -394,7 +394,7 @@ def _kept_token(state: ConservasState, move: Trade) -> str:
     if card.keep_token:
         if move.keep in move.paid:
             return ""
-        return f"{card.name} keeps one paid token: name it with 'keep <kind>', one of {move.paid}"
+        return f"{card.name} keeps one paid token: name it with 'leave <kind>', one of {move.paid}"
     return "" if not move.keep else f"{card.name} keeps no token: the fish paid go to the supply"
 
 
