@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from tabletop.conservas.checks import PREREQ, catch_size, upkeep_of
-from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Month
+from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Goal, Month
 from tabletop.conservas.rules.effects import BASE_DRAW, draw_size, sale_price, sift_count, spawning
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.protocol import State
@@ -150,11 +150,33 @@ def _surplus(state: ConservasState) -> float:
     cash = state.money + sales + unused * average
     broke = max(0.0, now - cash)
 
-    # The stock: fish in the sea are next rounds' catch and spawn, and the sustainability goal.
-    # Each later round the boats catch their share of each kind, the rest drawn spawns.
-    fish = sum(sea[kind] for kind in wanted)
-    per_round = sum(sizes.values())
     drawn = min(float(tokens), (len(state.fleet) + 1) * handful)
+    stock, short, drain = _stock(goal, sea, tokens, wanted, sum(sizes.values()), drawn, left)
+    urgency = _W["short_early"] + _W["short_late"] * (1 - left / month.rounds)
+    missing = _W["boat"] * max(0, goal.boats - len(state.fleet))
+    missing += _W["upgrade"] * max(0, goal.upgrades - len(state.upgrades))
+
+    # Overfishing (CON-2.7): a round must not draw more than the sea and the supply's water.
+    draws = (len(state.fleet) + 1) * (handful + sift_count(state))
+    over = max(0, draws - tokens - state.supply["water"] + 1) if left or flow.phase in ("setup", "sea") else 0
+
+    above = max(0.0, money - goal.money)
+    money = min(money, goal.money) + _W["above"] * above
+    penalties = urgency * short + _W["drain"] * drain + missing + _W["overfish"] * over + _W["broke"] * broke
+    return money - goal.money + stock - penalties
+
+
+def _stock(
+    goal: Goal, sea: Tokens, tokens: int, wanted: frozenset[str], per_round: float, drawn: float, left: int
+) -> tuple[float, float, float]:
+    """The stock: fish in the sea are next rounds' catch and spawn, and the sustainability goal.
+
+    Each later round the boats catch their share of each kind (`per_round` tokens in all), the
+    rest of the `drawn` tokens spawns (`tokens`: the sea's and the boats' water). Returns the
+    stock's worth, the fish the goal misses now, and the fish it would miss if later rounds
+    fished as hard.
+    """
+    fish = sum(sea[kind] for kind in wanted)
     stock = 0.0
     short = 0.0
     drain = 0.0
@@ -169,18 +191,7 @@ def _surplus(state: ConservasState) -> float:
             caught_kind = min(per_round * sea[kind] / fish, share) if kind in wanted and fish else 0.0
             spawned = max(0.0, share - caught_kind - 1)
             drain += max(0.0, need - sea[kind] - left * (spawned - caught_kind))
-    urgency = _W["short_early"] + _W["short_late"] * (1 - left / month.rounds)
-    missing = _W["boat"] * max(0, goal.boats - len(state.fleet))
-    missing += _W["upgrade"] * max(0, goal.upgrades - len(state.upgrades))
-
-    # Overfishing (CON-2.7): a round must not draw more than the sea and the supply's water.
-    draws = (len(state.fleet) + 1) * (handful + sift_count(state))
-    over = max(0, draws - tokens - state.supply["water"] + 1) if left or flow.phase in ("setup", "sea") else 0
-
-    above = max(0.0, money - goal.money)
-    money = min(money, goal.money) + _W["above"] * above
-    penalties = urgency * short + _W["drain"] * drain + missing + _W["overfish"] * over + _W["broke"] * broke
-    return money - goal.money + stock - penalties
+    return stock, short, drain
 
 
 def _upkeep_due(state: ConservasState, month: Month, left: int, *, pending: bool) -> tuple[int, int]:
