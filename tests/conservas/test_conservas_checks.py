@@ -146,6 +146,7 @@ def test_every_chance_node_describes_itself_and_the_outcome_lands_there(seed: in
             continue
         node = state.chance_node()
         assert node.rule in GAME.rules
+        assert state.view(0).chance_node() == node, "the description is public: the player's view gives the same"
         if node.source is Source.BAG:
             assert (node.name, node.destination, node.recipient) == ("bag", "hand", 0)
         else:

@@ -9,7 +9,7 @@ use them:
   a candidate only if it passes the checks of its class
   ([`passes`][tabletop.conservas.checks.passes]), so a generated move passes every check;
 * [`refusal`][tabletop.conservas.checks.refusal] explains an illegal move by the first check
-  it fails: the [`IllegalMove`][tabletop.conservas.checks.refusal] carries that check's
+  it fails: the [`IllegalMove`][tabletop.kernel.errors.IllegalMove] carries that check's
   `code` and `rule`.
 
 Three generators are combinatorial and build their candidates so that they keep the checks,
