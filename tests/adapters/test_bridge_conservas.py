@@ -10,8 +10,9 @@ import tabletop
 from tabletop import adapters
 from tabletop.adapters.conservas import ACTIONS, MULTISETS
 from tabletop.conservas import Place
-from tabletop.conservas.cards import MONTH_NAMES
+from tabletop.conservas.content import MONTH_NAMES
 from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
 from tabletop.testing.bridge import check_bridge, check_sampling
 
@@ -97,7 +98,7 @@ def test_face_down_known_cards_are_drawn_among_the_missing_ones_each_arrangement
     deck = state.boat_deck
     first, second = sorted(deck.middle.elements())[:2]
     middle = deck.middle.remove(first).remove(second)
-    hidden = state.evolve(boat_deck=Deck(deck.top, middle, (Known(first), Known(second))))
+    hidden = evolve(state, cards=evolve(state.cards, boat_deck=Deck(deck.top, middle, (Known(first), Known(second)))))
     GAME.invariants(hidden)
     view = hidden.view(0)
     assert [k.card for k in view.boat_deck.bottom] == [HIDDEN, HIDDEN]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import attrs
+
 import tabletop
 from tabletop.conservas import ConservasState, OwnedUpgrade
 from tabletop.conservas.content import UPGRADES
-from tabletop.conservas.views import invariants
+from tabletop.conservas.invariants import invariants
+from tabletop.conservas.state import Cards
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
 
 GAME = tabletop.get_game("conservas")
@@ -16,6 +20,18 @@ GAME = tabletop.get_game("conservas")
 BOATS_UP = ("quid-pro-pulpo", "pez-limoncello", "bogavanti")
 _SPARE_BOATS = ("el-peztidigitador", "el-chipironcuatre", "percebe-un-olor")
 UPGRADES_UP = ("secondary-nets", "fish-finders", "ref-market-stall")
+
+
+_CARD_FIELDS = frozenset(field.name for field in attrs.fields(Cards))
+
+
+def changed(state: ConservasState, **changes: object) -> ConservasState:
+    """A crafted position: `state` with `changes`, where the parts of `state.cards` may be named
+    directly (`fleet=...`, `boat_deck=...`), as the state reads them."""
+    moved = {name: changes.pop(name) for name in list(changes) if name in _CARD_FIELDS}
+    if moved:
+        changes["cards"] = evolve(state.cards, **moved)
+    return evolve(state, **changes)
 
 
 def play(state: ConservasState, *texts: str) -> ConservasState:
@@ -85,7 +101,7 @@ def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
         else:
             deck = deck.remove(card)
         owned.append(OwnedUpgrade(card, round))
-    new = state.evolve(upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
+    new = changed(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
     invariants(new)
     return new
 
@@ -94,7 +110,7 @@ def with_bag(state: ConservasState, **counts: int) -> ConservasState:
     """Set the bag's contents, moving tokens between bag and supply so every token stays counted."""
     pool = state.supply + state.bag.contents
     bag = Tokens(counts)
-    new = state.evolve(bag=Bag(bag), supply=pool - bag)
+    new = changed(state, bag=Bag(bag), supply=pool - bag)
     invariants(new)
     return new
 
@@ -102,7 +118,7 @@ def with_bag(state: ConservasState, **counts: int) -> ConservasState:
 def with_catch(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply on the boats (for On Land tests)."""
     catch = Tokens(counts)
-    new = state.evolve(catch=state.catch + catch, supply=state.supply - catch)
+    new = changed(state, catch=state.catch + catch, supply=state.supply - catch)
     invariants(new)
     return new
 
@@ -110,7 +126,7 @@ def with_catch(state: ConservasState, **counts: int) -> ConservasState:
 def with_deep(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply in the Deep Sea."""
     deep = Tokens(counts)
-    new = state.evolve(deep=state.deep + deep, supply=state.supply - deep)
+    new = changed(state, deep=state.deep + deep, supply=state.supply - deep)
     invariants(new)
     return new
 

@@ -9,7 +9,7 @@ import pytest
 
 from tabletop.conservas import GAME
 from tabletop.conservas.content import EFFECTS, RULES, SPECIALS
-from tabletop.conservas.machine import MACHINE
+from tabletop.conservas.flow import MACHINE
 from tabletop.testing.conformance import builtin_scenarios, load_scenario, run_scenario
 
 ROOT = Path(__file__).resolve().parents[2]

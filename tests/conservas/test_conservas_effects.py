@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conservas_helpers import (
+    changed,
     codes,
     draw,
     finish_day,
@@ -18,8 +19,8 @@ from conservas_helpers import (
 )
 
 from tabletop.conservas import Redraw, Return
+from tabletop.conservas.checks import boat_price
 from tabletop.conservas.content import EFFECTS, FREQUENCIES, UPGRADES, Effect, Upgrade
-from tabletop.conservas.effects import boat_price
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.tokens import Tokens
 
@@ -196,13 +197,13 @@ def test_extra_spawn() -> None:
 def test_income_before_upkeep_and_when_bought() -> None:
     """CON-6.11: Savings gives 1 every End of Day before upkeep; Grant gives 5 in the round bought only."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = own(state.evolve(money=0), "ref-savings")
+    state = own(changed(state, money=0), "ref-savings")
     state = water_round(state)
     assert state.fleet == ("quid-pro-pulpo",)
     assert (state.report.income, state.report.upkeep, state.money) == (1, 1, 0)
     state = start(upgrades=("ref-grant", "fish-finders", "ref-market-stall"))
     state = with_catch(to_land(state), sardine=1, scallop=1)
-    state = water_round(state, land="trade ref-grant sardine,scallop keep scallop; done")
+    state = water_round(state, land="trade ref-grant sardine,scallop leave scallop; done")
     assert state.report.income == 5
     assert water_round(state).report.income == 0
 
@@ -230,7 +231,7 @@ def test_restock_every_round_and_when_bought() -> None:
 def test_restock_is_capped_by_the_supply() -> None:
     """CON-6.13: only the fish the supply still has are moved."""
     state = own(start(), "ref-restocking")
-    state = state.evolve(supply=state.supply.remove("sardine", 24), deep=Tokens({"sardine": 24}))
+    state = changed(state, supply=state.supply.remove("sardine", 24), deep=Tokens({"sardine": 24}))
     state = water_round(state)
     assert state.report.restocked == Tokens()
 
@@ -239,7 +240,7 @@ def test_one_time_upgrades_stay_and_count() -> None:
     """CON-6.2: a when_bought card stays in the player's area after its round and counts for goals."""
     state = start(upgrades=("ref-grant", "fish-finders", "ref-market-stall"))
     state = with_catch(to_land(state), sardine=1, scallop=1)
-    state = water_round(state, land="trade ref-grant sardine,scallop keep sardine; done")
+    state = water_round(state, land="trade ref-grant sardine,scallop leave sardine; done")
     state = water_round(state)
     assert state.upgrade_ids == ("ref-grant",)
     assert state.upgrades[0].kept == Tokens({"sardine": 1})
@@ -322,8 +323,8 @@ def test_every_end_of_day_effect_with_every_frequency(
     assert frequency in EFFECTS[kind].frequencies
     card = Upgrade("ref-savings", "Test card", "any", "end_of_day", frequency, _EOD_EFFECTS[kind])
     monkeypatch.setitem(UPGRADES, "ref-savings", card)
-    state = own(start(first="quid-pro-pulpo", other="el-dorado").evolve(money=5), "ref-savings", round=1)
+    state = own(changed(start(first="quid-pro-pulpo", other="el-dorado"), money=5), "ref-savings", round=1)
     assert _eod_effect_worked(state, kind)
-    later = water_round(state).evolve(money=5)
+    later = changed(water_round(state), money=5)
     assert later.flow.round == 2
     assert _eod_effect_worked(later, kind) is (frequency != "when_bought")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from conservas_helpers import (
+    changed,
     codes,
     finish_day,
     play,
@@ -16,7 +17,7 @@ from conservas_helpers import (
     with_deep,
 )
 
-from tabletop.conservas.views import invariants
+from tabletop.conservas.invariants import invariants
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.tokens import Tokens
@@ -63,7 +64,7 @@ def test_an_empty_deck_is_refilled_from_its_discards() -> None:
     """CON-4.5: when the deck is empty, the discards are shuffled into a new deck to deal from."""
     state = play(to_land(start()), "buy quid-pro-pulpo")
     rest = state.boat_deck.cards()
-    state = state.evolve(boat_deck=Deck(), boat_discard=tuple(rest.elements()))
+    state = changed(state, boat_deck=Deck(), boat_discard=tuple(rest.elements()))
     state = play(state, "done")
     assert state.flow.key == "eod.boat_deal"
     outcomes = state.chance_outcomes()
@@ -77,7 +78,7 @@ def test_an_empty_deck_and_discard_leave_the_row_short() -> None:
     """CON-4.5: with no card anywhere the row stays short; play goes on."""
     state = play(to_land(start()), "buy quid-pro-pulpo")
     everything_else = state.boat_deck.cards().elements()
-    state = state.evolve(boat_deck=Deck(), boat_discard=(), fleet=(*state.fleet, *everything_else))
+    state = changed(state, boat_deck=Deck(), boat_discard=(), fleet=(*state.fleet, *everything_else))
     state = play(state, "done", "keep upgrades")
     assert state.boat_row == ("pez-limoncello", "bogavanti")
 
@@ -87,7 +88,7 @@ def test_a_known_bottom_card_is_dealt_without_chance() -> None:
     state = to_land(start())
     bottom = state.boat_deck.bottom
     unknown = state.boat_deck.middle.elements()
-    state = state.evolve(boat_deck=Deck((), Tokens(), bottom), fleet=(*state.fleet, *unknown))
+    state = changed(state, boat_deck=Deck((), Tokens(), bottom), fleet=(*state.fleet, *unknown))
     state = play(state, "buy quid-pro-pulpo", "done")
     assert state.boat_row == ("pez-limoncello", "bogavanti", "te-parece-bonito")
     assert state.flow.key == "eod.upgrade_choice"
@@ -107,7 +108,7 @@ def test_upkeep_is_paid_for_every_boat_except_those_bought_this_round() -> None:
 def test_upkeep_never_takes_money_below_zero_and_unpaid_boats_are_discarded() -> None:
     """CON-4.6: a boat whose upkeep cannot be paid is discarded; money stays at 0."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = water_round(state.evolve(money=0))
+    state = water_round(changed(state, money=0))
     assert state.money == 0
     assert state.fleet == ()
     assert state.report.discarded == ("quid-pro-pulpo",)
@@ -117,10 +118,10 @@ def test_upkeep_never_takes_money_below_zero_and_unpaid_boats_are_discarded() ->
 def test_no_upkeep_decision_when_the_order_does_not_matter() -> None:
     """CON-4.6: enough money for everybody, or only one boat affordable: no decision is asked."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
-    rich = water_round(state.evolve(money=3))
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
+    rich = water_round(changed(state, money=3))
     assert rich.money == 0 and rich.fleet == ("quid-pro-pulpo", "bogavanti")
-    poor = water_round(state.evolve(money=1))
+    poor = water_round(changed(state, money=1))
     assert poor.money == 0 and poor.fleet == ("quid-pro-pulpo",)
     assert poor.report.discarded == ("bogavanti",)
 
@@ -129,8 +130,8 @@ def test_the_player_orders_upkeep_when_it_decides_which_boat_stays() -> None:
     """CON-4.6: with 2 euros and boats owing 1 and 2, paying either first keeps a different fleet."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
     row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = state.evolve(boat_deck=state.boat_deck.remove("el-dorado"))
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
+    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
     state = play(to_land(state), "done", "keep boats", "keep upgrades")
     assert state.flow.key == "eod.pay"
     assert texts(state.legal_moves()) == ["upkeep quid-pro-pulpo", "upkeep bogavanti"]
@@ -194,7 +195,8 @@ def test_no_upkeep_decision_when_every_affordable_boat_can_be_paid() -> None:
     state = start(first="quid-pro-pulpo", other="el-dorado")
     assert state.boat_row == ("el-peztidigitador", "pez-limoncello", "bogavanti")
     deck = state.boat_deck.remove("ref-boat-17").remove("el-chipironcuatre")
-    state = state.evolve(
+    state = changed(
+        state,
         fleet=("quid-pro-pulpo", "el-peztidigitador", "ref-boat-17"),
         boat_row=("pez-limoncello", "bogavanti", "el-chipironcuatre"),
         boat_deck=deck,
@@ -227,7 +229,7 @@ def test_steps_3_and_4_come_before_step_5_a_boat_lost_to_upkeep_is_not_dealt_bac
     state = to_land(start(first="quid-pro-pulpo", other="el-dorado"))
     # Empty the boat deck: its boats join the fleet as if bought this round (they owe nothing).
     rest = state.boat_deck.cards().elements()
-    state = state.evolve(money=4, boat_deck=Deck(), fleet=(*state.fleet, *rest), bought=rest)
+    state = changed(state, money=4, boat_deck=Deck(), fleet=(*state.fleet, *rest), bought=rest)
     row = state.boat_row
     assert row[0] == "el-peztidigitador"
     state = play(state, "buy el-peztidigitador", "done", "keep upgrades")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conservas_helpers import finish_day, own, play, start, to_land, water_round
+from conservas_helpers import changed, finish_day, own, play, start, to_land, water_round
 
 from tabletop.conservas import ConservasResult, GoalCheck
 from tabletop.conservas.content import MONTHS
@@ -27,7 +27,7 @@ def end(state):
 def test_goals_are_checked_after_the_last_end_of_day() -> None:
     """CON-4.9, CON-5.1: money counts after the last upkeep; the game ends after the last round."""
     state = last_round(first="quid-pro-pulpo", other="el-dorado")
-    state = state.evolve(money=40)
+    state = changed(state, money=40)
     outcome = end(state)
     assert outcome.money == 39
     assert outcome.checks[0] == GoalCheck("money", 40, 39)
@@ -36,12 +36,12 @@ def test_goals_are_checked_after_the_last_end_of_day() -> None:
 
 def test_sustainability_counts_the_bag_after_spawning() -> None:
     """CON-5.3: the fish in the bag are counted after the Deep Sea (and its spawn) went back in."""
-    state = last_round().evolve(money=40)
+    state = changed(last_round(), money=40)
     bag = state.bag.contents
     pool = state.supply + bag
-    state = state.evolve(bag=Bag(Tokens({"water": bag["water"], "sardine": 1, "scallop": 4})))
-    state = state.evolve(supply=pool - state.bag.contents)
-    state = state.evolve(supply=state.supply.remove("sardine", 2), deep=state.deep + Tokens({"sardine": 2}))
+    state = changed(state, bag=Bag(Tokens({"water": bag["water"], "sardine": 1, "scallop": 4})))
+    state = changed(state, supply=pool - state.bag.contents)
+    state = changed(state, supply=state.supply.remove("sardine", 2), deep=state.deep + Tokens({"sardine": 2}))
     outcome = end(state)
     assert outcome.won
     assert [str(c) for c in outcome.checks] == [
@@ -53,10 +53,10 @@ def test_sustainability_counts_the_bag_after_spawning() -> None:
 
 def test_a_missed_fish_goal_loses() -> None:
     """CON-5.3, CON-5.4: every part must be met; one missing fish kind loses the game."""
-    state = last_round().evolve(money=50)
+    state = changed(last_round(), money=50)
     pool = state.supply + state.bag.contents
-    state = state.evolve(bag=Bag(Tokens({"sardine": 3, "scallop": 9})))
-    state = state.evolve(supply=pool - state.bag.contents)
+    state = changed(state, bag=Bag(Tokens({"sardine": 3, "scallop": 9})))
+    state = changed(state, supply=pool - state.bag.contents)
     outcome = end(state)
     assert not outcome.won
     assert outcome.summary()["sardine >= 4"] == "not met"
@@ -67,7 +67,7 @@ def test_a_missed_fish_goal_loses() -> None:
 def test_boat_and_upgrade_goals() -> None:
     """CON-5.2, CON-6.2: May's difficult goal needs 3 boats and 2 upgrades; one-time cards count."""
     state = last_round("may", "difficult")
-    state = own(state.evolve(money=99), "ref-grant", "secondary-nets")
+    state = own(changed(state, money=99), "ref-grant", "secondary-nets")
     outcome = end(state)
     checks = {c.name: c for c in outcome.checks}
     assert checks["boats"] == GoalCheck("boats", 3, 1)

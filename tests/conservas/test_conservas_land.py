@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from conservas_helpers import GAME, codes, draw, finish_day, play, start, texts, to_land, with_catch
+from conservas_helpers import GAME, changed, codes, draw, finish_day, play, start, texts, to_land, with_catch
 
 from tabletop.conservas import Sell, Trade
+from tabletop.conservas.checks import PREREQ, SPACE_INDEX, payments
 from tabletop.conservas.content import MONTHS
-from tabletop.conservas.land import PREREQ, SPACE_INDEX, payments
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.tokens import Tokens
 
@@ -128,19 +128,19 @@ def test_trading_fish_for_an_upgrade() -> None:
 def test_a_card_that_keeps_a_paid_token() -> None:
     """CON-3.6: a keep_token card keeps one paid token on it; the other goes to the supply."""
     state = land(sardine=1, mussel=1)
-    state = state.evolve(upgrade_row=("ref-hatchery", *state.upgrade_row[1:]))
-    state = state.evolve(upgrade_deck=state.upgrade_deck.remove("ref-hatchery").shuffle_in(["secondary-nets"]))
+    state = changed(state, upgrade_row=("ref-hatchery", *state.upgrade_row[1:]))
+    state = changed(state, upgrade_deck=state.upgrade_deck.remove("ref-hatchery").shuffle_in(["secondary-nets"]))
     trades = [m for m in state.legal_moves() if isinstance(m, Trade) and m.card == "ref-hatchery"]
     assert texts(trades) == [
-        "trade ref-hatchery mussel,sardine keep mussel",
-        "trade ref-hatchery mussel,sardine keep sardine",
+        "trade ref-hatchery mussel,sardine leave mussel",
+        "trade ref-hatchery mussel,sardine leave sardine",
     ]
     assert codes(state, "trade ref-hatchery mussel,sardine") == "keep-token"
     supply = state.supply
-    state = play(state, "trade ref-hatchery mussel,sardine keep mussel")
+    state = play(state, "trade ref-hatchery mussel,sardine leave mussel")
     assert state.upgrades[0].kept == Tokens({"mussel": 1})
     assert state.supply == supply + Tokens({"sardine": 1})
-    assert codes(land(sardine=2), "trade secondary-nets sardine,sardine keep sardine") == "keep-token"
+    assert codes(land(sardine=2), "trade secondary-nets sardine,sardine leave sardine") == "keep-token"
 
 
 def test_buying_a_boat() -> None:
@@ -167,7 +167,7 @@ def test_the_boats_share_one_catch() -> None:
     """CON-3.1 (ruling): fish on two boats fill one space together; the placement event names the
     boat and the tokens kept on it, which is all a display needs."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
     state = play(draw(state, "sardine water water water water"), "place quid-pro-pulpo sardine,water")
     hand = draw(state, "scallop water water water water")
     move = GAME.parse_move(hand, "place bogavanti scallop,water,water,water,water")
@@ -188,8 +188,8 @@ def test_the_boats_share_one_catch() -> None:
 def test_a_column_space_with_nothing_above_is_open() -> None:
     """CON-7.1 (ruling CON-3.4): in a column market, a space whose column has no space in the row
     above (a longer lower row) waits for nothing; the others wait for the space above."""
+    from tabletop.conservas.checks import _prerequisites
     from tabletop.conservas.content import Space
-    from tabletop.conservas.land import _prerequisites
 
     one = Tokens({"sardine": 1})
     spaces = (Space("r1c1", 1, 1, one, 1), Space("r2c1", 2, 1, one, 1), Space("r2c2", 2, 2, one, 1))

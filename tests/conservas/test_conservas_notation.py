@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.conservas import (
     GAME,
+    Blank,
     Buy,
     Choose,
     Deal,
@@ -36,7 +37,7 @@ MOVES = [
     (Sell("r1c1", T("sardine,sardine"), "sardine"), "sell r1c1 sardine,sardine"),
     (Sell("r3c1", T("sardine,scallop"), "scallop"), "sell r3c1 sardine,scallop leave scallop"),
     (Trade("fish-finders", T("sardine,sardine")), "trade fish-finders sardine,sardine"),
-    (Trade("ref-grant", T("mussel,sardine"), "mussel"), "trade ref-grant mussel,sardine keep mussel"),
+    (Trade("ref-grant", T("mussel,sardine"), "mussel"), "trade ref-grant mussel,sardine leave mussel"),
     (Buy("pez-limoncello"), "buy pez-limoncello"),
     (Done(), "done"),
     (Row("boats", discard=False), "keep boats"),
@@ -57,7 +58,7 @@ def test_notation_round_trips(move: object, text: str) -> None:
 def test_repr_is_valid_python(move: object, text: str) -> None:
     """repr(move) rebuilds the move (so failing examples paste back as tests)."""
     namespace = {name: globals()[name] for name in ("Draw", "Deal", "Choose", "Place", "Redraw", "Return")}
-    namespace.update(Sell=Sell, Trade=Trade, Buy=Buy, Done=Done, Row=Row, Upkeep=Upkeep, Tokens=Tokens)
+    namespace.update(Sell=Sell, Trade=Trade, Buy=Buy, Done=Done, Row=Row, Upkeep=Upkeep, Tokens=Tokens, Blank=Blank)
     assert eval(repr(move), namespace) == move
 
 
@@ -92,3 +93,14 @@ def test_notation_must_be_text() -> None:
     """parse_move of a non-string is a NotationError."""
     with pytest.raises(NotationError, match="must be text"):
         GAME.parse_move(GAME.new_game(1), 3)  # type: ignore[arg-type]
+
+
+def test_a_word_says_one_thing_and_the_old_trade_notation_is_an_alias() -> None:
+    """issue 16 (CON-3.6): a trade names the token left on the card with `leave`, as a sale
+    does (CON-3.3); `keep` is only the End of Day's row answer (CON-4.3/4). The old
+    `trade ... keep mussel` still reads, as the same move."""
+    move = Trade("ref-grant", T("mussel,sardine"), "mussel")
+    assert str(move) == "trade ref-grant mussel,sardine leave mussel"
+    assert parse_move("trade ref-grant mussel,sardine keep mussel") == move
+    assert parse_move("trade ref-grant mussel,sardine leave mussel") == move
+    assert isinstance(parse_move("keep boats"), Row)

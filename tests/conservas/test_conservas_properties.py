@@ -5,13 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conservas_helpers import draw, play, start, to_land, with_catch
+from conservas_helpers import changed, draw, play, start, to_land, with_catch
 from hypothesis import strategies as st
 
 import tabletop
 from tabletop.conservas import GAME
 from tabletop.conservas.content import MONTH_NAMES
-from tabletop.conservas.views import invariants
+from tabletop.conservas.invariants import invariants
 from tabletop.kernel.tokens import Tokens
 from tabletop.testing import check_game
 from tabletop.testing.stateful import game_machine
@@ -39,24 +39,24 @@ def test_invariants_catch_a_lost_token() -> None:
     state = start()
     invariants(state)
     with pytest.raises(AssertionError, match="sea tokens not conserved"):
-        invariants(state.evolve(supply=state.supply.remove("sardine")))
+        invariants(changed(state, supply=state.supply.remove("sardine")))
 
 
 def test_invariants_catch_negative_money_and_duplicate_cards() -> None:
     """Money never below zero; every card in exactly one place."""
     state = start()
     with pytest.raises(AssertionError, match="negative money"):
-        invariants(state.evolve(money=-1))
+        invariants(changed(state, money=-1))
     with pytest.raises(AssertionError, match="boat cards"):
-        invariants(state.evolve(fleet=(*state.fleet, "el-dorado")))
+        invariants(changed(state, fleet=(*state.fleet, "el-dorado")))
     with pytest.raises(AssertionError, match="upgrade cards"):
-        invariants(state.evolve(upgrade_row=state.upgrade_row[:2]))
+        invariants(changed(state, upgrade_row=state.upgrade_row[:2]))
 
 
 def test_view_is_the_state_without_seed() -> None:
     """Nothing is hidden from the solo player: the view only drops the seed."""
     state = start()
-    assert state.view(0) == state.evolve(seed=None)
+    assert state.view(0) == changed(state, seed=None)
     assert GAME.perturb is None
 
 
@@ -64,7 +64,7 @@ def test_json_round_trip_mid_game() -> None:
     """A state with owned upgrades, kept tokens and a filled market round-trips through JSON."""
     state = to_land(start(upgrades=("ref-hatchery", "fish-finders", "ref-market-stall")))
     state = with_catch(state, sardine=3, mussel=1)
-    state = play(state, "sell r1c1 sardine,sardine", "trade ref-hatchery mussel,sardine keep mussel")
+    state = play(state, "sell r1c1 sardine,sardine", "trade ref-hatchery mussel,sardine leave mussel")
     again = GAME.state_from_json(state.to_json())
     assert again == state
     assert again.legal_moves() == state.legal_moves()
@@ -89,10 +89,23 @@ def test_events_describe_each_step() -> None:
 
 def test_events_report_top_ups_and_the_end() -> None:
     """A water top-up and the game's end are events too."""
-    state = start().evolve(bag=start().bag.take(Tokens({"water": 10, "sardine": 5, "scallop": 4})))
-    state = state.evolve(supply=state.supply + Tokens({"water": 10, "sardine": 5, "scallop": 4}))
+    state = changed(start(), bag=start().bag.take(Tokens({"water": 10, "sardine": 5, "scallop": 4})))
+    state = changed(state, supply=state.supply + Tokens({"water": 10, "sardine": 5, "scallop": 4}))
     move = GAME.parse_move(state, "token scallop")
     kinds = [e.kind for e in state.events(move, state.apply(move))]
     assert kinds == ["draw", "top-up"]
     final = tabletop.random_playout(GAME.new_game(3), random.Random(3))
     assert final.outcome is not None
+
+
+def test_a_broken_invariant_names_the_field_path_and_the_rule() -> None:
+    """issue 10: an invariant that fails names where (the field's path) and which rule."""
+    from tabletop.kernel.errors import InvariantBroken
+
+    state = start()
+    with pytest.raises(InvariantBroken) as info:
+        invariants(changed(state, money=-1))
+    assert (info.value.path, info.value.rule) == ("money", "CON-4.6")
+    with pytest.raises(InvariantBroken) as info:
+        invariants(changed(state, market=("water", *state.market[1:]), supply=state.supply.remove("water")))
+    assert (info.value.path, info.value.rule) == ("market[0]", "CON-3.3")

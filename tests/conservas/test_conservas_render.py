@@ -9,14 +9,14 @@ import re
 from pathlib import Path
 
 import pytest
-from conservas_helpers import draw, finish_day, play, start, to_land, with_bag
+from conservas_helpers import changed, draw, finish_day, play, start, to_land, with_bag
 
 import tabletop
 from tabletop.agents import make_agent
 from tabletop.conservas import ConservasState, evaluate, render
+from tabletop.conservas.checks import is_open
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
-from tabletop.conservas.land import is_open
-from tabletop.conservas.machine import MACHINE
+from tabletop.conservas.flow import MACHINE
 from tabletop.frontend import render as frontend_render
 from tabletop.frontend.render import game_hook
 from tabletop.kernel.chance import CHANCE, sample_chance
@@ -160,16 +160,16 @@ def test_upkeep_order_and_the_spawn_to_come_are_shown() -> None:
     """End of Day: the boats whose upkeep is still due when money is short; the Deep Sea's spawn."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
     row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = state.evolve(fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = state.evolve(boat_deck=state.boat_deck.remove("el-dorado"))
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
+    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
     state = play(to_land(state), "done", "keep boats", "keep upgrades")
     assert state.flow.key == "eod.pay"
     board = render(state, 0)
     assert "choose whose upkeep to pay next" in board
     assert "Upkeep still due: Quid Pro Pulpo [quid-pro-pulpo] 1 euros, Bogavanti [bogavanti] 2 euros" in board
     check_board(state, board)
-    spawning = start().evolve(deep=Tokens({"sardine": 3, "water": 1}))
-    spawning = spawning.evolve(supply=spawning.supply.remove("sardine", 3).add("water"))
+    spawning = changed(start(), deep=Tokens({"sardine": 3, "water": 1}))
+    spawning = changed(spawning, supply=spawning.supply.remove("sardine", 3).add("water"))
     assert "Deep Sea: sardine x3, water  -> spawns sardine x2" in render(spawning, 0)
 
 
@@ -177,7 +177,7 @@ def test_a_forfeit_is_shown_with_its_reason() -> None:
     """CON-2.7: the overfished end is a lost result that says why."""
     state = with_bag(start(), sardine=3)
     water = state.supply["water"]
-    state = state.evolve(supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
+    state = changed(state, supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
     state = draw(state, "sardine sardine sardine")
     assert state.is_terminal
     board = render(state, 0)
@@ -198,10 +198,10 @@ def test_evaluate_is_a_probability_like_score() -> None:
     state = to_land(start())
     value = evaluate(state, 0)
     assert 0.0 < value < 1.0
-    assert evaluate(state.evolve(money=state.money + 10), 0) > value
-    poorer_sea = state.evolve(bag=state.bag.take(Tokens({"sardine": 3})), supply=state.supply.add("sardine", 3))
+    assert evaluate(changed(state, money=state.money + 10), 0) > value
+    poorer_sea = changed(state, bag=state.bag.take(Tokens({"sardine": 3})), supply=state.supply.add("sardine", 3))
     assert evaluate(poorer_sea, 0) < value
-    with_fish = state.evolve(catch=Tokens({"sardine": 2}), supply=state.supply.remove("sardine", 2))
+    with_fish = changed(state, catch=Tokens({"sardine": 2}), supply=state.supply.remove("sardine", 2))
     assert evaluate(play(with_fish, "sell r1c1 sardine,sardine"), 0) > evaluate(play(with_fish, "done"), 0)
     rng = random.Random(3)
     for seed in range(6):
@@ -216,7 +216,7 @@ def test_evaluate_is_a_probability_like_score() -> None:
 def _last_day() -> ConservasState:
     """January's last round On Land, with the goal already met."""
     state = to_land(start())
-    return state.evolve(flow=Flow("land", "act", round=7), money=45)
+    return changed(state, flow=Flow("land", "act", round=7), money=45)
 
 
 def _wins(agent_name: str, games: int) -> int:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from conservas_helpers import codes, draw, play, start, texts, with_bag
+from conservas_helpers import changed, codes, draw, play, start, texts, with_bag
 
-from tabletop.conservas.rules import submultisets
+from tabletop.conservas.rules.sea import submultisets
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.tokens import Tokens
 
@@ -93,7 +93,7 @@ def test_each_card_once_per_round_in_any_order() -> None:
 def test_handfuls_repeat_once_per_boat_plus_open_water() -> None:
     """CON-2.5: with three boats the player draws four handfuls."""
     state = start()
-    state = state.evolve(fleet=("el-dorado",))
+    state = changed(state, fleet=("el-dorado",))
     placed = 0
     while state.flow.phase == "sea":
         if state.current_player == CHANCE:
@@ -128,7 +128,7 @@ def test_no_water_left_in_the_supply_forfeits_the_game() -> None:
     """CON-2.7: the bag is short and the supply has no water: the game is lost, overfished."""
     state = with_bag(start(), sardine=3)
     water = state.supply["water"]
-    state = state.evolve(supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
+    state = changed(state, supply=state.supply.remove("water", water), deep=Tokens({"water": water}))
     after = draw(state, "sardine sardine sardine")
     assert after.current_player == TERMINAL
     assert after.outcome is not None
@@ -143,7 +143,7 @@ def test_no_water_left_in_the_supply_forfeits_the_game() -> None:
 def _supply_water(state, left: int):
     """Move supply water into the Deep Sea until the supply holds ``left`` water tokens."""
     extra = state.supply["water"] - left
-    return state.evolve(supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
+    return changed(state, supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
 
 
 def test_the_last_water_of_the_supply_completes_a_handful_without_forfeit() -> None:

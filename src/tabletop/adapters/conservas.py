@@ -42,11 +42,9 @@ from typing import Any, Final
 from tabletop.adapters.bridge import DecodingBridge, Section
 from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, as_id, view_digest
 from tabletop.conservas import GAME
-from tabletop.conservas.cards import FISH, KINDS, MONTH_NAMES
-from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
-from tabletop.conservas.effects import MAX_CATCH
-from tabletop.conservas.land import SPACE_INDEX
-from tabletop.conservas.machine import MACHINE
+from tabletop.conservas.checks import MAX_CATCH, SPACE_INDEX
+from tabletop.conservas.content import BOATS, FISH, KINDS, MONTH_NAMES, MONTHS, UPGRADES
+from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import (
     OPEN_WATER,
     Buy,
@@ -66,6 +64,7 @@ from tabletop.conservas.render import render
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
 
@@ -342,7 +341,7 @@ class ConservasBridge(DecodingBridge):
         boats = _fill(view.boat_deck, _BOATS, [*view.boat_row, *view.boat_discard, *view.offer, *view.fleet], rng)
         owned = [u.card for u in view.upgrades]
         upgrades = _fill(view.upgrade_deck, _UPGRADES, [*view.upgrade_row, *view.upgrade_discard, *owned], rng)
-        return view.evolve(seed=rng.getrandbits(63), boat_deck=boats, upgrade_deck=upgrades)
+        return evolve(view, seed=rng.getrandbits(63), cards=evolve(view.cards, boat_deck=boats, upgrade_deck=upgrades))
 
 
 def _deck(t: Tensor, name: str, deck: Deck, index: Mapping[str, int]) -> tuple[int, int]:

@@ -13,13 +13,24 @@ True
 ```
 
 See `docs/conservas/` for the rules with their IDs, the rulings and the content.
+
+This module is the one place where the state and its rules meet: it binds
+[`ConservasState`][tabletop.conservas.state.ConservasState] (data only) to the phase table
+([`flow`][tabletop.conservas.flow]), the step functions ([`rules`][tabletop.conservas.rules]),
+the checks ([`checks`][tabletop.conservas.checks]), the view ([`views`][tabletop.conservas.views])
+and the events ([`events`][tabletop.conservas.events]) with `State.bind`, once.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
+from tabletop.conservas import events, rules, views
+from tabletop.conservas.checks import refusal
 from tabletop.conservas.content import LOADERS, MONTH_NAMES, RULES
+from tabletop.conservas.flow import MACHINE
+from tabletop.conservas.heuristic import evaluate
+from tabletop.conservas.invariants import invariants
 from tabletop.conservas.moves import (
     OPEN_WATER,
     Buy,
@@ -37,17 +48,24 @@ from tabletop.conservas.moves import (
     parse,
     parse_move,
 )
-from tabletop.conservas.parts import DayReport, OwnedUpgrade
-from tabletop.conservas.render import evaluate, render
-from tabletop.conservas.setup import setup
-from tabletop.conservas.state import ConservasResult, ConservasState, GoalCheck
-from tabletop.conservas.views import invariants
+from tabletop.conservas.render import render
+from tabletop.conservas.rules.setup import setup
+from tabletop.conservas.state import (
+    Blank,
+    ConservasResult,
+    ConservasState,
+    DayReport,
+    GoalCheck,
+    MarketSpace,
+    OwnedUpgrade,
+)
 from tabletop.kernel.protocol import Game, Option
 from tabletop.kernel.serialize import make_converter
 
 __all__ = [
     "GAME",
     "OPEN_WATER",
+    "Blank",
     "Buy",
     "Choose",
     "ConservasResult",
@@ -57,6 +75,7 @@ __all__ = [
     "Done",
     "Draw",
     "GoalCheck",
+    "MarketSpace",
     "OwnedUpgrade",
     "Place",
     "Redraw",
@@ -71,12 +90,24 @@ __all__ = [
     "render",
 ]
 
+ConservasState.bind(
+    machine=MACHINE,
+    auto=rules.AUTO,
+    player_moves=rules.player_moves,
+    chance_outcomes=rules.chance_outcomes,
+    apply=rules.apply,
+    view=views.view,
+    chance_node=rules.chance_node,
+    refusal=refusal,
+    events=events.events,
+)
+
 GAME: Final = Game(
     name="conservas",
     title="Conservas",
     summary="Solo bag building: fish from a sea bag, can the catch, buy boats and upgrades, let the sea spawn.",
     players="1",
-    state_type=ConservasState,
+    state_type=ConservasState,  # type: ignore[type-abstract]  # bound above
     options=(
         Option.choice("month", "january", MONTH_NAMES, "the month of the Market Book to play (CON-1.2)"),
         Option.choice("goal", "standard", ("standard", "difficult"), "the goal level to win (CON-5.4)"),

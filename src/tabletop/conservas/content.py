@@ -1,17 +1,15 @@
 """Conservas content: boats, upgrades, months and the rule catalogue, loaded from TOML.
 
-Every file starts with `kind = "conservas.<kind>"`. The loaders validate shapes and game
-facts (a catch size from 1 to 5, an effect kind from the vocabulary with the phase its card
-shows, a market space that needs fish, not water...) and raise
-[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the item and the field, so the
-owner of a printed copy can type the real cards in without code.
-
-The shipped content is loaded once at import into module-level tables (`BOATS`,
-`UPGRADES`, `MONTHS`, `RULES`). Where the rulebook and public sources do not
-give a value, the shipped files hold a *reference set*, labelled in each file and item.
-
-Upgrade effects are data drawn from a small vocabulary ([`EFFECTS`][tabletop.conservas.cards.EFFECTS]); see
-`docs/conservas/content.md` for what each kind does.
+Every file starts with `kind = "conservas.<kind>"`. The loaders validate shapes and game facts
+(a catch size from 1 to 5, an effect kind from the vocabulary with the phase its card shows, a
+market space that needs fish, not water...) and raise [`ContentError`][tabletop.kernel.errors.ContentError]
+naming the file, the item and the field, so the owner of a printed copy can type the real cards
+in without code. The shipped content is loaded once at import into `BOATS`, `UPGRADES`,
+`MONTHS` and `RULES`; where the rulebook and public sources give no value, the shipped files
+hold a *reference set*, labelled in each file and item. The value classes ([`Boat`][tabletop.conservas.content.Boat],
+[`Upgrade`][tabletop.conservas.content.Upgrade], [`Month`][tabletop.conservas.content.Month]...) are here, with the
+vocabularies of upgrade effects ([`EFFECTS`][tabletop.conservas.content.EFFECTS], CON-6.3 to CON-6.13, see
+`docs/conservas/content.md`) and month rules ([`SPECIALS`][tabletop.conservas.content.SPECIALS], CON-7.2 to CON-7.4).
 
 ```pycon
 >>> BOATS["el-dorado"].catch
@@ -33,62 +31,254 @@ from typing import Any, Final, NoReturn
 import attrs
 import cattrs
 
-from tabletop.conservas.cards import (
-    BOAT_COUNT,
-    COSTS,
-    EFFECTS,
-    FILLS,
-    FISH,
-    FREQUENCIES,
-    KINDS,
-    MONTH_NAMES,
-    PHASES,
-    SPECIALS,
-    SUPPLY,
-    UPGRADE_COUNT,
-    Boat,
-    Effect,
-    EffectSpec,
-    Goal,
-    Month,
-    Space,
-    Special,
-    Upgrade,
-)
 from tabletop.kernel.content import load_items, read_package_toml, read_toml, structure_item, tokens_hook
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
-    "BOATS",
-    "COSTS",
-    "EFFECTS",
-    "FILLS",
-    "FISH",
-    "FREQUENCIES",
-    "KINDS",
-    "LOADERS",
-    "MONTHS",
-    "MONTH_NAMES",
-    "PHASES",
-    "RULES",
-    "SPECIALS",
-    "SUPPLY",
-    "UPGRADES",
-    "Boat",
-    "Effect",
-    "EffectSpec",
-    "Goal",
-    "Month",
-    "Space",
-    "Special",
-    "Upgrade",
-    "load_boats",
-    "load_months",
-    "load_rules",
+    "BOATS", "BOAT_COUNT", "COSTS", "EFFECTS", "FILLS", "FISH", "FREQUENCIES", "KINDS", "LOADERS", "MONTHS",
+    "MONTH_NAMES", "PHASES", "RULES", "SPECIALS", "SUPPLY", "UPGRADES", "UPGRADE_COUNT", "Boat", "Effect",
+    "EffectSpec", "Goal", "Month", "Space", "Special", "Upgrade", "load_boats", "load_months", "load_rules",
     "load_upgrades",
-]
+]  # fmt: skip
+
+FISH: Final = ("sardine", "mussel", "scallop", "octopus")
+"""The fish kinds, in the order the rulebook lists them."""
+KINDS: Final = ("water", *FISH)
+"""Every sea-token kind."""
+SUPPLY: Final = Tokens({"water": 20, "sardine": 30, "mussel": 30, "scallop": 20, "octopus": 16})
+"""The general supply: 116 sea tokens (CON-1.1)."""
+MONTH_NAMES: Final = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
+    "december",
+)  # fmt: skip
+"""The twelve months of the Market Book, in calendar order."""
+COSTS: Final = ("any", "same", "different")
+"""Upgrade cost patterns (CON-3.5): one fish of any kind, two of the same kind, two different."""
+PHASES: Final = ("at_sea", "on_land", "end_of_day")
+"""The phases an upgrade's effect belongs to (its icon)."""
+FREQUENCIES: Final = ("ongoing", "once_per_round", "when_bought")
+"""How often an upgrade's effect works (its icon)."""
+FILLS: Final = ("rows", "columns", "any")
+"""Market fill-order rules (CON-7.1)."""
+#: How many boats and upgrades the game has (components list).
+BOAT_COUNT: Final = 18
+UPGRADE_COUNT: Final = 27
+
+
+@attrs.frozen
+class EffectSpec:
+    """One effect kind of the vocabulary: its phase, allowed frequencies and parameters.
+
+    Attributes:
+        phase: The phase the card's icon must show.
+        frequencies: The frequencies a card with this effect may have.
+        amount: The allowed range of `amount` (`(0, 0)`: no amount).
+        fish: `"no"`, `"optional"` or `"required"`: whether `fish` names a kind.
+        doc: What the effect does.
+    """
+
+    phase: str
+    frequencies: tuple[str, ...]
+    amount: tuple[int, int]
+    fish: str
+    doc: str
+
+
+_ALL = FREQUENCIES
+EFFECTS: Final[Mapping[str, EffectSpec]] = {
+    "draw_count": EffectSpec("at_sea", ("ongoing",), (5, 10), "no", "each handful draws `amount` tokens, not 5"),
+    "redraw": EffectSpec("at_sea", ("ongoing", "once_per_round"), (0, 0), "no",
+                         "after a handful is drawn, return one drawn token to the bag and draw one in its place"),
+    "catch_bonus": EffectSpec("at_sea", ("ongoing",), (1, 4), "no", "every boat's catch size is `amount` larger"),
+    "sift": EffectSpec("at_sea", ("ongoing",), (1, 3), "no",
+                       "draw `amount` extra tokens per handful, then return `amount` to the bag"),
+    "sale_bonus": EffectSpec("on_land", _ALL, (1, 10), "optional", "a sale earns `amount` more euros"),
+    "boat_discount": EffectSpec("on_land", _ALL, (1, 20), "no", "a boat costs `amount` euros less"),
+    "upkeep_discount": EffectSpec("end_of_day", _ALL, (1, 5), "no", "each boat's upkeep is `amount` less"),
+    "extra_spawn": EffectSpec("end_of_day", _ALL, (1, 5), "optional", "a kind that spawns gets `amount` more"),
+    "income": EffectSpec("end_of_day", _ALL, (1, 20), "no", "gain `amount` euros before upkeep"),
+    "return_catch": EffectSpec("end_of_day", _ALL, (0, 0), "optional",
+                               "leftover fish on boats go back to the bag, not the supply"),
+    "restock": EffectSpec("end_of_day", _ALL, (1, 5), "required", "move `amount` fish from the supply to the bag"),
+}  # fmt: skip
+"""The effect vocabulary (CON-6.x). Every kind is implemented in `rules/effects.py` (the ones a move's legality
+depends on in `checks.py`)."""
+
+SPECIALS: Final[Mapping[str, tuple[bool, tuple[int, int], str]]] = {
+    "upkeep_rise": (True, (1, 5), "no"),
+    "price_bonus": (False, (1, 5), "required"),
+    "migration": (True, (1, 10), "required"),
+}
+"""Month special rules (CON-7.x): kind -> (needs rounds, amount range, fish rule)."""
+
+
+@attrs.frozen
+class Boat:
+    """A boat card.
+
+    Attributes:
+        id: The card id used in notation (`"el-dorado"`).
+        name: The printed name.
+        catch: How many tokens of a handful stay on the boat (1-5).
+        cost: The purchase price in euros.
+        upkeep: Euros paid at every End of Day after the round it was bought.
+        known: Which fields come from the rulebook or public sources; the rest are reference values.
+        note: Where the known values come from.
+    """
+
+    id: str
+    name: str
+    catch: int = attrs.field(validator=attrs.validators.and_(attrs.validators.ge(1), attrs.validators.le(5)))
+    cost: int = attrs.field(validator=attrs.validators.ge(0))
+    upkeep: int = attrs.field(validator=attrs.validators.ge(0))
+    known: tuple[str, ...] = ()
+    note: str = ""
+
+
+@attrs.frozen
+class Effect:
+    """An upgrade's effect: a vocabulary kind with its parameters.
+
+    Attributes:
+        kind: A key of [`EFFECTS`][tabletop.conservas.content.EFFECTS].
+        amount: The number the effect uses (tokens, euros), when it has one.
+        fish: The fish kind it is limited to, or `""`.
+    """
+
+    kind: str
+    amount: int = 0
+    fish: str = ""
+
+
+@attrs.frozen
+class Upgrade:
+    """An upgrade card.
+
+    Attributes:
+        id: The card id used in notation (`"fish-finders"`).
+        name: The printed name.
+        cost: `"any"` (one fish), `"same"` (two of a kind) or `"different"` (two kinds).
+        phase: When the effect is used (`"at_sea"`, `"on_land"`, `"end_of_day"`).
+        frequency: `"ongoing"`, `"once_per_round"` or `"when_bought"`.
+        effect: What it does.
+        keep_token: True when one paid token stays on the card instead of going to the supply.
+        text: The effect in our own words.
+        known: Which fields come from the rulebook; the rest are reference values.
+    """
+
+    id: str
+    name: str
+    cost: str
+    phase: str
+    frequency: str
+    effect: Effect
+    keep_token: bool = False
+    text: str = ""
+    known: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class Space:
+    """A market space: the fish it needs and the euros it pays.
+
+    Attributes:
+        id: `"r2c1"`: row 2, column 1 (from 1).
+        row: Row number, from 1.
+        col: Column number, from 1.
+        needs: The fish to sell there, all at once.
+        price: The euros it pays.
+    """
+
+    id: str
+    row: int
+    col: int
+    needs: Tokens
+    price: int
+
+
+@attrs.frozen
+class Goal:
+    """One goal level of a month: every part must be met to win (CON-5.x).
+
+    Attributes:
+        money: Euros needed after the last End of Day.
+        fish: The least number of each fish kind in the bag at the end.
+        boats: The least number of boats owned.
+        upgrades: The least number of upgrades owned.
+    """
+
+    money: int = 0
+    fish: Tokens = attrs.field(factory=Tokens)
+    boats: int = 0
+    upgrades: int = 0
+
+
+@attrs.frozen
+class Special:
+    """A month's special rule (CON-7.x).
+
+    Attributes:
+        kind: `"upkeep_rise"`, `"price_bonus"` or `"migration"`.
+        rounds: The rounds it applies in (`upkeep_rise`, `migration`).
+        amount: Euros or tokens.
+        fish: The fish kind (`price_bonus`, `migration`).
+        text: The rule in our own words.
+    """
+
+    kind: str
+    rounds: tuple[int, ...] = ()
+    amount: int = 0
+    fish: str = ""
+    text: str = ""
+
+
+@attrs.frozen
+class Month:
+    """A month of the Market Book.
+
+    Attributes:
+        id: The lowercase English month name.
+        name: The display name.
+        rounds: How many rounds are played.
+        money: Starting money.
+        bag: The tokens loaded into the bag at setup.
+        fill: The market's fill-order rule: `"rows"`, `"columns"` or `"any"`.
+        spaces: The market spaces, row by row.
+        standard: The standard goal.
+        difficult: The difficult goal.
+        special: Special rules.
+        theme: One line about the month.
+        known: Which fields come from the rulebook or public sources.
+        note: Where the known values come from.
+    """
+
+    id: str
+    name: str
+    rounds: int
+    money: int
+    bag: Tokens
+    fill: str
+    spaces: tuple[Space, ...]
+    standard: Goal
+    difficult: Goal
+    special: tuple[Special, ...] = ()
+    theme: str = ""
+    known: tuple[str, ...] = ()
+    note: str = ""
+
+    def goal(self, level: str) -> Goal:
+        """The goal of `level` (`"standard"` or `"difficult"`)."""
+        return self.difficult if level == "difficult" else self.standard
+
+    def space_index(self, space_id: str) -> int:
+        """The index of the space `space_id` in `spaces`, or -1."""
+        for index, space in enumerate(self.spaces):
+            if space.id == space_id:
+                return index
+        return -1
+
 
 # Loading ----------------------------------------------------------------------------------
 
@@ -102,16 +292,15 @@ def _converter() -> cattrs.Converter:
 _CONVERTER: Final = _converter()
 
 
-def _check_kind(data: Mapping[str, Any], kind: str, file: str) -> None:
+def _read(source: str | Path | None, kind: str) -> tuple[dict[str, Any], str]:
+    """The file's table and name (the shipped `data/<kind>.toml` by default), its `kind` checked."""
+    if source is None:
+        data, file = read_package_toml("tabletop.conservas", f"data/{kind}.toml"), f"{kind}.toml"
+    else:
+        data, file = read_toml(Path(source)), Path(source).name
     if data.get("kind") != f"conservas.{kind}":
         raise ContentError(f"expected kind = 'conservas.{kind}', got {data.get('kind')!r}", file=file, field="kind")
-
-
-def _read(source: str | Path | None, name: str) -> tuple[dict[str, Any], str]:
-    if source is None:
-        return read_package_toml("tabletop.conservas", f"data/{name}"), name
-    path = Path(source)
-    return read_toml(path), path.name
+    return data, file
 
 
 def load_boats(source: str | Path | None = None) -> tuple[Boat, ...]:
@@ -120,8 +309,7 @@ def load_boats(source: str | Path | None = None) -> tuple[Boat, ...]:
     Raises:
         ContentError: Naming the file, boat and field of the first problem.
     """
-    data, file = _read(source, "boats.toml")
-    _check_kind(data, "boats", file)
+    data, file = _read(source, "boats")
     boats = load_items(_CONVERTER, data, "boats", Boat, file=file)
     for boat in boats:
         unknown = set(boat.known) - {"name", "catch", "cost", "upkeep"}
@@ -138,8 +326,7 @@ def load_upgrades(source: str | Path | None = None) -> tuple[Upgrade, ...]:
     Raises:
         ContentError: Naming the file, card and field of the first problem.
     """
-    data, file = _read(source, "upgrades.toml")
-    _check_kind(data, "upgrades", file)
+    data, file = _read(source, "upgrades")
     upgrades = load_items(_CONVERTER, data, "upgrades", Upgrade, file=file)
     for card in upgrades:
         _check_upgrade(card, file)
@@ -152,12 +339,9 @@ def _check_upgrade(card: Upgrade, file: str) -> None:
     def fail(message: str, field: str) -> NoReturn:
         raise ContentError(message, file=file, item=card.id, field=field)
 
-    if card.cost not in COSTS:
-        fail(f"cost must be one of {', '.join(COSTS)}; got {card.cost!r}", "cost")
-    if card.phase not in PHASES:
-        fail(f"phase must be one of {', '.join(PHASES)}; got {card.phase!r}", "phase")
-    if card.frequency not in FREQUENCIES:
-        fail(f"frequency must be one of {', '.join(FREQUENCIES)}; got {card.frequency!r}", "frequency")
+    for field, allowed in (("cost", COSTS), ("phase", PHASES), ("frequency", FREQUENCIES)):
+        if getattr(card, field) not in allowed:
+            fail(f"{field} must be one of {', '.join(allowed)}; got {getattr(card, field)!r}", field)
     effect = card.effect
     spec = EFFECTS.get(effect.kind)
     if spec is None:
@@ -193,8 +377,7 @@ def load_months(source: str | Path | None = None) -> tuple[Month, ...]:
     Raises:
         ContentError: Naming the file, month and field of the first problem.
     """
-    data, file = _read(source, "months.toml")
-    _check_kind(data, "months", file)
+    data, file = _read(source, "months")
     raw = data.get("months")
     if not isinstance(raw, list):
         raise ContentError("expected an array of tables [[months]]", file=file, item="months")
@@ -290,8 +473,7 @@ def load_rules(source: str | Path | None = None) -> dict[str, str]:
     Raises:
         ContentError: On a missing or duplicate ID.
     """
-    data, file = _read(source, "rules.toml")
-    _check_kind(data, "rules", file)
+    data, file = _read(source, "rules")
     raw = data.get("rules")
     if not isinstance(raw, list):
         raise ContentError("expected an array of tables [[rules]]", file=file, item="rules")
@@ -305,12 +487,8 @@ def load_rules(source: str | Path | None = None) -> dict[str, str]:
     return rules
 
 
-LOADERS: Final[Mapping[str, Any]] = {
-    "boats": load_boats,
-    "upgrades": load_upgrades,
-    "months": load_months,
-    "rules": load_rules,
-}
+LOADERS: Final[Mapping[str, Any]] = {"boats": load_boats, "upgrades": load_upgrades, "months": load_months,
+                                      "rules": load_rules}  # fmt: skip
 """Content loaders by kind, for `tabletop validate`."""
 
 #: The shipped boats, upgrades and months by id, and the rule catalogue.

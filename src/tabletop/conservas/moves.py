@@ -11,13 +11,18 @@
 | `return water,water` | return these drawn tokens to the bag | CON-6.6 |
 | `sell r1c1 sardine,sardine` | sell to a space (paying these) | CON-3.2 |
 | `sell r3c1 sardine,scallop leave scallop` | ... leaving a scallop there | CON-3.3 |
-| `trade fish-finders sardine,sardine` pay fish for an upgrade |  | CON-3.5 |
-| `trade ref-grant sardine,mussel keep mussel` | ... the card keeps one | CON-3.6 |
+| `trade fish-finders sardine,sardine` | pay fish for an upgrade | CON-3.5 |
+| `trade ref-grant mussel,sardine leave mussel` | ... leaving one on the card (alias: `keep mussel`) | CON-3.6 |
 | `buy pez-limoncello` | buy a face-up boat | CON-3.7 |
 | `done` | end On Land | CON-3.9 |
 | `keep boats` | keep the boat row (also `keep upgrades`) | CON-4.3/4 |
 | `discard boats` | discard the row and deal 3 new | CON-4.3/4 |
 | `upkeep quid-pro-pulpo` | pay this boat's upkeep next | CON-4.6 |
+
+Each word says one thing: `leave` names the token left on a market space or on an upgrade
+card (the rulebook's words for both), `keep` and `discard` answer the End of Day's row
+question. Before, a trade wrote the token the card keeps as `keep mussel`; that notation is
+still read, as an alias of `leave mussel`.
 
 Token lists are written as [`Tokens`][tabletop.kernel.tokens.Tokens] prints them
 (`sardine,sardine,water`, kinds sorted); the parser also reads `2 sardine, water`.
@@ -37,6 +42,7 @@ from typing import ClassVar, Final
 
 import attrs
 
+from tabletop.conservas.state import Blank
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
@@ -152,16 +158,17 @@ class Sell(Move):
 
 @attrs.frozen
 class Trade(Move):
-    """On Land: pay `paid` fish for the face-up upgrade `card`; `keep` stays on the card."""
+    """On Land: pay `paid` fish for the face-up upgrade `card`; `keep` stays on the card
+    (`trade ref-grant mussel,sardine leave mussel`; the old `... keep mussel` is read too)."""
 
     kind: ClassVar[str] = "trade"
     card: str
     paid: Tokens
-    keep: str = ""
+    keep: str = Blank.NONE
 
     def __str__(self) -> str:
         text = f"trade {self.card} {self.paid}"
-        return f"{text} keep {self.keep}" if self.keep else text
+        return f"{text} leave {self.keep}" if self.keep else text
 
 
 @attrs.frozen
@@ -282,7 +289,9 @@ def parse_move(text: str, state: State | None = None) -> Move:
             leave = next(iter(paid))
         return Sell(args[0], paid, leave)
     if head == "trade" and len(args) >= 2:
-        rest, keep = _tail(args[1:], "keep", text)
+        rest, keep = _tail(args[1:], "leave", text)
+        if not keep:  # the old notation, an alias: 'trade ref-grant mussel,sardine keep mussel'
+            rest, keep = _tail(rest.split(), "keep", text)
         return Trade(args[0], _tokens(rest, text), keep)
     msg = f"not a Conservas move: {text!r}; {_HELP}"
     raise NotationError(msg, text=text)

@@ -1,24 +1,18 @@
-"""A readable text board of a Conservas view, and a heuristic of how well the player is doing.
+"""A readable text board of a Conservas view.
 
-Frontends find both through [`tabletop.frontend.render.game_hook`][tabletop.kernel.hooks.game_hook]:
+Frontends find it through [`tabletop.frontend.render.game_hook`][tabletop.kernel.hooks.game_hook]:
 
 * [`render`][tabletop.conservas.render.render] draws the board as plain text, at most 100 columns wide: the month, round
   and step with what is being decided, money, the sea bag and the supply, the handful, the boats
   and the Open Water card, the Deep Sea, the market grid, the face-up boats and upgrades, the
   player's upgrades, the goals with the progress made, and the result at the end.
-* [`evaluate`][tabletop.conservas.render.evaluate] is a cheap estimate in `[0, 1]` of the player's chances (`1.0` for a
-  won game, `0.0` for a lost one) that `tabletop.agents.GreedyAgent`
-  follows one move ahead. It counts every part of the goal in euros: money with what the
-  catch and the boats should still earn (never more than the market still pays), the fish
-  left in the sea against the sustainability goal, and the boats and upgrades still missing.
+  The heuristic `evaluate` is in [`tabletop.conservas.heuristic`][tabletop.conservas.heuristic].
 
 ```pycon
 >>> import tabletop
 >>> state = tabletop.get_game("conservas").new_game(seed=3, month="january")
 >>> print(render(state.view(0), 0).splitlines()[0])
 Conservas: January, standard goal  |  round 1/7  |  Setup
->>> 0.0 < evaluate(state.view(0), 0) < 1.0
-True
 
 ```
 
@@ -28,21 +22,20 @@ fish sits on changes no rule), so the board shows the catch once, under the boat
 
 from __future__ import annotations
 
-import math
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final
 
-from tabletop.conservas import effects
+from tabletop.conservas.checks import boat_price, catch_size, is_open, redraw_card, upkeep_of
 from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Month
-from tabletop.conservas.land import PREREQ, is_open
 from tabletop.conservas.moves import OPEN_WATER
+from tabletop.conservas.rules.effects import spawning
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["describe_card", "evaluate", "fold_events", "render"]
+__all__ = ["describe_card", "fold_events", "render"]
 
 
 def fold_events(events: Sequence[Event]) -> list[str]:
@@ -139,7 +132,7 @@ def _header(state: ConservasState, month: Month) -> list[str]:
         lines.append("Boats offered (keep one, the other goes under the boat deck):")
         lines += [_boat_line(state, boat, owned=False) for boat in state.offer]
     if flow.key == "eod.pay" and state.due:
-        due = ", ".join(f"{_name(b)} {effects.upkeep_of(state, b)} euros" for b in state.due)
+        due = ", ".join(f"{_name(b)} {upkeep_of(state, b)} euros" for b in state.due)
         lines += _wrap(f"Upkeep still due: {due}", 0)
     return lines
 
@@ -160,7 +153,7 @@ def _deciding(state: ConservasState) -> str:
     if key == "sea.sift":
         return f"return {state.to_return} drawn token(s) to the bag (return <tokens>)"
     if key == "sea.place":
-        extra = ", or redraw a token" if effects.redraw_card(state) else ""
+        extra = ", or redraw a token" if redraw_card(state) else ""
         return f"place handful {handful} of {cards} on a boat or the Open Water card{extra}"
     if key == "land.act":
         return "sell to the market, trade fish for an upgrade, buy a boat, or done"
@@ -209,11 +202,11 @@ def describe_card(view: State, seat: int | None, card: str) -> str:
 def _boat_line(state: ConservasState, boat: str, *, owned: bool) -> str:
     """A boat: name and id, catch size, price (for sale) or use this round (owned), upkeep."""
     if owned:
-        text = f"  {_name(boat):<38} catch {effects.catch_size(state, boat)}  upkeep {effects.upkeep_of(state, boat)}"
+        text = f"  {_name(boat):<38} catch {catch_size(state, boat)}  upkeep {upkeep_of(state, boat)}"
         if not state.is_terminal:
             text += "  used this round" if boat in state.used else "  not used yet"
         return text + ("  (bought this round)" if boat in state.bought else "")
-    price = effects.boat_price(state, boat)[0]
+    price = boat_price(state, boat)[0]
     return f"  {_name(boat):<38} catch {BOATS[boat].catch}  price {price:>2}  upkeep {BOATS[boat].upkeep}"
 
 
@@ -225,20 +218,10 @@ def _fleet(state: ConservasState) -> list[str]:
     water = "" if state.is_terminal else "  used this round" if OPEN_WATER in state.used else "  not used yet"
     lines.append(f"  {_name(OPEN_WATER):<38} the whole handful goes to the Deep Sea{water}")
     lines.append(f"On the boats (the catch): {_tokens(state.catch)}")
-    spawn = _spawning(state)
+    spawn = spawning(state)
     tail = f"  -> spawns {_tokens(spawn)}" if spawn else ""
     lines.append(f"Deep Sea: {_tokens(state.deep)}{tail}")
     return lines
-
-
-def _spawning(state: ConservasState) -> Tokens:
-    """What the Deep Sea would spawn now (CON-4.7), as far as the supply allows."""
-    found = {
-        kind: min(n - 1 + effects.extra_spawn(state, kind), state.supply[kind])
-        for kind, n in state.deep.items()
-        if kind != "water" and n >= 2
-    }
-    return Tokens({kind: n for kind, n in found.items() if n > 0})
 
 
 def _market(state: ConservasState, month: Month) -> list[str]:
@@ -329,209 +312,3 @@ def _goals(state: ConservasState, month: Month) -> list[str]:
             verdict = "LOST: not met: " + "; ".join(f"{c.label} (had {c.have})" for c in outcome.checks if not c.met)
         lines += _wrap(f"RESULT: {verdict}", 0)
     return lines
-
-
-# The heuristic ---------------------------------------------------------------------------
-
-#: Steps of the End of Day before upkeep and income are settled.
-_BEFORE_UPKEEP: Final = frozenset(
-    {"clear", "boat_choice", "boat_refill", "boat_deal", "upgrade_choice", "upgrade_refill", "upgrade_deal"}
-)
-#: How many euros of surplus (or shortfall) move the estimate from 0.5 to about 0.73 (or 0.27).
-_SCALE: Final = 8.0
-
-
-def evaluate(view: State, seat: int | None) -> float:
-    """How well the player is doing toward the month's goal: `0.0` (lost) to `1.0` (won).
-
-    A cheap estimate for agents that look one move ahead. Each part of the goal is counted in
-    euros: the money held, with what the catch on the boats and the boats' future catches
-    should still bring in (at the prices of the market spaces still open, never more than
-    they pay in all) less the upkeep still to pay; the fish in the sea (bag, handful and Deep
-    Sea, with what it will spawn) against the sustainability goal and as the stock future
-    catches come from; the boats and upgrades the goal asks for; and what the owned upgrades
-    should still be worth. The euros above or below the goal are squashed into `(0, 1)`.
-    """
-    assert isinstance(view, ConservasState), f"not a Conservas state: {type(view).__name__}"
-    outcome = view.outcome
-    if outcome is not None:
-        return 1.0 if outcome.won else 0.0
-    return 1.0 / (1.0 + math.exp(-_surplus(view) / _SCALE))
-
-
-def _demand(state: ConservasState, month: Month) -> tuple[frozenset[str], float, int]:
-    """The fish kinds the empty market spaces ask for, and the euros and fish they take in all."""
-    kinds: set[str] = set()
-    euros = 0.0
-    size = 0
-    for space, filled in zip(month.spaces, state.market, strict=True):
-        if not filled:
-            euros += effects.sale_price(state, space.needs, space.price)[0]
-            size += space.needs.total
-            kinds.update(space.needs)
-    return frozenset(kinds), euros, size
-
-
-#: Weights of the heuristic, in euros (tuned on January games of the greedy agent).
-_W: Final[Mapping[str, float]] = {
-    "sure": 0.6,  # how much of what is still to earn (catches, upgrades) is counted
-    "catch_sea": 0.6,  # a fish on a boat At Sea, as a share of its market price
-    "catch_land": 0.3,  # the same On Land, where an unsold fish is lost at the End of Day
-    "stock": 0.9,  # a fish in the sea, up to what the goal and the market can use
-    "short_early": 3.0,  # a fish missing from the sustainability goal, early in the month
-    "short_late": 5.0,  # ... and how much more it weighs at the end
-    "drain": 1.5,  # a fish the sustainability goal would miss if later rounds fished as hard
-    "above": 0.3,  # a euro above the money goal
-    "boat": 12.0,  # a boat missing from the goal
-    "upgrade": 10.0,  # an upgrade missing from the goal
-    "overfish": 15.0,  # a token a round would draw beyond the bag and the supply
-    "broke": 6.0,  # a euro of this round's upkeep that the money will not cover
-}
-
-
-def _sales(state: ConservasState, month: Month) -> float:
-    """The euros the catch fetches if sold now, dearest open space first (CON-3.2, CON-3.4)."""
-    catch = state.catch
-    filled = [bool(kind) for kind in state.market]
-    before = PREREQ[state.month]
-    total = 0.0
-    while True:
-        best = -1
-        price = 0
-        for index, space in enumerate(month.spaces):
-            if filled[index] or (before[index] >= 0 and not filled[before[index]]) or not space.needs <= catch:
-                continue
-            if space.price > price:
-                best, price = index, space.price
-        if best < 0:
-            return total
-        needs = month.spaces[best].needs
-        total += effects.sale_price(state, needs, price)[0]
-        catch -= needs
-        filled[best] = True
-
-
-def _surplus(state: ConservasState) -> float:
-    """The estimated euros above (or below, negative) what the month's goal needs."""
-    month = MONTHS[state.month]
-    goal = month.goal(state.goal)
-    flow = state.flow
-    left = month.rounds - flow.round
-    pending = flow.phase in ("setup", "sea", "land") or (flow.phase == "eod" and flow.step in _BEFORE_UPKEEP)
-    wanted, market_euros, market_fish = _demand(state, month)
-
-    # The sea: what is in it now, with what the Deep Sea will spawn this round.
-    sea = state.bag.contents + state.hand + state.deep + _spawning(state)
-    tokens = sea.total + state.catch["water"]
-    useful = sum(sea[kind] for kind in wanted) / max(1, tokens)
-    average = market_euros / market_fish if market_fish else 0.0
-
-    # Money now, the catch still to sell, and what the boats should still catch and earn.
-    rate = _W["catch_sea"] if flow.phase in ("setup", "sea") else _W["catch_land"]
-    sales = _sales(state, month) if state.catch else 0.0
-    catch = rate * sales
-    handful = effects.draw_size(state)
-    sizes = {boat: min(float(effects.catch_size(state, boat)), handful * useful) for boat in state.fleet}
-    unused = (
-        sum(size for boat, size in sizes.items() if boat not in state.used) if flow.phase in ("setup", "sea") else 0
-    )
-    caught = (sum(sizes.values()) * left + unused) * average
-    if state.hand and flow.phase == "sea":
-        # The handful in hand may beat an average one on the best boat still free.
-        good = sum(n for kind, n in state.hand.items() if kind in wanted)
-        gain = max(
-            (min(float(effects.catch_size(state, b)), good) - sizes[b] for b in state.fleet if b not in state.used),
-            default=0.0,
-        )
-        catch += max(0.0, gain) * average * _W["catch_sea"]
-    future = min(caught, market_euros) + _upgrades_worth(state, left, pending=pending, sea=sea)
-    now, later = _upkeep_due(state, month, left, pending=pending)
-    money = state.money + catch + _W["sure"] * future - now - later
-    # Boats whose upkeep cannot be paid this End of Day are lost (CON-4.6).
-    cash = state.money + sales + unused * average
-    broke = max(0.0, now - cash)
-
-    # The stock: fish in the sea are next rounds' catch and spawn, and the sustainability goal.
-    # Each later round the boats catch their share of each kind, the rest drawn spawns.
-    fish = sum(sea[kind] for kind in wanted)
-    per_round = sum(sizes.values())
-    drawn = min(float(tokens), (len(state.fleet) + 1) * handful)
-    stock = 0.0
-    short = 0.0
-    drain = 0.0
-    for kind in FISH:
-        need = goal.fish[kind]
-        useful_kind = need + (4 if kind in wanted else 0)
-        stock += min(sea[kind], useful_kind) * _W["stock"] * min(1.0, left / 3)
-        short += max(0, need - sea[kind])
-        if need and left:
-            # An empty sea (or sea bag) catches and spawns nothing: no division by zero.
-            share = drawn * sea[kind] / tokens if tokens else 0.0
-            caught_kind = min(per_round * sea[kind] / fish, share) if kind in wanted and fish else 0.0
-            spawned = max(0.0, share - caught_kind - 1)
-            drain += max(0.0, need - sea[kind] - left * (spawned - caught_kind))
-    urgency = _W["short_early"] + _W["short_late"] * (1 - left / month.rounds)
-    missing = _W["boat"] * max(0, goal.boats - len(state.fleet))
-    missing += _W["upgrade"] * max(0, goal.upgrades - len(state.upgrades))
-
-    # Overfishing (CON-2.7): a round must not draw more than the sea and the supply's water.
-    draws = (len(state.fleet) + 1) * (handful + effects.sift_count(state))
-    over = max(0, draws - tokens - state.supply["water"] + 1) if left or flow.phase in ("setup", "sea") else 0
-
-    above = max(0.0, money - goal.money)
-    money = min(money, goal.money) + _W["above"] * above
-    penalties = urgency * short + _W["drain"] * drain + missing + _W["overfish"] * over + _W["broke"] * broke
-    return money - goal.money + stock - penalties
-
-
-def _upkeep_due(state: ConservasState, month: Month, left: int, *, pending: bool) -> tuple[int, int]:
-    """Upkeep still to pay: this round's (if not paid yet), and every later round's."""
-    now = 0
-    if pending:
-        now = sum(effects.upkeep_of(state, boat) for boat in state.fleet if boat not in state.bought)
-    elif state.flow.key == "eod.pay":
-        now = sum(effects.upkeep_of(state, boat) for boat in state.due)
-    total = 0
-    discount = sum(
-        UPGRADES[o.card].effect.amount
-        for o in state.upgrades
-        if UPGRADES[o.card].effect.kind == "upkeep_discount" and UPGRADES[o.card].frequency != "when_bought"
-    )
-    for later in range(state.flow.round + 1, state.flow.round + left + 1):
-        rise = sum(s.amount for s in month.special if s.kind == "upkeep_rise" and later in s.rounds)
-        total += sum(max(0, BOATS[boat].upkeep + rise - discount) for boat in state.fleet)
-    return now, total
-
-
-def _upgrades_worth(state: ConservasState, left: int, *, pending: bool, sea: Tokens) -> float:
-    """Euros the owned upgrades should still bring, beyond what the estimate already counts
-    (a larger handful or catch is counted through the boats' future catches)."""
-    worth = 0.0
-    cards = len(state.fleet) + 1
-    this_round = state.flow.phase in ("setup", "sea", "land")
-    for owned in state.upgrades:
-        card = UPGRADES[owned.card]
-        effect = card.effect
-        if effect.fish and not sea[effect.fish]:
-            continue
-        fresh = owned.round == state.flow.round
-        rounds = left if card.frequency != "when_bought" else 0
-        if card.frequency == "when_bought" and fresh and pending:
-            rounds = 1
-        kind = effect.kind
-        if kind == "draw_count":
-            worth += (effect.amount - effects.BASE_DRAW) * cards * 0.1 * left
-        elif kind in ("redraw", "sift"):
-            worth += 0.5 * max(1, effect.amount) * left
-        elif kind == "sale_bonus":
-            sales = left * 1.5 + (1.0 if this_round and (card.frequency != "when_bought" or fresh) else 0.0)
-            worth += effect.amount * sales * (0.5 if effect.fish else 1.0)
-        elif kind == "boat_discount":
-            worth += effect.amount * (0.5 if left else 0.0)
-        elif kind == "income":
-            worth += effect.amount * (rounds + (1 if pending and card.frequency != "when_bought" else 0))
-        elif kind in ("extra_spawn", "restock"):
-            worth += max(1, effect.amount) * 0.4 * rounds
-        elif kind == "return_catch":
-            worth += 0.2 * left
-    return worth

@@ -6,7 +6,7 @@ and on the Open Water card), on a market space (`market`) or on an upgrade card 
 a paid token (`upgrades[i].kept`). Money is a plain amount (`money`).
 
 Cards are string ids (content in [`tabletop.conservas.content`][tabletop.conservas.content]), kept together in
-`cards` ([`Cards`][tabletop.conservas.parts.Cards]): boats are in the `boat_deck`, the
+`cards` ([`Cards`][tabletop.conservas.state.Cards]): boats are in the `boat_deck`, the
 face-up `boat_row`, the `boat_discard` pile, the `offer` of setup or the player's
 `fleet`; upgrades are in the `upgrade_deck`, `upgrade_row`, `upgrade_discard` or the
 player's `upgrades`. The state reads each of these as its own attribute.
@@ -14,27 +14,144 @@ player's `upgrades`. The state reads each of these as its own attribute.
 Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
 contents can always be counted, only their order is unknown (and is not part of the state),
 so a view is the state itself without its seed.
+
+This module holds data only: the state class and its parts, with derived read-only
+properties. The rules (phase table, step functions, checks, views, events) are given to the
+class once, by [`State.bind`][tabletop.kernel.protocol.State.bind] in the package's `__init__.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+import enum
+from collections.abc import Iterator, Mapping
 
 import attrs
 
-from tabletop.conservas import narrate, rules
-from tabletop.conservas.content import MONTHS
-from tabletop.conservas.parts import CARD_FIELDS, Cards, DayReport, OwnedUpgrade
+from tabletop.conservas.content import BOATS, MONTHS, UPGRADES, Boat, Effect, Space, Upgrade
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.events import Event
-from tabletop.kernel.phases import Flow, PhaseMachine
-from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.phases import Flow
+from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["ConservasResult", "ConservasState", "DayReport", "GoalCheck", "OwnedUpgrade"]
+__all__ = [
+    "Blank",
+    "Cards",
+    "ConservasResult",
+    "ConservasState",
+    "DayReport",
+    "GoalCheck",
+    "MarketSpace",
+    "OwnedUpgrade",
+]
+
+
+class Blank(enum.StrEnum):
+    """The one value a text field holds when it holds nothing: an open market space
+    (`state.market`), a game not forfeited (`state.forfeit`), a trade whose card keeps no
+    token (`Trade.keep`).
+
+    It is a `StrEnum` equal to `""`, so the JSON of a state is the same as before it existed
+    and a state read back compares equal: test with `==` (`state.forfeit == Blank.NONE`), not `is`.
+    """
+
+    NONE = ""
+    """Nothing here."""
+
+    def __repr__(self) -> str:
+        return f"Blank.{self.name}"
+
+
+@attrs.frozen
+class OwnedUpgrade:
+    """An upgrade in the player's area.
+
+    Attributes:
+        card: The upgrade id.
+        round: The round it was bought in (`when_bought` effects work only then).
+        kept: The paid token left on the card, for cards that keep one (CON-3.6).
+    """
+
+    card: str
+    round: int
+    kept: Tokens = attrs.field(factory=Tokens)
+
+    @property
+    def upgrade(self) -> Upgrade:
+        """The card with its printed values (`name`, `cost`, `phase`, `frequency`, `effect`...)."""
+        return UPGRADES[self.card]
+
+
+@attrs.frozen
+class DayReport:
+    """What the last End of Day did, for frontends and tests.
+
+    Attributes:
+        income: Euros gained from upgrades before upkeep (CON-6.11).
+        upkeep: Euros paid in upkeep (CON-4.6).
+        discarded: Boats discarded because their upkeep could not be paid.
+        spawned: Tokens added to the Deep Sea by spawning (CON-4.7).
+        restocked: Tokens moved from the supply to the bag by upgrades and month rules.
+    """
+
+    income: int = 0
+    upkeep: int = 0
+    discarded: tuple[str, ...] = ()
+    spawned: Tokens = attrs.field(factory=Tokens)
+    restocked: Tokens = attrs.field(factory=Tokens)
+
+
+@attrs.frozen
+class Cards:
+    """Where every boat and upgrade card is: each card is in exactly one of these places.
+
+    Attributes:
+        boat_deck: The boat deck.
+        boat_row: The face-up boats, left to right.
+        boat_discard: Discarded boats, in the order discarded.
+        offer: The two boats offered at setup (CON-1.5).
+        fleet: The player's boats, in line order.
+        upgrade_deck: The upgrade deck.
+        upgrade_row: The face-up upgrades.
+        upgrade_discard: Discarded upgrades.
+        upgrades: The player's upgrades.
+    """
+
+    boat_deck: Deck
+    upgrade_deck: Deck
+    boat_row: tuple[str, ...] = ()
+    boat_discard: tuple[str, ...] = ()
+    offer: tuple[str, ...] = ()
+    fleet: tuple[str, ...] = ()
+    upgrade_row: tuple[str, ...] = ()
+    upgrade_discard: tuple[str, ...] = ()
+    upgrades: tuple[OwnedUpgrade, ...] = ()
+
+
+@attrs.frozen
+class MarketSpace:
+    """A space of the month's market as it stands, read by id (`state.space("r1c1")`).
+
+    Attributes:
+        id: `"r2c1"`: row 2, column 1 (from 1), as the notation names it.
+        row: Row number, from 1.
+        col: Column number, from 1.
+        needs: The fish to sell there, all at once (CON-3.2).
+        price: The euros it pays before bonuses.
+        token: The token left on it by the sale (CON-3.3), or `None` while it is open.
+    """
+
+    id: str
+    row: int
+    col: int
+    needs: Tokens
+    price: int
+    token: str | None
+
+    @property
+    def filled(self) -> bool:
+        """True once the space was sold to (each space is filled once, CON-3.2)."""
+        return self.token is not None
 
 
 @attrs.frozen
@@ -129,7 +246,17 @@ def _goal_checks(month: str, level: str, state: ConservasState | None) -> tuple[
 class ConservasState(State):
     """A Conservas position. See the module docstring for where things are.
 
+    Read by name: [`space`][tabletop.conservas.state.ConservasState.space] (a market space by id,
+    `"r1c1"`), [`spaces`][tabletop.conservas.state.ConservasState.spaces] (all of them),
+    [`card`][tabletop.conservas.state.ConservasState.card] (a boat or upgrade card with its printed
+    values: catch, cost, upkeep...), and the parts of `cards` as attributes.
+
     Attributes:
+        flow: Where play stands ([`Flow`][tabletop.kernel.phases.Flow]): `flow.phase` and
+            `flow.step` (the phase table's names: `"sea"`, `"draw"`...), `flow.round` (the round
+            marker, from 1) and `flow.key` (`"sea.draw"`).
+        seed: The game's seed (chance is sampled from it), `None` in a view.
+        chance_count: How many chance outcomes were applied so far.
         month: The month played (a key of `content.MONTHS`).
         goal: `"standard"` or `"difficult"`.
         money: Euros held (never negative).
@@ -146,10 +273,11 @@ class ConservasState(State):
         handful_spent: Upgrades whose effect was used for the current handful.
         cards: Where every boat and upgrade card is; the state reads its parts as its own
             attributes (`state.fleet`, `state.boat_row`, `state.upgrades`...).
-        market: Per market space (month order): `""` when open, else the kind left on it.
+        market: Per market space (month order): [`Blank.NONE`][tabletop.conservas.state.Blank]
+            (`""`) while open, else the kind left on it; read one by id with `space("r1c1")`.
         due: Boats whose upkeep is still to settle this End of Day.
         report: What the last End of Day did.
-        forfeit: Why the game was forfeited, or `""`.
+        forfeit: Why the game was forfeited, or [`Blank.NONE`][tabletop.conservas.state.Blank].
     """
 
     flow: Flow
@@ -173,27 +301,7 @@ class ConservasState(State):
     market: tuple[str, ...]
     due: tuple[str, ...] = ()
     report: DayReport = attrs.field(factory=DayReport)
-    forfeit: str = ""
-
-    MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
-
-    def evolve(self, **changes: Any) -> ConservasState:
-        """A copy with `changes`: `attrs.evolve` without its per-call bookkeeping.
-
-        The parts of [`Cards`][tabletop.conservas.parts.Cards] may be changed by name too (`fleet=...`). Every step of
-        the game builds a new state this way, so it matters for speed. The caches of the base
-        class (legal moves) are not copied: the new state starts clean.
-        """
-        if not changes.keys() <= _FIELD_SET:
-            moved = {name: changes.pop(name) for name in changes.keys() & CARD_FIELDS}
-            if changes.keys() - _FIELD_SET:
-                msg = f"ConservasState has no field(s) {sorted(changes.keys() - _FIELD_SET)}"
-                raise TypeError(msg)
-            changes["cards"] = attrs.evolve(changes.get("cards", self.cards), **moved)
-        new: ConservasState = _new(ConservasState)
-        for name in _FIELDS:
-            _set(new, name, changes[name] if name in changes else getattr(self, name))
-        return new
+    forfeit: str = Blank.NONE
 
     @property
     def num_players(self) -> int:
@@ -260,6 +368,46 @@ class ConservasState(State):
         """The player's upgrades."""
         return self.cards.upgrades
 
+    def space(self, space_id: str) -> MarketSpace:
+        """The market space `space_id` (`"r1c1"`) as it stands now.
+
+        Raises:
+            KeyError: If the month's market has no such space (the message lists the ids).
+        """
+        for index, space in enumerate(MONTHS[self.month].spaces):
+            if space.id == space_id:
+                return _market_space(space, self.market[index])
+        ids = ", ".join(s.id for s in MONTHS[self.month].spaces)
+        msg = f"{MONTHS[self.month].name}'s market has no space {space_id!r} (spaces: {ids})"
+        raise KeyError(msg)
+
+    @property
+    def spaces(self) -> Mapping[str, MarketSpace]:
+        """Every market space by id, in the month's order (row by row)."""
+        return {s.id: _market_space(s, mark) for s, mark in zip(MONTHS[self.month].spaces, self.market, strict=True)}
+
+    def card(self, card_id: str) -> Boat | Upgrade:
+        """The boat or upgrade card `card_id` with its printed values (a boat's `catch`, `cost`
+        and `upkeep`; an upgrade's `cost`, `phase`, `frequency` and `effect`), wherever it is.
+
+        Raises:
+            KeyError: If no boat or upgrade has that id.
+        """
+        if card_id in BOATS:
+            return BOATS[card_id]
+        if card_id in UPGRADES:
+            return UPGRADES[card_id]
+        msg = f"no boat or upgrade card {card_id!r}"
+        raise KeyError(msg)
+
+    def owned_effects(self, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:
+        """(card id, round bought, card, effect) of each owned upgrade whose effect is of `kind`
+        (a key of [`EFFECTS`][tabletop.conservas.content.EFFECTS]), in the order bought."""
+        for owned in self.cards.upgrades:
+            card = UPGRADES[owned.card]
+            if card.effect.kind == kind:
+                yield owned.card, owned.round, card, card.effect
+
     @property
     def upgrade_ids(self) -> tuple[str, ...]:
         """The ids of the player's upgrades."""
@@ -273,31 +421,6 @@ class ConservasState(State):
             total += owned.kept
         return total
 
-    def _player_moves(self) -> tuple[Move, ...]:
-        return rules.player_moves(self)
 
-    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def _apply(self, move: Move) -> ConservasState:
-        return rules.apply(self, move)
-
-    def _refusal(self, move: Move) -> IllegalMove:
-        return rules.refusal(self, move) or super()._refusal(move)
-
-    def _view(self, player: int) -> ConservasState:
-        from tabletop.conservas.views import view
-
-        return view(self, player)
-
-    def events(self, move: Move, after: ConservasState) -> tuple[Event, ...]:
-        """Rich events: the token drawn, the sale and its price, upkeep, spawning, the result."""
-        return narrate.events(self, move, after)
-
-
-_FIELDS: Final = tuple(field.name for field in attrs.fields(ConservasState))
-_FIELD_SET: Final = frozenset(_FIELDS)
-_new = object.__new__
-_set = object.__setattr__
-
-ConservasState.AUTO = rules.AUTO
+def _market_space(space: Space, mark: str) -> MarketSpace:
+    return MarketSpace(space.id, space.row, space.col, space.needs, space.price, mark or None)

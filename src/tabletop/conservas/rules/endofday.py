@@ -18,21 +18,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-import attrs
-
-from tabletop.conservas import effects
+from tabletop.conservas.checks import CHECKS, passes, upkeep_of
 from tabletop.conservas.content import BOATS, UPGRADES
-from tabletop.conservas.machine import MACHINE
+from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Row, Upkeep
-from tabletop.conservas.parts import DayReport
+from tabletop.conservas.rules import effects
+from tabletop.conservas.rules.setup import ROW_SIZE
+from tabletop.conservas.state import ConservasState, DayReport
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-
-if TYPE_CHECKING:
-    from tabletop.conservas.state import ConservasState
 
 __all__ = [
     "ROW_SIZE",
@@ -48,16 +46,12 @@ __all__ = [
     "upkeep",
 ]
 
-#: Face-up cards in each row (CON-1.6, CON-1.8).
-ROW_SIZE: Final = 3
+_ROW_CHECKS: Final = CHECKS[Row]
+_UPKEEP_CHECKS: Final = CHECKS[Upkeep]
 _ROW_MOVES: Final = {
     "boats": (Row("boats", discard=False), Row("boats", discard=True)),
     "upgrades": (Row("upgrades", discard=False), Row("upgrades", discard=True)),
 }
-
-
-def _go(state: ConservasState, step: str, **changes: object) -> ConservasState:
-    return state.evolve(flow=MACHINE.goto(state.flow, step), **changes)
 
 
 def _bought(state: ConservasState, table: object) -> bool:
@@ -71,7 +65,7 @@ def clear(state: ConservasState) -> ConservasState:
     fish = catch - water
     back = Tokens({kind: n for kind, n in fish.items() if effects.returns_catch(state, kind)})
     step = "boat_choice" if state.boat_row and not _bought(state, BOATS) else "boat_refill"
-    return _go(
+    return MACHINE.go(
         state,
         step,
         catch=Tokens(),
@@ -81,8 +75,8 @@ def clear(state: ConservasState) -> ConservasState:
 
 
 def row_moves(state: ConservasState) -> tuple[Move, ...]:
-    """`keep` or `discard` the row being refilled."""
-    return _ROW_MOVES["boats" if state.flow.step == "boat_choice" else "upgrades"]
+    """`keep` or `discard` the row being refilled (the moves of both rows that pass the row check)."""
+    return tuple(move for pair in _ROW_MOVES.values() for move in pair if passes(state, move, _ROW_CHECKS))
 
 
 def apply(state: ConservasState, move: Move) -> ConservasState:
@@ -90,16 +84,16 @@ def apply(state: ConservasState, move: Move) -> ConservasState:
     if isinstance(move, Row):
         which = "boat" if move.row == "boats" else "upgrade"
         if not move.discard:
-            return _go(state, f"{which}_refill")
+            return MACHINE.go(state, f"{which}_refill")
         row = getattr(state, f"{which}_row")
         discard = getattr(state, f"{which}_discard")
         changes = {f"{which}_row": (), f"{which}_discard": (*discard, *row)}
-        return _go(state, f"{which}_refill", **changes)
+        return MACHINE.go(state, f"{which}_refill", cards=evolve(state.cards, **changes))
     assert isinstance(move, Upkeep)
-    cost = effects.upkeep_of(state, move.boat)
+    cost = upkeep_of(state, move.boat)
     due = tuple(b for b in state.due if b != move.boat)
-    report = attrs.evolve(state.report, upkeep=state.report.upkeep + cost)
-    return _go(state, "settle", money=state.money - cost, due=due, report=report)
+    report = evolve(state.report, upkeep=state.report.upkeep + cost)
+    return MACHINE.go(state, "settle", money=state.money - cost, due=due, report=report)
 
 
 def _refill(state: ConservasState, which: str, chance: str, then: str) -> ConservasState:
@@ -119,7 +113,7 @@ def _refill(state: ConservasState, which: str, chance: str, then: str) -> Conser
         card, deck = deck.draw()
         row = (*row, card)
     changes = {f"{which}_deck": deck, f"{which}_row": row, f"{which}_discard": discard}
-    return _go(state, step, **changes)
+    return MACHINE.go(state, step, cards=evolve(state.cards, **changes))
 
 
 def boat_refill(state: ConservasState) -> ConservasState:
@@ -138,14 +132,14 @@ def deal(state: ConservasState, card: str) -> ConservasState:
     which = "boat" if state.flow.step == "boat_deal" else "upgrade"
     _, deck = getattr(state, f"{which}_deck").draw(card)
     changes = {f"{which}_deck": deck, f"{which}_row": (*getattr(state, f"{which}_row"), card)}
-    return _go(state, f"{which}_refill", **changes)
+    return MACHINE.go(state, f"{which}_refill", cards=evolve(state.cards, **changes))
 
 
 def upkeep(state: ConservasState) -> ConservasState:
     """Step 5 begins: income (CON-6.11), then the boats whose upkeep is due (CON-4.6)."""
     gained = effects.income(state)
     due = tuple(boat for boat in state.fleet if boat not in state.bought)
-    state = state.evolve(money=state.money + gained, due=due, report=DayReport(income=gained))
+    state = evolve(state, money=state.money + gained, due=due, report=DayReport(income=gained))
     return _settle(state, "upkeep")
 
 
@@ -158,12 +152,12 @@ def _settle(state: ConservasState, here: str) -> ConservasState:
     """Pay what needs no decision; stop when the order of payments decides which boats stay."""
     money = state.money
     paid = state.report.upkeep
-    cost = {boat: effects.upkeep_of(state, boat) for boat in state.due}
+    cost = {boat: upkeep_of(state, boat) for boat in state.due}
     due = [boat for boat in state.due if cost[boat] > 0]
     affordable = [boat for boat in due if cost[boat] <= money]
     if sum(cost[boat] for boat in affordable) > money:
-        report = attrs.evolve(state.report, upkeep=paid)
-        return _go(state, "pay", money=money, due=tuple(due), report=report)
+        report = evolve(state.report, upkeep=paid)
+        return MACHINE.go(state, "pay", money=money, due=tuple(due), report=report)
     # Money only goes down, so a boat unaffordable now never becomes affordable: when the money
     # covers every affordable boat, every order of payments keeps the same boats.
     for boat in affordable:
@@ -172,21 +166,20 @@ def _settle(state: ConservasState, here: str) -> ConservasState:
     due = [boat for boat in due if boat not in affordable]
     discarded = tuple(due)
     fleet = tuple(boat for boat in state.fleet if boat not in discarded)
-    report = attrs.evolve(state.report, upkeep=paid, discarded=(*state.report.discarded, *discarded))
-    return _go(
+    report = evolve(state.report, upkeep=paid, discarded=(*state.report.discarded, *discarded))
+    return MACHINE.go(
         state,
         "spawn",
         money=money,
         due=(),
-        fleet=fleet,
-        boat_discard=(*state.boat_discard, *discarded),
+        cards=evolve(state.cards, fleet=fleet, boat_discard=(*state.boat_discard, *discarded)),
         report=report,
     )
 
 
 def pay_moves(state: ConservasState) -> tuple[Move, ...]:
-    """The boats whose upkeep the player can pay next, in line order."""
-    return tuple(Upkeep(boat) for boat in state.due if effects.upkeep_of(state, boat) <= state.money)
+    """The boats whose upkeep the player can pay next, in line order (those passing the upkeep checks)."""
+    return tuple(move for move in map(Upkeep, state.due) if passes(state, move, _UPKEEP_CHECKS))
 
 
 def _capped(wanted: Tokens, supply: Tokens) -> Tokens:
@@ -203,10 +196,20 @@ def spawn(state: ConservasState) -> ConservasState:
     supply -= spawned
     restocked = _capped(effects.restock(state) + effects.migration(state), supply)
     supply -= restocked
-    report = attrs.evolve(state.report, spawned=spawned, restocked=restocked)
+    report = evolve(state.report, spawned=spawned, restocked=restocked)
     bag = state.bag.put(state.deep + spawned + restocked)
-    state = state.evolve(supply=supply, bag=bag, deep=Tokens(), report=report)
     if state.flow.round >= state.rounds:
-        return _go(state, "end.over")
-    flow = MACHINE.goto(state.flow, "sea.start", round=state.flow.round + 1)
-    return state.evolve(flow=flow, used=(), bought=(), spent=(), handful_spent=())
+        return MACHINE.go(state, "end.over", supply=supply, bag=bag, deep=Tokens(), report=report)
+    return MACHINE.go(
+        state,
+        "sea.start",
+        round=state.flow.round + 1,
+        supply=supply,
+        bag=bag,
+        deep=Tokens(),
+        report=report,
+        used=(),
+        bought=(),
+        spent=(),
+        handful_spent=(),
+    )

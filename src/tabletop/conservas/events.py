@@ -3,13 +3,12 @@
 `state.events(move, after)` gives the move's own event (the token drawn, the handful
 placed, the sale and its price...) followed by what the automatic steps did in the same
 `apply`: water taken from the supply, the End of Day report (income, upkeep, discarded
-boats, spawning) when a round ended, and the result when the game ended. Nothing in
+boats, spawning) when a round ended, and the result when the game ended. The package's
+`__init__.py` binds [`events`][tabletop.conservas.events.events] to the state class. Nothing in
 Conservas is hidden from its only player, so every event is public.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.moves import (
@@ -27,12 +26,10 @@ from tabletop.conservas.moves import (
     Trade,
     Upkeep,
 )
+from tabletop.conservas.state import ConservasState
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-
-if TYPE_CHECKING:
-    from tabletop.conservas.state import ConservasState
 
 __all__ = ["card_name", "events"]
 

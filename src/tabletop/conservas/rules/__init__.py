@@ -1,0 +1,141 @@
+"""The Conservas step functions, one module per section of the rulebook, and their dispatch.
+
+* [`setup`][tabletop.conservas.rules.setup]: Setup (CON-1.x);
+* [`sea`][tabletop.conservas.rules.sea]: Phase 1, At Sea (CON-2.x);
+* [`land`][tabletop.conservas.rules.land]: Phase 2, On Land (CON-3.x);
+* [`endofday`][tabletop.conservas.rules.endofday]: Phase 3, End of Day (CON-4.x);
+* [`effects`][tabletop.conservas.rules.effects]: what owned upgrades and the month's special
+  rules change (CON-6.x, CON-7.x).
+
+This module holds what [`State.bind`][tabletop.kernel.protocol.State.bind] gives the state
+class: [`AUTO`][tabletop.conservas.rules.AUTO] (one handler per automatic step of
+[`MACHINE`][tabletop.conservas.flow.MACHINE]), and the dispatch of
+[`player_moves`][tabletop.conservas.rules.player_moves],
+[`chance_outcomes`][tabletop.conservas.rules.chance_outcomes] (with
+[`chance_node`][tabletop.conservas.rules.chance_node], what each chance node draws) and
+[`apply`][tabletop.conservas.rules.apply] by step. Every token drawn from the bag and every
+card dealt from an unknown deck is a chance step; its outcomes are the kernel's
+`Bag.outcomes()` and `Deck.draw_outcomes()`.
+
+Legal moves come in a stable order: at `sea.place`, for each card not used yet (boats in
+line order, then the Open Water card) the distinct sets of tokens that can stay on board,
+in notation order, then `redraw` moves by kind; On Land: sales by space, trades by row
+position, boat purchases by row position, then `done`; End of Day: `keep` before
+`discard`, upkeep by line order.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping
+from typing import Any, Final
+
+from tabletop.conservas.checks import deal_deck
+from tabletop.conservas.content import KINDS
+from tabletop.conservas.moves import Choose, Deal, Draw, Place, Redraw, Return
+from tabletop.conservas.rules import endofday, land, sea, setup
+from tabletop.conservas.state import ConservasState
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.deck import Deck
+from tabletop.kernel.protocol import Move
+
+__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
+
+_DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
+
+_MOVERS: Final[Mapping[str, Callable[[ConservasState], tuple[Move, ...]]]] = {
+    "setup.choose": setup.choose_moves,
+    "sea.sift": sea.sift_moves,
+    "sea.place": sea.place_moves,
+    "land.act": land.moves,
+    "eod.boat_choice": endofday.row_moves,
+    "eod.upgrade_choice": endofday.row_moves,
+    "eod.pay": endofday.pay_moves,
+}
+
+
+def player_moves(state: ConservasState) -> tuple[Move, ...]:
+    """The legal moves at a player step, in the documented order."""
+    return _MOVERS[state.flow.key](state)
+
+
+@functools.lru_cache(maxsize=8192)
+def _bag_outcomes(bag: Bag) -> tuple[tuple[Move, float], ...]:
+    return tuple((_DRAWS[kind], p) for kind, p in bag.outcomes())
+
+
+@functools.lru_cache(maxsize=4096)
+def _deck_outcomes(deck: Deck) -> tuple[tuple[Move, float], ...]:
+    """Dealing from a deck whose top is unknown (a known top is dealt without chance)."""
+    return tuple((Deal(card), p) for card, p in deck.draw_outcomes())
+
+
+def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
+    """A bag draw (`token <kind>`) or a card dealt from an unknown deck (`card <id>`)."""
+    if state.flow.step == "draw":
+        return _bag_outcomes(state.bag)
+    return _deck_outcomes(deal_deck(state))
+
+
+_BAG_NODE: Final = ChanceNode(Source.BAG, "bag", "hand", "CON-2.1", recipient=0)
+_DEAL_NODES: Final = {
+    "setup.offer": ChanceNode(Source.DECK, "boats", "offer", "CON-1.5", recipient=0),
+    "setup.deal": ChanceNode(Source.DECK, "boats", "boat_row", "CON-1.6"),
+    "eod.boat_deal": ChanceNode(Source.DECK, "boats", "boat_row", "CON-4.3"),
+    "eod.upgrade_deal": ChanceNode(Source.DECK, "upgrades", "upgrade_row", "CON-4.4"),
+}
+_SETUP_UPGRADES: Final = ChanceNode(Source.DECK, "upgrades", "upgrade_row", "CON-1.8")
+
+
+def chance_node(state: ConservasState) -> ChanceNode:
+    """What the current chance node draws: a token from the sea bag into the handful, or a card
+    from the boat or upgrade deck to the setup offer or a face-up row.
+
+    `name` is the deck as the notation names its row (`boats`, `upgrades`), `destination` the
+    state attribute the outcome joins (`hand`, `offer`, `boat_row`, `upgrade_row`), so a test
+    finds it with `getattr(state, node.destination)`; `recipient` is the player (seat 0) for
+    the handful and the setup offer, `None` for the face-up rows on the table.
+    """
+    key = state.flow.key
+    if key == "sea.draw":
+        return _BAG_NODE
+    if key == "setup.deal" and len(state.boat_row) >= setup.ROW_SIZE:
+        return _SETUP_UPGRADES
+    return _DEAL_NODES[key]
+
+
+def _deal(state: ConservasState, move: Deal) -> ConservasState:
+    if state.flow.phase == "setup":
+        return setup.deal(state, move.card)
+    return endofday.deal(state, move.card)
+
+
+_APPLIERS: Final[Mapping[type, Callable[[ConservasState, Any], ConservasState]]] = {
+    Draw: sea.draw,
+    Deal: _deal,
+    Choose: setup.choose,
+    Place: sea.place,
+    Redraw: sea.redraw,
+    Return: sea.return_,
+}
+
+
+def apply(state: ConservasState, move: Move) -> ConservasState:
+    """Apply a legal move (the base class has checked legality)."""
+    handler = _APPLIERS.get(type(move))
+    if handler is not None:
+        return handler(state, move)
+    return land.apply(state, move) if state.flow.key == "land.act" else endofday.apply(state, move)
+
+
+AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
+    "sea.start": sea.start_handful,
+    "eod.clear": endofday.clear,
+    "eod.boat_refill": endofday.boat_refill,
+    "eod.upgrade_refill": endofday.upgrade_refill,
+    "eod.upkeep": endofday.upkeep,
+    "eod.settle": endofday.settle,
+    "eod.spawn": endofday.spawn,
+}
+"""The handlers of the automatic steps."""
