@@ -189,7 +189,7 @@ def test_board_picture_is_up_to_date() -> None:
 
 def test_rules_page_shows_the_phase_table() -> None:
     """The phase table printed in rules.md is the one the code declares."""
-    from tabletop.archipel.rules import MACHINE
+    from tabletop.archipel.flow import MACHINE
 
     assert MACHINE.table() in (DOCS / "rules.md").read_text(encoding="utf-8")
 

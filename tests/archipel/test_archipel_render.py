@@ -16,10 +16,9 @@ from archipel_policies import play_eager
 
 import tabletop
 from tabletop.archipel import GAME, ArchipelState, evaluate, new_game, render
-from tabletop.archipel.board import board_for
-from tabletop.archipel.pieces import EMPTY, UNSEEN
-from tabletop.archipel.queries import orders
+from tabletop.archipel.content.board import board_for
 from tabletop.archipel.render import WIDTH
+from tabletop.archipel.state import EMPTY, UNSEEN, orders
 from tabletop.frontend import Match
 from tabletop.frontend.render import game_hook
 from tabletop.frontend.render import render as frontend_render

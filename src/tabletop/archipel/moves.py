@@ -42,6 +42,8 @@ from tabletop.kernel.protocol import Move
 __all__ = [
     "CATCH",
     "END",
+    "FISH_ITEM",
+    "FUEL",
     "OVER",
     "RELEASE",
     "USE_MULTI",
@@ -238,6 +240,11 @@ class Expose(Move):
     def __str__(self) -> str:
         return f"fish {self.fish}"
 
+
+FUEL: Final = "fuel"
+"""The item `fuel` of `give`/`take`: one fuel marker."""
+FISH_ITEM: Final = "fish-"
+"""The prefix of a fish item of `give`/`take` (`fish-blue`)."""
 
 CATCH: Final = Catch()
 END: Final = End()

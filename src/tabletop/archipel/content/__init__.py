@@ -119,7 +119,7 @@ class Warehouse:
 
 @attrs.frozen
 class BoardFile:
-    """A board file as read, before it is compiled into a [`Board`][tabletop.archipel.board.Board]."""
+    """A board file as read, before it is compiled into a [`Board`][tabletop.archipel.content.board.Board]."""
 
     name: str
     reference: bool

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Final
 
 from tabletop.archipel.content import BoardFile, ChannelDef, HomePortDef, IslandDef, load_board_file
-from tabletop.archipel.pieces import all_cards
+from tabletop.archipel.content.kinds import all_cards
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["Board", "board_for", "reference_board"]
@@ -162,8 +162,8 @@ class Board:
         return found
 
     def targets(self, storms: tuple[str, ...], at: str) -> Targets:
-        """[`reachable`][tabletop.archipel.board.Board.reachable] split by kind: (fish spot indices, harbour and home
-        port ids, storm space indices), each in board order."""
+        """[`reachable`][tabletop.archipel.content.board.Board.reachable] split by kind: (fish
+        spot indices, harbour and home port ids, storm space indices), each in board order."""
         mask = self.blocked(storms)
         key = (mask, at)
         found = self._targets.get(key)

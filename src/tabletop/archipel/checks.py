@@ -6,11 +6,13 @@ refuses moves of the wrong kind for the step itself).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Final
 
-from tabletop.archipel import queries, rules
-from tabletop.archipel.board import SPOT, STORM, board_for
+from tabletop.archipel.content.board import SPOT, STORM, board_for
+from tabletop.archipel.content.kinds import BAIT_OF, BAITS, GEAR, GOOD_WEATHER, JERRYCANS, MULTI, SHARK
 from tabletop.archipel.moves import (
+    FISH_ITEM,
+    FUEL,
     Calm,
     Catch,
     Discard,
@@ -26,14 +28,23 @@ from tabletop.archipel.moves import (
     Take,
     Throw,
 )
-from tabletop.archipel.pieces import DECK, EMPTY, GEAR, GOOD_WEATHER, HOLD, JERRYCANS, TANK
+from tabletop.archipel.state import (
+    ANYTIME,
+    DECK,
+    EMPTY,
+    HOLD,
+    TANK,
+    ArchipelState,
+    boats_safe,
+    supplied_as_far_as_possible,
+)
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
 
-if TYPE_CHECKING:
-    from tabletop.archipel.state import ArchipelState
+__all__ = ["catch_problem", "may_declare", "refusal"]
 
-__all__ = ["refusal"]
+_NO_CARDS: Final = Tokens()
 
 
 def refusal(s: ArchipelState, move: Move) -> IllegalMove | None:
@@ -49,7 +60,7 @@ def _reason(s: ArchipelState, move: Move) -> tuple[str, str, str] | None:
     if isinstance(move, Sail):
         return _sail(s, move)
     if isinstance(move, Catch):
-        return queries.catch_problem(s)
+        return catch_problem(s)
     if isinstance(move, Give | Take):
         return _meeting(s, move)
     if isinstance(move, Refuel):
@@ -70,6 +81,36 @@ def _reason(s: ArchipelState, move: Move) -> tuple[str, str, str] | None:
         return _weather(s, move)
     if isinstance(move, Draw | Expose):
         return "impossible-outcome", "ARC-1.6", f"{move} cannot happen here"
+    return None
+
+
+def may_declare(s: ArchipelState) -> bool:
+    """ARC-7.1: whether the players may declare the season over now.
+
+    With `declare="anytime"` (the default) they may whenever they judge the markets supplied
+    as much as possible; with `declare="supplied"` only once no fish in play can fill an
+    order and every boat is safe.
+    """
+    return s.declare == ANYTIME or (boats_safe(s) and supplied_as_far_as_possible(s))
+
+
+def catch_problem(s: ArchipelState) -> tuple[str, str, str] | None:
+    """Why the current boat may not try to catch now, as (code, rule, reason), or `None`."""
+    board = board_for(s.board)
+    boat = s.boats[s.flow.player]
+    if board.kind[boat.at] != SPOT or s.spots[board.spot_index[boat.at]].fish == EMPTY:
+        return "no-fish", "ARC-3.1", f"there is no fish at {boat.at}"
+    if not s.turn.may_catch:
+        return "tried", "ARC-3.1", "this boat already tried this fish since it arrived"
+    if not any(card in BAITS for card in boat.cards):
+        return "no-bait", "ARC-3.1", "a boat needs at least one bait to try"
+    if boat.fish.total >= HOLD:
+        return "hold-full", "ARC-3.6", f"the boat already carries {HOLD} fish"
+    spot = s.spots[board.spot_index[boat.at]]
+    if spot.face_up and spot.fish == SHARK:
+        return "shark", "ARC-3.4", "that face-up fish is a shark: no bait catches it"
+    if spot.face_up and BAIT_OF[spot.fish] not in boat.cards and MULTI not in boat.cards:
+        return "no-matching-bait", "ARC-3.2", f"the face-up {spot.fish} fish needs {BAIT_OF[spot.fish]} or {MULTI}"
     return None
 
 
@@ -104,12 +145,12 @@ def _meeting(s: ArchipelState, move: Give | Take) -> tuple[str, str, str]:
         return "not-together", "ARC-6.1", f"the {move.boat} boat is not on the same location"
     giver, taker = (s.boats[me], s.boats[seat]) if isinstance(move, Give) else (s.boats[seat], s.boats[me])
     item = move.item
-    if item == rules.FUEL:
+    if item == FUEL:
         has, room = giver.fuel > 0, taker.fuel < TANK
-    elif item.startswith(rules.FISH_ITEM):
-        has, room = giver.fish[item[len(rules.FISH_ITEM) :]] > 0, taker.fish.total < HOLD
+    elif item.startswith(FISH_ITEM):
+        has, room = giver.fish[item[len(FISH_ITEM) :]] > 0, taker.fish.total < HOLD
     else:
-        extra = s.bought if isinstance(move, Give) else rules.NO_CARDS
+        extra = s.bought if isinstance(move, Give) else _NO_CARDS
         has, room = item in giver.cards or item in extra, taker.cards.total < DECK
     if not has:
         return "no-such-item", "ARC-6.1", f"the {giver.colour} boat has no {item}"
@@ -138,7 +179,7 @@ def _refuel(s: ArchipelState, move: Refuel) -> tuple[str, str, str]:
 def _over(s: ArchipelState) -> tuple[str, str, str]:
     if s.flow.step == "dock" and s.bought:
         return "cards-waiting", "ARC-4.7", "cards beyond four wait on the quay"
-    if not queries.supplied_as_far_as_possible(s):
+    if not supplied_as_far_as_possible(s):
         return (
             "orders-possible",
             "ARC-7.1",
