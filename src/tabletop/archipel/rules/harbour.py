@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tabletop.archipel.checks import may_declare
+from tabletop.archipel.checks import may_declare, may_place
 from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import BAITS, GEAR, GOOD_WEATHER, LEAK, STORM_BLANK, is_storm, storm_number
 from tabletop.archipel.flow import MACHINE
@@ -143,13 +143,11 @@ def news(s: ArchipelState) -> ArchipelState:
 
 
 def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
-    """The storm spaces the player may choose for the waiting weather card."""
+    """The storm spaces the player may choose for the waiting weather card (ARC-4.3, ARC-4.4)."""
     board = board_for(s.board)
-    card = s.turn.weather
-    if card == GOOD_WEATHER:
+    if s.turn.weather == GOOD_WEATHER:
         return tuple(intern(Calm, board.storm_ids[i]) for i, c in enumerate(s.storms) if c)
-    taken = board.storm_by_number.get(storm_number(card), -1)
-    return tuple(intern(Place, board.storm_ids[i]) for i, c in enumerate(s.storms) if not c and i != taken)
+    return tuple(intern(Place, board.storm_ids[i]) for i in range(len(s.storms)) if may_place(s, i))
 
 
 def place(s: ArchipelState, move: Place) -> ArchipelState:

@@ -8,12 +8,13 @@ came in the same turn. A card still on the quay (just bought) may be handed over
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
+from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item
 from tabletop.archipel.content.kinds import JERRYCANS
 from tabletop.archipel.flow import MACHINE, stay
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Refuel, Take, Throw, intern
-from tabletop.archipel.state import DECK, HOLD, TANK, ArchipelState, Boat, others_here
+from tabletop.archipel.state import TANK, ArchipelState, Boat, others_here
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -22,36 +23,34 @@ __all__ = ["common_moves", "give", "take"]
 
 
 def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens) -> None:
-    """The moves of both `turn.act` and `harbour.dock`: refuelling, throwing, meetings."""
+    """The moves of both `turn.act` and `harbour.dock`: refuelling, throwing, meetings.
+
+    Candidates are kept by the checks' own predicates (`holds_can`, `holds_item`,
+    `has_room`, `given_back`), so a generated move passes every check of its kind.
+    """
+    me = s.flow.player
     if boat.fuel < TANK:
-        moves.extend(intern(Refuel, can) for can in JERRYCANS if can in boat.cards or can in bought)
+        moves.extend(intern(Refuel, can) for can in JERRYCANS if holds_can(s, me, can))
     # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
     # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
     for seat, other in enumerate(s.boats):
-        if seat != s.flow.player and other.fuel < TANK:
-            moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if can in other.cards)
+        if seat != me and other.fuel < TANK:
+            moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if holds_can(s, seat, can))
     moves.extend(intern(Throw, fish) for fish in boat.fish)
     for seat in others_here(s):
         other = s.boats[seat]
-        gifts = s.turn.gifts
-        back = f"{other.colour}>{boat.colour}:"
-        if boat.fuel and other.fuel < TANK and back + FUEL not in gifts:
-            moves.append(intern(Give, FUEL, other.colour))
-        if other.fish.total < HOLD:
-            moves.extend(
-                intern(Give, FISH_ITEM + f, other.colour) for f in boat.fish if back + FISH_ITEM + f not in gifts
-            )
-        if other.cards.total < DECK:
-            moves.extend(intern(Give, c, other.colour) for c in sorted({*boat.cards, *bought}) if back + c not in gifts)
-        back = f"{boat.colour}>{other.colour}:"
-        if other.fuel and boat.fuel < TANK and back + FUEL not in gifts:
-            moves.append(intern(Take, FUEL, other.colour))
-        if boat.fish.total < HOLD:
-            moves.extend(
-                intern(Take, FISH_ITEM + f, other.colour) for f in other.fish if back + FISH_ITEM + f not in gifts
-            )
-        if boat.cards.total < DECK:
-            moves.extend(intern(Take, c, other.colour) for c in other.cards if back + c not in gifts)
+        mine = (FUEL, *(FISH_ITEM + f for f in boat.fish), *sorted({*boat.cards, *bought}))
+        moves.extend(intern(Give, item, other.colour) for item in mine if _passes(s, me, seat, item, bought))
+        theirs = (FUEL, *(FISH_ITEM + f for f in other.fish), *other.cards)
+        moves.extend(intern(Take, item, other.colour) for item in theirs if _passes(s, seat, me, item, _NO_CARDS))
+
+
+def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -> bool:
+    """ARC-6.1, ARC-1.3: the giver has the item, the taker room for it, and it does not go back."""
+    return holds_item(s, giver, item, quay) and has_room(s.boats[taker], item) and not given_back(s, giver, taker, item)
+
+
+_NO_CARDS: Final = Tokens()
 
 
 def give(s: ArchipelState, move: Give) -> ArchipelState:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.archipel.checks import may_sail_to_space, may_sail_to_spot
 from tabletop.archipel.content.board import HARBOUR, STORM, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, stay
 from tabletop.archipel.moves import End, Refuel, Sail, intern
-from tabletop.archipel.state import EMPTY, HARBOURS, TANK, ArchipelState, Boat
+from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -26,20 +27,17 @@ __all__ = ["end", "refuel", "sail", "sail_moves"]
 def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
     """ARC-2.2, ARC-2.3, ARC-5.3: the locations the boat may sail to, by kind, in board order.
 
-    Fish spots with a fish (or a boat to meet), harbours and home ports, storm spaces with a
-    storm (with storm gear) or a boat to meet.
+    The locations storms do not cut off (ARC-5.2, the board's cached reachability), kept by
+    the checks' own predicates: fish spots with a fish (or a boat to meet), harbours and home
+    ports, storm spaces with a storm (with storm gear) or a boat to meet.
     """
     board = board_for(s.board)
     spots, harbours, storms = board.targets(s.storms, boat.at)
     boats_at = {b.at for b in s.boats}
-    moves: list[Move] = [
-        intern(Sail, board.spots[i]) for i in spots if s.spots[i].fish != EMPTY or board.spots[i] in boats_at
-    ]
+    moves: list[Move] = [intern(Sail, board.spots[i]) for i in spots if may_sail_to_spot(s, board, i, boats_at)]
     moves.extend(intern(Sail, loc) for loc in harbours)
     gear = GEAR in boat.cards
-    for i in storms:
-        if (gear and s.storms[i]) or (not s.storms[i] and board.storm_ids[i] in boats_at):
-            moves.append(intern(Sail, board.storm_ids[i]))
+    moves.extend(intern(Sail, board.storm_ids[i]) for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
     return moves
 
 
