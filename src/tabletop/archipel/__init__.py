@@ -98,6 +98,7 @@ ArchipelState.bind(
     auto=rules.AUTO,
     player_moves=rules.player_moves,
     chance_outcomes=rules.chance_outcomes,
+    chance_node=rules.chance_node,
     apply=rules.apply,
     view=views.view,
     refusal=_refusal,

@@ -7,11 +7,14 @@ and fish out of the game, the fuel supply. The rules are given to the class once
 kernel and the game's content.
 
 Things the rulebook names are read by id: `state.spot("f07")`, `state.storm("s7")`,
-`state.shop("jade")`, `state.market("jade")`, `state.boat_of("red")`.
+`state.shop("jade")`, `state.market("jade")`, `state.order("jade")`, `state.channel(id)`,
+`state.blocked(id)`, `state.boat_of("red")` (each boat holds its own fish). The tuples
+(`spots`, `storms`, `shops`, `markets`) stay in board order for the JSON and the rules.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -20,6 +23,7 @@ import attrs
 from tabletop.archipel.content.board import HARBOUR, HOME, Board, board_for
 from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCANS, MULTI
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
@@ -40,6 +44,7 @@ __all__ = [
     "ArchipelState",
     "Boat",
     "Spot",
+    "SpotFish",
     "Turn",
     "boats_safe",
     "dealing_to",
@@ -59,10 +64,27 @@ DECK: Final = 4
 """Equipment cards a boat card holds (ARC-4.5)."""
 SHOP_SIZE: Final = 3
 """Cards in a shop or the warehouse when supplied (ARC-1.7)."""
-EMPTY: Final = ""
-"""A fish spot whose fish was caught: no piece on it."""
-UNSEEN: Final = "unseen"
-"""A face-down fish nobody has seen: its identity is not decided until it is exposed (ARC-1.5)."""
+
+
+class SpotFish(enum.StrEnum):
+    """What a fish spot holds when it is not a fish of a known kind: the one set of sentinels.
+
+    The members are strings equal to the values the JSON of a state holds (`""`,
+    `"unseen"`, `"?"`), so `spot.fish == SpotFish.UNSEEN` reads a state from any source.
+    """
+
+    CAUGHT = ""
+    """No piece on the spot: its fish was caught."""
+    UNSEEN = "unseen"
+    """A face-down fish nobody has seen: its kind is not decided until it is exposed (ARC-1.5)."""
+    REMEMBERED = HIDDEN
+    """In a seat's view of the memory game only: a face-down fish seen before (ARC-8.3)."""
+
+
+EMPTY: Final = SpotFish.CAUGHT
+"""A fish spot whose fish was caught: no piece on it (`SpotFish.CAUGHT`)."""
+UNSEEN: Final = SpotFish.UNSEEN
+"""A face-down fish nobody has seen (`SpotFish.UNSEEN`)."""
 HARBOURS: Final = frozenset({HARBOUR, HOME})
 """Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1)."""
 ANYTIME: Final = "anytime"
@@ -122,9 +144,11 @@ class Spot:
     """A fish spot's piece.
 
     Attributes:
-        fish: `""` (no piece: it was caught), `"unseen"` (face down, never exposed:
-            nobody knows it, and the game has not decided it yet), or the fish's kind.
-            In a view of the memory game, a face-down fish seen before shows as `"?"`.
+        fish: The fish's kind (`"blue"`, `"shark"`...), or one of the
+            [`SpotFish`][tabletop.archipel.state.SpotFish] sentinels: `CAUGHT` (`""`, no
+            piece: it was caught), `UNSEEN` (`"unseen"`, face down, never exposed: nobody
+            knows it, and the game has not decided it yet), or in a view of the memory game
+            `REMEMBERED` (`"?"`, a face-down fish seen before).
         face_up: True when the piece lies face up (its kind is public).
     """
 
@@ -283,6 +307,49 @@ class ArchipelState(State):
         """The current player's boat."""
         return self.boats[self.flow.player]
 
+    # Read access by name (issue 16) ----------------------------------------------------------
+
+    def spot(self, spot: str) -> Spot:
+        """The piece on fish spot `spot` (`"f07"`).
+
+        Raises:
+            KeyError: Naming the id, if the board has no such fish spot.
+        """
+        return self.spots[_index(self.map.spot_index, spot, "fish spot")]
+
+    def storm(self, space: str) -> str:
+        """The storm card on storm space `space` (`"s7"`), `""` when it is free."""
+        return self.storms[_index(self.map.storm_index, space, "storm space")]
+
+    def shop(self, island: str) -> Tokens:
+        """The cards in the shop of `island` (`"jade"`)."""
+        return self.shops[_index(self.map.island_index, island, "island")]
+
+    def market(self, island: str) -> Tokens:
+        """The fish delivered to the market of `island` so far."""
+        return self.markets[_index(self.map.island_index, island, "island")]
+
+    def order(self, island: str) -> Tokens:
+        """The fish the market of `island` orders (printed on the board; ARC-4.2)."""
+        return self.map.orders[_index(self.map.island_index, island, "island")]
+
+    def channel(self, channel: str) -> dict[str, str]:
+        """The storm spaces of `channel` (its id in the board file) with their cards (`""`: free)."""
+        board = self.map
+        j = _index({c.id: j for j, c in enumerate(board.channels)}, channel, "channel")
+        return {board.storm_ids[i]: self.storms[i] for i in board.channel_spaces[j]}
+
+    def blocked(self, channel: str) -> bool:
+        """True when every storm space of `channel` is covered (ARC-5.1)."""
+        return all(self.channel(channel).values())
+
+    def boat_of(self, colour: str) -> Boat:
+        """The boat of `colour` (`"red"`): where it is, its fuel, fish and equipment.
+
+        Each boat card holds its own catch (`state.boat_of("red").fish`).
+        """
+        return self.boats[self.seat_of(colour)]
+
     def seat_of(self, colour: str) -> int:
         """The seat of the boat of `colour` (boats are named by colour in notation).
 
@@ -292,7 +359,9 @@ class ArchipelState(State):
         for seat, boat in enumerate(self.boats):
             if boat.colour == colour:
                 return seat
-        raise KeyError(colour)
+        colours = ", ".join(b.colour for b in self.boats)
+        msg = f"no {colour!r} boat in this game (boats: {colours})"
+        raise KeyError(msg)
 
     def boats_with(self, seat: int, boat: Boat) -> tuple[Boat, ...]:
         """The boats with seat `seat`'s replaced by `boat` (to build the next state)."""
@@ -308,6 +377,16 @@ class ArchipelState(State):
         """True when boat `seat` is in its own home port."""
         boat = self.boats[seat]
         return boat.at == boat.home and self.map.kind[boat.at] == HOME
+
+
+def _index(ids: Mapping[str, int], key: str, what: str) -> int:
+    """The position of `key` among the board's ids of a kind, or a `KeyError` naming it."""
+    found = ids.get(key)
+    if found is None:
+        known = ", ".join(list(ids)[:8])
+        msg = f"no {what} {key!r} on this board (e.g. {known})"
+        raise KeyError(msg)
+    return found
 
 
 # Questions several rules ask ------------------------------------------------------------------

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import random
 
-from tabletop.archipel.state import ArchipelState, Spot
-from tabletop.kernel.deck import HIDDEN
+from tabletop.archipel.state import ArchipelState, Spot, SpotFish
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import State
 
 __all__ = ["perturb", "view"]
 
-_SECRET = Spot(HIDDEN, False)
+_SECRET = Spot(SpotFish.REMEMBERED, False)
 
 
 def view(s: ArchipelState, player: int) -> ArchipelState:

@@ -4,7 +4,7 @@ Square cards and fish are string kinds counted in [`Tokens`][tabletop.kernel.tok
 cards are `bait-blue` ... `bait-multi`, `jerrycan-blue`, `jerrycan-red`, `storm-gear`,
 `good-weather`, `leak`, `storm-7` (numbered) and `storm-blank`; fish are their colour
 (`blue` ...) or `shark`. A card's printed values (its group, colour and background) are
-on its [`CardDef`][tabletop.archipel.content.CardDef]: [`card`][tabletop.archipel.content.kinds.card].
+on its [`CardDef`][tabletop.archipel.content.defs.CardDef]: [`card`][tabletop.archipel.content.kinds.card].
 """
 
 from __future__ import annotations

@@ -50,12 +50,13 @@ from tabletop.archipel.moves import (
     intern,
 )
 from tabletop.archipel.rules import catching, harbour, meetings, sailing, season, setup
-from tabletop.archipel.state import ArchipelState
+from tabletop.archipel.state import ArchipelState, dealing_to
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["AUTO", "apply", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
 
 
 def player_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -95,6 +96,26 @@ def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
     if s.flow.step == "expose":
         return _as_moves(Bag(s.unseen).outcomes(), Expose)
     return _as_moves(s.pocket.outcomes(), Draw)
+
+
+def chance_node(s: ArchipelState) -> ChanceNode:
+    """What the current chance node decides, by id (issue 16).
+
+    * `setup.deal`: a card drawn blind from the pocket for the first open shop short of three
+      (`"shop jade"`), then for the `"warehouse"` (ARC-1.7);
+    * `harbour.restock`: a card drawn from the pocket for the `"warehouse"` (ARC-4.9);
+    * `turn.expose`: the face-down fish where the current boat is, nobody has seen it yet
+      (`"spot f07"`); it lies face up there afterwards unless the boat's bait catches it
+      (ARC-3.2). No seat receives a draw: the cards go to a shop or the warehouse.
+    """
+    if s.flow.step == "expose":
+        spot = f"spot {s.boats[s.flow.player].at}"
+        return ChanceNode(Source.PIECE, spot, spot, "ARC-3.2")
+    if s.flow.phase == "setup":
+        target = dealing_to(s)
+        where = target if target == "warehouse" else f"shop {target}"
+        return ChanceNode(Source.BAG, "pocket", where, "ARC-1.7")
+    return ChanceNode(Source.BAG, "pocket", "warehouse", "ARC-4.9")
 
 
 _KIND_MOVES: Final[dict[type[Move], dict[str, Move]]] = {Expose: {}, Draw: {}}
