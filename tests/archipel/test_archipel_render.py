@@ -206,7 +206,7 @@ def test_long_names_on_a_custom_board_are_wrapped(tmp_path: Path) -> None:
     text = render(state, 0)
     assert all(len(line) <= WIDTH for line in text.splitlines())
     assert name in " ".join(text.split())
-    assert board_for(str(path)).islands[0].name == name
+    assert board_for(state.board).islands[0].name == name
 
 
 def test_frontends_find_the_hooks() -> None:

@@ -14,9 +14,10 @@ True
 ```
 
 Options: `players` (1-5), `memory` (the memory game), `short` (8 of the 12 islands),
-`first_player`, plus `board` (the path of a board file; default: the reference
-archipelago), `declare` (when the players may declare the season over: `"anytime"`, the
-default, or only once the markets are `"supplied"` as far as possible; ARC-7.1) and
+`first_player`, plus `board` (the path of a board file, which the state then names by
+its digest, `sha256:...`; default: the reference archipelago), `declare` (when the
+players may declare the season over: `"anytime"`, the default, or only once the markets
+are `"supplied"` as far as possible; ARC-7.1) and
 `idle_rounds` (the season ends by itself after this many rounds in a row without progress;
 a ruling, ARC-7.6).
 """

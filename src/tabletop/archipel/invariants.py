@@ -18,6 +18,7 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
+from tabletop.archipel.content.board import is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
 from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState
 from tabletop.kernel.deck import conservation_problem
@@ -31,6 +32,9 @@ __all__ = ["check_invariants"]
 def check_invariants(state: State) -> None:
     """Raise `InvariantBroken` naming the path and rule of the first broken quantity or bound."""
     s: ArchipelState = state  # type: ignore[assignment]
+    # Issue 10: a state names its board, it never makes the program open a file it chooses.
+    message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
+    _require(is_loaded(s.board), message, "board", "ARC-1.1")
     _check_boats(s)
     _check_fish(s)
     _check_cards(s)

@@ -231,7 +231,8 @@ class ArchipelState(State):
         flow: Phase, step, round, current and first player.
         seed: The seed chance is sampled from (`None` in a view).
         chance_count: Chance events so far.
-        board: `""` for the reference board, else the path of the board file.
+        board: `""` for the reference board, else `sha256:` and the digest of a board file
+            loaded in this process (`new_game(board=path)` loads it).
         memory: Playing the memory game (ARC-8).
         short: Playing the short game (ARC-9).
         idle_rounds: Rounds without progress after which the season ends (ARC-7.6).
