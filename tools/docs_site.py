@@ -12,6 +12,9 @@
   (`CON-1.5/6` links both rules); a mention of an ID the rules pages do not define is a warning.
 * **Shipped scenarios.** The marker `<!-- tabletop:scenarios -->` is replaced by a table of
   every scenario shipped with tabletop and the rule IDs it cites (linked like any mention).
+* **Worked examples.** A marker `<!-- tabletop:include examples/conformance/NAME.py -->` is
+  replaced by a heading naming that file and the file, read from disk, as a fenced Python
+  block (nothing when the file does not exist yet), so the page shows the very cases CI runs.
 
 The checks are plain functions of text, so they run without mkdocs.
 """
@@ -33,6 +36,7 @@ SRC = ROOT / "src"
 
 RULE_ID = re.compile(r"(?<![\w-])([A-Z]{2,5}-\d+(?:\.\d+)*)((?:/\d+)+)?(?![\w-]|\.\d)")
 SCENARIOS_MARKER = "<!-- tabletop:scenarios -->"
+INCLUDE_MARKER = re.compile(r"<!-- tabletop:include (examples/conformance/[\w-]+\.py) -->")
 
 # ------------------------------------------------------------------------------------ docstrings
 REST_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|attr|data|exc|obj|const|any|ref|doc|term):`")
@@ -234,6 +238,20 @@ def scenarios_markdown() -> str:
     return "\n".join(rows)
 
 
+def include_examples(markdown: str, root: Path = ROOT) -> str:
+    """Replace each include marker by a heading and its file as a fenced Python block (or by
+    nothing when the file does not exist)."""
+
+    def include(m: re.Match[str]) -> str:
+        path = root / m.group(1)
+        if not path.is_file():
+            return ""
+        text = path.read_text(encoding="utf-8").rstrip()
+        return f"### `{m.group(1)}`\n\n```python\n{text}\n```"
+
+    return INCLUDE_MARKER.sub(include, markdown)
+
+
 # ------------------------------------------------------------------------------------ mkdocs events
 _rule_pages: dict[str, str] = {}  # rule ID -> url of the page defining it
 
@@ -261,6 +279,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Anchor the rule IDs of a rules page; fill in the shipped scenarios."""
     if SCENARIOS_MARKER in markdown:
         markdown = markdown.replace(SCENARIOS_MARKER, scenarios_markdown())
+    markdown = include_examples(markdown)
     if is_rule_page(page.file.src_uri):
         markdown, _ = anchor_rule_ids(markdown)
     return markdown

@@ -104,6 +104,9 @@ def _parser() -> argparse.ArgumentParser:
     conf.add_argument(
         "paths", nargs="*", help="scenario files or folders, or game names (default: every shipped scenario)"
     )
+    conf.add_argument(
+        "--uncovered", action="store_true", help="list per game the rules no scenario given cites, with their titles"
+    )
     conf.set_defaults(handler=_conformance)
 
     val = sub.add_parser("validate", help="check content files and scenario files")
@@ -300,7 +303,16 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
     if uncovered:
         print(f"\nrules no scenario cites ({len(uncovered)}): {', '.join(uncovered)}")
     print(f"\n{sum(r.passed for r in results)}/{len(results)} scenarios passed, {len(table)} rules covered")
+    if args.uncovered:
+        print(_uncovered(results))
     return 0 if all(r.passed for r in results) else 1
+
+
+def _uncovered(results: Sequence[object]) -> str:
+    """Per game of the scenarios: its rules the scenarios cite and the ones they do not."""
+    from tabletop.testing.conformance import coverage_by_game
+
+    return "\n" + "\n\n".join(report.format() for report in coverage_by_game(results))
 
 
 def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:

@@ -86,6 +86,26 @@ def test_coverage_table_counts_rules() -> None:
     assert "bag draws" in report
 
 
+@pytest.mark.parametrize(
+    ("steps", "fragment"),
+    [
+        ('node = { source = "deck" }\n', "source is 'bag', expected 'deck'"),
+        ('node = { rule = "KER-1", recipient = 1 }\n', "recipient is 0, expected 1"),
+        ('node = { pile = "bag" }\n', "a chance node has no pile"),
+        ('node = "bag"\n', "'node' is a table"),
+    ],
+)
+def test_node_expectation(steps: str, fragment: str) -> None:
+    """A `node` step checks the chance node's description field by field, naming what differs."""
+    text = '[[steps]]\nplay = "draw"\n[[steps]]\n' + steps
+    result = run_scenario(load_scenario(Path("x.toml"), _scenario(text)))
+    assert fragment in result.error
+    ok = '[[steps]]\nplay = "draw"\n[[steps]]\nnode = { source = "bag", destination = "hand" }\n'
+    assert run_scenario(load_scenario(Path("x.toml"), _scenario(ok))).passed
+    at_decision = run_scenario(load_scenario(Path("x.toml"), _scenario('[[steps]]\nnode = { source = "bag" }\n')))
+    assert "not a chance node" in at_decision.error
+
+
 def test_resolve_paths() -> None:
     """Paths follow attributes, indices and mapping keys, and name the missing part."""
     state = __import__("tabletop.testing.drill", fromlist=["GAME"]).GAME.new_game(1)

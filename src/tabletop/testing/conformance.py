@@ -25,7 +25,9 @@ view = 0                        # optional: evaluate the paths on state.view(0)
 A step holds exactly one action: `play` (a notation string or a list of them), `sample`
 (sample that many chance outcomes from the seed), `legal` / `illegal` (notation that
 must / must not be legal now; `illegal` may name the `code`), `chance` (a table of
-outcome notation to expected probability at this chance node), `expect` (paths to values),
+outcome notation to expected probability at this chance node), `node` (what this chance
+node draws: some of `source`, `name`, `destination`, `rule`, `recipient` of its
+[`ChanceNode`][tabletop.kernel.chance.ChanceNode]), `expect` (paths to values),
 `terminal` (true or false). Paths use attribute names, list indices and mapping keys;
 values are compared after turning tuples into lists, `Tokens` into tables and attrs
 objects into tables; floats to 1e-9.
@@ -50,16 +52,19 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.registry import GAMES, get_game
 
 __all__ = [
+    "RuleCoverage",
     "Scenario",
     "ScenarioResult",
     "builtin_scenarios",
     "coverage",
+    "coverage_by_game",
     "format_report",
     "load_scenario",
+    "rule_coverage",
     "run_scenario",
 ]
 
-_ACTIONS = ("play", "sample", "legal", "illegal", "chance", "expect", "terminal")
+_ACTIONS = ("play", "sample", "legal", "illegal", "chance", "node", "expect", "terminal")
 _STEP_KEYS = {*_ACTIONS, "code", "view", "note", "rules"}
 _TOP_KEYS = {"title", "game", "rules", "seed", "options", "steps", "note"}
 
@@ -190,6 +195,8 @@ def _run_step(game: Game, state: State, step: Mapping[str, Any]) -> State:
         _expect_illegal(game, state, step["illegal"], step.get("code"))
     elif "chance" in step:
         _expect_chance(game, state, step["chance"])
+    elif "node" in step:
+        _expect_node(state, step["node"])
     elif "expect" in step:
         target = state.view(int(step["view"])) if "view" in step else state
         for path, value in step["expect"].items():
@@ -229,6 +236,26 @@ def _expect_chance(game: Game, state: State, expected: Mapping[str, float]) -> N
             raise AssertionError(msg)
     if set(actual) != {str(game.parse_move(state, t)) for t in expected}:
         msg = f"outcomes are {sorted(actual)}, the scenario lists {sorted(expected)}"
+        raise AssertionError(msg)
+
+
+def _expect_node(state: State, expected: object) -> None:
+    if not isinstance(expected, Mapping):
+        msg = "'node' is a table of the chance node's fields (source, name, destination, rule, recipient)"
+        raise ValueError(msg)
+    try:
+        node = state.chance_node()
+    except TypeError as exc:  # a game that does not describe its chance nodes yet
+        raise AssertionError(str(exc)) from None
+    described = plain(node)
+    assert isinstance(described, dict)
+    unknown = sorted(set(expected) - set(described))
+    if unknown:
+        msg = f"a chance node has no {', '.join(unknown)} (fields: {', '.join(described)})"
+        raise ValueError(msg)
+    wrong = [f"{k} is {described[k]!r}, expected {want!r}" for k, want in expected.items() if described[k] != want]
+    if wrong:
+        msg = f"the chance node ({node}): {'; '.join(wrong)}"
         raise AssertionError(msg)
 
 
@@ -364,3 +391,83 @@ def format_report(results: Sequence[ScenarioResult], catalogue: Mapping[str, str
     passed_count = sum(r.passed for r in results)
     lines.append(f"\n{passed_count}/{len(results)} scenarios passed, {len(table)} rules covered")
     return "\n".join(lines)
+
+
+@attrs.frozen
+class RuleCoverage:
+    """Which of a game's rule IDs a set of cases cites, and which it does not.
+
+    Attributes:
+        game: The game's name.
+        titles: The game's rule catalogue (rule ID to title), in its order.
+        cited: Per rule ID of the catalogue that some case cites: (cases citing it, of which
+            passed).
+        uncovered: The catalogue's rule IDs that no case cites, in catalogue order.
+        unknown: Rule IDs the cases cite that are not in the catalogue (a typo, or another
+            game's rule).
+    """
+
+    game: str
+    titles: Mapping[str, str]
+    cited: Mapping[str, tuple[int, int]]
+    uncovered: tuple[str, ...]
+    unknown: tuple[str, ...]
+
+    def format(self, *, uncovered: bool = True, cited: bool = False) -> str:
+        """The report as text: a summary line, then the rules not cited with their titles.
+
+        Args:
+            uncovered: List each rule not cited with its title (otherwise only the summary
+                and the unknown IDs).
+            cited: Also list the rules cited, each with its cases passed out of citing.
+        """
+        total = len(self.titles)
+        lines = [f"{self.game}: {len(self.cited)} of {total} rules cited, {len(self.uncovered)} not cited"]
+        if cited and self.cited:
+            lines.append("  cited (passed/cases): " + ", ".join(f"{r} {p}/{n}" for r, (n, p) in self.cited.items()))
+        if uncovered:
+            lines.extend(f"  {rule:<12} {self.titles[rule]}" for rule in self.uncovered)
+        if self.unknown:
+            lines.append(f"  cited but not rules of {self.game}: {', '.join(self.unknown)}")
+        return "\n".join(lines)
+
+
+def rule_coverage(game: Game, cases: Iterable[tuple[Iterable[str], bool]]) -> RuleCoverage:
+    """Which rules of `game` the `cases` cite: each case as (its rule IDs, whether it passed).
+
+    The cases may be scenario results (`(r.scenario.rules, r.passed)`) or Python cases
+    (the `tabletop.testing.plugin` pytest plugin passes each test's cited rules). A cited ID
+    that another rule ID extends (`CON-4` for `CON-4.6`) is not widened: cite the rules you
+    check.
+    """
+    counts: dict[str, list[int]] = {}
+    unknown: set[str] = set()
+    for rules, passed in cases:
+        for rule in dict.fromkeys(rules):
+            if rule in game.rules:
+                tally = counts.setdefault(rule, [0, 0])
+                tally[0] += 1
+                tally[1] += bool(passed)
+            else:
+                unknown.add(rule)
+    cited = {rule: (counts[rule][0], counts[rule][1]) for rule in game.rules if rule in counts}
+    uncovered = tuple(rule for rule in game.rules if rule not in counts)
+    return RuleCoverage(game.name, dict(game.rules), cited, uncovered, tuple(sorted(unknown, key=_rule_key)))
+
+
+def coverage_by_game(results: Iterable[object]) -> tuple[RuleCoverage, ...]:
+    """The [`rule_coverage`][tabletop.testing.conformance.rule_coverage] of scenario results,
+    one per game they play, in the order the games first come.
+
+    Raises:
+        TypeError: If an item is not a [`ScenarioResult`][tabletop.testing.conformance.ScenarioResult].
+    """
+    by_game: dict[str, list[ScenarioResult]] = {}
+    for result in results:
+        if not isinstance(result, ScenarioResult):
+            msg = f"expected scenario results, got {type(result).__name__}"
+            raise TypeError(msg)
+        by_game.setdefault(result.scenario.game, []).append(result)
+    return tuple(
+        rule_coverage(get_game(name), [(r.scenario.rules, r.passed) for r in group]) for name, group in by_game.items()
+    )

@@ -19,6 +19,7 @@ from typing import ClassVar, Final
 import attrs
 
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
@@ -147,6 +148,14 @@ class DrillState(State):
         if self.flow.step == "take":
             return tuple((Outcome("card", card), p) for card, p in self.deck.draw_outcomes())
         return tuple((Outcome("card", card), p) for card, p in self.deck.reveal_outcomes())
+
+    def _chance_node(self) -> ChanceNode:
+        me = self.flow.player
+        if self.flow.step == "draw":
+            return ChanceNode(Source.BAG, "bag", "hand", "KER-1", recipient=me)
+        if self.flow.step == "take":
+            return ChanceNode(Source.DECK, "deck", "cards", "DRILL-4", recipient=me)
+        return ChanceNode(Source.DECK, "deck", "revealed", "KER-3", recipient=me)
 
     def _apply(self, move: Move) -> DrillState:
         if isinstance(move, Outcome):
@@ -305,5 +314,6 @@ GAME: Final = Game(
         "DRILL-1": "no draw from an empty bag",
         "DRILL-2": "no deck move on an empty deck",
         "DRILL-3": "only a card you have seen goes to the bottom",
+        "DRILL-4": "take puts the top card in the taker's private cards (a chance event when it is unknown)",
     },
 )
