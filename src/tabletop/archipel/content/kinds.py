@@ -58,17 +58,17 @@ BAITS: Final = frozenset([*BAIT_OF.values(), MULTI])
 CATCHES: Final = {bait: colour for colour, bait in BAIT_OF.items()}
 """What each coloured bait catches."""
 JERRYCANS: Final = tuple(c.id for c in _CARDS.cards if c.group == "jerrycan")
-"""The jerrycan kinds (ARC-4.4C)."""
+"""The jerrycan kinds (ARC-4.6)."""
 GEAR: Final = next(c.id for c in _CARDS.cards if c.group == "storm-gear")
 """Storm gear (ARC-5.3)."""
 GOOD_WEATHER: Final = next(c.id for c in _CARDS.cards if c.group == "good-weather")
-"""Good weather (ARC-4.3B)."""
+"""Good weather (ARC-4.4)."""
 LEAK: Final = next(c.id for c in _CARDS.cards if c.group == "leak")
 """A boat leak (ARC-4.1)."""
 RED_BACK: Final = frozenset(c.id for c in _CARDS.cards if c.back == "red")
 """Cards with a red background leave the game after use (ARC-10.1)."""
 STORM_BLANK: Final = "storm-blank"
-"""A storm card without a number (ARC-4.3A)."""
+"""A storm card without a number (ARC-4.3)."""
 
 
 def card(kind: str) -> CardDef | None:
