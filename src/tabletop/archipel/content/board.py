@@ -45,6 +45,26 @@ Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
 class Board:
     """A compiled board: indices, location kinds and cached reachability.
 
+    A state reads it as `state.map`; its by-name accessors (`state.spot("f07")`,
+    `state.shop("jade")`...) are the way to read the position.
+
+    Attributes:
+        data: The board file it was compiled from.
+        source: How states name it (see `source` below).
+        name: The board's name.
+        islands: The islands (their definitions), in board order.
+        homes: The home ports, in seating order.
+        channels: The channels, in board order.
+        spots: The fish spot ids (`f01`...), in board order.
+        island_ids: The island ids, in board order.
+        home_ids: The home port ids.
+        storm_ids: The storm space ids (`s1`...), in board order.
+        locations: Every location id: fish spots, islands, home ports, storm spaces.
+        kind: Each location's kind: `"spot"`, `"harbour"`, `"home"` or `"storm"`.
+        orders: What each island's market orders, in board order.
+        pagodas: The pagoda islands (out of the short game).
+        cards: The 61 square cards of a game on this board.
+
     Args:
         data: A checked board file.
         source: How states name this board: `""` for the shipped reference board, else
