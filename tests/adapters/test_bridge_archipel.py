@@ -10,7 +10,7 @@ import pytest
 
 import tabletop
 from tabletop import adapters
-from tabletop.archipel.pieces import Spot
+from tabletop.archipel.state import Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.testing.bridge import check_bridge, check_sampling, random_bridge_step
 

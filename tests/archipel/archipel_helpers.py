@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from tabletop.archipel import GAME, ArchipelState, new_game
-from tabletop.archipel.pieces import Boat, Spot
+from tabletop.archipel.state import Boat, Spot
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.tokens import Tokens
 

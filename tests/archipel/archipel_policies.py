@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from tabletop.archipel import ArchipelState, Catch, End, Give, MultiChoice, Over, Refuel, Sail, Take, Throw
-from tabletop.archipel.board import HARBOUR
-from tabletop.archipel.queries import boats_safe, missing, supplied_as_far_as_possible
+from tabletop.archipel.content.board import HARBOUR
+from tabletop.archipel.state import boats_safe, missing, supplied_as_far_as_possible
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Move
 

@@ -189,7 +189,7 @@ def test_board_picture_is_up_to_date() -> None:
 
 def test_rules_page_shows_the_phase_table() -> None:
     """The phase table printed in rules.md is the one the code declares."""
-    from tabletop.archipel.rules import MACHINE
+    from tabletop.archipel.flow import MACHINE
 
     assert MACHINE.table() in (DOCS / "rules.md").read_text(encoding="utf-8")
 
@@ -203,3 +203,42 @@ def test_board_picture_names_channels_and_areas() -> None:
     for area in board.data.areas:
         assert f">{area.name}</text>" in svg
     assert ">Reference archipelago (not the printed board)</text>" in svg
+
+
+def test_a_state_names_its_board_by_digest_not_by_path(tmp_path: Path) -> None:
+    """issue 10: a custom board is named in the state by the digest of its file, not its path."""
+    import hashlib
+
+    path = bad_board(tmp_path, 'name = "Jade Island"', 'name = "Jade Isle"')
+    state = new_game(1, board=str(path))
+    assert state.board == "sha256:" + hashlib.sha256(path.read_bytes()).hexdigest()
+    assert str(path) not in state.to_json()
+    assert GAME.state_from_json(state.to_json()) == state
+    assert new_game(1, board=state.board).map is state.map  # the digest names the loaded board
+
+
+@pytest.mark.parametrize("board", ["/etc/passwd", "board.toml", "sha256:" + "0" * 64, "../../secret.toml"])
+def test_a_path_in_untrusted_json_is_refused_without_opening_it(
+    board: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """issue 10: a state read from JSON never makes the program open a file it names: the
+    board field must be '' or a loaded board's digest, else a DecodeError names the field."""
+    import json
+
+    import tabletop.archipel.content as content
+    from tabletop.kernel.errors import DecodeError
+
+    real = tmp_path / "board.toml"
+    real.write_text(BOARD, encoding="utf-8")  # a valid board sits at the path: still not read
+    doc = json.loads(new_game(3).to_json())
+    doc["state"]["board"] = str(real) if board == "board.toml" else board
+
+    def opened(*args: object, **kwargs: object) -> None:
+        raise AssertionError(f"a file was opened: {args}")
+
+    monkeypatch.setattr(content, "read_toml", opened)
+    monkeypatch.setattr(content, "read_package_toml", opened)
+    with pytest.raises(DecodeError) as info:
+        GAME.state_from_json(json.dumps(doc))
+    assert info.value.path == "state.board"
+    assert "no board" in str(info.value)

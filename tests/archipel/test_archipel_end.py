@@ -7,8 +7,7 @@ import pytest
 from archipel_helpers import boat, play, settle, shop, started, storms
 
 from tabletop.archipel import GAME, ArchipelState, Over, new_game
-from tabletop.archipel.pieces import Spot
-from tabletop.archipel.queries import orders
+from tabletop.archipel.state import Spot, orders
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.tokens import Tokens
 

@@ -68,3 +68,17 @@ def test_invariants_catch_a_lost_card() -> None:
 
 
 TestArchipelMachine = game_machine(GAME, st.sampled_from(OPTIONS), max_warmup=150).TestCase
+
+
+def test_a_broken_invariant_names_its_field_path() -> None:
+    """issue 10, ARC-1.3: a state read from JSON that breaks a bound is refused naming the field."""
+    import json
+
+    from tabletop.kernel.errors import DecodeError
+
+    doc = json.loads(new_game(seed=2, players=3).to_json())
+    doc["state"]["boats"][1]["fuel"] = 9
+    with pytest.raises(DecodeError) as info:
+        GAME.state_from_json(json.dumps(doc))
+    assert info.value.path == "state.boats[1].fuel"
+    assert "9 fuel" in str(info.value)

@@ -16,10 +16,9 @@ from archipel_policies import play_eager
 
 import tabletop
 from tabletop.archipel import GAME, ArchipelState, evaluate, new_game, render
-from tabletop.archipel.board import board_for
-from tabletop.archipel.pieces import EMPTY, UNSEEN
-from tabletop.archipel.queries import orders
+from tabletop.archipel.content.board import board_for
 from tabletop.archipel.render import WIDTH
+from tabletop.archipel.state import EMPTY, UNSEEN, orders
 from tabletop.frontend import Match
 from tabletop.frontend.render import game_hook
 from tabletop.frontend.render import render as frontend_render
@@ -207,7 +206,7 @@ def test_long_names_on_a_custom_board_are_wrapped(tmp_path: Path) -> None:
     text = render(state, 0)
     assert all(len(line) <= WIDTH for line in text.splitlines())
     assert name in " ".join(text.split())
-    assert board_for(str(path)).islands[0].name == name
+    assert board_for(state.board).islands[0].name == name
 
 
 def test_frontends_find_the_hooks() -> None:

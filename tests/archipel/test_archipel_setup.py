@@ -8,7 +8,7 @@ import pytest
 from archipel_helpers import boat, emptied, play, shop, started
 
 from tabletop.archipel import Sail, new_game
-from tabletop.archipel.pieces import FISH
+from tabletop.archipel.content.kinds import FISH
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.tokens import Tokens
 

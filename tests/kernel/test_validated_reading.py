@@ -55,7 +55,7 @@ CASES = [
     ("conservas", _set("money", "10"), "expected an integer, got '10'", "state.money"),
     ("conservas", _set("money", -5), "negative money: -5", "state.money"),
     ("conservas", _set("month", "smarch"), "month 'smarch'", "state.month"),
-    ("archipel", _set("boats.0.fuel", 99), "fuel", "state"),
+    ("archipel", _set("boats.0.fuel", 99), "fuel", "state.boats[0].fuel"),
     ("archipel", _set("spots.0.face_up", 1), "expected true or false, got 1", "state.spots[0].face_up"),
     ("spolka_zoo", _set("seats.0.helpers", "abc"), "expected a list, got 'abc'", "state.seats[0].helpers"),
     ("spolka_zoo", _delete("finished"), "missing field 'finished'", "state.finished"),

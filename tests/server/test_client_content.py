@@ -14,9 +14,9 @@ from typing import Any
 
 import attrs
 
-from tabletop.archipel.board import reference_board
 from tabletop.archipel.content import load_cards
-from tabletop.archipel.picture import INNER, OUTER, _area_centres, _ring
+from tabletop.archipel.content.board import reference_board
+from tabletop.archipel.render.picture import INNER, OUTER, _area_centres, _ring
 from tabletop.conservas import content as conservas
 from tabletop.spolka_zoo import content as zoo
 

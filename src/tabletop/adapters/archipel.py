@@ -45,10 +45,14 @@ import attrs
 from tabletop.adapters.bridge import DecodingBridge, Section
 from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
-from tabletop.archipel.board import Board, board_for
+from tabletop.archipel.content.board import Board, board_for
+from tabletop.archipel.content.kinds import BAITS, FISH, JERRYCANS
+from tabletop.archipel.flow import MACHINE
 from tabletop.archipel.moves import (
     CATCH,
     END,
+    FISH_ITEM,
+    FUEL,
     OVER,
     Calm,
     Catch,
@@ -66,10 +70,8 @@ from tabletop.archipel.moves import (
     Take,
     Throw,
 )
-from tabletop.archipel.pieces import BAITS, EMPTY, FISH, JERRYCANS, UNSEEN, Spot
 from tabletop.archipel.render import render
-from tabletop.archipel.rules import FISH_ITEM, FUEL, MACHINE
-from tabletop.archipel.state import ArchipelState
+from tabletop.archipel.state import EMPTY, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move, State

@@ -14,9 +14,10 @@ True
 ```
 
 Options: `players` (1-5), `memory` (the memory game), `short` (8 of the 12 islands),
-`first_player`, plus `board` (the path of a board file; default: the reference
-archipelago), `declare` (when the players may declare the season over: `"anytime"`, the
-default, or only once the markets are `"supplied"` as far as possible; ARC-7.1) and
+`first_player`, plus `board` (the path of a board file, which the state then names by
+its digest, `sha256:...`; default: the reference archipelago), `declare` (when the
+players may declare the season over: `"anytime"`, the default, or only once the markets
+are `"supplied"` as far as possible; ARC-7.1) and
 `idle_rounds` (the season ends by itself after this many rounds in a row without progress;
 a ruling, ARC-7.6).
 """
@@ -27,8 +28,12 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.archipel.board import Board, board_for, check_board_option, reference_board
+from tabletop.archipel import events, rules, views
+from tabletop.archipel.checks import refusal
 from tabletop.archipel.content import load_board_file, load_cards, load_fish, load_rules
+from tabletop.archipel.content.board import Board, board_for, check_board_option, reference_board
+from tabletop.archipel.flow import MACHINE
+from tabletop.archipel.heuristic import evaluate
 from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.moves import (
     Calm,
@@ -48,12 +53,11 @@ from tabletop.archipel.moves import (
     Throw,
     parse_move,
 )
-from tabletop.archipel.picture import board_svg
-from tabletop.archipel.render import evaluate, render
-from tabletop.archipel.setup import setup
+from tabletop.archipel.render import board_svg, render
+from tabletop.archipel.rules.setup import setup
 from tabletop.archipel.state import ArchipelOutcome, ArchipelState
-from tabletop.archipel.views import perturb
-from tabletop.kernel.protocol import Game, Option
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.protocol import Game, Move, Option, State
 from tabletop.kernel.serialize import make_converter
 
 __all__ = [
@@ -83,6 +87,24 @@ __all__ = [
     "reference_board",
     "render",
 ]
+
+
+def _refusal(state: ArchipelState, move: Move) -> IllegalMove:
+    """Why `move` is refused: the failing check's code and rule, or the protocol's generic reason."""
+    return refusal(state, move) or State._refusal(state, move)
+
+
+ArchipelState.bind(
+    machine=MACHINE,
+    auto=rules.AUTO,
+    player_moves=rules.player_moves,
+    chance_outcomes=rules.chance_outcomes,
+    chance_node=rules.chance_node,
+    apply=rules.apply,
+    view=views.view,
+    refusal=_refusal,
+    events=events.events,
+)
 
 
 def _board_option() -> Option:
@@ -121,7 +143,7 @@ GAME: Final = Game(
     title="Archipel",
     summary="Co-operative: sail the archipelago, catch the fish the markets order, bring the boats home.",
     players="1-5",
-    state_type=ArchipelState,
+    state_type=ArchipelState,  # type: ignore[type-abstract]  # bound above (State.bind)
     options=(
         Option.integer("players", 2, 1, 5, "Boats, one per player."),
         Option.flag("memory", False, "The memory game: fish the bait cannot catch are turned face down again."),
@@ -134,7 +156,7 @@ GAME: Final = Game(
     setup=setup,
     parser=parse_move,
     converter=make_converter(every_field=True),
-    perturb=perturb,
+    perturb=views.perturb,
     invariants=check_invariants,
     rules=load_rules(),
     content={

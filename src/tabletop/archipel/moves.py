@@ -16,7 +16,8 @@
 - `place s7` — put a blank storm card on storm space 7 (ARC-4.3)
 - `calm s7` — good weather: remove the storm on space 7 (ARC-4.4)
 - `discard bait-red` — remove a card beyond the four a boat holds (ARC-4.7)
-- `end` — end the turn (at sea, or staying in a harbour, ARC-2.5, ARC-2.7)
+- `end` — end the turn: at sea (ARC-2.5), staying in an island's harbour, which takes its shop's
+  cards (ARC-2.7), or done on the quay after a harbour visit (ARC-4.8); see `End`
 - `season over` — declare the season over (ARC-7.1)
 - `draw bait-red` — chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
 - `fish shark` — chance: the fish a face-down piece turns out to be (ARC-3.2)
@@ -42,6 +43,8 @@ from tabletop.kernel.protocol import Move
 __all__ = [
     "CATCH",
     "END",
+    "FISH_ITEM",
+    "FUEL",
     "OVER",
     "RELEASE",
     "USE_MULTI",
@@ -199,7 +202,17 @@ class Discard(Move):
 
 @attrs.frozen(cache_hash=True)
 class End(Move):
-    """End the turn."""
+    """End the turn: what that does depends on where the boat is, read from the step.
+
+    * `turn.act`, at sea or in a home port: the turn ends there (ARC-2.5); the next boat plays.
+    * `turn.act`, in an island's harbour: the boat stays instead of moving (ARC-2.7), so it
+      takes that shop's cards: the harbour sequence runs as on arrival (ARC-4).
+    * `harbour.dock`: the boat is done on the quay (ARC-4.8); the warehouse supplies the
+      emptied shop (ARC-4.9) and the next boat plays.
+
+    One notation, `end`, for the three: the phase table and the notation of recorded games
+    keep it (separate names would change the adapters' action spaces).
+    """
 
     kind: ClassVar[str] = "end"
 
@@ -238,6 +251,11 @@ class Expose(Move):
     def __str__(self) -> str:
         return f"fish {self.fish}"
 
+
+FUEL: Final = "fuel"
+"""The item `fuel` of `give`/`take`: one fuel marker."""
+FISH_ITEM: Final = "fish-"
+"""The prefix of a fish item of `give`/`take` (`fish-blue`)."""
 
 CATCH: Final = Catch()
 END: Final = End()

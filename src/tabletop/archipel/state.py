@@ -1,29 +1,96 @@
-"""The Archipel state and its outcome.
+"""The Archipel state and its parts: data only, with read-only questions about a position.
 
-Everything on the table is in [`ArchipelState`][tabletop.archipel.state.ArchipelState]: the boats, the fish spots, the
-storm spaces, the pocket, shops, warehouse and markets, the cards and fish out of the game, the
-fuel supply. The rules live in [`tabletop.archipel.rules`][tabletop.archipel.rules]; this class wires them into the
-kernel's protocol.
+Everything on the table is in [`ArchipelState`][tabletop.archipel.state.ArchipelState]: the
+boats, the fish spots, the storm spaces, the pocket, shops, warehouse and markets, the cards
+and fish out of the game, the fuel supply. The rules are given to the class once, in
+[`tabletop.archipel`][tabletop.archipel] (`ArchipelState.bind`); this module imports only the
+kernel and the game's content.
+
+Things the rulebook names are read by id: `state.spot("f07")`, `state.storm("s7")`,
+`state.shop("jade")`, `state.market("jade")`, `state.order("jade")`, `state.channel(id)`,
+`state.blocked(id)`, `state.boat_of("red")` (each boat holds its own fish). The tuples
+(`spots`, `storms`, `shops`, `markets`) stay in board order for the JSON and the rules.
 """
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import Any, Final
 
 import attrs
 
-from tabletop.archipel import queries, refusals, rules, views
-from tabletop.archipel.board import HOME, Board, board_for
-from tabletop.archipel.pieces import Boat, Spot, Turn
+from tabletop.archipel.content.board import HARBOUR, HOME, Board, board_for
+from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCANS, MULTI
 from tabletop.kernel.bag import Bag
-from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.events import Event
-from tabletop.kernel.phases import Flow, PhaseMachine
-from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.phases import Flow
+from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["ENDINGS", "ArchipelOutcome", "ArchipelState"]
+__all__ = [
+    "ANYTIME",
+    "DECK",
+    "EMPTY",
+    "ENDINGS",
+    "FUEL_MARKERS",
+    "HARBOURS",
+    "HOLD",
+    "SHOP_SIZE",
+    "SUPPLIED",
+    "TANK",
+    "UNSEEN",
+    "ArchipelOutcome",
+    "ArchipelState",
+    "Boat",
+    "Spot",
+    "SpotFish",
+    "Turn",
+    "boats_safe",
+    "dealing_to",
+    "missing",
+    "orders",
+    "others_here",
+    "supplied_as_far_as_possible",
+]
+
+FUEL_MARKERS: Final = 30
+"""Fuel markers in the box (ARC-1.4)."""
+TANK: Final = 5
+"""A full tank (ARC-1.4)."""
+HOLD: Final = 3
+"""Fish a boat card holds (ARC-3.5)."""
+DECK: Final = 4
+"""Equipment cards a boat card holds (ARC-4.5)."""
+SHOP_SIZE: Final = 3
+"""Cards in a shop or the warehouse when supplied (ARC-1.7)."""
+
+
+class SpotFish(enum.StrEnum):
+    """What a fish spot holds when it is not a fish of a known kind: the one set of sentinels.
+
+    The members are strings equal to the values the JSON of a state holds (`""`,
+    `"unseen"`, `"?"`), so `spot.fish == SpotFish.UNSEEN` reads a state from any source.
+    """
+
+    CAUGHT = ""
+    """No piece on the spot: its fish was caught."""
+    UNSEEN = "unseen"
+    """A face-down fish nobody has seen: its kind is not decided until it is exposed (ARC-1.5)."""
+    REMEMBERED = HIDDEN
+    """In a seat's view of the memory game only: a face-down fish seen before (ARC-8.3)."""
+
+
+EMPTY: Final = SpotFish.CAUGHT
+"""A fish spot whose fish was caught: no piece on it (`SpotFish.CAUGHT`)."""
+UNSEEN: Final = SpotFish.UNSEEN
+"""A face-down fish nobody has seen (`SpotFish.UNSEEN`)."""
+HARBOURS: Final = frozenset({HARBOUR, HOME})
+"""Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1)."""
+ANYTIME: Final = "anytime"
+"""The `declare` option's default: the players judge when the markets are supplied (ARC-7.1)."""
+SUPPLIED: Final = "supplied"
+"""The `declare` option's strict value: only once nothing in play can fill an order (ARC-7.1)."""
 
 ENDINGS: Final = {
     1: "1: all orders filled, all boats home",
@@ -44,9 +111,76 @@ HOW_IT_ENDED: Final = {
     "idle": "by itself: the stormy season, rounds without progress",
 }
 """How the season came to its end (`ArchipelOutcome.ended_by`), in words."""
-#: What each ending is worth to every seat (co-operative: everybody shares it).
 RETURNS: Final = {1: 1.0, 2: 0.5, 3: 0.0}
 """What each ending is worth to every seat (co-operative: everybody shares it)."""
+
+
+# Parts --------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Boat:
+    """A boat: its colour, home port, location and boat card.
+
+    Attributes:
+        colour: The pawn's colour, which names the boat in notation (`give fuel to red`).
+        home: The location id of its home port.
+        at: The location id where the pawn is.
+        fuel: Fuel markers on the boat card (0-5).
+        fish: Fish on the boat card (at most 3).
+        cards: Equipment (square cards) on the boat card (at most 4).
+    """
+
+    colour: str
+    home: str
+    at: str
+    fuel: int = TANK
+    fish: Tokens = attrs.field(factory=Tokens)
+    cards: Tokens = attrs.field(factory=Tokens)
+
+
+@attrs.frozen
+class Spot:
+    """A fish spot's piece.
+
+    Attributes:
+        fish: The fish's kind (`"blue"`, `"shark"`...), or one of the
+            [`SpotFish`][tabletop.archipel.state.SpotFish] sentinels: `CAUGHT` (`""`, no
+            piece: it was caught), `UNSEEN` (`"unseen"`, face down, never exposed: nobody
+            knows it, and the game has not decided it yet), or in a view of the memory game
+            `REMEMBERED` (`"?"`, a face-down fish seen before).
+        face_up: True when the piece lies face up (its kind is public).
+    """
+
+    fish: str = UNSEEN
+    face_up: bool = False
+
+    @property
+    def remembered(self) -> bool:
+        """True for a face-down fish whose kind the game knows: the memory game's secret (ARC-8.3)."""
+        return not self.face_up and self.fish not in (EMPTY, UNSEEN)
+
+
+@attrs.frozen
+class Turn:
+    """What the current turn has done so far (reset at each turn).
+
+    Attributes:
+        may_catch: The boat may still try to catch the fish where it is: true at the start
+            of a turn (staying put) and after each move, false after a try.
+        shop: The island whose shop the boat emptied this turn (`""`: none), which the
+            warehouse refills when the turn ends.
+        weather: The weather card waiting for the current player's choice: `storm-blank`
+            (where it goes), `good-weather` (which storm it removes), or a numbered storm
+            whose space a blank storm must leave first.
+        gifts: What changed hands at meetings this turn, as `"giver>taker:item"`, so that
+            nothing goes back the way it came in the same turn.
+    """
+
+    may_catch: bool = True
+    shop: str = ""
+    weather: str = ""
+    gifts: frozenset[str] = frozenset()
 
 
 @attrs.frozen
@@ -86,6 +220,9 @@ class ArchipelOutcome:
         }
 
 
+# The state ----------------------------------------------------------------------------------
+
+
 @attrs.frozen
 class ArchipelState(State):
     """An Archipel position.
@@ -94,7 +231,8 @@ class ArchipelState(State):
         flow: Phase, step, round, current and first player.
         seed: The seed chance is sampled from (`None` in a view).
         chance_count: Chance events so far.
-        board: `""` for the reference board, else the path of the board file.
+        board: `""` for the reference board, else `sha256:` and the digest of a board file
+            loaded in this process (`new_game(board=path)` loads it).
         memory: Playing the memory game (ARC-8).
         short: Playing the short game (ARC-9).
         idle_rounds: Rounds without progress after which the season ends (ARC-7.6).
@@ -145,8 +283,6 @@ class ArchipelState(State):
     last_progress: int
     ended_by: str
 
-    MACHINE: ClassVar[PhaseMachine] = rules.MACHINE
-
     @property
     def num_players(self) -> int:
         """One seat per boat."""
@@ -162,43 +298,199 @@ class ArchipelState(State):
         """`None` until the season is over; then the ending, orders filled and boats home."""
         if not self.ended_by:
             return None
-        filled, orders = queries.orders(self)
+        filled, wanted = orders(self)
         home = tuple(boat.at == boat.home for boat in self.boats)
-        ending = 3 if filled < orders else 1 if all(home) else 2
-        return ArchipelOutcome(ending, filled, orders, home, self.ended_by, self.flow.round)
+        ending = 3 if filled < wanted else 1 if all(home) else 2
+        return ArchipelOutcome(ending, filled, wanted, home, self.ended_by, self.flow.round)
 
     @property
     def boat(self) -> Boat:
         """The current player's boat."""
         return self.boats[self.flow.player]
 
+    # Read access by name (issue 16) ----------------------------------------------------------
+
+    def spot(self, spot: str) -> Spot:
+        """The piece on fish spot `spot` (`"f07"`).
+
+        Raises:
+            KeyError: Naming the id, if the board has no such fish spot.
+        """
+        return self.spots[_index(self.map.spot_index, spot, "fish spot")]
+
+    def storm(self, space: str) -> str:
+        """The storm card on storm space `space` (`"s7"`), `""` when it is free."""
+        return self.storms[_index(self.map.storm_index, space, "storm space")]
+
+    def shop(self, island: str) -> Tokens:
+        """The cards in the shop of `island` (`"jade"`)."""
+        return self.shops[_index(self.map.island_index, island, "island")]
+
+    def market(self, island: str) -> Tokens:
+        """The fish delivered to the market of `island` so far."""
+        return self.markets[_index(self.map.island_index, island, "island")]
+
+    def order(self, island: str) -> Tokens:
+        """The fish the market of `island` orders (printed on the board; ARC-4.2)."""
+        return self.map.orders[_index(self.map.island_index, island, "island")]
+
+    def channel(self, channel: str) -> dict[str, str]:
+        """The storm spaces of `channel` (its id in the board file) with their cards (`""`: free)."""
+        board = self.map
+        j = _index({c.id: j for j, c in enumerate(board.channels)}, channel, "channel")
+        return {board.storm_ids[i]: self.storms[i] for i in board.channel_spaces[j]}
+
+    def blocked(self, channel: str) -> bool:
+        """True when every storm space of `channel` is covered (ARC-5.1)."""
+        return all(self.channel(channel).values())
+
+    def boat_of(self, colour: str) -> Boat:
+        """The boat of `colour` (`"red"`): where it is, its fuel, fish and equipment.
+
+        Each boat card holds its own catch (`state.boat_of("red").fish`).
+        """
+        return self.boats[self.seat_of(colour)]
+
+    def seat_of(self, colour: str) -> int:
+        """The seat of the boat of `colour` (boats are named by colour in notation).
+
+        Raises:
+            KeyError: If no boat of this game has that colour.
+        """
+        for seat, boat in enumerate(self.boats):
+            if boat.colour == colour:
+                return seat
+        colours = ", ".join(b.colour for b in self.boats)
+        msg = f"no {colour!r} boat in this game (boats: {colours})"
+        raise KeyError(msg)
+
+    def boats_with(self, seat: int, boat: Boat) -> tuple[Boat, ...]:
+        """The boats with seat `seat`'s replaced by `boat` (to build the next state)."""
+        boats = list(self.boats)
+        boats[seat] = boat
+        return tuple(boats)
+
     def in_harbour(self, seat: int) -> bool:
         """True when boat `seat` is in a harbour (an island's or a home port)."""
-        return self.map.kind[self.boats[seat].at] in queries.HARBOURS
+        return self.map.kind[self.boats[seat].at] in HARBOURS
 
     def is_home(self, seat: int) -> bool:
         """True when boat `seat` is in its own home port."""
         boat = self.boats[seat]
         return boat.at == boat.home and self.map.kind[boat.at] == HOME
 
-    def events(self, move: Move, after: ArchipelState) -> tuple[Event, ...]:
-        """What `move` did: the move itself, then what it caused (catches, storms, draws...)."""
-        return views.events(self, move, after)
 
-    def _player_moves(self) -> tuple[Move, ...]:
-        return rules.player_moves(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def _apply(self, move: Move) -> ArchipelState:
-        return rules.apply(self, move)
-
-    def _refusal(self, move: Move) -> IllegalMove:
-        return refusals.refusal(self, move) or super()._refusal(move)
-
-    def _view(self, player: int) -> ArchipelState:
-        return views.view(self, player)
+def _index(ids: Mapping[str, int], key: str, what: str) -> int:
+    """The position of `key` among the board's ids of a kind, or a `KeyError` naming it."""
+    found = ids.get(key)
+    if found is None:
+        known = ", ".join(list(ids)[:8])
+        msg = f"no {what} {key!r} on this board (e.g. {known})"
+        raise KeyError(msg)
+    return found
 
 
-ArchipelState.AUTO = rules.AUTO
+# Questions several rules ask ------------------------------------------------------------------
+
+
+def orders(s: ArchipelState) -> tuple[int, int]:
+    """(orders filled, orders) over the markets in play (ARC-7.2 to ARC-7.4, ARC-9.2)."""
+    return _market_tally(s)[1]
+
+
+def missing(s: ArchipelState) -> dict[str, int]:
+    """How many fish of each colour the markets in play still want (ARC-4.2, ARC-9.2)."""
+    return _market_tally(s)[0]
+
+
+_TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
+#: The last answer, kept by the identity of the markets tuple. One tuple replaced whole, so a
+#: reader in another thread never pairs one state's markets with another's answer.
+_LAST_TALLY: list[tuple[Any, ...]] = [((), "", False, ({}, (0, 0)))]
+
+
+def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
+    """The missing fish by colour and (filled, ordered), cached by the markets' contents.
+
+    The markets tuple is shared by every state until a delivery, so the last answer is
+    kept by identity as well.
+    """
+    markets, board, short, last = _LAST_TALLY[0]
+    if markets is s.markets and board == s.board and short == s.short:
+        return last  # type: ignore[no-any-return]
+    key = (s.board, s.short, s.markets)
+    found = _TALLIES.get(key)
+    if found is None:
+        found = _tally(s)
+        if len(_TALLIES) > 100_000:
+            _TALLIES.clear()
+        _TALLIES[key] = found
+    _LAST_TALLY[0] = (s.markets, s.board, s.short, found)
+    return found
+
+
+def _tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
+    board = board_for(s.board)
+    wanted: dict[str, int] = {}
+    filled = total = 0
+    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
+        if s.short and island.pagoda:
+            continue
+        total += ordered.total
+        filled += delivered.total
+        for colour, n in ordered.items():
+            if n > delivered[colour]:
+                wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
+    return wanted, (filled, total)
+
+
+def others_here(s: ArchipelState) -> tuple[int, ...]:
+    """The seats of the other boats on the current boat's location (ARC-6.1)."""
+    me = s.flow.player
+    at = s.boats[me].at
+    return tuple(i for i, b in enumerate(s.boats) if i != me and b.at == at)
+
+
+def dealing_to(s: ArchipelState) -> str:
+    """Where the next card drawn goes: an island's shop (its id) or `"warehouse"`."""
+    if s.flow.phase == "setup":
+        for i, island in enumerate(board_for(s.board).island_ids):
+            if island not in s.shut and s.shops[i].total < SHOP_SIZE:
+                return island
+    return "warehouse"
+
+
+def supplied_as_far_as_possible(s: ArchipelState) -> bool:
+    """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`).
+
+    A wanted colour can still be delivered when a boat carries such a fish, or when one lies
+    in the sea (face down or up, seen or not) and bait that catches it (its colour or
+    multicolour) is still in the game (in the pocket, a shop, the warehouse or on a boat).
+    """
+    wanted = missing(s)
+    if not wanted:
+        return True
+    cards, removed = board_for(s.board).cards, s.removed
+    multi = cards[MULTI] > removed[MULTI]
+    aboard = Tokens()
+    for boat in s.boats:
+        aboard += boat.fish
+    # The fish in the sea, by kind, from public counts only: in the memory game a view does
+    # not show which face-down fish is which, but everybody can count them.
+    in_sea = FISH - s.lost - aboard - sum(s.markets, Tokens())
+    for colour in wanted:
+        if aboard[colour]:
+            return False
+        bait = BAIT_OF[colour]
+        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
+            return False
+    return True
+
+
+def boats_safe(s: ArchipelState) -> bool:
+    """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1)."""
+    kind = board_for(s.board).kind
+    for boat in s.boats:
+        if kind[boat.at] not in HARBOURS and (boat.fuel or any(c in boat.cards for c in JERRYCANS)):
+            return False
+    return True

@@ -16,7 +16,7 @@ restricted to positive counts, with arithmetic that refuses to go negative.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import ItemsView, Iterable, Iterator, Mapping
 
 __all__ = ["Tokens"]
 
@@ -88,6 +88,11 @@ class Tokens(Mapping[str, int]):
 
     def __contains__(self, kind: object) -> bool:
         return kind in self._counts
+
+    def items(self) -> ItemsView[str, int]:
+        """The (kind, count) pairs, kinds in sorted order (the dict's own view: no per-item
+        `__getitem__`, which `Bag.outcomes` and every tally loop would otherwise pay)."""
+        return self._counts.items()
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Tokens):

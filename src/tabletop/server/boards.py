@@ -182,7 +182,7 @@ def _conservas_names() -> Mapping[str, str]:
 
 
 def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    from tabletop.archipel.board import board_for
+    from tabletop.archipel.content.board import board_for
 
     source = state.get("board")
     layout = board_for(source if isinstance(source, str) else "")
@@ -287,7 +287,7 @@ def _xy(around: Mapping[str, tuple[float, float]], ident: str) -> dict[str, floa
 
 @functools.cache
 def _archipel_names() -> Mapping[str, str]:
-    from tabletop.archipel.board import reference_board
+    from tabletop.archipel.content.board import reference_board
 
     data = reference_board().data
     return {i.id: i.name for i in data.islands} | {a.id: a.name for a in data.areas}

@@ -1,4 +1,4 @@
-"""Setting up a season (ARC-1): boats in their home ports, fish face down, cards in the pocket.
+"""Preparations (ARC-1): setting up a season: boats in their home ports, fish face down, cards in the pocket.
 
 The first state stands at the chance step `setup.deal`: the 39 face-up cards of the shops
 and the warehouse (27 in the short game) are drawn from the pocket one chance event at a
@@ -7,14 +7,15 @@ time (ARC-1.7), so a test or scenario can force them.
 
 from __future__ import annotations
 
-from tabletop.archipel.board import board_for
-from tabletop.archipel.pieces import FISH, FUEL_MARKERS, TANK, Boat, Spot, Turn
-from tabletop.archipel.rules import MACHINE
-from tabletop.archipel.state import ArchipelState
+from tabletop.archipel.content.board import board_for
+from tabletop.archipel.content.kinds import FISH
+from tabletop.archipel.flow import MACHINE
+from tabletop.archipel.moves import Draw
+from tabletop.archipel.state import FUEL_MARKERS, SHOP_SIZE, TANK, ArchipelState, Boat, Spot, Turn, dealing_to
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["setup"]
+__all__ = ["deal", "setup"]
 
 
 def setup(
@@ -39,7 +40,8 @@ def setup(
     plan = board_for(board)
     boats = tuple(Boat(home.colour, home.id, home.id) for home in plan.homes[:players])
     none = Tokens()
-    return ArchipelState(
+    # The class is abstract to mypy: its hooks are given at run time by `ArchipelState.bind`.
+    return ArchipelState(  # type: ignore[abstract]
         flow=MACHINE.start_flow(player=first_player, first_player=first_player),
         seed=seed,
         chance_count=0,
@@ -66,3 +68,17 @@ def setup(
         last_progress=0,
         ended_by="",
     )
+
+
+def deal(s: ArchipelState, move: Draw) -> ArchipelState:
+    """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
+    pocket = s.pocket.draw(move.card)
+    target = dealing_to(s)
+    if target != "warehouse":
+        i = board_for(s.board).island_index[target]
+        shops = list(s.shops)
+        shops[i] = shops[i].add(move.card)
+        return MACHINE.go(s, "deal", pocket=pocket, shops=tuple(shops))
+    warehouse = s.warehouse.add(move.card)
+    step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
+    return MACHINE.go(s, step, pocket=pocket, warehouse=warehouse)

@@ -18,8 +18,20 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-import attrs
-
+from tabletop.archipel.content.defs import (
+    AreaDef,
+    BoardFile,
+    CardDef,
+    CardsFile,
+    ChannelDef,
+    FishDef,
+    HomePortDef,
+    IslandDef,
+    RuleDef,
+    SpotDef,
+    StormCards,
+    Warehouse,
+)
 from tabletop.kernel.content import load_items, parse_toml, read_package_toml, read_toml, structure_item
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
@@ -53,120 +65,6 @@ CARD_GROUPS: Final = ("bait", "jerrycan", "storm-gear", "good-weather", "leak")
 BACKS: Final = ("blue", "red")
 RESERVED_ID: Final = "warehouse"
 """Not a location id: events name the warehouse so (`draw bait-red ... for the warehouse`)."""
-
-
-@attrs.frozen
-class AreaDef:
-    """A sea area: open water in which every location reaches every other."""
-
-    id: str
-    name: str
-    x: float | None = None
-    y: float | None = None
-
-
-@attrs.frozen
-class IslandDef:
-    """An island: its harbour (location id = the island id), market orders and shop."""
-
-    id: str
-    name: str
-    area: str
-    market: tuple[str, ...]
-    pagoda: bool = False
-
-
-@attrs.frozen
-class HomePortDef:
-    """A coloured home port: a harbour with no market and no shop."""
-
-    id: str
-    colour: str
-    area: str
-
-
-@attrs.frozen
-class SpotDef:
-    """A fish spot: one fish piece starts on it, face down."""
-
-    id: str
-    area: str
-
-
-@attrs.frozen
-class ChannelDef:
-    """A channel: numbered storm spaces joining two sea areas."""
-
-    id: str
-    areas: tuple[str, str]
-    spaces: tuple[int, ...]
-
-
-@attrs.frozen
-class StormCards:
-    """The storm cards: one per number, and some blank ones."""
-
-    numbers: tuple[int, ...]
-    blank: int
-
-
-@attrs.frozen
-class Warehouse:
-    """Where the warehouse is drawn."""
-
-    corner: str = "north-east"
-
-
-@attrs.frozen
-class BoardFile:
-    """A board file as read, before it is compiled into a [`Board`][tabletop.archipel.board.Board]."""
-
-    name: str
-    reference: bool
-    areas: tuple[AreaDef, ...]
-    islands: tuple[IslandDef, ...]
-    home_ports: tuple[HomePortDef, ...]
-    spots: tuple[SpotDef, ...]
-    channels: tuple[ChannelDef, ...]
-    storm_cards: StormCards
-    warehouse: Warehouse
-    file: str
-
-
-@attrs.frozen
-class CardDef:
-    """A kind of square card and how many there are."""
-
-    id: str
-    group: str
-    back: str
-    count: int
-    colour: str = ""
-
-
-@attrs.frozen
-class CardsFile:
-    """The square cards other than storms, and how many storm cards there are."""
-
-    cards: tuple[CardDef, ...]
-    storm_cards: int
-
-
-@attrs.frozen
-class FishDef:
-    """A kind of fish piece and how many there are."""
-
-    id: str
-    count: int
-    shark: bool = False
-
-
-@attrs.frozen
-class RuleDef:
-    """One entry of the rule catalogue."""
-
-    id: str
-    title: str
 
 
 #: The kernel's strict converter: ``spaces = ["20"]``, ``pagoda = "no"`` or ``market = "blue"``

@@ -21,14 +21,16 @@ True
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 from typing import Final
 
 from tabletop.archipel.content import BoardFile, ChannelDef, HomePortDef, IslandDef, load_board_file
-from tabletop.archipel.pieces import all_cards
+from tabletop.archipel.content.kinds import all_cards
+from tabletop.kernel.errors import ContentError
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["Board", "board_for", "reference_board"]
+__all__ = ["DIGEST", "Board", "board_for", "check_board_option", "is_loaded", "load_board", "reference_board"]
 
 SPOT: Final = "spot"
 HARBOUR: Final = "harbour"
@@ -43,10 +45,30 @@ Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
 class Board:
     """A compiled board: indices, location kinds and cached reachability.
 
+    A state reads it as `state.map`; its by-name accessors (`state.spot("f07")`,
+    `state.shop("jade")`...) are the way to read the position.
+
+    Attributes:
+        data: The board file it was compiled from.
+        source: How states name it (see `source` below).
+        name: The board's name.
+        islands: The islands (their definitions), in board order.
+        homes: The home ports, in seating order.
+        channels: The channels, in board order.
+        spots: The fish spot ids (`f01`...), in board order.
+        island_ids: The island ids, in board order.
+        home_ids: The home port ids.
+        storm_ids: The storm space ids (`s1`...), in board order.
+        locations: Every location id: fish spots, islands, home ports, storm spaces.
+        kind: Each location's kind: `"spot"`, `"harbour"`, `"home"` or `"storm"`.
+        orders: What each island's market orders, in board order.
+        pagodas: The pagoda islands (out of the short game).
+        cards: The 61 square cards of a game on this board.
+
     Args:
         data: A checked board file.
-        source: How games name this board: `""` for the shipped reference board, else the
-            path it was loaded from.
+        source: How states name this board: `""` for the shipped reference board, else
+            `sha256:` and the digest of its file.
     """
 
     def __init__(self, data: BoardFile, source: str) -> None:
@@ -162,8 +184,8 @@ class Board:
         return found
 
     def targets(self, storms: tuple[str, ...], at: str) -> Targets:
-        """[`reachable`][tabletop.archipel.board.Board.reachable] split by kind: (fish spot indices, harbour and home
-        port ids, storm space indices), each in board order."""
+        """[`reachable`][tabletop.archipel.content.board.Board.reachable] split by kind: (fish
+        spot indices, harbour and home port ids, storm space indices), each in board order."""
         mask = self.blocked(storms)
         key = (mask, at)
         found = self._targets.get(key)
@@ -224,22 +246,57 @@ def reference_board() -> Board:
     return board_for("")
 
 
-def board_for(source: str) -> Board:
-    """The board a game names: `""` for the reference board, else a board file's path.
+DIGEST: Final = "sha256:"
+"""How a board loaded from a file is named in a state: `sha256:` and the file's digest."""
+
+
+def board_for(name: str) -> Board:
+    """The board a state names: `""` for the shipped reference board, else the digest of a
+    board file already loaded in this process ([`load_board`][tabletop.archipel.content.board.load_board],
+    or `new_game(board=path)`).
+
+    A state never makes the program open a file: a state read from JSON names its board by
+    digest, so a path in untrusted JSON is not a board.
 
     Raises:
-        ContentError: If the file is missing or not a valid board.
+        ContentError: Naming the field `board`, if no board of that name is loaded.
     """
-    board = _BOARDS.get(source)
+    board = _BOARDS.get(name)
     if board is None:
-        data = load_board_file(None if source == "" else Path(source))
-        board = Board(data, source)
-        _BOARDS[source] = board
+        if name != "":
+            msg = f"no board {name!r} is loaded (load its file first: new_game(board=path) or load_board(path))"
+            raise ContentError(msg, field="board")
+        board = _BOARDS[""] = Board(load_board_file(None), "")
     return board
 
 
+def load_board(path: str | Path) -> str:
+    """Read and check the board file at `path`, keep it for this process, and return its
+    name: `sha256:` and the digest of the file (what a state's `board` holds).
+
+    Raises:
+        ContentError: Naming the file, item and field, if the file is not a valid board.
+    """
+    data = load_board_file(Path(path))
+    try:
+        digest = DIGEST + hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    except OSError as exc:
+        raise ContentError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    if digest not in _BOARDS:
+        _BOARDS[digest] = Board(data, digest)
+    return digest
+
+
+def is_loaded(name: str) -> bool:
+    """True when `name` is `""` or the digest of a board loaded in this process."""
+    return name == "" or name in _BOARDS
+
+
 def check_board_option(value: object) -> str:
-    """The canonical value of the `board` option: `""` or a path to a valid board file.
+    """The canonical value of the `board` option: `""`, or the digest of a valid board file.
+
+    The option takes the path of a board file (the caller's own choice: it is opened), or
+    the digest of a board already loaded (as a state names it).
 
     Raises:
         ValueError: Naming the option, if the value is not a path or text.
@@ -250,6 +307,6 @@ def check_board_option(value: object) -> str:
     if not isinstance(value, str | Path):
         msg = f"option 'board' must be a path to a board file; got {value!r}"
         raise ValueError(msg)
-    source = str(value)
-    board_for(source)
-    return source
+    if isinstance(value, str) and value.startswith(DIGEST) and value in _BOARDS:
+        return value
+    return load_board(value)

@@ -19,7 +19,7 @@ import math
 from typing import Final
 from xml.sax.saxutils import escape
 
-from tabletop.archipel.board import Board, reference_board
+from tabletop.archipel.content.board import Board, reference_board
 
 __all__ = ["board_svg"]
 

@@ -18,35 +18,24 @@ Entering a harbour, or staying in an island's harbour, runs in order:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
-from tabletop.archipel.board import HARBOUR, board_for
-from tabletop.archipel.moves import Calm, Discard, Place, intern
-from tabletop.archipel.pieces import (
-    BAITS,
-    DECK,
-    GEAR,
-    GOOD_WEATHER,
-    LEAK,
-    SHOP_SIZE,
-    STORM_BLANK,
-    Boat,
-    evolve,
-    is_storm,
-    storm_number,
-)
+from tabletop.archipel.checks import may_declare, may_place
+from tabletop.archipel.content.board import HARBOUR, board_for
+from tabletop.archipel.content.kinds import BAITS, GEAR, GOOD_WEATHER, LEAK, STORM_BLANK, is_storm, storm_number
+from tabletop.archipel.flow import MACHINE
+from tabletop.archipel.moves import END, OVER, Calm, Discard, Draw, Place, intern
+from tabletop.archipel.rules.meetings import common_moves
+from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-
-if TYPE_CHECKING:
-    from tabletop.archipel.state import ArchipelState
 
 __all__ = [
     "arrive",
     "calm",
-    "deal",
-    "dealing_to",
     "discard",
+    "dock_moves",
     "news",
     "place",
     "restock",
@@ -58,17 +47,6 @@ __all__ = [
 _NONE: Final = Tokens()
 #: Cards whose purchase counts as progress for the idle rule (ARC-7.6).
 _PROGRESS_CARDS: Final = BAITS | {GEAR}
-
-
-def with_boat(s: ArchipelState, seat: int, boat: Boat) -> tuple[Boat, ...]:
-    """The boats with seat `seat`'s replaced."""
-    boats = list(s.boats)
-    boats[seat] = boat
-    return tuple(boats)
-
-
-def _goto(s: ArchipelState, step: str) -> Any:
-    return s.MACHINE.goto(s.flow, step)
 
 
 # Arrival --------------------------------------------------------------------------------------
@@ -102,7 +80,7 @@ def arrive(s: ArchipelState) -> ArchipelState:
         boat = _deliver(s, island, boat, changes)
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
         changes["last_progress"] = s.flow.round  # ARC-7.6: bait or storm gear bought
-    return evolve(s, boats=with_boat(s, me, boat), bought=bought, flow=_goto(s, "news"), **changes)
+    return MACHINE.go(s, "news", boats=s.boats_with(me, boat), bought=bought, **changes)
 
 
 def _deliver(s: ArchipelState, island: int, boat: Boat, changes: dict[str, Any]) -> Boat:
@@ -153,25 +131,23 @@ def news(s: ArchipelState) -> ArchipelState:
             # ARC-4.4: with no storm on the board good weather leaves the game without effect.
             removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
             bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
-    return evolve(
+    return MACHINE.go(
         s,
+        "weather" if weather else "stow",
         storms=tuple(storms),
         bought=bought,
         pocket=pocket,
         removed=removed,
         turn=evolve(s.turn, weather=weather),
-        flow=_goto(s, "weather" if weather else "stow"),
     )
 
 
 def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
-    """The storm spaces the player may choose for the waiting weather card."""
+    """The storm spaces the player may choose for the waiting weather card (ARC-4.3, ARC-4.4)."""
     board = board_for(s.board)
-    card = s.turn.weather
-    if card == GOOD_WEATHER:
+    if s.turn.weather == GOOD_WEATHER:
         return tuple(intern(Calm, board.storm_ids[i]) for i, c in enumerate(s.storms) if c)
-    taken = board.storm_by_number.get(storm_number(card), -1)
-    return tuple(intern(Place, board.storm_ids[i]) for i, c in enumerate(s.storms) if not c and i != taken)
+    return tuple(intern(Place, board.storm_ids[i]) for i in range(len(s.storms)) if may_place(s, i))
 
 
 def place(s: ArchipelState, move: Place) -> ArchipelState:
@@ -198,7 +174,7 @@ def calm(s: ArchipelState, move: Calm) -> ArchipelState:
 
 def _weather_done(s: ArchipelState, storms: list[str], bought: Tokens) -> ArchipelState:
     turn = evolve(s.turn, weather="")
-    return evolve(s, storms=tuple(storms), bought=bought, turn=turn, flow=_goto(s, "news"))
+    return MACHINE.go(s, "news", storms=tuple(storms), bought=bought, turn=turn)
 
 
 # Equipment ------------------------------------------------------------------------------------
@@ -210,10 +186,24 @@ def stow(s: ArchipelState) -> ArchipelState:
     boat = s.boats[me]
     room = DECK - boat.cards.total
     if not s.bought or room <= 0:
-        return evolve(s, flow=_goto(s, "dock"))
+        return MACHINE.go(s, "dock")
     moved = Tokens(s.bought.elements()[:room])
     boat = evolve(boat, cards=boat.cards + moved)
-    return evolve(s, boats=with_boat(s, me, boat), bought=s.bought - moved, flow=_goto(s, "dock"))
+    return MACHINE.go(s, "dock", boats=s.boats_with(me, boat), bought=s.bought - moved)
+
+
+def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
+    """ARC-4.7, ARC-4.8, ARC-6.1: on the quay, the excess cards, meetings, the end of the turn."""
+    boat = s.boats[s.flow.player]
+    moves: list[Move] = []
+    if s.bought:
+        moves.extend(intern(Discard, card) for card in sorted({*s.bought, *boat.cards}))
+    common_moves(s, boat, moves, s.bought)
+    if not s.bought:
+        moves.append(END)
+        if may_declare(s):
+            moves.append(OVER)
+    return tuple(moves)
 
 
 def discard(s: ArchipelState, move: Discard) -> ArchipelState:
@@ -221,9 +211,9 @@ def discard(s: ArchipelState, move: Discard) -> ArchipelState:
     me = s.flow.player
     removed = s.removed.add(move.card)
     if move.card in s.bought:
-        return evolve(s, bought=s.bought.remove(move.card), removed=removed, flow=_goto(s, "stow"))
+        return MACHINE.go(s, "stow", bought=s.bought.remove(move.card), removed=removed)
     boat = evolve(s.boats[me], cards=s.boats[me].cards.remove(move.card))
-    return evolve(s, boats=with_boat(s, me, boat), removed=removed, flow=_goto(s, "stow"))
+    return MACHINE.go(s, "stow", boats=s.boats_with(me, boat), removed=removed)
 
 
 # Supplying the shops --------------------------------------------------------------------------
@@ -233,7 +223,7 @@ def supply(s: ArchipelState) -> ArchipelState:
     """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
     shop = s.turn.shop
     if not shop:
-        return evolve(s, flow=_goto(s, "turn.next"))
+        return MACHINE.go(s, "turn.next")
     changes: dict[str, Any] = {}
     if s.warehouse_shut:
         # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
@@ -244,35 +234,12 @@ def supply(s: ArchipelState) -> ArchipelState:
         changes["shops"] = tuple(shops)
         changes["warehouse"] = _NONE
     if s.pocket.total >= SHOP_SIZE:
-        return evolve(s, warehouse_shut=False, flow=_goto(s, "restock"), **changes)
-    return evolve(s, warehouse_shut=True, flow=_goto(s, "turn.next"), **changes)
+        return MACHINE.go(s, "restock", warehouse_shut=False, **changes)
+    return MACHINE.go(s, "turn.next", warehouse_shut=True, **changes)
 
 
-def restock(s: ArchipelState, card: str) -> ArchipelState:
-    """One card drawn from the pocket for the warehouse."""
-    warehouse = s.warehouse.add(card)
+def restock(s: ArchipelState, move: Draw) -> ArchipelState:
+    """ARC-4.9: one card drawn from the pocket for the warehouse."""
+    warehouse = s.warehouse.add(move.card)
     step = "restock" if warehouse.total < SHOP_SIZE else "turn.next"
-    return evolve(s, pocket=s.pocket.draw(card), warehouse=warehouse, flow=_goto(s, step))
-
-
-def dealing_to(s: ArchipelState) -> str:
-    """Where the next card drawn goes: an island's shop (its id) or `"warehouse"`."""
-    if s.flow.phase == "setup":
-        for i, island in enumerate(board_for(s.board).island_ids):
-            if island not in s.shut and s.shops[i].total < SHOP_SIZE:
-                return island
-    return "warehouse"
-
-
-def deal(s: ArchipelState, card: str) -> ArchipelState:
-    """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
-    pocket = s.pocket.draw(card)
-    target = dealing_to(s)
-    if target != "warehouse":
-        i = board_for(s.board).island_index[target]
-        shops = list(s.shops)
-        shops[i] = shops[i].add(card)
-        return evolve(s, pocket=pocket, shops=tuple(shops), flow=_goto(s, "deal"))
-    warehouse = s.warehouse.add(card)
-    step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
-    return evolve(s, pocket=pocket, warehouse=warehouse, flow=_goto(s, step))
+    return MACHINE.go(s, step, pocket=s.pocket.draw(move.card), warehouse=warehouse)

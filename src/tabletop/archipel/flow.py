@@ -1,0 +1,168 @@
+"""Archipel's round structure: the phase table (`MACHINE`) and the boats' turn order.
+
+The phase table reads as the rulebook's turn (ARC-2 to ARC-7); each step names its rule
+(`Step.rule`):
+
+* `setup.deal`: chance deals three face-up cards to every open shop, then to the warehouse.
+* `turn.act`: the current player sails, tries to catch fish, uses jerrycans (any boat may
+  use its own, ARC-2.6), throws fish overboard, meets other boats, ends the turn or declares
+  the season over.
+* `turn.expose`: chance decides a face-down fish nobody has seen; `turn.multi` and
+  `turn.shark` are the catcher's choices that may follow.
+* `harbour.*`: entering (or staying in) a harbour: leak check, deliveries, weather news
+  (`harbour.weather` when the player must choose a storm space), equipment (`harbour.dock`,
+  where excess cards are handed over or discarded), then the warehouse supplies the emptied
+  shop and chance refills the warehouse from the pocket (`harbour.restock`).
+* `turn.next`: the next boat clockwise ([`next_turn`][tabletop.archipel.flow.next_turn]), or
+  the end of the season.
+
+The table, as the docs show it:
+
+(`MACHINE.table()`, embedded in the rules page of the docs).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+
+__all__ = ["MACHINE", "next_turn", "stay"]
+
+MACHINE: Final = PhaseMachine(
+    "archipel",
+    (
+        Phase(
+            "setup",
+            (
+                Step(
+                    "deal",
+                    Actor.CHANCE,
+                    frozenset({"draw"}),
+                    ("deal", "turn.act"),
+                    "ARC-1.7: three face-up cards for each open shop, then the warehouse.",
+                    rule="ARC-1.7",
+                ),
+            ),
+        ),
+        Phase(
+            "turn",
+            (
+                Step(
+                    "act",
+                    Actor.PLAYER,
+                    frozenset({"sail", "catch", "refuel", "throw", "give", "take", "end", "over"}),
+                    ("act", "expose", "multi", "shark", "harbour.arrive", "next", "end.over"),
+                    "ARC-2, ARC-3, ARC-5.3, ARC-6: sail, catch, refuel, meet, end the turn.",
+                    rule="ARC-2.2",
+                ),
+                Step(
+                    "expose",
+                    Actor.CHANCE,
+                    frozenset({"expose"}),
+                    ("act", "multi", "shark"),
+                    "ARC-3.2: a face-down fish nobody has seen is exposed.",
+                    rule="ARC-3.2",
+                ),
+                Step(
+                    "multi",
+                    Actor.PLAYER,
+                    frozenset({"multi"}),
+                    ("act",),
+                    "ARC-3.3: use multicolour bait or not.",
+                    rule="ARC-3.3",
+                ),
+                Step(
+                    "shark",
+                    Actor.PLAYER,
+                    frozenset({"feed"}),
+                    ("act",),
+                    "ARC-3.4: the bait the shark eats.",
+                    rule="ARC-3.4",
+                ),
+                Step(
+                    "next",
+                    Actor.AUTO,
+                    then=("act", "end.over"),
+                    doc="ARC-2.1, ARC-7.5, ARC-7.6: the next boat.",
+                    rule="ARC-2.1",
+                ),
+            ),
+        ),
+        Phase(
+            "harbour",
+            (
+                Step(
+                    "arrive",
+                    Actor.AUTO,
+                    then=("news",),
+                    doc="ARC-4.1, ARC-4.2: shop cards, leaks, deliveries.",
+                    rule="ARC-4.1",
+                ),
+                Step(
+                    "news",
+                    Actor.AUTO,
+                    then=("weather", "stow"),
+                    doc="ARC-4.3, ARC-4.4: weather news.",
+                    rule="ARC-4.3",
+                ),
+                Step(
+                    "weather",
+                    Actor.PLAYER,
+                    frozenset({"place", "calm"}),
+                    ("news",),
+                    "ARC-4.3, ARC-4.4: where a blank storm goes, which storm good weather removes.",
+                    rule="ARC-4.3",
+                ),
+                Step(
+                    "stow",
+                    Actor.AUTO,
+                    then=("dock",),
+                    doc="ARC-4.5: the cards become equipment, four at most.",
+                    rule="ARC-4.5",
+                ),
+                Step(
+                    "dock",
+                    Actor.PLAYER,
+                    frozenset({"discard", "refuel", "throw", "give", "take", "end", "over"}),
+                    ("stow", "supply", "end.over"),
+                    "ARC-4.7, ARC-4.8, ARC-6.1: excess cards, meetings, the end of the turn.",
+                    rule="ARC-4.7",
+                ),
+                Step(
+                    "supply",
+                    Actor.AUTO,
+                    then=("restock", "turn.next"),
+                    doc="ARC-4.9, ARC-4.10: refill the shop.",
+                    rule="ARC-4.9",
+                ),
+                Step(
+                    "restock",
+                    Actor.CHANCE,
+                    frozenset({"draw"}),
+                    ("restock", "turn.next"),
+                    "ARC-4.9: the warehouse is refilled from the pocket.",
+                    rule="ARC-4.9",
+                ),
+            ),
+        ),
+        Phase("end", (Step("over", Actor.END, doc="ARC-7: the season is over.", rule="ARC-7.1"),)),
+    ),
+    start="setup.deal",
+)
+"""The phase table: every step Archipel runs, with its rule."""
+
+
+def next_turn(flow: Flow, seats: int) -> tuple[int, int]:
+    """The turn order (ARC-2.1): the seat after `flow.player` clockwise, and its round.
+
+    A new round starts when play comes back to the first player.
+    """
+    player = (flow.player + 1) % seats
+    return player, flow.round + (player == flow.first_player)
+
+
+def stay(flow: Flow) -> str:
+    """Where a move that does not end its step leads: back to `turn.act`, or from the quay
+    (`harbour.dock`) to stowing the cards again (ARC-4.5)."""
+    return "act" if flow.step == "act" else "stow"

@@ -1,0 +1,174 @@
+"""Archipel's rules, one module per rulebook section, and the dispatch the state is bound to.
+
+* [`setup`][tabletop.archipel.rules.setup]: Preparations (ARC-1);
+* [`sailing`][tabletop.archipel.rules.sailing]: Sailing and the storms (ARC-2, ARC-5);
+* [`catching`][tabletop.archipel.rules.catching]: Catching fish and the memory game (ARC-3, ARC-8);
+* [`harbour`][tabletop.archipel.rules.harbour]: The harbours (ARC-4);
+* [`meetings`][tabletop.archipel.rules.meetings]: Two boats meeting (ARC-6);
+* [`season`][tabletop.archipel.rules.season]: The turn order and the end of the season (ARC-2.1, ARC-7).
+
+This module holds `AUTO` (one handler per automatic step of
+[`MACHINE`][tabletop.archipel.flow.MACHINE]) and `apply`, `player_moves` and
+`chance_outcomes`, which [`tabletop.archipel`][tabletop.archipel] binds to the state.
+
+Legal moves, in this order: `turn.act`: `sail` (fish spots, harbours, home ports, storm
+spaces, each in board order), `catch`, then the common moves (`refuel` of the current
+boat, then of the other boats in seat order, `throw`, `give`/`take` with each boat on
+the same location in seat order: fuel, fish, cards), `end`, `season over`.
+`harbour.dock`: `discard` (cards in kind order), the common moves, `end`, `season over`.
+Chance outcomes are in kind order (the kernel's [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from tabletop.archipel.checks import catch_problem, may_declare
+from tabletop.archipel.content.kinds import BAITS
+from tabletop.archipel.moves import (
+    CATCH,
+    END,
+    OVER,
+    RELEASE,
+    USE_MULTI,
+    Calm,
+    Catch,
+    Discard,
+    Draw,
+    End,
+    Expose,
+    Feed,
+    Give,
+    MultiChoice,
+    Over,
+    Place,
+    Refuel,
+    Sail,
+    Take,
+    Throw,
+    intern,
+)
+from tabletop.archipel.rules import catching, harbour, meetings, sailing, season, setup
+from tabletop.archipel.state import ArchipelState, dealing_to
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
+
+
+def player_moves(s: ArchipelState) -> tuple[Move, ...]:
+    """The current player's legal moves (see the module docstring for the order)."""
+    step = s.flow.step
+    if step == "act":
+        return _act_moves(s)
+    if step == "dock":
+        return harbour.dock_moves(s)
+    if step == "weather":
+        return harbour.weather_moves(s)
+    if step == "multi":
+        return (USE_MULTI, RELEASE)
+    boat = s.boats[s.flow.player]
+    return tuple(intern(Feed, card) for card in boat.cards if card in BAITS)
+
+
+def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
+    boat = s.boats[s.flow.player]
+    moves: list[Move] = []
+    if boat.fuel:
+        moves.extend(sailing.sail_moves(s, boat))
+    if catch_problem(s) is None:
+        moves.append(CATCH)
+    meetings.common_moves(s, boat, moves, _NO_CARDS)
+    moves.append(END)
+    if may_declare(s):
+        moves.append(OVER)
+    return tuple(moves)
+
+
+_NO_CARDS: Final = Tokens()
+
+
+def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
+    """Cards drawn from the pocket, or the fish a face-down piece turns out to be."""
+    if s.flow.step == "expose":
+        return _as_moves(Bag(s.unseen).outcomes(), Expose)
+    return _as_moves(s.pocket.outcomes(), Draw)
+
+
+def chance_node(s: ArchipelState) -> ChanceNode:
+    """What the current chance node decides, by id (issue 16).
+
+    * `setup.deal`: a card drawn blind from the pocket for the first open shop short of three
+      (`"shop jade"`), then for the `"warehouse"` (ARC-1.7);
+    * `harbour.restock`: a card drawn from the pocket for the `"warehouse"` (ARC-4.9);
+    * `turn.expose`: the face-down fish where the current boat is, nobody has seen it yet
+      (`"spot f07"`); it lies face up there afterwards unless the boat's bait catches it
+      (ARC-3.2). No seat receives a draw: the cards go to a shop or the warehouse.
+    """
+    if s.flow.step == "expose":
+        spot = f"spot {s.boats[s.flow.player].at}"
+        return ChanceNode(Source.PIECE, spot, spot, "ARC-3.2")
+    if s.flow.phase == "setup":
+        target = dealing_to(s)
+        where = target if target == "warehouse" else f"shop {target}"
+        return ChanceNode(Source.BAG, "pocket", where, "ARC-1.7")
+    return ChanceNode(Source.BAG, "pocket", "warehouse", "ARC-4.9")
+
+
+_KIND_MOVES: Final[dict[type[Move], dict[str, Move]]] = {Expose: {}, Draw: {}}
+
+
+def _as_moves(outcomes: tuple[tuple[str, float], ...], cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
+    """The bag's outcomes as moves, each kind's move made once (the kernel keeps the answer
+    on the state, which is asked twice: legal moves, then sampling)."""
+    moves = _KIND_MOVES[cls]
+    found = []
+    for kind, p in outcomes:
+        move = moves.get(kind)
+        if move is None:
+            move = moves.setdefault(kind, cls(kind))
+        found.append((move, p))
+    return tuple(found)
+
+
+def apply(s: ArchipelState, move: Move) -> ArchipelState:
+    """Apply a legal move (the protocol has checked legality)."""
+    new: ArchipelState = _HANDLERS[type(move)](s, move)
+    return new
+
+
+def _draw(s: ArchipelState, move: Draw) -> ArchipelState:
+    if s.flow.phase == "setup":
+        return setup.deal(s, move)
+    return harbour.restock(s, move)
+
+
+_HANDLERS: Final[dict[type[Move], Callable[[Any, Any], Any]]] = {
+    Sail: sailing.sail,
+    Catch: catching.catch,
+    Expose: catching.expose,
+    MultiChoice: catching.multi,
+    Feed: catching.feed,
+    Refuel: sailing.refuel,
+    Throw: catching.throw,
+    Give: meetings.give,
+    Take: meetings.take,
+    End: sailing.end,
+    Over: season.over,
+    Draw: _draw,
+    Place: harbour.place,
+    Calm: harbour.calm,
+    Discard: harbour.discard,
+}
+
+AUTO: Final = {
+    "turn.next": season.next_boat,
+    "harbour.arrive": harbour.arrive,
+    "harbour.news": harbour.news,
+    "harbour.stow": harbour.stow,
+    "harbour.supply": harbour.supply,
+}
+"""One handler per automatic step of the phase table."""

@@ -1,0 +1,84 @@
+"""Two boats meeting (ARC-6): boats on the same location hand each other fuel, fish and cards.
+
+One item at a time changes boats (`give fuel to red`, `take bait-red from red`), within
+the room of the boat card that receives it (ARC-1.3), and nothing goes back the way it
+came in the same turn. A card still on the quay (just bought) may be handed over too
+(ARC-4.7).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item
+from tabletop.archipel.content.kinds import JERRYCANS
+from tabletop.archipel.flow import MACHINE, stay
+from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Refuel, Take, Throw, intern
+from tabletop.archipel.state import TANK, ArchipelState, Boat, others_here
+from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["common_moves", "give", "take"]
+
+
+def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens) -> None:
+    """The moves of both `turn.act` and `harbour.dock`: refuelling, throwing, meetings.
+
+    Candidates are kept by the checks' own predicates (`holds_can`, `holds_item`,
+    `has_room`, `given_back`), so a generated move passes every check of its kind.
+    """
+    me = s.flow.player
+    if boat.fuel < TANK:
+        moves.extend(intern(Refuel, can) for can in JERRYCANS if holds_can(s, me, can))
+    # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
+    # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
+    for seat, other in enumerate(s.boats):
+        if seat != me and other.fuel < TANK:
+            moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if holds_can(s, seat, can))
+    moves.extend(intern(Throw, fish) for fish in boat.fish)
+    for seat in others_here(s):
+        other = s.boats[seat]
+        mine = (FUEL, *(FISH_ITEM + f for f in boat.fish), *sorted({*boat.cards, *bought}))
+        moves.extend(intern(Give, item, other.colour) for item in mine if _passes(s, me, seat, item, bought))
+        theirs = (FUEL, *(FISH_ITEM + f for f in other.fish), *other.cards)
+        moves.extend(intern(Take, item, other.colour) for item in theirs if _passes(s, seat, me, item, _NO_CARDS))
+
+
+def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -> bool:
+    """ARC-6.1, ARC-1.3: the giver has the item, the taker room for it, and it does not go back."""
+    return holds_item(s, giver, item, quay) and has_room(s.boats[taker], item) and not given_back(s, giver, taker, item)
+
+
+_NO_CARDS: Final = Tokens()
+
+
+def give(s: ArchipelState, move: Give) -> ArchipelState:
+    """ARC-6.1: the current boat hands one item to `move.boat`."""
+    return _transfer(s, s.flow.player, s.seat_of(move.boat), move.item)
+
+
+def take(s: ArchipelState, move: Take) -> ArchipelState:
+    """ARC-6.1: the current boat takes one item from `move.boat`."""
+    return _transfer(s, s.seat_of(move.boat), s.flow.player, move.item)
+
+
+def _transfer(s: ArchipelState, giver: int, taker: int, item: str) -> ArchipelState:
+    """ARC-6.1: one item changes boats; a card still on the quay goes first."""
+    a, b = s.boats[giver], s.boats[taker]
+    changes: dict[str, Any] = {}
+    if item == FUEL:
+        a, b = evolve(a, fuel=a.fuel - 1), evolve(b, fuel=b.fuel + 1)
+    elif item.startswith(FISH_ITEM):
+        fish = item[len(FISH_ITEM) :]
+        a, b = evolve(a, fish=a.fish.remove(fish)), evolve(b, fish=b.fish.add(fish))
+    else:
+        if giver == s.flow.player and item in s.bought:
+            changes["bought"] = s.bought.remove(item)
+        else:
+            a = evolve(a, cards=a.cards.remove(item))
+        b = evolve(b, cards=b.cards.add(item))
+    boats = list(s.boats)
+    boats[giver], boats[taker] = a, b
+    gifts = s.turn.gifts | {f"{a.colour}>{b.colour}:{item}"}
+    return MACHINE.go(s, stay(s.flow), boats=tuple(boats), turn=evolve(s.turn, gifts=gifts), **changes)

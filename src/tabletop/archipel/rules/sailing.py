@@ -1,0 +1,92 @@
+"""Sailing (ARC-2) and the storms (ARC-5): moving for one fuel, jerrycans, ending a turn.
+
+A boat sails to any location storms do not cut off, for one fuel however far (ARC-2.2);
+with storm gear it may sail into a storm, which goes back to the pocket while the gear
+leaves the game (ARC-5.3). Entering a harbour ends the turn (ARC-2.5); a turn may also end
+at sea, and staying in an island's harbour takes its shop's cards (ARC-2.7). A jerrycan
+fills a tank at any time, on any turn (ARC-2.6, ARC-4.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.archipel.checks import may_sail_to_space, may_sail_to_spot
+from tabletop.archipel.content.board import HARBOUR, STORM, board_for
+from tabletop.archipel.content.kinds import GEAR, RED_BACK
+from tabletop.archipel.flow import MACHINE, stay
+from tabletop.archipel.moves import End, Refuel, Sail, intern
+from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
+from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["end", "refuel", "sail", "sail_moves"]
+
+
+def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
+    """ARC-2.2, ARC-2.3, ARC-5.3: the locations the boat may sail to, by kind, in board order.
+
+    The locations storms do not cut off (ARC-5.2, the board's cached reachability), kept by
+    the checks' own predicates: fish spots with a fish (or a boat to meet), harbours and home
+    ports, storm spaces with a storm (with storm gear) or a boat to meet.
+    """
+    board = board_for(s.board)
+    spots, harbours, storms = board.targets(s.storms, boat.at)
+    boats_at = {b.at for b in s.boats}
+    moves: list[Move] = [intern(Sail, board.spots[i]) for i in spots if may_sail_to_spot(s, board, i, boats_at)]
+    moves.extend(intern(Sail, loc) for loc in harbours)
+    gear = GEAR in boat.cards
+    moves.extend(intern(Sail, board.storm_ids[i]) for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
+    return moves
+
+
+def sail(s: ArchipelState, move: Sail) -> ArchipelState:
+    """ARC-2.3: hand in one fuel marker and sail; into a storm with storm gear (ARC-5.3)."""
+    board = board_for(s.board)
+    me = s.flow.player
+    boat = s.boats[me]
+    kind = board.kind[move.to]
+    boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
+    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": evolve(s.turn, may_catch=True)}
+    if kind == STORM and s.storms[board.storm_index[move.to]]:
+        # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
+        i = board.storm_index[move.to]
+        storms = list(s.storms)
+        changes["pocket"] = s.pocket.put(Tokens((storms[i],)))
+        storms[i] = ""
+        changes["storms"] = tuple(storms)
+        changes["removed"] = s.removed.add(GEAR)
+        changes["last_progress"] = s.flow.round  # ARC-7.6: a storm cleared
+        boat = evolve(boat, cards=boat.cards.remove(GEAR))
+    step = "harbour.arrive" if kind in HARBOURS else "act"
+    return MACHINE.go(s, step, boats=s.boats_with(me, boat), **changes)
+
+
+def refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
+    """ARC-2.6, ARC-4.6: fill a tank; blue cans back to the pocket, red ones out of the game.
+
+    The current boat may use a can still on the quay; another boat (`move.boat`) uses one
+    of its own cards.
+    """
+    seat = s.seat_of(move.boat) if move.boat else s.flow.player
+    boat = s.boats[seat]
+    changes: dict[str, Any] = {"supply": s.supply - (TANK - boat.fuel)}
+    if move.can in boat.cards:
+        boat = evolve(boat, cards=boat.cards.remove(move.can), fuel=TANK)
+    else:
+        boat = evolve(boat, fuel=TANK)
+        changes["bought"] = s.bought.remove(move.can)
+    if move.can in RED_BACK:
+        changes["removed"] = s.removed.add(move.can)
+    else:
+        changes["pocket"] = s.pocket.put(Tokens((move.can,)))
+    return MACHINE.go(s, stay(s.flow), boats=s.boats_with(seat, boat), **changes)
+
+
+def end(s: ArchipelState, move: End) -> ArchipelState:
+    """ARC-2.5, ARC-2.7, ARC-4.8: end the turn; staying in an island's harbour takes its shop's cards."""
+    if s.flow.step == "dock":
+        return MACHINE.go(s, "supply")
+    kind = board_for(s.board).kind[s.boats[s.flow.player].at]
+    return MACHINE.go(s, "harbour.arrive" if kind == HARBOUR else "next")

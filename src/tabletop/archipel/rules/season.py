@@ -1,0 +1,56 @@
+"""The turn order and the end of the season (ARC-2.1, ARC-7).
+
+Play goes clockwise (ARC-2.1, [`next_turn`][tabletop.archipel.flow.next_turn]). The players
+declare the season over (ARC-7.1); it also ends by itself once every order is filled and
+every boat is home, or when no boat can ever move again (ARC-7.5), or after `idle_rounds`
+rounds without progress (ARC-7.6). The ending is read off the board
+([`ArchipelState.outcome`][tabletop.archipel.state.ArchipelState.outcome]).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.archipel.content.board import HARBOUR, board_for
+from tabletop.archipel.content.kinds import JERRYCANS
+from tabletop.archipel.flow import MACHINE, next_turn
+from tabletop.archipel.moves import Over
+from tabletop.archipel.state import ArchipelState, Turn, orders
+
+__all__ = ["becalmed", "next_boat", "over"]
+
+FRESH_TURN: Final = Turn()
+
+
+def becalmed(s: ArchipelState) -> bool:
+    """True when no boat can ever move again (ARC-2.6, ARC-7.5).
+
+    No boat has fuel or a jerrycan, and none is in the harbour of an open shop, where
+    staying could bring a jerrycan. Fuel only ever comes from jerrycans, so nothing on the
+    board can change where the boats are or what the markets hold any more.
+    """
+    board = board_for(s.board)
+    for boat in s.boats:
+        if boat.fuel or any(c in boat.cards for c in JERRYCANS):
+            return False
+        if board.kind[boat.at] == HARBOUR and boat.at not in s.shut:
+            return False
+    return True
+
+
+def over(s: ArchipelState, move: Over) -> ArchipelState:
+    """ARC-7.1: the players declare the season over."""
+    return MACHINE.go(s, "end.over", ended_by="declared")
+
+
+def next_boat(s: ArchipelState) -> ArchipelState:
+    """The next boat clockwise, or the end of the season (ARC-2.1, ARC-7.5, ARC-7.6)."""
+    filled, total = orders(s)
+    if filled == total and all(boat.at == boat.home for boat in s.boats):
+        return MACHINE.go(s, "end.over", ended_by="complete")
+    if becalmed(s):
+        return MACHINE.go(s, "end.over", ended_by="stranded")
+    player, round_ = next_turn(s.flow, len(s.boats))
+    if round_ - 1 - s.last_progress >= s.idle_rounds:
+        return MACHINE.go(s, "end.over", ended_by="idle")
+    return MACHINE.go(s, "act", player=player, round=round_, turn=FRESH_TURN)
