@@ -53,9 +53,10 @@ class Builder(Generic[S]):
     """The fields of a frozen attrs state, as plain attributes one step may change.
 
     Subclass it as `class Draft(Builder[MyState], state=MyState)`: the subclass gets an
-    `__init__(state)` copying every field and a `freeze()` building the state, both
-    generated from `attrs.fields(MyState)`. Subclasses may add queries and helpers; they
-    declare the fields for the type checker on a shared base or protocol if they need to.
+    `__init__(state)` copying every field (from the state, or from another builder) and a
+    `freeze()` building the state, both generated from `attrs.fields(MyState)`. Subclasses
+    may add queries and helpers; they declare the fields for the type checker on a shared
+    base or protocol if they need to.
 
     Raises:
         TypeError: At class creation, if `state` is not an attrs class.
@@ -93,7 +94,8 @@ class Builder(Generic[S]):
         cls.__init__ = namespace["__init__"]  # type: ignore[method-assign]
         cls.freeze = namespace["freeze"]  # type: ignore[method-assign]
 
-    def __init__(self, state: S) -> None:  # replaced in every subclass that names its state
+    def __init__(self, state: Any) -> None:  # replaced in every subclass that names its state
+        """Copy every field of `state` (the state, or another builder of it)."""
         msg = f"{type(self).__name__} names no state class: declare it with state=..."
         raise TypeError(msg)
 
