@@ -38,9 +38,11 @@ LAYOUT = {
     "scenarios",
 }
 MAX_LINES = 550  # "no module over ~500 lines"
-OVERSIZE = {f"{NAME}.content": 650}
+OVERSIZE = {f"{NAME}.content": 660, f"{NAME}.state": 610}
 """Modules allowed beyond it, with the reason: content.py holds the card look-up tables of the
-old cards.py beside the loaders and their validation, as the layout asks (no cards module)."""
+old cards.py beside the loaders and their validation, and state.py the final standings (the
+results are value classes of the state) beside the state's parts, as the layout asks: neither
+may become a package. Reported to the lead (issue 11)."""
 
 
 def _modules() -> dict[str, Path]:

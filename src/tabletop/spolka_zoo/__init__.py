@@ -101,6 +101,7 @@ ZooState.bind(
     chance_outcomes=rules.chance_outcomes,
     apply=rules.apply,
     view=views.view,
+    chance_node=rules.chance_node,
     refusal=checks.refusal,
     events=events.events,
 )

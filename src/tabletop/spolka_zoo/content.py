@@ -30,6 +30,7 @@ __all__ = [
     "BOT",
     "BOTS",
     "BOT_IDS",
+    "CARDS",
     "EFFECTS",
     "END_ICON",
     "EVENT",
@@ -56,12 +57,14 @@ __all__ = [
     "TOKENS",
     "BotCard",
     "BotEffect",
+    "Card",
     "Effect",
     "EventCard",
     "GoalCard",
     "HelperCard",
     "InfluenceCard",
     "IntrigueCard",
+    "card",
     "check_text_fruits",
     "shipped_rules",
     "starting_deck",
@@ -631,3 +634,22 @@ def starting_deck(company: str, seats: int) -> tuple[str, ...]:
 
 STARTING_DECKS: Final = {seats: tuple(starting_deck(f, seats) for f in FRUITS) for seats in range(2, 6)}
 """Starting decks by seat count, per company in `FRUITS` order."""
+
+Card = InfluenceCard | HelperCard | EventCard | GoalCard | IntrigueCard | BotCard
+"""Any card of the game."""
+CARDS: Final[dict[str, Card]] = {
+    card.id: card for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE, BOT) for card in cards
+}
+"""Every card by id, with its printed values on the card object (`CARDS["h-owl"].glory`)."""
+
+
+def card(card_id: str) -> Card:
+    """The card `card_id`, with its printed values (name, text, cost, glory, effects...).
+
+    Raises:
+        ValueError: If no card has that id.
+    """
+    if card_id not in CARDS:
+        msg = f"no Spółka ZOO card {card_id!r}"
+        raise ValueError(msg)
+    return CARDS[card_id]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.kernel.deck import HIDDEN, conservation_problem
+from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import (
@@ -66,49 +67,81 @@ _TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
 _TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "action.abilities", "action.late"})
 
 
+def _check(holds: object, message: str, path: str, rule: str = "") -> None:
+    if not holds:
+        raise InvariantBroken(message, path=path, rule=rule)
+
+
 def invariants(state: State) -> None:
-    """Fruit and share tokens conserved, every card in exactly one place, no price or purse below 0,
-    and the seat to move is the one the rules name."""
+    """Check the invariants of `state` (a full state or a view).
+
+    Raises:
+        InvariantBroken: Naming the field path (`"seats[1].money"`, `"queue[0].op"`) and the
+            rule, for the first invariant broken.
+    """
     assert isinstance(state, ZooState)
-    key = state.flow.key
+    _flow(state)
+    _pending(state)
+    _check(tuple(sorted(state.board)) == FRUITS or not state.board, f"board {state.board!r}", "board", "ZOO-1.1")
+    _tokens(state)
+    _cards(state)
+
+
+def _flow(state: ZooState) -> None:
+    """The seat to move is the one the rules name."""
+    key, player = state.flow.key, state.flow.player
     if key in _TOKEN_STEPS:
-        assert state.flow.player == state.turn.seat, f"seat {state.flow.player} to move for seat {state.turn.seat}"
+        _check(player == state.turn.seat, f"seat {player} to move for seat {state.turn.seat}", "flow.player", "ZOO-3.2")
     elif key == "effects.choose":
-        assert state.flow.player == state.queue[0].seat, f"seat {state.flow.player} decides for {state.queue[0]}"
-    steps = MACHINE.steps()
-    assert state.resume == "" or state.resume in steps, f"resume at an unknown step {state.resume!r}"
+        _check(state.queue, "a decision with no task pending", "queue", "ZOO-6.1")
+        _check(player == state.queue[0].seat, f"seat {player} decides for {state.queue[0]}", "flow.player", "ZOO-6.1")
+
+
+def _pending(state: ZooState) -> None:
+    """The pending work names known steps, operations, seats, companies and cards."""
+    _check(state.resume == "" or state.resume in MACHINE.steps(), f"unknown step {state.resume!r}", "resume")
     if state.flow.phase == "effects":
-        assert state.queue and state.resume, f"{state.flow.key} with no task queued or nowhere to resume"
+        _check(state.queue and state.resume, f"{state.flow.key} with no task or nowhere to resume", "queue")
     seats = range(-1, len(state.seats))
-    for task in state.queue:
-        assert task.op in OPS, f"a task of unknown operation {task.op!r}"
-        assert task.seat in seats and task.actor in seats, f"a task for seats that do not exist: {task}"
-        assert task.company in _TASK_COMPANIES, f"a task for an unknown company: {task}"
-        assert task.card in FAMILY or task.card in ("", HIDDEN), f"a task for an unknown card: {task}"
-        assert task.index >= 0, f"a task with an index below 0: {task}"
-        assert all(seat in seats for seat in task.done), f"a task served seats that do not exist: {task}"
-        assert task.op != "resolve_deck" or task.company in FRUITS, f"a deck to resolve that is not a company: {task}"
-        assert task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}"
-    assert tuple(sorted(state.board)) == tuple(sorted(FRUITS)) or not state.board, f"board {state.board!r}"
+    for i, task in enumerate(state.queue):
+        at = f"queue[{i}]"
+        _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
+        _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
+        _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
+        _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
+        _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
+        _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
+        _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
+        _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
+        _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
+
+
+def _tokens(state: ZooState) -> None:
+    """Fruit and share tokens conserved, no purse or price below 0."""
     supply = Tokens(dict.fromkeys(FRUITS, state.config.fruit_supply))
     fruit = state.warehouse
     for board in state.company_fruit:
         fruit = fruit + board
     for seat in state.seats:
         fruit = fruit + seat.fruit
-    assert fruit == supply, f"fruit tokens not conserved: {fruit} != {supply}"
+    _check(fruit == supply, f"fruit tokens not conserved: {fruit} != {supply}", "warehouse", "ZOO-1.3")
     for i, seat in enumerate(state.seats):
-        assert all(n >= 0 for n in seat.shares) and sum(seat.shares) <= SHARE_TOKENS, f"seat {i} shares {seat.shares}"
-        assert seat.money >= 0, f"seat {i} has {seat.money} coins"
-    assert min(state.share_price) >= 0 and min(state.fruit_price) >= 0, "a price below 0"
+        shares_ok = all(n >= 0 for n in seat.shares) and sum(seat.shares) <= SHARE_TOKENS
+        _check(shares_ok, f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
+        _check(seat.money >= 0, f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
+    _check(min(state.share_price) >= 0, f"a price below 0: {state.share_price}", "share_price", "ZOO-4.5")
+    _check(min(state.fruit_price) >= 0, f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
+
+
+def _cards(state: ZooState) -> None:
+    """Every card in exactly one place."""
     cards, expected = all_cards(state), expected_cards(state)
     if HIDDEN in cards:  # a view: the cards it shows exist, and the hidden ones make up the rest
         problem = conservation_problem(cards, expected)
-        assert not problem, f"cards not conserved: {problem}"
+        _check(not problem, f"cards not conserved: {problem}", "piles")
         return
-    assert cards == expected, (
-        f"cards not conserved: extra {cards - _common(cards, expected)}, missing {expected - _common(cards, expected)}"
-    )
+    common = _common(cards, expected)
+    _check(cards == expected, f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
 
 
 def _common(a: Tokens, b: Tokens) -> Tokens:

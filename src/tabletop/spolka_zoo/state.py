@@ -37,6 +37,8 @@ from tabletop.spolka_zoo.content import FRUITS, GOALS, HELPER_GLORY, HELPERS
 
 __all__ = [
     "FRUIT_INDEX",
+    "PILES",
+    "Company",
     "Config",
     "Draft",
     "Piles",
@@ -65,6 +67,8 @@ FRUIT_TRACK: Final = (1, 5)
 ROUNDS: Final = 5
 _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
+PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
+"""The face-down decks of `Piles`, by field name."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
 COINS_PER_GLORY: Final = 5
@@ -143,6 +147,10 @@ class Seat:
     pick: str = ""
     goal: str = ""
     intrigues: tuple[str, ...] = ()
+
+    def shares_in(self, company: str) -> int:
+        """The seat's shares in `company` (a fruit)."""
+        return self.shares[FRUIT_INDEX[company]]
 
     @property
     def share_pool(self) -> int:
@@ -339,10 +347,66 @@ class Position:
             return -1, False
         return tied[keys.index(top)], True
 
+    def company(self, name: str) -> Company:
+        """The company `name` (a fruit), with its prices, board, deck and shareholders.
+
+        Raises:
+            ValueError: If `name` is not a company.
+        """
+        if name not in FRUIT_INDEX:
+            msg = f"no company {name!r} (companies: {', '.join(FRUITS)})"
+            raise ValueError(msg)
+        c = FRUIT_INDEX[name]
+        prices = (self.share_price[c], self.fruit_price[c])
+        holders = self.shareholders(name)
+        return Company(
+            name, self.board_rank(name), *prices, self.company_fruit[c], self.decks[c], holders, self.majority(name)
+        )
+
+    def pile(self, name: str) -> Deck:
+        """A deck by the name its chance nodes use: a company (its deck) or a deck of `piles`
+        (`influence`, `helper_deck`, `bot_deck`, `event_deck`, `goal_box`, `intrigue_box`).
+
+        Raises:
+            ValueError: If no deck has that name.
+        """
+        if name in FRUIT_INDEX:
+            return self.decks[FRUIT_INDEX[name]]
+        if name not in PILES:
+            msg = f"no deck {name!r} (decks: {', '.join((*FRUITS, *PILES))})"
+            raise ValueError(msg)
+        deck: Deck = getattr(self.piles, name)
+        return deck
+
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
         seat, _ = self.next_taker(company)
         return seat
+
+
+@attrs.frozen
+class Company:
+    """One company, read by its fruit: `state.company("apple")`.
+
+    Attributes:
+        name: The company (its fruit: `"apple"`, `"lemon"`, `"pineapple"`).
+        position: Where its board lies, 0 = leftmost (the order of `state.board`).
+        share_price: Its share price.
+        fruit_price: The price of its fruit.
+        board: The fruit on its board, waiting for the division.
+        deck: Its company deck.
+        shareholders: The seats with a share in it, clockwise from the first player.
+        majority: The majority shareholder, or -1 when none can be determined (ZOO-8.5).
+    """
+
+    name: str
+    position: int
+    share_price: int
+    fruit_price: int
+    board: Tokens
+    deck: Deck
+    shareholders: tuple[int, ...]
+    majority: int
 
 
 @attrs.frozen

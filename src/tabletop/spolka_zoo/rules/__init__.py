@@ -14,7 +14,8 @@ Here: `OPS`, the explicit table of every operation pending work is made of; `STE
 handler of every automatic step of [`MACHINE`][tabletop.spolka_zoo.flow.MACHINE] working on a
 step's [`Draft`][tabletop.spolka_zoo.state.Draft], and `AUTO`, the same handlers state to
 state (what the kernel runs for a state saved at an automatic step); and the hooks
-`apply`, `player_moves` and `chance_outcomes` the game's `__init__` binds to the state.
+`apply`, `player_moves`, `chance_outcomes` and `chance_node` the game's `__init__` binds to
+the state.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from typing import Final
 
 from tabletop.kernel.builder import in_place
+from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
@@ -33,9 +35,9 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import Draft, Position, ZooState
+from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
 
-__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_outcomes", "player_moves", "task_options"]
+__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "task_options"]
 
 OPS: Final = Operations("spolka_zoo", (*effects.OPERATIONS, *decks.OPERATIONS, *market.OPERATIONS, *bots.OPERATIONS))
 """Every operation of the pending work, by name (`OPS.table()` is in `docs/spolka_zoo/index.md`)."""
@@ -126,6 +128,55 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
         raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     total = cards.total
     return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
+
+
+# What each chance node draws -------------------------------------------------------------------
+
+_ROW_DECKS: Final = {"influence": "influence", "helper": "helper_deck"}
+_SETUP_ROWS: Final = {"influence": "ZOO-1.4", "helper": "ZOO-1.5"}
+_REFILLS: Final = {"influence": "ZOO-4.11", "helper": "ZOO-4.10"}
+_BOXES: Final = {"goal": ("goal_box", "goal", "ZOO-12.5"), "intrigue": ("intrigue_box", "intrigues", "ZOO-12.7")}
+
+
+def _row_node(state: Position, task: Task) -> ChanceNode:
+    setup = state.turn.number == 0  # only the setup deals before the first token of round 1
+    rule = (_SETUP_ROWS if setup else _REFILLS)[task.arg]
+    return ChanceNode(Source.DECK, _ROW_DECKS[task.arg], f"{task.arg}_row[{task.index}]", rule)
+
+
+def _deal_node(state: Position, task: Task) -> ChanceNode:
+    pile, place, rule = _BOXES[task.arg]
+    return ChanceNode(Source.DECK, pile, place, rule, recipient=task.seat)
+
+
+def _look_node(state: Position, task: Task) -> ChanceNode:
+    rule = "ZOO-4.12" if task.arg == "bottom" else "ZOO-6.4"
+    return ChanceNode(Source.DECK, task.company, "looked at", rule, recipient=task.seat)
+
+
+_NODES: Final[dict[str, Callable[[Position, Task], ChanceNode]]] = {
+    "draw_row": _row_node,
+    "deal": _deal_node,
+    "look": _look_node,
+    "move_card": lambda state, task: ChanceNode(Source.DECK, task.company, f"{task.arg} deck", "ZOO-11.3"),
+    "resolve_deck": lambda state, task: ChanceNode(Source.DECK, task.company, "revealed", "ZOO-7.2"),
+    "bot_turn": lambda state, task: ChanceNode(Source.DECK, "bot_deck", "revealed", "ZOO-13.3", task.seat),
+    "lobby_top": lambda state, task: ChanceNode(Source.DECK, "influence", f"{task.company} deck", "ZOO-4.11"),
+    "event": lambda state, task: ChanceNode(Source.DECK, "event_deck", "revealed", "ZOO-12.2"),
+}
+
+
+def chance_node(state: ZooState) -> ChanceNode:
+    """What the current chance node draws: the company boards' order at setup, else a card
+    from the unknown part of a deck, named as [`Position.pile`][tabletop.spolka_zoo.state.Position.pile]
+    reads it (a company for its deck, or a field of `state.piles`: `influence`,
+    `helper_deck`, `bot_deck`, `event_deck`, `goal_box`, `intrigue_box`), where the card
+    goes (`influence_row[2]`, a seat's `goal` or `intrigues`, `revealed`, `looked at` by the
+    recipient, `lemon deck`) and the rule that draws it."""
+    if state.flow.key == "setup.board":
+        return ChanceNode(Source.ORDER, "boards", "board", "ZOO-1.1")
+    task = state.queue[0]
+    return _NODES[task.op](state, task)
 
 
 # Applying a move ---------------------------------------------------------------------------------
