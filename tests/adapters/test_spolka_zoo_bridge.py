@@ -23,10 +23,9 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.cards import GOAL_IDS, HELPER_IDS
-from tabletop.spolka_zoo.content import TOKENS
+from tabletop.spolka_zoo.content import GOAL_IDS, HELPER_IDS, TOKENS
+from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import Task, evolve
-from tabletop.spolka_zoo.views import invariants
 from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")

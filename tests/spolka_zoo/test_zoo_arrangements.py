@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.decks import arrangements
 from tabletop.spolka_zoo.moves import Arrange
+from tabletop.spolka_zoo.rules.decks import arrangements
 
 
 def reference(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:

@@ -7,9 +7,8 @@ from zoo_helpers import board, craft, deck, legal, play, seat, start
 
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.bots import card_feasible
-from tabletop.spolka_zoo.cards import BOT_IDS
-from tabletop.spolka_zoo.content import BOT
+from tabletop.spolka_zoo.content import BOT, BOT_IDS
+from tabletop.spolka_zoo.rules.bots import card_feasible
 from tabletop.spolka_zoo.state import ZooState
 
 

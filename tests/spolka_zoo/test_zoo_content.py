@@ -10,17 +10,21 @@ import pytest
 from tabletop.cli import main
 from tabletop.kernel.errors import ContentError
 from tabletop.spolka_zoo import GAME, RULES
-from tabletop.spolka_zoo.cards import (
+from tabletop.spolka_zoo.content import (
     BOT_IDS,
     END_ICON,
     EVENT_IDS,
     GOAL_IDS,
+    HELPER,
     HELPER_IDS,
+    INFLUENCE,
     INFLUENCE_IDS,
+    INTRIGUE,
     INTRIGUE_IDS,
+    LOADERS,
+    STARTING,
     STARTING_DECKS,
 )
-from tabletop.spolka_zoo.content import HELPER, INFLUENCE, INTRIGUE, LOADERS, STARTING
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "src" / "tabletop" / "spolka_zoo" / "data"
@@ -140,7 +144,15 @@ def test_rules_cited_by_code_and_tests_exist() -> None:
 
 def test_the_overview_shows_the_phase_table() -> None:
     """The phase table on docs/spolka_zoo/index.md is the one the code declares."""
-    from tabletop.spolka_zoo.rules import MACHINE
+    from tabletop.spolka_zoo.flow import MACHINE
 
     page = (ROOT / "docs" / "spolka_zoo" / "index.md").read_text(encoding="utf-8")
     assert MACHINE.table() in page
+
+
+def test_the_overview_shows_the_operation_table() -> None:
+    """The operation table on docs/spolka_zoo/index.md is the one the rules declare."""
+    from tabletop.spolka_zoo.rules import OPS
+
+    page = (ROOT / "docs" / "spolka_zoo" / "index.md").read_text(encoding="utf-8")
+    assert OPS.table() in page

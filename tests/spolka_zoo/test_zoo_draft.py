@@ -9,8 +9,9 @@ import attrs
 from zoo_helpers import seat, start
 
 from tabletop.kernel.chance import CHANCE, sample_chance
-from tabletop.spolka_zoo import GAME, ZooState, economy, rules
-from tabletop.spolka_zoo.bots import card_feasible
+from tabletop.spolka_zoo import GAME, ZooState, rules
+from tabletop.spolka_zoo.rules import economy
+from tabletop.spolka_zoo.rules.bots import card_feasible
 from tabletop.spolka_zoo.state import Draft
 
 FIELDS = [field.name for field in attrs.fields(ZooState)]
@@ -30,7 +31,7 @@ def _states(seed: int, **options: object) -> list[ZooState]:
 
 def test_a_draft_holds_every_field_and_freezes_back_to_an_equal_state() -> None:
     """Draft(state) copies every field of the state (the very same values) and freeze() rebuilds it."""
-    assert sorted(Draft.__slots__) == sorted(FIELDS)
+    assert sorted(Draft.FIELDS) == sorted(FIELDS)
     for state in _states(3, players=1, bots=2, modules=("events", "hidden_goals", "intrigues"))[::25]:
         draft = Draft(state)
         assert all(getattr(draft, name) is getattr(state, name) for name in FIELDS)
@@ -70,7 +71,7 @@ def test_the_kernel_handler_of_automatic_steps_matches_apply() -> None:
     for state in _states(11, players=2, bots=1, modules=("events",))[:-1]:
         move = sample_chance(state) if state.current_player == CHANCE else state.legal_moves()[-1]
         draft = Draft(state)
-        rules._apply(draft, move)  # the move alone, no automatic step yet
+        rules.apply_in_place(draft, move)  # the move alone, no automatic step yet
         halfway = draft.freeze()
         assert ZooState.MACHINE.advance(halfway, ZooState.AUTO) == state.apply(move)
 

@@ -9,8 +9,7 @@ from zoo_helpers import craft, play, seat, start
 
 import tabletop
 from tabletop.spolka_zoo import GAME, ZooOutcome
-from tabletop.spolka_zoo.scoring import final_outcome, goal_met
-from tabletop.spolka_zoo.state import ZooState
+from tabletop.spolka_zoo.state import ZooState, final_outcome, goal_met
 
 
 def _end(state: ZooState) -> ZooOutcome:

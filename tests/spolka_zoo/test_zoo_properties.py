@@ -14,7 +14,7 @@ from zoo_helpers import start
 
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME
-from tabletop.spolka_zoo.views import invariants
+from tabletop.spolka_zoo.invariants import invariants
 from tabletop.testing import check_game
 from tabletop.testing.stateful import game_machine
 

@@ -11,7 +11,7 @@ from zoo_helpers import GAME, play, start
 from tabletop.frontend import Match
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.deck import HIDDEN
-from tabletop.spolka_zoo.cards import HELPERS, NAMES, TEXTS
+from tabletop.spolka_zoo.content import HELPERS, NAMES, TEXTS
 from tabletop.spolka_zoo.moves import Arrange
 from tabletop.spolka_zoo.render import automatic_seats, describe_card, move_label, move_steps, render
 from tabletop.spolka_zoo.state import ZooState

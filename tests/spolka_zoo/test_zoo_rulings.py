@@ -126,7 +126,7 @@ def test_declined_lobbying_gives_no_coins() -> None:
 
 def test_goal_majorities_use_the_market_ties() -> None:
     """ZOO-12.6 (ruling): tied shareholders with equal helpers hold no majority for a goal."""
-    from tabletop.spolka_zoo.scoring import goal_met
+    from tabletop.spolka_zoo.state import goal_met
 
     state = start(2, modules=("hidden_goals",))
     goals = [s.goal for s in state.seats]

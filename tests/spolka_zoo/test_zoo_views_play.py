@@ -9,7 +9,7 @@ import pytest
 import tabletop
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
-from tabletop.spolka_zoo.vocabulary import effect_tasks
+from tabletop.spolka_zoo.rules.effects import effect_tasks
 
 GAME = tabletop.get_game("spolka_zoo")
 

@@ -12,7 +12,7 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, ZooState
-from tabletop.spolka_zoo.views import invariants
+from tabletop.spolka_zoo.invariants import invariants
 
 __all__ = ["GAME", "board", "code", "craft", "deck", "legal", "play", "seat", "start"]
 

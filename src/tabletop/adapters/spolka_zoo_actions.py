@@ -45,9 +45,7 @@ from typing import Final
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import EFFECTS, FAMILY
-from tabletop.spolka_zoo.content import FRUITS, TOKENS
-from tabletop.spolka_zoo.decks import deck_of
+from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, TOKENS
 from tabletop.spolka_zoo.moves import (
     Arrange,
     Choose,
@@ -62,6 +60,7 @@ from tabletop.spolka_zoo.moves import (
     Trade,
     UseHelper,
 )
+from tabletop.spolka_zoo.rules.decks import deck_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, ZooState
 
 __all__ = ["CHANCE_OUTCOMES", "GROUPS", "NUM_ACTIONS", "action_id", "chance_id", "group_of"]

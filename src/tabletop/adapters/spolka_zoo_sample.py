@@ -31,10 +31,10 @@ from typing import Final
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import FAMILY
-from tabletop.spolka_zoo.content import TOKENS
+from tabletop.spolka_zoo.content import FAMILY, TOKENS
+from tabletop.spolka_zoo.invariants import all_cards as _all_cards
+from tabletop.spolka_zoo.invariants import expected_cards as _expected_cards
 from tabletop.spolka_zoo.state import Seat, ZooState
-from tabletop.spolka_zoo.views import _all_cards, _expected_cards
 
 __all__ = ["sample_state", "unseen"]
 

@@ -18,20 +18,22 @@ from typing import Final
 from tabletop.adapters.bridge import Section
 from tabletop.adapters.spolka_zoo_actions import HELPER_SLOTS
 from tabletop.kernel.deck import HIDDEN, Deck, Known
-from tabletop.spolka_zoo.cards import (
+from tabletop.spolka_zoo.content import (
+    BOT,
     BOT_IDS,
     EFFECTS,
     EVENT_IDS,
     FAMILY,
+    FRUITS,
     GOAL_IDS,
     HELPER_IDS,
     INFLUENCE_IDS,
     INTRIGUE_IDS,
     STARTING_DECKS,
+    TOKENS,
 )
-from tabletop.spolka_zoo.content import BOT, FRUITS, TOKENS
-from tabletop.spolka_zoo.interpreter import OPS
-from tabletop.spolka_zoo.rules import MACHINE
+from tabletop.spolka_zoo.flow import MACHINE
+from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
 
 __all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]

@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["evolve"]
+__all__ = ["evolve", "plain_slots"]
 
 T = TypeVar("T")
 _MISSING: Final = object()
@@ -50,7 +50,7 @@ def _replacer(cls: type) -> Callable[..., Any]:
     fields = list(attrs.fields(cls))
     namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls, "_new": object.__new__}
     params = ", ".join(f"{a.alias}=_M" for a in fields if a.init)
-    if _plain_slots(cls, fields):
+    if plain_slots(cls, fields):
         lines = [f"def replace(inst, *, {params}):", "    new = _new(_cls)"]
         for a in fields:
             namespace[f"_set_{a.name}"] = getattr(cls, a.name).__set__
@@ -66,8 +66,9 @@ def _replacer(cls: type) -> Callable[..., Any]:
     return namespace["replace"]  # type: ignore[no-any-return]
 
 
-def _plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
-    """True when filling the slots directly is exactly what `__init__` would do."""
+def plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
+    """True when filling the slots of a new `cls` directly is exactly what `__init__` would do
+    (a slotted class without validators, converters or `__attrs_post_init__`)."""
     if "__slots__" not in cls.__dict__ or hasattr(cls, "__attrs_post_init__"):
         return False
     for a in fields:

@@ -123,6 +123,7 @@ class HasFlow(Protocol):
 
 
 S = TypeVar("S", bound=HasFlow)
+W = TypeVar("W", bound=HasFlow)
 
 
 class PhaseMachine:
@@ -320,6 +321,23 @@ class PhaseMachine:
             state = handlers[flow.key](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
+
+    def settle(self, work: W, handlers: Mapping[str, Callable[[W], None]]) -> None:
+        """Run automatic steps on `work`, a mutable builder of the next state, until a
+        decision, a chance node or the end: `advance` for a step worked out in place (see
+        [`Builder`][tabletop.kernel.builder.Builder]), one handler per automatic step.
+
+        Raises:
+            GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
+        """
+        actor = self._actor
+        auto = Actor.AUTO
+        for _ in range(MAX_AUTO_STEPS):
+            flow = work.flow
+            if actor[flow.phase, flow.step] is not auto:
+                return
+            handlers[flow.key](work)
+        self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
 
     def table(self) -> str:
         """The phase table as Markdown, for the docs."""

@@ -19,43 +19,70 @@ from typing import Final
 
 from tabletop.kernel.protocol import Game
 from tabletop.kernel.serialize import make_converter
+from tabletop.spolka_zoo import checks, events, rules, views
 from tabletop.spolka_zoo.content import LOADERS, shipped_rules
+from tabletop.spolka_zoo.flow import MACHINE
+from tabletop.spolka_zoo.heuristic import evaluate
+from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.moves import (
+    Add,
     Arrange,
+    Buy,
     Choose,
+    Discard,
     Done,
     Draw,
     Hire,
     Lobby,
+    LookAt,
+    MoveShare,
+    MoveTop,
     Order,
+    Pass,
     Pick,
     PlayIntrigue,
+    Price,
+    Sell,
     Speculate,
+    Swap,
+    Take,
+    Target,
     Trade,
     UseHelper,
     parse,
 )
-from tabletop.spolka_zoo.render import evaluate, render
-from tabletop.spolka_zoo.scoring import Standing, ZooOutcome
-from tabletop.spolka_zoo.setup import OPTIONS, setup
-from tabletop.spolka_zoo.state import Seat, Task, ZooState
-from tabletop.spolka_zoo.views import invariants, perturb
+from tabletop.spolka_zoo.render import render
+from tabletop.spolka_zoo.rules.setup import OPTIONS, setup
+from tabletop.spolka_zoo.state import Seat, Standing, Task, ZooOutcome, ZooState
+from tabletop.spolka_zoo.views import perturb
 
 __all__ = [
     "GAME",
     "RULES",
+    "Add",
     "Arrange",
+    "Buy",
     "Choose",
+    "Discard",
     "Done",
     "Draw",
     "Hire",
     "Lobby",
+    "LookAt",
+    "MoveShare",
+    "MoveTop",
     "Order",
+    "Pass",
     "Pick",
     "PlayIntrigue",
+    "Price",
     "Seat",
+    "Sell",
     "Speculate",
     "Standing",
+    "Swap",
+    "Take",
+    "Target",
     "Task",
     "Trade",
     "UseHelper",
@@ -65,6 +92,19 @@ __all__ = [
     "new_game",
     "render",
 ]
+
+# The one place where the state and the rules meet.
+ZooState.bind(
+    machine=MACHINE,
+    auto=rules.AUTO,
+    player_moves=rules.player_moves,
+    chance_outcomes=rules.chance_outcomes,
+    apply=rules.apply,
+    view=views.view,
+    chance_node=rules.chance_node,
+    refusal=checks.refusal,
+    events=events.events,
+)
 
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
 """The rule catalogue: rule ID -> short title (`data/rules.toml`)."""

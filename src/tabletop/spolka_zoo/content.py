@@ -28,25 +28,46 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = [
     "BOT",
+    "BOTS",
+    "BOT_IDS",
+    "CARDS",
+    "EFFECTS",
+    "END_ICON",
     "EVENT",
+    "EVENT_IDS",
+    "FAMILY",
     "FRUITS",
     "GOAL",
+    "GOALS",
+    "GOAL_IDS",
     "HELPER",
+    "HELPERS",
+    "HELPER_COST",
+    "HELPER_GLORY",
+    "HELPER_IDS",
     "INFLUENCE",
+    "INFLUENCE_IDS",
     "INTRIGUE",
+    "INTRIGUE_IDS",
     "LOADERS",
+    "NAMES",
     "STARTING",
+    "STARTING_DECKS",
+    "TEXTS",
     "TOKENS",
     "BotCard",
     "BotEffect",
+    "Card",
     "Effect",
     "EventCard",
     "GoalCard",
     "HelperCard",
     "InfluenceCard",
     "IntrigueCard",
+    "card",
     "check_text_fruits",
     "shipped_rules",
+    "starting_deck",
 ]
 
 FRUITS: Final = ("apple", "lemon", "pineapple")
@@ -546,3 +567,89 @@ EVENT: Final[tuple[EventCard, ...]] = _shipped("events")
 GOAL: Final[tuple[GoalCard, ...]] = _shipped("goals")
 INTRIGUE: Final[tuple[IntrigueCard, ...]] = _shipped("intrigues")
 BOT: Final[tuple[BotCard, ...]] = _shipped("bots")
+
+
+# Look-up tables over the loaded cards (card id -> what it does); ids are unique across all
+# families, identical copies share one id.
+
+
+def _check_unique() -> None:
+    seen: dict[str, str] = {}
+    families = (
+        ("starting", STARTING),
+        ("influence", INFLUENCE),
+        ("helper", HELPER),
+        ("event", EVENT),
+        ("goal", GOAL),
+        ("intrigue", INTRIGUE),
+        ("bot", BOT),
+    )
+    for family, cards in families:
+        for card in cards:
+            if card.id in seen:
+                msg = f"card id {card.id!r} is used by a {seen[card.id]} card and a {family} card"
+                raise ValueError(msg)
+            seen[card.id] = family
+    FAMILY.update(seen)
+
+
+FAMILY: Final[dict[str, str]] = {}
+"""The family of every card id."""
+_check_unique()
+
+EFFECTS: Final[dict[str, tuple[Effect, ...]]] = {
+    card.id: card.effects for cards in (STARTING, INFLUENCE, HELPER, EVENT, INTRIGUE) for card in cards
+}
+"""The effects of every card that has effects (influence, starting, helper, event, intrigue)."""
+END_ICON: Final = frozenset(card.id for cards in (STARTING, INFLUENCE) for card in cards if card.end)
+"""Cards bearing the end-of-deck icon."""
+#: Card names and texts (for events and frontends).
+NAMES: Final[dict[str, str]] = {
+    card.id: card.name for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE) for card in cards
+} | {card.id: f"bot card {card.id[-2:]}" for card in BOT}
+TEXTS: Final[dict[str, str]] = {
+    card.id: card.text for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE, BOT) for card in cards
+}
+HELPERS: Final[dict[str, HelperCard]] = {card.id: card for card in HELPER}
+BOTS: Final[dict[str, BotCard]] = {card.id: card for card in BOT}
+GOALS: Final[dict[str, GoalCard]] = {card.id: card for card in GOAL}
+
+#: Every copy of every card of a deck, one id per copy.
+INFLUENCE_IDS: Final = tuple(card.id for card in INFLUENCE for _ in range(card.copies))
+HELPER_IDS: Final = tuple(card.id for card in HELPER for _ in range(card.copies))
+INTRIGUE_IDS: Final = tuple(card.id for card in INTRIGUE for _ in range(card.copies))
+EVENT_IDS: Final = tuple(card.id for card in EVENT)
+GOAL_IDS: Final = tuple(card.id for card in GOAL)
+BOT_IDS: Final = tuple(card.id for card in BOT)
+
+#: The glory of each helper and whether its ability still works at the end of the game.
+HELPER_GLORY: Final = {card.id: card.glory for card in HELPER}
+HELPER_COST: Final[dict[str, Tokens]] = {card.id: card.cost for card in HELPER}
+
+
+def starting_deck(company: str, seats: int) -> tuple[str, ...]:
+    """The starting cards of `company` used with `seats` players (bots included)."""
+    return tuple(card.id for card in STARTING if card.company == company and MARKS[card.players] <= seats)
+
+
+STARTING_DECKS: Final = {seats: tuple(starting_deck(f, seats) for f in FRUITS) for seats in range(2, 6)}
+"""Starting decks by seat count, per company in `FRUITS` order."""
+
+Card = InfluenceCard | HelperCard | EventCard | GoalCard | IntrigueCard | BotCard
+"""Any card of the game."""
+CARDS: Final[dict[str, Card]] = {
+    card.id: card for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE, BOT) for card in cards
+}
+"""Every card by id, with its printed values on the card object (`CARDS["h-owl"].glory`)."""
+
+
+def card(card_id: str) -> Card:
+    """The card `card_id`, with its printed values (name, text, cost, glory, effects...).
+
+    Raises:
+        ValueError: If no card has that id.
+    """
+    if card_id not in CARDS:
+        msg = f"no Spółka ZOO card {card_id!r}"
+        raise ValueError(msg)
+    return CARDS[card_id]

@@ -13,34 +13,55 @@
   first), one maybe to the bottom of a deck or out of the game
 - `intrigue int-windfall` — play an intrigue card
 - `use h-fox` — use a helper's ability after a token
-- `choose take apple,lemon` — a decision inside a card's effect
+- `choose take apple,lemon` — a decision inside a card's effect, one typed move per kind of
+  decision (see [`Choose`][tabletop.spolka_zoo.moves.Choose]): `choose take apple,lemon`
+  ([`Take`][tabletop.spolka_zoo.moves.Take]), `choose discard lemon`, `choose add apple>lemon`
+  (an apple onto the lemon board), `choose price apple`, `choose buy apple`,
+  `choose sell apple`, `choose move apple>lemon` (a share), `choose swap apple>lemon` (a
+  fruit for one from the warehouse), `choose seat 2`, `choose look apple`,
+  `choose deck apple>lemon` (the top card), `choose pass`
 - `done` — end (or decline) the action, the window, the abilities
 """
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, cast
 
 import attrs
 
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS, TOKENS
 
 __all__ = [
+    "Add",
     "Arrange",
+    "Buy",
     "Choose",
+    "Discard",
     "Done",
     "Draw",
     "Hire",
     "Lobby",
+    "LookAt",
+    "MoveShare",
+    "MoveTop",
     "Order",
+    "Pass",
     "Pick",
     "PlayIntrigue",
+    "Price",
+    "Sell",
     "Speculate",
+    "Swap",
+    "Take",
+    "Target",
     "Trade",
     "UseHelper",
     "parse",
+    "parse_choice",
 ]
 
 
@@ -170,15 +191,138 @@ class UseHelper(Move):
         return f"use {self.card}"
 
 
-@attrs.frozen
-class Choose(Move):
-    """A decision inside an effect: `take apple,lemon`, `buy apple`, `pass`, `seat 2`..."""
+class _ChoiceClass(type):
+    """Lets `Choose("take apple,lemon")`, the old string form, build the typed move."""
 
+    def __call__(cls, *args: Any, **kwargs: Any) -> Any:
+        if cls is Choose:
+            if len(args) != 1 or kwargs or not isinstance(args[0], str):
+                msg = "Choose(option) takes the option's text, e.g. Choose('take apple,lemon')"
+                raise TypeError(msg)
+            return parse_choice(args[0])
+        return super().__call__(*args, **kwargs)
+
+
+class Choose(Move, metaclass=_ChoiceClass):
+    """A decision inside an effect: the base of the typed choice moves, all of kind `choose`.
+
+    Each subclass holds typed values (`Take(Tokens({"apple": 1}))`, `Target(2)`), never a
+    text to parse again; `option` is the text after `choose` in the notation. The old form
+    `Choose("take apple,lemon")` still works: it parses the option into the typed move.
+    """
+
+    __slots__ = ()
     kind: ClassVar[str] = "choose"
-    option: str
+    FORMAT: ClassVar[str]
+    """The option's text with the move's fields in braces: `"add {fruit}>{company}"`."""
+
+    @property
+    def option(self) -> str:
+        """The option as text, as in the notation after `choose` (`"take apple,lemon"`)."""
+        fields = attrs.fields(cast("type[attrs.AttrsInstance]", type(self)))
+        return self.FORMAT.format_map({field.name: getattr(self, field.name) for field in fields})
 
     def __str__(self) -> str:
         return f"choose {self.option}"
+
+
+@attrs.frozen
+class Pass(Choose):
+    """Decline an offer inside an effect (buy, sell, move or swap): `choose pass`."""
+
+    FORMAT: ClassVar[str] = "pass"
+
+
+@attrs.frozen
+class Take(Choose):
+    """Take these fruits from a company board: `choose take apple,lemon`."""
+
+    fruits: Tokens
+    FORMAT: ClassVar[str] = "take {fruits}"
+
+
+@attrs.frozen
+class Discard(Choose):
+    """Discard these fruits from the pool to the warehouse: `choose discard lemon`."""
+
+    fruits: Tokens
+    FORMAT: ClassVar[str] = "discard {fruits}"
+
+
+@attrs.frozen
+class Add(Choose):
+    """Put fruit of type `fruit` from the warehouse on the board of `company`: `choose add apple>lemon`."""
+
+    fruit: str
+    company: str
+    FORMAT: ClassVar[str] = "add {fruit}>{company}"
+
+
+@attrs.frozen
+class Price(Choose):
+    """Move the price of this company's shares or of this fruit: `choose price apple`."""
+
+    item: str
+    FORMAT: ClassVar[str] = "price {item}"
+
+
+@attrs.frozen
+class Buy(Choose):
+    """Accept an offer to buy a share in, or a fruit of, `item`: `choose buy apple`."""
+
+    item: str
+    FORMAT: ClassVar[str] = "buy {item}"
+
+
+@attrs.frozen
+class Sell(Choose):
+    """Accept an offer to sell a share in, or a fruit of, `item`: `choose sell apple`."""
+
+    item: str
+    FORMAT: ClassVar[str] = "sell {item}"
+
+
+@attrs.frozen
+class MoveShare(Choose):
+    """Move one of your shares from company `source` to `target`: `choose move apple>lemon`."""
+
+    source: str
+    target: str
+    FORMAT: ClassVar[str] = "move {source}>{target}"
+
+
+@attrs.frozen
+class Swap(Choose):
+    """Exchange a fruit `give` of your pool for a `get` from the warehouse: `choose swap apple>lemon`."""
+
+    give: str
+    get: str
+    FORMAT: ClassVar[str] = "swap {give}>{get}"
+
+
+@attrs.frozen
+class Target(Choose):
+    """Name the seat an effect targets: `choose seat 2`."""
+
+    seat: int
+    FORMAT: ClassVar[str] = "seat {seat}"
+
+
+@attrs.frozen
+class LookAt(Choose):
+    """Look at the deck of `company`: `choose look apple`."""
+
+    company: str
+    FORMAT: ClassVar[str] = "look {company}"
+
+
+@attrs.frozen
+class MoveTop(Choose):
+    """Move the top card of the `source` deck onto the `target` deck: `choose deck apple>lemon`."""
+
+    source: str
+    target: str
+    FORMAT: ClassVar[str] = "deck {source}>{target}"
 
 
 @attrs.frozen
@@ -236,6 +380,66 @@ def _trade(words: list[str], text: str) -> Trade:
     return Trade("buy", "fruit", item, int(words[4]))
 
 
+def _tokens(word: str, text: str) -> Tokens:
+    try:
+        fruits = Tokens.parse(word)
+    except ValueError as exc:
+        raise _fail(text, str(exc)) from None
+    for fruit in fruits:
+        _fruit(fruit, text)
+    return fruits
+
+
+def _two(word: str, text: str) -> tuple[str, str]:
+    a, sep, b = word.partition(">")
+    if not sep:
+        raise _fail(text, f"{word!r} is not 'fruit>fruit'")
+    return _fruit(a, text), _fruit(b, text)
+
+
+def _seat(word: str, text: str) -> Target:
+    if not word.isdigit():
+        raise _fail(text, f"{word!r} is not a seat number")
+    return Target(int(word))
+
+
+_CHOICES: Final[dict[str, Callable[[str, str], Choose]]] = {
+    "take": lambda word, text: Take(_tokens(word, text)),
+    "discard": lambda word, text: Discard(_tokens(word, text)),
+    "add": lambda word, text: Add(*_two(word, text)),
+    "price": lambda word, text: Price(_fruit(word, text)),
+    "buy": lambda word, text: Buy(_fruit(word, text)),
+    "sell": lambda word, text: Sell(_fruit(word, text)),
+    "move": lambda word, text: MoveShare(*_two(word, text)),
+    "swap": lambda word, text: Swap(*_two(word, text)),
+    "seat": _seat,
+    "look": lambda word, text: LookAt(_fruit(word, text)),
+    "deck": lambda word, text: MoveTop(*_two(word, text)),
+}
+
+
+def _choice(words: list[str], text: str) -> Choose:
+    if words == ["pass"]:
+        return Pass()
+    verb, arg = words[0], " ".join(words[1:])
+    if verb not in _CHOICES or not arg:
+        raise _fail(text, f"a choice is 'pass' or one of {', '.join(_CHOICES)} with its value")
+    return _CHOICES[verb](arg, text)
+
+
+def parse_choice(option: str) -> Choose:
+    """The typed choice move of an option's text (`"take apple,lemon"`, `"pass"`): the
+    notation after `choose`.
+
+    Raises:
+        NotationError: If `option` is not a choice.
+    """
+    words = option.split()
+    if not words:
+        raise _fail(f"choose {option}", "empty")
+    return _choice(words, f"choose {option}")
+
+
 def parse(state: State, text: str) -> Move:
     """Read the notation of any Spółka ZOO move (see the module docstring).
 
@@ -249,7 +453,7 @@ def parse(state: State, text: str) -> Move:
     if head == "done" and not rest:
         return Done()
     if head == "choose" and rest:
-        return Choose(" ".join(rest))
+        return _choice(rest, text)
     if head in ("buy", "sell"):
         return _trade(words, text)
     if head == "arrange":

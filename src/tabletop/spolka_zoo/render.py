@@ -1,5 +1,4 @@
-"""A text board of Spółka ZOO for frontends (the `render` hook), and a simple position value
-for the greedy agent (the `evaluate` hook).
+"""A text board of Spółka ZOO for frontends (the `render` hook).
 
 ```pycon
 >>> from tabletop.spolka_zoo import GAME
@@ -18,17 +17,14 @@ from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.deck import HIDDEN, Deck
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import FAMILY, HELPERS, NAMES, TEXTS
-from tabletop.spolka_zoo.content import FRUITS
+from tabletop.spolka_zoo.content import FAMILY, FRUITS, HELPERS, NAMES, TEXTS
 from tabletop.spolka_zoo.moves import Arrange
-from tabletop.spolka_zoo.scoring import COINS_PER_GLORY
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Seat, ZooState
 
 __all__ = [
     "automatic_seats",
     "card_line",
     "describe_card",
-    "evaluate",
     "move_label",
     "move_steps",
     "phase_text",
@@ -259,15 +255,6 @@ def move_steps(view: State, move: Move) -> tuple[str, ...]:
 def move_label(view: State, move: Move) -> str:
     """A few words after a move's notation: the names of the cards it names."""
     return "; ".join(NAMES[word] for word in str(move).replace(",", " ").split() if word in NAMES)
-
-
-def evaluate(view: State, seat: int) -> float:
-    """Glory the seat would have if the game ended now (coins, sale value, helpers), in glory."""
-    assert isinstance(view, ZooState)
-    me = view.seats[seat]
-    sale = sum(n * price for n, price in zip(me.shares, view.share_price, strict=True))
-    sale += sum(me.fruit[f] * view.fruit_price[i] for i, f in enumerate(FRUITS))
-    return me.helper_glory + (me.money + sale) / COINS_PER_GLORY
 
 
 def automatic_seats(state: State) -> frozenset[int]:

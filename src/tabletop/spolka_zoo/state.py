@@ -1,40 +1,58 @@
-"""The Spółka ZOO state: seats, boards, piles, the token being resolved, the task queue.
+"""The Spółka ZOO state: seats, boards, piles, the token being resolved, the pending work,
+and the final standings. Data only: this module imports the kernel and `content`, never
+the rules (the game's `__init__` binds them to [`ZooState`][tabletop.spolka_zoo.state.ZooState]).
 
 Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
 are indexed in the fixed order of [`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (apple,
 lemon, pineapple); `board` says in which order the company boards lie, left to right,
 which decides every "left to right" rule and every bot choice.
 
-Effects that need a decision or a chance event are run by a small interpreter over
-`queue` (see [`tabletop.spolka_zoo.interpreter`][tabletop.spolka_zoo.interpreter]); `resume` names the step the round
-continues at when the queue is empty.
+Work that may stop for a chance event or a decision (card effects, refills, deck
+resolution, division, events, bot turns) is the immutable stack `queue` of
+[`Task`][tabletop.spolka_zoo.state.Task] values, top first (see
+[`tabletop.kernel.pending`][tabletop.kernel.pending]); `resume` names the step the round
+continues at when it is empty.
 
-A step (one `apply`) is worked out on a [`Draft`][tabletop.spolka_zoo.state.Draft], a mutable working copy that only
-that step holds; the new [`ZooState`][tabletop.spolka_zoo.state.ZooState] is built once, from the draft, at the end of
-the step. Functions that only read take a [`Position`][tabletop.spolka_zoo.state.Position], which both are.
+A step (one `apply`) is worked out on a [`Draft`][tabletop.spolka_zoo.state.Draft], the
+kernel's [`Builder`][tabletop.kernel.builder.Builder] of `ZooState`: a working copy that
+only that step holds, frozen once into the new state. Functions that only read take a
+[`Position`][tabletop.spolka_zoo.state.Position], which both are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Final
 
 import attrs
 
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
-from tabletop.kernel.phases import Flow, PhaseMachine
+from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import HELPER_GLORY, HELPERS
-from tabletop.spolka_zoo.content import FRUITS
+from tabletop.kernel.turns import clockwise
+from tabletop.spolka_zoo.content import FRUITS, GOALS, HELPER_GLORY, HELPERS
 
-if TYPE_CHECKING:
-    from tabletop.spolka_zoo.scoring import ZooOutcome
-
-__all__ = ["FRUIT_INDEX", "Config", "Draft", "Piles", "Position", "Seat", "Task", "Turn", "ZooState", "evolve"]
+__all__ = [
+    "FRUIT_INDEX",
+    "PILES",
+    "Company",
+    "Config",
+    "Draft",
+    "Piles",
+    "Position",
+    "Seat",
+    "Standing",
+    "Task",
+    "Turn",
+    "ZooOutcome",
+    "ZooState",
+    "evolve",
+    "final_outcome",
+    "goal_met",
+]
 
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
 """Index of each company/fruit in the per-company tuples."""
@@ -49,9 +67,12 @@ FRUIT_TRACK: Final = (1, 5)
 ROUNDS: Final = 5
 _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
-
-#: Seats clockwise from each first player, by number of seats.
-_ORDERS: Final = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(1, 6)}
+PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
+"""The face-down decks of `Piles`, by field name."""
+_ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
+"""The kernel's turn orders by seats and first player, looked up on every query about seats."""
+COINS_PER_GLORY: Final = 5
+"""Coins per glory point at the end of the game (ZOO-10.4)."""
 
 
 @attrs.frozen
@@ -126,6 +147,10 @@ class Seat:
     pick: str = ""
     goal: str = ""
     intrigues: tuple[str, ...] = ()
+
+    def shares_in(self, company: str) -> int:
+        """The seat's shares in `company` (a fruit)."""
+        return self.shares[FRUIT_INDEX[company]]
 
     @property
     def share_pool(self) -> int:
@@ -322,10 +347,66 @@ class Position:
             return -1, False
         return tied[keys.index(top)], True
 
+    def company(self, name: str) -> Company:
+        """The company `name` (a fruit), with its prices, board, deck and shareholders.
+
+        Raises:
+            ValueError: If `name` is not a company.
+        """
+        if name not in FRUIT_INDEX:
+            msg = f"no company {name!r} (companies: {', '.join(FRUITS)})"
+            raise ValueError(msg)
+        c = FRUIT_INDEX[name]
+        prices = (self.share_price[c], self.fruit_price[c])
+        holders = self.shareholders(name)
+        return Company(
+            name, self.board_rank(name), *prices, self.company_fruit[c], self.decks[c], holders, self.majority(name)
+        )
+
+    def pile(self, name: str) -> Deck:
+        """A deck by the name its chance nodes use: a company (its deck) or a deck of `piles`
+        (`influence`, `helper_deck`, `bot_deck`, `event_deck`, `goal_box`, `intrigue_box`).
+
+        Raises:
+            ValueError: If no deck has that name.
+        """
+        if name in FRUIT_INDEX:
+            return self.decks[FRUIT_INDEX[name]]
+        if name not in PILES:
+            msg = f"no deck {name!r} (decks: {', '.join((*FRUITS, *PILES))})"
+            raise ValueError(msg)
+        deck: Deck = getattr(self.piles, name)
+        return deck
+
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
         seat, _ = self.next_taker(company)
         return seat
+
+
+@attrs.frozen
+class Company:
+    """One company, read by its fruit: `state.company("apple")`.
+
+    Attributes:
+        name: The company (its fruit: `"apple"`, `"lemon"`, `"pineapple"`).
+        position: Where its board lies, 0 = leftmost (the order of `state.board`).
+        share_price: Its share price.
+        fruit_price: The price of its fruit.
+        board: The fruit on its board, waiting for the division.
+        deck: Its company deck.
+        shareholders: The seats with a share in it, clockwise from the first player.
+        majority: The majority shareholder, or -1 when none can be determined (ZOO-8.5).
+    """
+
+    name: str
+    position: int
+    share_price: int
+    fruit_price: int
+    board: Tokens
+    deck: Deck
+    shareholders: tuple[int, ...]
+    majority: int
 
 
 @attrs.frozen
@@ -349,7 +430,12 @@ class ZooState(Position, State):
     resume: str = ""
     finished: bool = False
 
-    MACHINE: ClassVar[PhaseMachine]
+    if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
+
+        def _player_moves(self) -> tuple[Move, ...]: ...
+        def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
+        def _apply(self, move: Move) -> ZooState: ...
+        def _view(self, player: int) -> ZooState: ...
 
     # Protocol -------------------------------------------------------------------------------
 
@@ -361,103 +447,23 @@ class ZooState(Position, State):
     def outcome(self) -> ZooOutcome | None:
         if not self.finished:
             return None
-        return scoring.final_outcome(self)
-
-    def _player_moves(self) -> tuple[Move, ...]:
-        return rules.player_moves(self)
-
-    def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
-        return rules.chance_outcomes(self)
-
-    def _apply(self, move: Move) -> ZooState:
-        return rules.apply_move(self, move)
-
-    def _refusal(self, move: Move) -> IllegalMove:
-        return rules.refusal(self, move) or super()._refusal(move)
-
-    def _view(self, player: int) -> ZooState:
-        return views.view(self, player)
+        return final_outcome(self)
 
     def _counted(self) -> ZooState:
-        """Chance events are counted by `_apply` in the state it builds anyway (one new
-        state per step instead of two): see `rules.apply_move` and `interpreter.apply_draw`."""
+        """Chance events are counted by the rules in the state they build anyway (one new
+        state per step instead of two): see `rules.apply` and `rules.work.finish`."""
         return self
 
-    def events(self, move: Move, after: ZooState) -> tuple[Event, ...]:
-        return report.events(self, move, after)
 
+class Draft(Position, Builder["ZooState"], state=ZooState):
+    """The next position while one step is worked out: the kernel's
+    [`Builder`][tabletop.kernel.builder.Builder] of [`ZooState`][tabletop.spolka_zoo.state.ZooState].
 
-class Draft(Position):
-    """The next position while one step is worked out.
-
-    `apply` copies the state into a draft, the move, the automatic steps and the effect
-    interpreter change the draft in place (one field at a time, each field a new immutable
-    value), and [`freeze`][tabletop.spolka_zoo.state.Draft.freeze] builds the new
-    [`ZooState`][tabletop.spolka_zoo.state.ZooState] once at the end. A step used to build a new state for every change
-    (five or more per step); the draft builds one. A draft never leaves the step that made it, so nobody else ever sees
-    it change.
+    `apply` copies the state into a draft, the move, the automatic steps and the pending work
+    change the draft in place (one field at a time, each field a new immutable value), and
+    `freeze()` builds the new state once at the end. Its fields are generated from
+    `ZooState`'s; what is written here are the two changes made everywhere.
     """
-
-    __slots__ = (
-        "board",
-        "chance_count",
-        "company_fruit",
-        "config",
-        "decks",
-        "finished",
-        "flow",
-        "fruit_price",
-        "piles",
-        "queue",
-        "resume",
-        "seats",
-        "seed",
-        "share_price",
-        "turn",
-        "warehouse",
-    )
-
-    def __init__(self, state: Position) -> None:
-        self.flow = state.flow
-        self.seed = state.seed
-        self.chance_count = state.chance_count
-        self.config = state.config
-        self.board = state.board
-        self.share_price = state.share_price
-        self.fruit_price = state.fruit_price
-        self.warehouse = state.warehouse
-        self.company_fruit = state.company_fruit
-        self.decks = state.decks
-        self.seats = state.seats
-        self.piles = state.piles
-        self.turn = state.turn
-        self.queue = state.queue
-        self.resume = state.resume
-        self.finished = state.finished
-
-    def freeze(self) -> ZooState:
-        """The new state, as the draft stands."""
-        # The slots are filled directly, as the kernel's ``fastattrs.evolve`` does for every
-        # game state: ZooState has no validators, converters or post-init (checked below the
-        # class), so this is what ``ZooState(...)`` does, in half the time; it runs every step.
-        new: ZooState = _new(ZooState)
-        _set_flow(new, self.flow)
-        _set_seed(new, self.seed)
-        _set_chance_count(new, self.chance_count)
-        _set_config(new, self.config)
-        _set_board(new, self.board)
-        _set_share_price(new, self.share_price)
-        _set_fruit_price(new, self.fruit_price)
-        _set_warehouse(new, self.warehouse)
-        _set_company_fruit(new, self.company_fruit)
-        _set_decks(new, self.decks)
-        _set_seats(new, self.seats)
-        _set_piles(new, self.piles)
-        _set_turn(new, self.turn)
-        _set_queue(new, self.queue)
-        _set_resume(new, self.resume)
-        _set_finished(new, self.finished)
-        return new
 
     def goto(
         self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
@@ -477,31 +483,122 @@ class Draft(Position):
         self.decks = (deck if c == 0 else decks[0], deck if c == 1 else decks[1], deck if c == 2 else decks[2])
 
 
-def _slot_setter(name: str) -> Callable[[ZooState, Any], None]:
-    """The setter of a field's slot on ZooState (its member descriptor's `__set__`)."""
-    return getattr(ZooState, name).__set__  # type: ignore[no-any-return]
+# The end of the game (ZOO-10.1 to ZOO-10.5, ZOO-12.6) ----------------------------------------------
+#
+# Hidden goals are checked first, on the board as it stands. Then every seat sells all its
+# shares and fruits at the current prices, which no longer move; helpers marked 'not at game
+# end' no longer help. Every 5 coins is 1 glory. The most glory wins; ties go to the larger
+# remainder of unconverted coins, then to more helpers; seats still tied share the victory.
 
 
-assert sorted(Draft.__slots__) == sorted(a.name for a in attrs.fields(ZooState))
-assert not hasattr(ZooState, "__attrs_post_init__")
-assert all(a.validator is None and a.converter is None for a in attrs.fields(ZooState))
-_new: Final = object.__new__
-_set_flow: Final = _slot_setter("flow")
-_set_seed: Final = _slot_setter("seed")
-_set_chance_count: Final = _slot_setter("chance_count")
-_set_config: Final = _slot_setter("config")
-_set_board: Final = _slot_setter("board")
-_set_share_price: Final = _slot_setter("share_price")
-_set_fruit_price: Final = _slot_setter("fruit_price")
-_set_warehouse: Final = _slot_setter("warehouse")
-_set_company_fruit: Final = _slot_setter("company_fruit")
-_set_decks: Final = _slot_setter("decks")
-_set_seats: Final = _slot_setter("seats")
-_set_piles: Final = _slot_setter("piles")
-_set_turn: Final = _slot_setter("turn")
-_set_queue: Final = _slot_setter("queue")
-_set_resume: Final = _slot_setter("resume")
-_set_finished: Final = _slot_setter("finished")
+@attrs.frozen
+class Standing:
+    """One seat's final account.
+
+    Attributes:
+        seat: The seat.
+        bot: True for a bot.
+        helper_glory: Glory printed on its helpers.
+        goal: Its hidden goal ("" without one).
+        goal_glory: Glory from the hidden goal (0 when not met).
+        sale: Coins from selling every share and fruit at the end.
+        money: Coins after the sale.
+        money_glory: `money // 5`.
+        leftover: Coins not converted into glory (the first tie-breaker).
+        helpers: Helpers hired (the second tie-breaker).
+        glory: Total glory.
+        rank: 1 for the winner(s); seats tied on every tie-breaker share a rank.
+    """
+
+    seat: int
+    bot: bool
+    helper_glory: int
+    goal: str
+    goal_glory: int
+    sale: int
+    money: int
+    money_glory: int
+    leftover: int
+    helpers: int
+    glory: int
+    rank: int
 
 
-from tabletop.spolka_zoo import report, rules, scoring, views  # noqa: E402
+@attrs.frozen
+class ZooOutcome:
+    """The result of a game: every seat's standing and the winner(s).
+
+    `returns` are the seats' glory totals; `summary()` names the winner seat(s) (a shared
+    victory as `"seats 0+2"`) and gives each seat's glory.
+    """
+
+    standings: tuple[Standing, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def returns(self) -> tuple[float, ...]:
+        return tuple(float(s.glory) for s in self.standings)
+
+    def summary(self) -> Mapping[str, str | int | float]:
+        label = "seat" if len(self.winners) == 1 else "seats"
+        result: dict[str, str | int | float] = {"winner": f"{label} {'+'.join(map(str, self.winners))}"}
+        for standing in self.standings:
+            result[f"glory seat {standing.seat}"] = standing.glory
+        return result
+
+
+def goal_met(state: Position, seat: int) -> bool:
+    """Whether the seat's hidden goal holds on the board as it stands."""
+    me = state.seats[seat]
+    goal = GOALS.get(me.goal)
+    if goal is None:
+        return False
+    if goal.condition == "shares_everywhere":
+        return all(me.shares)
+    if goal.condition == "majorities":
+        return sum(state.majority(c) == seat for c in FRUITS) >= goal.n
+    if goal.condition == "helpers":
+        return len(me.helpers) >= goal.n
+    if goal.condition == "fruit":
+        return me.fruit[goal.fruit] >= goal.n
+    return me.money >= goal.n
+
+
+def _sale(state: Position, seat: int) -> int:
+    me = state.seats[seat]
+    share_bonus = me.passive("sell_bonus", "share", at_end=True)
+    total = sum(n * (price + share_bonus) for n, price in zip(me.shares, state.share_price, strict=True))
+    for i, fruit in enumerate(FRUITS):
+        total += me.fruit[fruit] * (state.fruit_price[i] + me.passive("sell_bonus", fruit, at_end=True))
+    return total
+
+
+def final_outcome(state: Position) -> ZooOutcome:
+    """Score the finished game."""
+    rows = []
+    for seat, me in enumerate(state.seats):
+        goal_glory = GOALS[me.goal].glory if goal_met(state, seat) else 0
+        sale = _sale(state, seat)
+        money = me.money + sale
+        glory = me.helper_glory + goal_glory + money // COINS_PER_GLORY
+        rows.append((seat, me, goal_glory, sale, money, glory))
+    keys = [(glory, money % COINS_PER_GLORY, len(me.helpers)) for _, me, _, _, money, glory in rows]
+    standings = tuple(
+        Standing(
+            seat=seat,
+            bot=me.bot,
+            helper_glory=me.helper_glory,
+            goal=me.goal,
+            goal_glory=goal_glory,
+            sale=sale,
+            money=money,
+            money_glory=money // COINS_PER_GLORY,
+            leftover=money % COINS_PER_GLORY,
+            helpers=len(me.helpers),
+            glory=glory,
+            rank=1 + sum(other > keys[seat] for other in keys),
+        )
+        for seat, me, goal_glory, sale, money, glory in rows
+    )
+    winners = tuple(s.seat for s in standings if s.rank == 1)
+    return ZooOutcome(standings, winners)

@@ -14,19 +14,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
+from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo import economy
-from tabletop.spolka_zoo.cards import EFFECTS, END_ICON
-from tabletop.spolka_zoo.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.interpreter import Op, finish, register, shared_task, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
-from tabletop.spolka_zoo.vocabulary import effect_possible, effect_tasks
+from tabletop.spolka_zoo.content import EFFECTS, END_ICON
+from tabletop.spolka_zoo.rules import economy
+from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
+from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
+from tabletop.spolka_zoo.rules.work import finish, shared_task, start, unknown, wait_chance
+from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve
 
-__all__: list[str] = []
+__all__ = ["OPERATIONS", "STEPS"]
 
-TIE_PAYOUT = 3
+TIE_PAYOUT: Final = 3
 """Coins paid to each shareholder who took nothing when a tie cannot be broken."""
-EVENTS_PER_ROUND = 2
+EVENTS_PER_ROUND: Final = 2
 """Event cards whose effect must be introduced each market phase."""
 
 
@@ -70,9 +74,6 @@ def _resolves(state: Position, company: str) -> bool:
     return state.config.unowned_cards == "resolved" and not state.shareholders(company)
 
 
-register("resolve_deck", Op(_resolve_run, _resolve_outcomes, _revealed))
-
-
 # Dividing the fruits -----------------------------------------------------------------------------
 
 
@@ -100,9 +101,6 @@ def _divide_run(draft: Draft, task: Task) -> None:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
         take = Task("take", seat=seat, company=company, n=shares, arg="divide")
         finish(draft, take, evolve(task, done=(*task.done, seat)))
-
-
-register("divide", Op(_divide_run))
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -135,4 +133,75 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
         finish(draft, shared_task("event", n=task.n))
 
 
-register("event", Op(_event_run, _event_outcomes, _event_drawn))
+OPERATIONS: Final = (
+    Operation(
+        "resolve_deck",
+        _resolve_run,
+        "ZOO-7.2",
+        "reveal and resolve a company deck's cards to the second end icon, then shuffle it (ZOO-7.5)",
+        _resolve_outcomes,
+        _revealed,
+    ),
+    Operation("divide", _divide_run, "ZOO-8.2", "the next shareholder takes fruit, or the division ends (ZOO-8.4)"),
+    Operation(
+        "event", _event_run, "ZOO-12.2", "draw events until two had an effect (ZOO-12.3)", _event_outcomes, _event_drawn
+    ),
+)
+"""The market-phase operations of the operation table."""
+
+
+# The market phase's steps and the end of the game -------------------------------------------------
+
+
+def _market_start(draft: Draft) -> None:
+    """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
+    draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
+    start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board), "market.divide")
+
+
+def _market_divide(draft: Draft) -> None:
+    """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
+    start(draft, tuple(Task("divide", company=c) for c in draft.board), "market.events")
+
+
+def _market_events(draft: Draft) -> None:
+    """`market.events`: with the events module, two events (ZOO-12.2)."""
+    if "events" in draft.config.modules:
+        start(draft, (Task("event"),), "market.end")
+    else:
+        draft.goto("end")
+
+
+def _market_end(draft: Draft) -> None:
+    """`market.end`: after round five the game ends (ZOO-10.1); otherwise the tokens come
+    back, the bot deck is shuffled (ZOO-9.2) and the first-player marker passes left (ZOO-9.1)."""
+    if draft.flow.round >= ROUNDS:
+        draft.goto("end.score")
+        return
+    draft.seats = tuple(evolve(seat, played=()) for seat in draft.seats)
+    piles = draft.piles
+    if piles.bot_discard:
+        draft.piles = evolve(
+            piles,
+            bot_deck=shuffled_into(piles.bot_deck, piles.bot_discard.elements()),
+            bot_discard=type(piles.bot_discard)(),
+        )
+    draft.turn = Turn()
+    first = (draft.flow.first_player + 1) % len(draft.seats)
+    draft.goto("action.start", round=draft.flow.round + 1, first_player=first)
+
+
+def _score(draft: Draft) -> None:
+    """`end.score`: the game is over; `ZooState.outcome` scores it (ZOO-10.2 to ZOO-10.5)."""
+    draft.finished = True
+    draft.goto("over")
+
+
+STEPS: Final[dict[str, Callable[[Draft], None]]] = {
+    "market.start": _market_start,
+    "market.divide": _market_divide,
+    "market.events": _market_events,
+    "market.end": _market_end,
+    "end.score": _score,
+}
+"""The automatic steps of the market phase and the end, by step."""

@@ -11,25 +11,31 @@ speculation, each non-empty company deck in board order; then `done`.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Final
 
 from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
-from tabletop.spolka_zoo import economy
-from tabletop.spolka_zoo.cards import HELPER_COST, HELPERS
-from tabletop.spolka_zoo.decks import deck_of, remove_cards, shuffled_into
-from tabletop.spolka_zoo.interpreter import start
-from tabletop.spolka_zoo.moves import Done, Hire, Lobby, PlayIntrigue, Speculate, Trade, UseHelper
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
-from tabletop.spolka_zoo.vocabulary import effect_tasks
+from tabletop.spolka_zoo.content import HELPER_COST, HELPERS, TOKENS
+from tabletop.spolka_zoo.flow import humans_from
+from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Speculate, Trade, UseHelper
+from tabletop.spolka_zoo.rules import economy
+from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
+from tabletop.spolka_zoo.rules.effects import effect_tasks
+from tabletop.spolka_zoo.rules.work import shared_task, start
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, Turn, evolve
 
 __all__ = [
+    "STEPS",
     "abilities",
     "ability_moves",
     "act",
     "action_moves",
     "can_intrigue",
+    "close_window",
     "intrigue_moves",
+    "pick",
+    "pick_moves",
     "play_intrigue",
     "use_helper",
 ]
@@ -51,6 +57,124 @@ _trade_move: Final = functools.cache(Trade)
 _hire_move: Final = functools.cache(Hire)
 _lobby_move: Final = functools.cache(Lobby)
 _speculate_move: Final = functools.cache(Speculate)
+
+
+# The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
+
+
+def _start(draft: Draft) -> None:
+    """`action.start`: a new token of the round; the first human seat picks (ZOO-3.1)."""
+    draft.turn = Turn(number=draft.turn.number + 1)
+    draft.goto("pick", player=humans_from(draft, None)[0])
+
+
+def pick_moves(state: Position) -> tuple[Move, ...]:
+    """The tokens the seat to move may pick (ZOO-3.1; a duplicate never first, ZOO-4.13)."""
+    return _picks_after(state.seats[state.flow.player].played)
+
+
+@functools.cache
+def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
+    """The tokens a seat may pick after playing `played` this round (built once each)."""
+    return tuple(Pick(t) for t in TOKENS if t not in played and (t != "duplicate" or played))
+
+
+def pick(draft: Draft, move: Pick) -> None:
+    """`action.pick`: the seat's secret choice; the next human seat picks, or play goes on."""
+    seat_index = draft.flow.player
+    draft.set_seat(seat_index, evolve(draft.seats[seat_index], pick=move.token))
+    rest = humans_from(draft, seat_index)
+    if rest:
+        draft.goto("pick", player=rest[0])
+    else:
+        draft.goto("next")
+
+
+def _next(draft: Draft) -> None:
+    """`action.next`: the next seat clockwise resolves its token (ZOO-3.2); a bot plays its
+    bot card instead (ZOO-13.3); after the last seat, the next token or the market phase."""
+    turn = draft.turn
+    order = draft.order_from_first()
+    if turn.position == len(order):
+        draft.goto("start" if turn.number < draft.config.tokens_per_round else "market.start")
+        return
+    seat = order[turn.position]
+    draft.turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
+    if draft.seats[seat].bot:
+        start(draft, (shared_task("bot_turn", seat=seat),), "action.next")
+    elif draft.seats[seat].intrigues:
+        draft.goto("before", player=seat)
+    else:  # nothing to decide before the reveal: reveal at once
+        _revealed(draft)
+        draft.goto("act", player=seat)
+
+
+def _revealed(draft: Draft) -> None:
+    """The token of `turn.seat` is revealed (ZOO-3.2); a duplicate copies the token before it."""
+    index = draft.turn.seat
+    seat = draft.seats[index]
+    token = seat.pick
+    action = seat.played[-1] if token == "duplicate" else token
+    draft.set_seat(index, evolve(seat, pick="", played=(*seat.played, token)))
+    draft.turn = evolve(draft.turn, token=token, action=action)
+
+
+def _reveal(draft: Draft) -> None:
+    """`action.reveal`: the token is revealed; an intrigue may be played before it resolves."""
+    _revealed(draft)
+    window = draft.seats[draft.turn.seat].intrigues and not draft.turn.intrigue
+    draft.goto("revealed" if window else "act")
+
+
+def _after(draft: Draft) -> None:
+    """`action.after`: helper abilities if the action was performed (ZOO-5.1), else the last
+    intrigue window (ZOO-12.8), else the token is done."""
+    if draft.turn.used and abilities(draft):
+        draft.goto("abilities")
+    elif can_intrigue(draft):
+        draft.goto("late")
+    else:
+        _finish(draft)
+
+
+def _finish(draft: Draft) -> None:
+    """`action.finish`: the token is spent; on to the next seat (from `after` directly when
+    nothing is left to do)."""
+    turn = draft.turn
+    draft.turn = Turn(number=turn.number, position=turn.position)
+    draft.goto("next")
+
+
+STEPS: Final[dict[str, Callable[[Draft], None]]] = {
+    "action.start": _start,
+    "action.next": _next,
+    "action.reveal": _reveal,
+    "action.after": _after,
+    "action.finish": _finish,
+}
+"""The automatic steps of the action phase, by step."""
+
+_WINDOW_NEXT: Final = {
+    "before": "action.reveal",
+    "revealed": "action.act",
+    "abilities": "action.after",
+    "late": "action.finish",
+}
+
+
+def close_window(draft: Draft, move: Move) -> None:
+    """An intrigue played (ZOO-12.8), a helper used (ZOO-5.1), or `done` in a window."""
+    if isinstance(move, PlayIntrigue):
+        play_intrigue(draft, move.card, _WINDOW_NEXT[draft.flow.step])
+    elif isinstance(move, UseHelper):
+        use_helper(draft, move.card)
+    elif draft.flow.step == "abilities":  # the intrigue was offered beside the abilities: the token is done
+        draft.goto("finish")
+    else:
+        draft.goto(_WINDOW_NEXT[draft.flow.step].split(".")[1])
+
+
+# The token's action (ZOO-4) ------------------------------------------------------------------------
 
 
 def _share_trades(state: Position, seat: int) -> list[Move]:

@@ -12,24 +12,24 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterator
-from typing import Final
+from typing import Any, Final
 
 from tabletop.kernel.deck import HIDDEN, Known
 from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo import economy
-from tabletop.spolka_zoo.cards import EFFECTS, FAMILY
-from tabletop.spolka_zoo.content import FRUITS, Effect
-from tabletop.spolka_zoo.decks import remove_cards
-from tabletop.spolka_zoo.interpreter import Op, decide, finish, register
-from tabletop.spolka_zoo.moves import Choose
+from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
+from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
+from tabletop.spolka_zoo.rules import economy
+from tabletop.spolka_zoo.rules.decks import remove_cards
+from tabletop.spolka_zoo.rules.work import Options, decide, finish
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
 
-__all__ = ["effect_possible", "effect_tasks", "selections"]
+__all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 
 _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event": "first"}
-PASS: Final = Choose("pass")
+PASS: Final = Pass()
 
 
 @functools.cache
@@ -264,9 +264,6 @@ def _effect_run(draft: Draft, task: Task) -> None:
         _KINDS[effect.kind](draft, task, effect, seats_named(draft, task, who))
 
 
-register("effect", Op(_effect_run))
-
-
 def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> bool:
     """Whether an effect can be carried out at least in part (events skip cards that cannot)."""
     effect = EFFECTS[card][index]
@@ -290,35 +287,40 @@ def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> 
 # Decisions ---------------------------------------------------------------------------------------
 
 
-def _run_decide(draft: Draft, task: Task) -> None:
-    decide(draft, task)
+Act = Callable[[Draft, Task, Any], None]
+"""Carries out a decision's chosen move (never `Pass`), given as its typed move."""
 
 
-def _decision(name: str, options: Callable[[Position, Task], tuple[Move, ...]]) -> None:
-    def apply(draft: Draft, task: Task, move: Move) -> None:
-        assert isinstance(move, Choose)
-        if move != PASS:
-            _CHOSEN[name](draft, task, move.option.split(" ", 1)[1])
+def _decision(name: str, rule: str, doc: str, options: Options, act: Act) -> Operation[Draft, Task]:
+    """The operation of a decision inside an effect: the seat picks one of `options`
+    (`Pass` declines an offer), then `act` carries it out."""
+
+    def chosen(draft: Draft, task: Task, move: Move) -> None:
+        if type(move) is not Pass:
+            act(draft, task, move)
         finish(draft)
 
-    register(name, Op(_run_decide, options=options, chosen=apply))
+    def run(draft: Draft, task: Task) -> None:
+        decide(draft, task, options, chosen)
+
+    return Operation(name, run, rule, doc, options=options, chosen=chosen)
 
 
 @functools.lru_cache(maxsize=4096)
-def _selection_choices(verb: str, pool: Tokens, k: int, order: tuple[str, ...]) -> tuple[Move, ...]:
-    """`choose <verb> <selection>` for every selection of `k` fruits from `pool` (asked
-    twice per decision, by the interpreter and by the legal moves: built once)."""
-    return tuple(Choose(f"{verb} {sel}") for sel in selections(pool, k, order))
+def _selection_choices(move: type[Take | Discard], pool: Tokens, k: int, order: tuple[str, ...]) -> tuple[Move, ...]:
+    """`move` (take or discard) for every selection of `k` fruits from `pool` (asked twice
+    per decision, by the pending work and by the legal moves: built once)."""
+    return tuple(move(sel) for sel in selections(pool, k, order))
 
 
 def _take_options(state: Position, task: Task) -> tuple[Move, ...]:
     board = state.company_fruit[FRUIT_INDEX[task.company]]
     k = min(task.n, board.total)
-    return _selection_choices("take", board, k, state.board) if k else ()
+    return _selection_choices(Take, board, k, state.board) if k else ()
 
 
-def _take(draft: Draft, task: Task, text: str) -> None:
-    fruits = Tokens.parse(text)
+def _take(draft: Draft, task: Task, move: Take) -> None:
+    fruits = move.fruits
     economy.take_from_company(draft, task.seat, task.company, fruits)
     if task.arg == "divide" and fruits:
         economy.gain(draft, task.seat, draft.seats[task.seat].passive("division_money"))
@@ -327,41 +329,42 @@ def _take(draft: Draft, task: Task, text: str) -> None:
 def _discard_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     k = min(task.n, pool.total)
-    return _selection_choices("discard", pool, k, state.board) if k else ()
+    return _selection_choices(Discard, pool, k, state.board) if k else ()
+
+
+def _discard(draft: Draft, task: Task, move: Discard) -> None:
+    economy.discard_fruit(draft, task.seat, move.fruits)
 
 
 def _add_options(state: Position, task: Task) -> tuple[Move, ...]:
     companies = state.board if task.company == "choice" else (task.company,)
     return tuple(
-        Choose(f"add {fruit}>{company}")
+        Add(fruit, company)
         for company in companies
         for fruit in fruits_named(state, task.arg, company)
         if state.warehouse[fruit]
     )
 
 
-def _add(draft: Draft, task: Task, text: str) -> None:
-    fruit, _, company = text.partition(">")
-    economy.to_company(draft, fruit, company, task.n)
+def _add(draft: Draft, task: Task, move: Add) -> None:
+    economy.to_company(draft, move.fruit, move.company, task.n)
 
 
 def _price_options(state: Position, task: Task) -> tuple[Move, ...]:
     changes = _share_changes if task.op == "share_choice" else _fruit_changes
-    return tuple(Choose(f"price {c}") for c in state.board if changes(state, c, task.n, task.arg == "beyond"))
+    return tuple(Price(c) for c in state.board if changes(state, c, task.n, task.arg == "beyond"))
 
 
-def _price(draft: Draft, task: Task, text: str) -> None:
-    move = _share_move if task.op == "share_choice" else _fruit_move
-    move(draft, text, task.n, task.arg == "beyond")
+def _price(draft: Draft, task: Task, move: Price) -> None:
+    moved = _share_move if task.op == "share_choice" else _fruit_move
+    moved(draft, move.item, task.n, task.arg == "beyond")
 
 
 def _buy_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     seat = state.seats[task.seat]
     companies = state.board if task.company == "choice" else (task.company,)
     found = tuple(
-        Choose(f"buy {c}")
-        for c in companies
-        if seat.share_pool and seat.money >= economy.share_cost(state, task.seat, c, task.n)
+        Buy(c) for c in companies if seat.share_pool and seat.money >= economy.share_cost(state, task.seat, c, task.n)
     )
     return (*found, PASS)
 
@@ -369,71 +372,92 @@ def _buy_share_options(state: Position, task: Task) -> tuple[Move, ...]:
 def _sell_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     shares = state.seats[task.seat].shares
     companies = state.board if task.company == "choice" else (task.company,)
-    return (*(Choose(f"sell {c}") for c in companies if shares[FRUIT_INDEX[c]]), PASS)
+    return (*(Sell(c) for c in companies if shares[FRUIT_INDEX[c]]), PASS)
 
 
 def _buy_fruit_options(state: Position, task: Task) -> tuple[Move, ...]:
     money = state.seats[task.seat].money
     fruits = fruits_named(state, task.arg, "")
     found = (f for f in fruits if state.warehouse[f] and money >= economy.fruit_cost(state, task.seat, f, task.n))
-    return (*(Choose(f"buy {f}") for f in found), PASS)
+    return (*(Buy(f) for f in found), PASS)
 
 
 def _sell_fruit_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
-    return (*(Choose(f"sell {f}") for f in fruits_named(state, task.arg, "") if pool[f]), PASS)
+    return (*(Sell(f) for f in fruits_named(state, task.arg, "") if pool[f]), PASS)
 
 
 def _move_share_options(state: Position, task: Task) -> tuple[Move, ...]:
     shares = state.seats[task.seat].shares
     pairs = ((a, b) for a in state.board for b in state.board if a != b and shares[FRUIT_INDEX[a]])
-    return (*(Choose(f"move {a}>{b}") for a, b in pairs), PASS)
+    return (*(MoveShare(a, b) for a, b in pairs), PASS)
 
 
 def _swap_options(state: Position, task: Task) -> tuple[Move, ...]:
     pool = state.seats[task.seat].fruit
     pairs = ((a, b) for a in state.board for b in state.board if a != b and pool[a] and state.warehouse[b])
-    return (*(Choose(f"swap {a}>{b}") for a, b in pairs), PASS)
+    return (*(Swap(a, b) for a, b in pairs), PASS)
 
 
 def _target_options(state: Position, task: Task) -> tuple[Move, ...]:
-    return tuple(Choose(f"seat {s}") for s in state.order_from_first() if s != task.actor)
+    return tuple(Target(s) for s in state.order_from_first() if s != task.actor)
 
 
 def _target(draft: Draft, task: Task, move: Move) -> None:
-    assert isinstance(move, Choose)
-    seat = int(move.option.split()[1])
-    finish(draft, evolve(task, op="effect", seat=seat))
+    assert isinstance(move, Target)
+    finish(draft, evolve(task, op="effect", seat=move.seat))
 
 
-def _pair(text: str) -> tuple[str, str]:
-    a, _, b = text.partition(">")
-    return a, b
+def _buy_share(draft: Draft, task: Task, move: Buy) -> None:
+    economy.buy_share(draft, task.seat, move.item, task.n)
 
 
-_CHOSEN: Final[dict[str, Callable[[Draft, Task, str], None]]] = {
-    "take": _take,
-    "discard": lambda s, t, text: economy.discard_fruit(s, t.seat, Tokens.parse(text)),
-    "add": _add,
-    "share_choice": _price,
-    "fruit_choice": _price,
-    "buy_share": lambda s, t, c: economy.buy_share(s, t.seat, c, t.n),
-    "sell_share": lambda s, t, c: economy.sell_share(s, t.seat, c, t.n),
-    "buy_fruit": lambda s, t, f: economy.buy_fruit(s, t.seat, f, t.n),
-    "sell_fruit": lambda s, t, f: economy.sell_fruit(s, t.seat, f, t.n),
-    "move_share": lambda s, t, text: economy.move_share(s, t.seat, *_pair(text)),
-    "swap_fruit": lambda s, t, text: economy.swap_fruit(s, t.seat, *_pair(text)),
-}
+def _sell_share(draft: Draft, task: Task, move: Sell) -> None:
+    economy.sell_share(draft, task.seat, move.item, task.n)
 
-_decision("take", _take_options)
-_decision("discard", _discard_options)
-_decision("add", _add_options)
-_decision("share_choice", _price_options)
-_decision("fruit_choice", _price_options)
-_decision("buy_share", _buy_share_options)
-_decision("sell_share", _sell_share_options)
-_decision("buy_fruit", _buy_fruit_options)
-_decision("sell_fruit", _sell_fruit_options)
-_decision("move_share", _move_share_options)
-_decision("swap_fruit", _swap_options)
-register("target", Op(_run_decide, options=_target_options, chosen=_target))
+
+def _buy_fruit(draft: Draft, task: Task, move: Buy) -> None:
+    economy.buy_fruit(draft, task.seat, move.item, task.n)
+
+
+def _sell_fruit(draft: Draft, task: Task, move: Sell) -> None:
+    economy.sell_fruit(draft, task.seat, move.item, task.n)
+
+
+def _move_share(draft: Draft, task: Task, move: MoveShare) -> None:
+    economy.move_share(draft, task.seat, move.source, move.target)
+
+
+def _swap(draft: Draft, task: Task, move: Swap) -> None:
+    economy.swap_fruit(draft, task.seat, move.give, move.get)
+
+
+def _target_run(draft: Draft, task: Task) -> None:
+    decide(draft, task, _target_options, _target)
+
+
+OPERATIONS: Final = (
+    Operation("effect", _effect_run, "ZOO-6.1", "carry out one effect of a card, as far as possible"),
+    _decision("take", "ZOO-8.2", "a seat takes fruits of its choice from a company board", _take_options, _take),
+    _decision("discard", "ZOO-11.11", "a seat discards fruits of its choice (what it can)", _discard_options, _discard),
+    _decision("add", "ZOO-7.6", "a seat puts fruit of its choice on a company board", _add_options, _add),
+    _decision(
+        "share_choice", "ZOO-4.5", "a seat moves the share price of a company of its choice", _price_options, _price
+    ),
+    _decision("fruit_choice", "ZOO-4.5", "a seat moves the price of a fruit of its choice", _price_options, _price),
+    _decision("buy_share", "ZOO-6.3", "a seat may buy a share; the price moves", _buy_share_options, _buy_share),
+    _decision("sell_share", "ZOO-6.3", "a seat may sell a share; the price moves", _sell_share_options, _sell_share),
+    _decision("buy_fruit", "ZOO-6.3", "a seat may buy a fruit; the price moves", _buy_fruit_options, _buy_fruit),
+    _decision("sell_fruit", "ZOO-6.3", "a seat may sell a fruit; the price moves", _sell_fruit_options, _sell_fruit),
+    _decision("move_share", "ZOO-11.5", "a seat may move a share to another company", _move_share_options, _move_share),
+    _decision("swap_fruit", "ZOO-11.5", "a seat may exchange a fruit with the warehouse", _swap_options, _swap),
+    Operation(
+        "target",
+        _target_run,
+        "ZOO-6.1",
+        "the seat carrying out an effect names the seat it targets",
+        options=_target_options,
+        chosen=_target,
+    ),
+)
+"""The effect and decision operations of the operation table."""

@@ -16,14 +16,15 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from tabletop.kernel.deck import Deck, Known
+from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.interpreter import Op, decide, finish, register, replace, unknown, wait_chance
-from tabletop.spolka_zoo.moves import Arrange, Choose
+from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
+from tabletop.spolka_zoo.rules.work import decide, finish, replace, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
-__all__ = ["arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
+__all__ = ["OPERATIONS", "arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
 
 _ROWS: Final = {"influence": ("influence", "influence_row"), "helper": ("helper_deck", "helper_row")}
 _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
@@ -82,9 +83,6 @@ def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     finish(draft)
 
 
-register("draw_row", Op(_row_run, _row_outcomes, _row_drawn))
-
-
 # Dealing a hidden goal or an intrigue card ---------------------------------------------------
 
 
@@ -110,9 +108,6 @@ def _deal_drawn(draft: Draft, task: Task, card: str) -> None:
     finish(draft)
 
 
-register("deal", Op(_deal_run, _deal_outcomes, _deal_drawn))
-
-
 # Looking at the top of a company deck ----------------------------------------------------------
 
 
@@ -129,8 +124,8 @@ def _picker(positions: tuple[int, ...]) -> Picker:
 @functools.cache
 def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     """The arrangements of `n` different cards as positions, in the order of
-    [`arrangements`][tabletop.spolka_zoo.decks.arrangements]: (picker of the top cards, position of the moved card or
-    -1, target).
+    [`arrangements`][tabletop.spolka_zoo.rules.decks.arrangements]: (picker of the top cards,
+    position of the moved card or -1, target).
 
     The original order comes first, then every order, then for each card moved away (to each
     target) every order of the rest."""
@@ -164,7 +159,7 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
 
 def _look_run(draft: Draft, task: Task) -> None:
     if task.company == "choice":
-        decide(draft, task)
+        decide(draft, task, _look_options, _look_chosen)
         return
     deck = deck_of(draft, task.company)
     k = min(task.n, len(deck))
@@ -174,7 +169,7 @@ def _look_run(draft: Draft, task: Task) -> None:
         wait_chance(draft)
     else:
         draft.set_deck(task.company, deck.look(k, task.seat))
-        decide(draft, task)
+        decide(draft, task, _look_options, _look_chosen)
 
 
 def _look_outcomes(state: Position, task: Task) -> Tokens:
@@ -187,7 +182,7 @@ def _look_drawn(draft: Draft, task: Task, card: str) -> None:
 
 def _look_options(state: Position, task: Task) -> tuple[Move, ...]:
     if task.company == "choice":
-        return tuple(Choose(f"look {c}") for c in state.board if len(deck_of(state, c)))
+        return tuple(LookAt(c) for c in state.board if len(deck_of(state, c)))
     deck = deck_of(state, task.company)
     cards, _ = deck.take_top(min(task.n, len(deck)))
     return arrangements(tuple(k.card for k in cards), task.arg)
@@ -208,8 +203,8 @@ def _take_known(pool: list[Known], card: str, seat: int) -> Known:
 
 
 def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
-    if isinstance(move, Choose):
-        task = evolve(task, company=move.option.removeprefix("look "))
+    if isinstance(move, LookAt):
+        task = evolve(task, company=move.company)
         replace(draft, task)
         _look_run(draft, task)
         return
@@ -226,9 +221,6 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
         else:
             draft.set_deck(move.to, deck_of(draft, move.to).put_bottom(moved))
     finish(draft)
-
-
-register("look", Op(_look_run, _look_outcomes, _look_drawn, _look_options, _look_chosen))
 
 
 # Moving the top card of a company deck onto another deck --------------------------------------
@@ -249,7 +241,7 @@ def _move_run(draft: Draft, task: Task) -> None:
         if task.company != "choice" and task.arg != "choice":
             _move_run(draft, evolve(task, arg=_targets(draft, task.company, task.arg)[0]))
         else:
-            decide(draft, task)
+            decide(draft, task, _move_options, _move_chosen)
         return
     deck = deck_of(draft, task.company)
     if deck.is_empty or task.arg == task.company:
@@ -283,7 +275,7 @@ def _move_drawn(draft: Draft, task: Task, card: str) -> None:
 def _move_options(state: Position, task: Task) -> tuple[Move, ...]:
     sources = state.board if task.company == "choice" else (task.company,)
     return tuple(
-        Choose(f"deck {source}>{target}")
+        MoveTop(source, target)
         for source in sources
         if len(deck_of(state, source))
         for target in _targets(state, source, task.arg)
@@ -291,12 +283,8 @@ def _move_options(state: Position, task: Task) -> tuple[Move, ...]:
 
 
 def _move_chosen(draft: Draft, task: Task, move: Move) -> None:
-    assert isinstance(move, Choose)
-    source, _, target = move.option.removeprefix("deck ").partition(">")
-    _move_run(draft, evolve(task, company=source, arg=target))
-
-
-register("move_card", Op(_move_run, _move_outcomes, _move_drawn, _move_options, _move_chosen))
+    assert isinstance(move, MoveTop)
+    _move_run(draft, evolve(task, company=move.source, arg=move.target))
 
 
 # Removing the face-up influence cards -----------------------------------------------------------
@@ -309,4 +297,31 @@ def _refresh_run(draft: Draft, task: Task) -> None:
     finish(draft, *(Task("draw_row", arg="influence", index=i) for i in range(len(row))))
 
 
-register("refresh", Op(_refresh_run))
+OPERATIONS: Final = (
+    Operation(
+        "draw_row", _row_run, "ZOO-1.4", "refill a slot of a face-up row from its deck", _row_outcomes, _row_drawn
+    ),
+    Operation("deal", _deal_run, "ZOO-12.5", "deal a hidden goal or an intrigue card", _deal_outcomes, _deal_drawn),
+    Operation(
+        "look",
+        _look_run,
+        "ZOO-4.12",
+        "look at the top cards of a deck and put them back (covertly, ZOO-6.4)",
+        _look_outcomes,
+        _look_drawn,
+        _look_options,
+        _look_chosen,
+    ),
+    Operation(
+        "move_card",
+        _move_run,
+        "ZOO-11.3",
+        "move the top card of a company deck onto another deck",
+        _move_outcomes,
+        _move_drawn,
+        _move_options,
+        _move_chosen,
+    ),
+    Operation("refresh", _refresh_run, "ZOO-6.1", "remove the face-up influence cards and refill the row"),
+)
+"""The card-moving operations of the operation table."""

@@ -15,20 +15,21 @@ from typing import Final
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Option
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import (
+from tabletop.spolka_zoo.content import (
     BOT_IDS,
     EVENT_IDS,
+    FRUITS,
     GOAL_IDS,
     HELPER_IDS,
     INFLUENCE_IDS,
     INTRIGUE_IDS,
     STARTING_DECKS,
 )
-from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.rules import MACHINE
-from tabletop.spolka_zoo.state import Config, Piles, Seat, ZooState
+from tabletop.spolka_zoo.flow import MACHINE
+from tabletop.spolka_zoo.rules.work import start
+from tabletop.spolka_zoo.state import Config, Draft, Piles, Seat, Task, ZooState
 
-__all__ = ["OPTIONS", "seat_order", "setup"]
+__all__ = ["OPTIONS", "deal", "seat_order", "setup"]
 
 MODULES: Final = ("events", "hidden_goals", "intrigues")
 #: Coins a bot receives per card module (hidden goals, intrigues) instead of the cards.
@@ -159,3 +160,17 @@ def setup(
         seats=seat_list,
         piles=piles,
     )
+
+
+def deal(draft: Draft) -> None:
+    """`setup.deal`: the face-up influence and helper rows (ZOO-1.4, ZOO-1.5), one hidden goal
+    per player (ZOO-12.5) and the intrigue hands (ZOO-12.7); bots get coins instead (ZOO-12.1)."""
+    size = draft.config.market_size
+    tasks = [Task("draw_row", arg=row, index=i) for row in ("influence", "helper") for i in range(size)]
+    humans = [i for i, seat in enumerate(draft.seats) if not seat.bot]
+    if "hidden_goals" in draft.config.modules:
+        tasks.extend(Task("deal", seat=s, arg="goal") for s in humans)
+    if "intrigues" in draft.config.modules:
+        hand = 5 if len(draft.seats) == 2 else 3
+        tasks.extend(Task("deal", seat=s, arg="intrigue") for s in humans for _ in range(hand))
+    start(draft, tuple(tasks), "action.start")

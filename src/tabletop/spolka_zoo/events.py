@@ -13,8 +13,7 @@ from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.cards import NAMES, TEXTS
-from tabletop.spolka_zoo.content import FRUITS
+from tabletop.spolka_zoo.content import FRUITS, NAMES, TEXTS
 from tabletop.spolka_zoo.moves import (
     Arrange,
     Choose,

@@ -16,15 +16,15 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo import economy
-from tabletop.spolka_zoo.cards import BOT_IDS, BOTS, HELPER_COST
-from tabletop.spolka_zoo.content import BotEffect
-from tabletop.spolka_zoo.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.interpreter import Op, finish, register, shared_task, unknown, wait_chance
+from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
+from tabletop.spolka_zoo.rules import economy
+from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
+from tabletop.spolka_zoo.rules.work import finish, shared_task, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
 
-__all__ = ["bot_plan", "card_feasible", "carry_out"]
+__all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
 
 Plan = tuple[str, str, int]
 """What a bot effect will do, once it is known it can be done: (what, company/fruit, seat or slot)."""
@@ -200,9 +200,6 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
         finish(draft, evolve(task, n=task.n + 1))
 
 
-register("bot_turn", Op(_turn_run, _turn_outcomes, _turn_drawn))
-
-
 def _card_run(draft: Draft, task: Task) -> None:
     """Carry out the card's effects in order (each if it can be, then), then the bonus.
 
@@ -227,9 +224,6 @@ def _card_run(draft: Draft, task: Task) -> None:
     finish(draft)
 
 
-register("bot_card", Op(_card_run))
-
-
 def _lobby_run(draft: Draft, task: Task) -> None:
     deck = draft.piles.influence
     if deck.is_empty:
@@ -251,4 +245,23 @@ def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
     finish(draft)
 
 
-register("lobby_top", Op(_lobby_run, _lobby_outcomes, _lobby_drawn))
+OPERATIONS: Final = (
+    Operation(
+        "bot_turn",
+        _turn_run,
+        "ZOO-13.4",
+        "reveal bot cards until one can be carried out",
+        _turn_outcomes,
+        _turn_drawn,
+    ),
+    Operation("bot_card", _card_run, "ZOO-13.3", "carry out a bot card's effects, then its bonus (ZOO-13.9)"),
+    Operation(
+        "lobby_top",
+        _lobby_run,
+        "ZOO-4.11",
+        "a bot lobbies: the top influence card is shuffled into a company deck",
+        _lobby_outcomes,
+        _lobby_drawn,
+    ),
+)
+"""The bot operations of the operation table."""

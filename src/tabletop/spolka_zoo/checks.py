@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.protocol import Move
-from tabletop.spolka_zoo import economy
-from tabletop.spolka_zoo.cards import HELPER_COST
+from tabletop.kernel.protocol import Move, State
+from tabletop.spolka_zoo.content import HELPER_COST
 from tabletop.spolka_zoo.moves import Choose, Hire, Lobby, Pick, PlayIntrigue, Speculate, Trade, UseHelper
+from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.state import FRUIT_INDEX, ZooState
 
-__all__ = ["refusal"]
+__all__ = ["reason", "refusal"]
 
 
 def _no(move: Move, message: str, code: str, rule: str) -> IllegalMove:
@@ -64,7 +64,13 @@ def _share(state: ZooState, move: Trade, money: int, pool: int, held: int) -> Il
     return _no(move, f"a {move.item} share costs {cost}; you have {money}", "no-money", "ZOO-4.3")
 
 
-def refusal(state: ZooState, move: Move) -> IllegalMove | None:
+def refusal(state: ZooState, move: Move) -> IllegalMove:
+    """Why `move` (of a kind allowed at this step, not legal now) is refused: the game's
+    `_refusal` hook."""
+    return reason(state, move) or State._refusal(state, move)
+
+
+def reason(state: ZooState, move: Move) -> IllegalMove | None:
     """Explain why `move` (of a kind allowed at this step) is illegal, or `None`."""
     if isinstance(move, Pick):
         return _pick(state, move)

@@ -1,0 +1,148 @@
+"""The invariants of a Spółka ZOO state: what the rules conserve and bound, checked after
+every step by the property suite and on every state read from JSON.
+
+Fruit and share tokens are conserved, every card is in exactly one place, no price or purse
+is below 0, the seat to move is the one the rules name, and the pending work names known
+operations, seats and companies. A broken invariant raises
+[`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the field path and the
+rule; reading a state turns it into a `DecodeError` at that path.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.kernel.deck import HIDDEN, conservation_problem
+from tabletop.kernel.errors import InvariantBroken
+from tabletop.kernel.protocol import State
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.content import (
+    BOT_IDS,
+    EVENT_IDS,
+    FAMILY,
+    FRUITS,
+    GOAL_IDS,
+    HELPER_IDS,
+    INFLUENCE_IDS,
+    INTRIGUE_IDS,
+    STARTING_DECKS,
+)
+from tabletop.spolka_zoo.flow import MACHINE
+from tabletop.spolka_zoo.rules import OPS
+from tabletop.spolka_zoo.state import SHARE_TOKENS, ZooState
+
+__all__ = ["all_cards", "expected_cards", "invariants"]
+
+
+def expected_cards(state: ZooState) -> Tokens:
+    """Every card the game's configuration puts in play."""
+    config = state.config
+    cards = [c for deck in STARTING_DECKS[config.seats] for c in deck] + list(INFLUENCE_IDS) + list(HELPER_IDS)
+    if config.bots:
+        cards += BOT_IDS
+    modules = {"events": EVENT_IDS, "hidden_goals": GOAL_IDS, "intrigues": INTRIGUE_IDS}
+    for module, ids in modules.items():
+        if module in config.modules:
+            cards += ids
+    return Tokens(cards)
+
+
+def all_cards(state: ZooState) -> Tokens:
+    """Every card of the state, wherever it is (`?` for each card a view hides)."""
+    p = state.piles
+    cards = [c for row in (p.influence_row, p.helper_row) for c in row if c]
+    cards += [k.card for k in p.removed] + list(p.resolving)
+    for seat in state.seats:
+        cards += [*seat.helpers, *seat.intrigues] + ([seat.goal] if seat.goal else [])
+    total = Tokens(cards) + p.bot_discard + p.event_aside
+    for deck in (*state.decks, p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box):
+        total = total + deck.cards()
+    return total
+
+
+#: What a task's ``company`` may be: none, the seat's choice, or a company.
+_TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
+
+#: The action-phase steps where the seat resolving its token decides.
+_TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "action.abilities", "action.late"})
+
+
+def _check(holds: object, message: str, path: str, rule: str = "") -> None:
+    if not holds:
+        raise InvariantBroken(message, path=path, rule=rule)
+
+
+def invariants(state: State) -> None:
+    """Check the invariants of `state` (a full state or a view).
+
+    Raises:
+        InvariantBroken: Naming the field path (`"seats[1].money"`, `"queue[0].op"`) and the
+            rule, for the first invariant broken.
+    """
+    assert isinstance(state, ZooState)
+    _flow(state)
+    _pending(state)
+    _check(tuple(sorted(state.board)) == FRUITS or not state.board, f"board {state.board!r}", "board", "ZOO-1.1")
+    _tokens(state)
+    _cards(state)
+
+
+def _flow(state: ZooState) -> None:
+    """The seat to move is the one the rules name."""
+    key, player = state.flow.key, state.flow.player
+    if key in _TOKEN_STEPS:
+        _check(player == state.turn.seat, f"seat {player} to move for seat {state.turn.seat}", "flow.player", "ZOO-3.2")
+    elif key == "effects.choose":
+        _check(state.queue, "a decision with no task pending", "queue", "ZOO-6.1")
+        _check(player == state.queue[0].seat, f"seat {player} decides for {state.queue[0]}", "flow.player", "ZOO-6.1")
+
+
+def _pending(state: ZooState) -> None:
+    """The pending work names known steps, operations, seats, companies and cards."""
+    _check(state.resume == "" or state.resume in MACHINE.steps(), f"unknown step {state.resume!r}", "resume")
+    if state.flow.phase == "effects":
+        _check(state.queue and state.resume, f"{state.flow.key} with no task or nowhere to resume", "queue")
+    seats = range(-1, len(state.seats))
+    for i, task in enumerate(state.queue):
+        at = f"queue[{i}]"
+        _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
+        _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
+        _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
+        _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
+        _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
+        _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
+        _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
+        _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
+        _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
+
+
+def _tokens(state: ZooState) -> None:
+    """Fruit and share tokens conserved, no purse or price below 0."""
+    supply = Tokens(dict.fromkeys(FRUITS, state.config.fruit_supply))
+    fruit = state.warehouse
+    for board in state.company_fruit:
+        fruit = fruit + board
+    for seat in state.seats:
+        fruit = fruit + seat.fruit
+    _check(fruit == supply, f"fruit tokens not conserved: {fruit} != {supply}", "warehouse", "ZOO-1.3")
+    for i, seat in enumerate(state.seats):
+        shares_ok = all(n >= 0 for n in seat.shares) and sum(seat.shares) <= SHARE_TOKENS
+        _check(shares_ok, f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
+        _check(seat.money >= 0, f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
+    _check(min(state.share_price) >= 0, f"a price below 0: {state.share_price}", "share_price", "ZOO-4.5")
+    _check(min(state.fruit_price) >= 0, f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
+
+
+def _cards(state: ZooState) -> None:
+    """Every card in exactly one place."""
+    cards, expected = all_cards(state), expected_cards(state)
+    if HIDDEN in cards:  # a view: the cards it shows exist, and the hidden ones make up the rest
+        problem = conservation_problem(cards, expected)
+        _check(not problem, f"cards not conserved: {problem}", "piles")
+        return
+    common = _common(cards, expected)
+    _check(cards == expected, f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
+
+
+def _common(a: Tokens, b: Tokens) -> Tokens:
+    return Tokens({k: min(a[k], b[k]) for k in a if k in b})

@@ -1,0 +1,229 @@
+"""The rules of Spółka ZOO, one module per rulebook section, and their dispatch.
+
+* [`setup`][tabletop.spolka_zoo.rules.setup]: setting up, the options (ZOO-1, ZOO-12.1, ZOO-13.1);
+* [`actions`][tabletop.spolka_zoo.rules.actions]: the action phase, the tokens, helper
+  abilities and intrigues (ZOO-3 to ZOO-5, ZOO-12.8);
+* [`effects`][tabletop.spolka_zoo.rules.effects]: card effects and the decisions inside them (ZOO-6);
+* [`decks`][tabletop.spolka_zoo.rules.decks]: dealing, refilling, looking at and moving cards;
+* [`market`][tabletop.spolka_zoo.rules.market]: the market phase and the end (ZOO-7 to ZOO-10, ZOO-12.2);
+* [`bots`][tabletop.spolka_zoo.rules.bots]: bot turns (ZOO-13);
+* [`economy`][tabletop.spolka_zoo.rules.economy]: money, fruit, shares and prices;
+* [`work`][tabletop.spolka_zoo.rules.work]: pushing, finishing and waiting on pending work.
+
+Here: `OPS`, the explicit table of every operation pending work is made of; `STEPS`, the
+handler of every automatic step of [`MACHINE`][tabletop.spolka_zoo.flow.MACHINE] working on a
+step's [`Draft`][tabletop.spolka_zoo.state.Draft], and `AUTO`, the same handlers state to
+state (what the kernel runs for a state saved at an automatic step); and the hooks
+`apply`, `player_moves`, `chance_outcomes` and `chance_node` the game's `__init__` binds to
+the state.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from typing import Final
+
+from tabletop.kernel.builder import in_place
+from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.pending import Operations
+from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.content import FAMILY, FRUITS
+from tabletop.spolka_zoo.flow import MACHINE
+from tabletop.spolka_zoo.moves import Draw, Order, Pick
+from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
+from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
+
+__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "task_options"]
+
+OPS: Final = Operations("spolka_zoo", (*effects.OPERATIONS, *decks.OPERATIONS, *market.OPERATIONS, *bots.OPERATIONS))
+"""Every operation of the pending work, by name (`OPS.table()` is in `docs/spolka_zoo/index.md`)."""
+_RUN: Final = {name: op.run for name, op in OPS.items()}
+
+
+def _work(draft: Draft) -> None:
+    """`effects.work`: run the tasks on top of the pending work until one waits (for chance or
+    a decision: the flow leaves the step); when none is left, go on at
+    the step that started the work (with the seat resolving its token, ZOO-3.2, to move:
+    a decision inside the work may have moved the flow's player)."""
+    queue = draft.queue
+    while queue:  # tasks that finish at once run here; one that waits leaves the step
+        task = queue[0]
+        _RUN[task.op](draft, task)
+        if draft.flow.step != "work":
+            return
+        queue = draft.queue
+    seat = draft.turn.seat
+    draft.goto(draft.resume, player=seat if seat >= 0 else None)
+    draft.resume = ""
+
+
+STEPS: Final[dict[str, Callable[[Draft], None]]] = {
+    "setup.deal": setup.deal,
+    **actions.STEPS,
+    "effects.work": _work,
+    **market.STEPS,
+}
+"""The handler of every automatic step, working in place on the step's draft."""
+AUTO: Final = {key: in_place(Draft, step) for key, step in STEPS.items()}
+"""The same handlers, state to state (what the kernel's `advance` runs)."""
+
+
+# Decisions ---------------------------------------------------------------------------------------
+
+
+def task_options(state: Position) -> tuple[Move, ...]:
+    """`effects.choose`: the moves of the seat deciding for the top task."""
+    task = state.queue[0]
+    options = OPS[task.op].options
+    assert options is not None
+    return options(state, task)
+
+
+_MOVES: Final[dict[str, Callable[[ZooState], tuple[Move, ...]]]] = {
+    "action.pick": actions.pick_moves,
+    "action.before": actions.intrigue_moves,
+    "action.revealed": actions.intrigue_moves,
+    "action.act": actions.action_moves,
+    "action.abilities": actions.ability_moves,
+    "action.late": actions.intrigue_moves,
+    "effects.choose": task_options,
+}
+
+
+def player_moves(state: ZooState) -> tuple[Move, ...]:
+    """The legal moves of the current player (see each step for the order)."""
+    return _MOVES[state.flow.key](state)
+
+
+# Chance ------------------------------------------------------------------------------------------
+
+_BOARDS: Final = tuple(Order(p) for p in itertools.permutations(FRUITS))
+_DRAWS: Final = {card: Draw(card) for card in FAMILY}
+
+
+def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
+    """The outcomes of the current chance node (the same move objects every time: a move
+    picked from them is found among the legal moves by identity). The kernel caches them
+    on the state."""
+    if state.flow.key == "setup.board":
+        return tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
+    task = state.queue[0]
+    outcomes = OPS[task.op].outcomes
+    assert outcomes is not None
+    return _draws(outcomes(state, task))
+
+
+def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
+    """One outcome per card id, with probability count / total (one `Draw` object per id).
+
+    Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
+    comparing the multiset) cost three times as much as listing the outcomes.
+    """
+    if HIDDEN in cards:
+        msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
+    total = cards.total
+    return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
+
+
+# What each chance node draws -------------------------------------------------------------------
+
+_ROW_DECKS: Final = {"influence": "influence", "helper": "helper_deck"}
+_SETUP_ROWS: Final = {"influence": "ZOO-1.4", "helper": "ZOO-1.5"}
+_REFILLS: Final = {"influence": "ZOO-4.11", "helper": "ZOO-4.10"}
+_BOXES: Final = {"goal": ("goal_box", "goal", "ZOO-12.5"), "intrigue": ("intrigue_box", "intrigues", "ZOO-12.7")}
+
+
+def _row_node(state: Position, task: Task) -> ChanceNode:
+    setup = state.turn.number == 0  # only the setup deals before the first token of round 1
+    rule = (_SETUP_ROWS if setup else _REFILLS)[task.arg]
+    return ChanceNode(Source.DECK, _ROW_DECKS[task.arg], f"{task.arg}_row[{task.index}]", rule)
+
+
+def _deal_node(state: Position, task: Task) -> ChanceNode:
+    pile, place, rule = _BOXES[task.arg]
+    return ChanceNode(Source.DECK, pile, place, rule, recipient=task.seat)
+
+
+def _look_node(state: Position, task: Task) -> ChanceNode:
+    rule = "ZOO-4.12" if task.arg == "bottom" else "ZOO-6.4"
+    return ChanceNode(Source.DECK, task.company, "looked at", rule, recipient=task.seat)
+
+
+_NODES: Final[dict[str, Callable[[Position, Task], ChanceNode]]] = {
+    "draw_row": _row_node,
+    "deal": _deal_node,
+    "look": _look_node,
+    "move_card": lambda state, task: ChanceNode(Source.DECK, task.company, f"{task.arg} deck", "ZOO-11.3"),
+    "resolve_deck": lambda state, task: ChanceNode(Source.DECK, task.company, "revealed", "ZOO-7.2"),
+    "bot_turn": lambda state, task: ChanceNode(Source.DECK, "bot_deck", "revealed", "ZOO-13.3", task.seat),
+    "lobby_top": lambda state, task: ChanceNode(Source.DECK, "influence", f"{task.company} deck", "ZOO-4.11"),
+    "event": lambda state, task: ChanceNode(Source.DECK, "event_deck", "revealed", "ZOO-12.2"),
+}
+
+
+def chance_node(state: ZooState) -> ChanceNode:
+    """What the current chance node draws: the company boards' order at setup, else a card
+    from the unknown part of a deck, named as [`Position.pile`][tabletop.spolka_zoo.state.Position.pile]
+    reads it (a company for its deck, or a field of `state.piles`: `influence`,
+    `helper_deck`, `bot_deck`, `event_deck`, `goal_box`, `intrigue_box`), where the card
+    goes (`influence_row[2]`, a seat's `goal` or `intrigues`, `revealed`, `looked at` by the
+    recipient, `lemon deck`) and the rule that draws it."""
+    if state.flow.key == "setup.board":
+        return ChanceNode(Source.ORDER, "boards", "board", "ZOO-1.1")
+    task = state.queue[0]
+    return _NODES[task.op](state, task)
+
+
+# Applying a move ---------------------------------------------------------------------------------
+
+
+def apply(state: ZooState, move: Move) -> ZooState:
+    """Apply a legal move, then the automatic steps that follow, on one draft: the new state
+    is built once (the kernel's `advance` then finds nothing left to run)."""
+    draft = Draft(state)
+    apply_in_place(draft, move)
+    MACHINE.settle(draft, STEPS)
+    return draft.freeze()
+
+
+def apply_in_place(draft: Draft, move: Move) -> None:
+    """Apply a legal move to `draft`, without the automatic steps that follow."""
+    step = draft.flow.key
+    if step == "setup.board":
+        assert isinstance(move, Order)
+        draft.board = move.companies
+        draft.chance_count += 1
+        draft.goto("deal")
+    elif step == "effects.draw":
+        _drawn(draft, move)
+    elif step == "effects.choose":
+        task = draft.queue[0]
+        chosen = OPS[task.op].chosen
+        assert chosen is not None
+        draft.goto("effects.work")
+        chosen(draft, task, move)
+    elif step == "action.pick":
+        assert isinstance(move, Pick)
+        actions.pick(draft, move)
+    elif step == "action.act":
+        actions.act(draft, move)
+    else:
+        actions.close_window(draft, move)
+
+
+def _drawn(draft: Draft, move: Move) -> None:
+    """Apply a chance outcome to the top task and go back to work, counting the chance event
+    in the same new state (see `ZooState._counted`)."""
+    assert isinstance(move, Draw)
+    task = draft.queue[0]
+    drawn = OPS[task.op].drawn
+    assert drawn is not None
+    drawn(draft, task, move.card)
+    if draft.flow.step == "draw":
+        draft.goto("effects.work")
+        draft.chance_count += 1
