@@ -7,7 +7,7 @@ the first checks and reach deep code:
 
 * [notation][tabletop.testing.fuzz.notations]: move texts, legal ones edited and junk;
 * [state_documents][tabletop.testing.fuzz.state_documents]: state and view JSON;
-* [record_documents][tabletop.testing.fuzz.record_documents]: record JSON;
+* [record_documents][tabletop.testing.fuzz.record_documents]: record JSON (full records and seats' copies);
 * [content_texts][tabletop.testing.fuzz.content_texts]: the game's TOML content and board files;
 * [option_sets][tabletop.testing.fuzz.option_sets]: `new_game` keyword options;
 * [foreign_moves][tabletop.testing.fuzz.foreign_moves]: moves of another state, seat or game;
@@ -57,6 +57,7 @@ __all__ = [
     "check_move",
     "check_notation",
     "check_options",
+    "check_record_read",
     "check_record_text",
     "check_state_text",
     "cli_arguments",
@@ -388,6 +389,31 @@ def check_record_text(text: str, replay: Callable[[str], object]) -> bool:
         return False
     except Exception as exc:
         raise _fail("record text", text, exc) from exc
+    return True
+
+
+def check_record_read(text: str, *, game: str | None = None) -> bool:
+    """Read `text` with [read_record][tabletop.frontend.records.read_record]: True if accepted,
+    and then the record writes back to text that reads to an equal record; False if refused
+    with a `DecodeError` that names a path (or the envelope's problem).
+
+    Raises:
+        FuzzFailure: On any other exception, or an accepted record that does not round-trip.
+    """
+    from tabletop.frontend.records import read_record
+
+    try:
+        record = read_record(text, game=game)
+    except DecodeError:
+        return False
+    except Exception as exc:
+        raise _fail("record text", text, exc) from exc
+    try:
+        again = read_record(record.to_json(), game=game)
+    except Exception as exc:
+        raise _fail("the record written back from", text, exc) from exc
+    if again != record:
+        raise FuzzFailure(f"an accepted record does not round-trip: {record!r} became {again!r}")
     return True
 
 
