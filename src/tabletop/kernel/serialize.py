@@ -253,7 +253,7 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         raise ValueError(msg)
     for kind, n in value.items():
         if type(n) is not int or not 0 < n <= MAX_COUNT:
-            msg = f"count of {kind!r} must be a positive integer (at most {MAX_COUNT}), got {n!r}"
+            msg = f"{kind!r} must be a positive integer count (at most {MAX_COUNT}), got {n!r}"
             raise ValueError(msg)
     return Tokens(value)
 
@@ -313,15 +313,16 @@ def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
     """The first problem inside a cattrs validation error: (message, path).
 
     Messages of `ValueError`/`TypeError` raised by hooks and attrs validators are kept
-    (they say what was wrong); a validator's message names its field (``'cost' must be >=
-    0``), which is then appended to the path.
+    (they say what was wrong); a validator's message names its field (`'cost' must be >=
+    0`), or a multiset's count its kind (`'red' must be a positive integer count`), which is
+    then appended to the path.
     """
     messages = cattrs.transform_error(exc, path=root, format_exception=_format_exception)
     first = messages[0] if messages else str(exc)
     text, _, path = first.rpartition(" @ ")
     if not text:
         return first, root
-    match = re.match(r"'(\w+)' must ", text)
+    match = re.match(r"'([\w-]+)' must ", text)  # a validator's field, or a kind of a multiset
     if match and not path.endswith(match.group(1)):
         path = f"{path}.{match.group(1)}"
     return text, path
