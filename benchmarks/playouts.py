@@ -19,9 +19,9 @@ over the repeats, each on fresh seeds:
 
 In the same run it measures python-chess random playouts (plies/s: the legal moves listed, one
 chosen uniformly, pushed, the game-over check done); every rate is printed as a ratio to it,
-beside its goal (steps/s and to_json >=3x, branching >=4x, view >=5x, state_from_json >=1x, memory
-not above the figure recorded in `docs/speed.md`) with whether it is met. Speed is judged by
-these ratios, never by a timed test: machines differ, ratios much less.
+beside its goal (steps/s and to_json >=3x, branching >=4x, view >=5x, state_from_json >=1x,
+memory not above the figure recorded in `docs/speed.md`, within `MEMORY_TOLERANCE`) with
+whether it is met. Speed is judged by these ratios, never by a timed test: machines differ, ratios much less.
 
 `--against SRC_DIR` measures another checkout's `src` (say main, before a refactor) in the same
 run: every measurement runs in a subprocess for each side, the two sides alternating (and
@@ -81,6 +81,10 @@ MEMORY_BASELINE: dict[str, float] = {
     "spolka_zoo players=3 modules=events,hidden_goals,intrigues": 1808,
     "spolka_zoo players=1 bots=4": 2736,
 }
+
+MEMORY_TOLERANCE = 1.05
+"""Memory per state is met up to 5 % above its goal: the same code measures a few per cent
+apart from one process to another (the hash seed changes the sizes of sets and dicts)."""
 
 MEMORY_GAMES = 2
 """Random games whose states are all kept to measure memory per state."""
@@ -300,7 +304,7 @@ def verdict(measure_name: str, ratio: float | None, memory: float | None, key: s
         baseline = MEMORY_BASELINE.get(key)
         if baseline is None or memory is None:
             return "<=recorded", "-"
-        return f"<={baseline:,.0f} B", "met" if memory <= baseline else "not met"
+        return f"<={baseline:,.0f} B", "met" if memory <= baseline * MEMORY_TOLERANCE else "not met"
     if measure_name == "games/s":
         return GAMES_GOAL, "-"
     goal = GOALS[measure_name]
@@ -341,7 +345,7 @@ def report_rows(
                 row["against_ratio"] = _ratio(measure_name, theirs, there_chess or {})
                 row["change"] = value / theirs if theirs else None
                 if measure_name == "bytes/state":
-                    row["met"] = "met" if value <= theirs else "not met"
+                    row["met"] = "met" if value <= theirs * MEMORY_TOLERANCE else "not met"
                     row["goal"] = "<=against"
                 if measure_name == "games/s":
                     gain, steps_gain = value / theirs, mine["steps/s"] / there[key]["steps/s"]
