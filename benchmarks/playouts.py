@@ -1,46 +1,115 @@
-"""Random-playout speed of every registered game, beside python-chess as a yardstick.
+"""Speed of every game beside python-chess, with the goals of issue 12: playouts, branching, views, JSON, memory.
 
     pip install -e '.[bench,cli]'                  # cli: the progress bar and the table (rich)
-    python benchmarks/playouts.py [--seconds 2] [--repeats 5] [--game conservas]
+    python benchmarks/playouts.py [--seconds 2] [--repeats 5] [--game conservas] [--json]
+    python benchmarks/playouts.py --against /work/main/src   # this checkout and another, alternating
 
-For every game and a few option sets it plays random games (uniform legal moves, chance
-sampled by probability, one ``apply`` per step) and reports the median steps/s and games/s
-over the repeats. In the same run it measures python-chess random playouts (plies/s: the
-legal moves listed, one chosen uniformly, pushed, the game-over check done) and prints the
-ratio. Speed is judged by this ratio, never by a timed test: machines differ, ratios much
-less.
+For each configuration of issue 12's table (and the kernel's Drill) it measures, as the median
+over the repeats, each on fresh seeds:
+
+* **steps/s** and **games/s** of random playouts (uniform legal moves, chance sampled by
+  probability, one `apply` per step);
+* **branching**: children built per second (every legal move applied to a state, all kept), over
+  the states of random games;
+* **view/s**: `view(p)` for every seat of those states;
+* **to_json/s** and **state_from_json/s** of those states;
+* **memory per kept state**: the bytes a random game's states take when all are kept
+  (`tracemalloc`, shared structure counted once; measured in the first repeat only, as it does
+  not vary).
+
+In the same run it measures python-chess random playouts (plies/s: the legal moves listed, one
+chosen uniformly, pushed, the game-over check done); every rate is printed as a ratio to it,
+beside its goal (steps/s and to_json >=3x, branching >=4x, view >=5x, state_from_json >=1x,
+memory not above the figure recorded in `docs/speed.md`, within `MEMORY_TOLERANCE`) with
+whether it is met. Speed is judged by these ratios, never by a timed test: machines differ, ratios much less.
+
+`--against SRC_DIR` measures another checkout's `src` (say main, before a refactor) in the same
+run: every measurement runs in a subprocess for each side, the two sides alternating (and
+swapping which goes first), so both see the same load; the table then shows both and the change.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable, Mapping
+import tracemalloc
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import tabletop
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.output import print_table, progress
 
-#: Option sets measured per game (games not installed are skipped).
+ALL_MODULES = ("events", "hidden_goals", "intrigues")
+
+#: The configurations measured per game: issue 12's table (games not installed are skipped).
 OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "conservas": [{}, {"month": "may", "goal": "difficult"}],
+    "conservas": [{"month": "january"}, {"month": "december", "goal": "difficult"}],
     # "supplied": the season can only be declared over once no order can still be filled, so
     # random play sails whole seasons instead of declaring at once (the default, "anytime").
-    "archipel": [
-        {"players": 2, "declare": "supplied"},
-        {"players": 5, "memory": True, "declare": "supplied"},
-        {"players": 3, "short": True, "declare": "supplied"},
-    ],
-    "spolka_zoo": [
-        {"players": 3},
-        {"players": 5},
-        {"players": 1, "bots": 2, "modules": ("events", "hidden_goals", "intrigues")},
-    ],
+    "archipel": [{"players": 2, "declare": "supplied"}, {"players": 5, "declare": "supplied"}],
+    "spolka_zoo": [{"players": 2}, {"players": 5}, {"players": 3, "modules": ALL_MODULES}, {"players": 1, "bots": 4}],
     "tabletop.testing.drill:GAME": [{}],
 }
+
+#: What is measured, in the order shown.
+MEASURES = ("steps/s", "games/s", "branching/s", "view/s", "to_json/s", "from_json/s", "bytes/state")
+
+#: Issue 12's goals, as ratios to python-chess plies/s (games/s: see `GAMES_GOAL`).
+GOALS: dict[str, float] = {"steps/s": 3.0, "branching/s": 4.0, "view/s": 5.0, "to_json/s": 3.0, "from_json/s": 1.0}
+
+GAMES_GOAL = "gain>=steps'"
+"""games/s must go up by as much as steps/s or more: a comparison of two checkouts."""
+
+#: Memory per kept state (bytes) measured on 2026-12-01 before issue 12's refactors (docs/speed.md):
+#: the goal is not to go above it. Keys are `config_key(name, options)`.
+MEMORY_BASELINE: dict[str, float] = {
+    "conservas month=january": 1445,
+    "conservas month=december goal=difficult": 1613,
+    "archipel players=2 declare=supplied": 2868,
+    "archipel players=5 declare=supplied": 2124,
+    "spolka_zoo players=2": 1672,
+    "spolka_zoo players=5": 2054,
+    "spolka_zoo players=3 modules=events,hidden_goals,intrigues": 1808,
+    "spolka_zoo players=1 bots=4": 2736,
+}
+
+MEMORY_TOLERANCE = 1.05
+"""Memory per state is met up to 5 % above its goal: the same code measures a few per cent
+apart from one process to another (the hash seed changes the sizes of sets and dicts)."""
+
+MEMORY_GAMES = 2
+"""Random games whose states are all kept to measure memory per state."""
+
+#: States of one random game kept for the per-state measures (every n-th, to bound the work).
+POOL_EVERY = 3
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Options in words: `players=5 declare=supplied` (a tuple joined by commas)."""
+    shown = " ".join(f"{k}={','.join(v) if isinstance(v, tuple | list) else v}" for k, v in options.items())
+    return shown or "defaults"
+
+
+def config_key(name: str, options: Mapping[str, Any]) -> str:
+    """The key of a configuration in `MEMORY_BASELINE` and the JSON output."""
+    return f"{short_name(name)} {options_text(options)}"
+
+
+def short_name(name: str) -> str:
+    """`tabletop.testing.drill:GAME` -> `drill`."""
+    return name.split(":")[0].split(".")[-1]
+
+
+# Measuring ------------------------------------------------------------------------------------
 
 
 def timed(run_one: Callable[[int], int], seconds: float, first_seed: int = 0) -> tuple[float, float]:
@@ -54,24 +123,26 @@ def timed(run_one: Callable[[int], int], seconds: float, first_seed: int = 0) ->
     return steps / elapsed, games / elapsed
 
 
+def random_game(game: Any, options: Mapping[str, Any], seed: int, keep: Callable[[Any], None] | None = None) -> int:
+    """Play one random game from `seed`; call `keep(state)` on every state; return the steps."""
+    rng = random.Random(seed)
+    state = game.new_game(seed, **options)
+    steps = 0
+    while not state.is_terminal:
+        if keep is not None:
+            keep(state)
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        steps += 1
+    if keep is not None:
+        keep(state)
+    return steps
+
+
 def game_runner(name: str, options: Mapping[str, Any]) -> Callable[[int], int]:
     """A function playing one random game of ``name`` from a seed, returning its steps."""
     game = tabletop.get_game(name)
-
-    def run(seed: int) -> int:
-        rng = random.Random(seed)
-        state = game.new_game(seed, **options)
-        steps = 0
-        while not state.is_terminal:
-            if state.current_player == CHANCE:
-                move = sample_chance(state, rng)
-            else:
-                move = rng.choice(state.legal_moves())
-            state = state.apply(move)
-            steps += 1
-        return steps
-
-    return run
+    return lambda seed: random_game(game, options, seed)
 
 
 def chess_runner() -> Callable[[int], int] | None:
@@ -93,59 +164,296 @@ def chess_runner() -> Callable[[int], int] | None:
     return run
 
 
-def median_rates(
-    run: Callable[[int], int], seconds: float, repeats: int, done: Callable[[], None] = lambda: None
-) -> tuple[float, float]:
-    """Median steps/s and games/s over ``repeats`` timed runs, each on fresh seeds (so no
-    cache keyed by game content is warmed by an earlier run); ``done()`` is called between runs,
-    outside the timing (it moves the progress bar)."""
-    results = []
-    for repeat in range(repeats):
-        results.append(timed(run, seconds, first_seed=1_000_000 * repeat))
-        done()
-    return statistics.median(r[0] for r in results), statistics.median(r[1] for r in results)
+def _pool(game: Any, options: Mapping[str, Any], seed: int) -> list[Any]:
+    """Every `POOL_EVERY`-th state of a fresh random game (no cache of a measured call warmed)."""
+    states: list[Any] = []
+    random_game(game, options, seed, states.append)
+    return states[::POOL_EVERY]
+
+
+def _branch(states: Sequence[Any]) -> int:
+    children = []
+    for state in states:
+        children.extend(state.apply(move) for move in state.legal_moves())
+    return len(children)
+
+
+def _views(states: Sequence[Any]) -> int:
+    done = 0
+    for state in states:
+        for seat in range(state.num_players):
+            state.view(seat)
+            done += 1
+    return done
+
+
+def _to_json(states: Sequence[Any]) -> int:
+    for state in states:
+        state.to_json()
+    return len(states)
+
+
+def per_state_rate(game: Any, options: Mapping[str, Any], seconds: float, first_seed: int, operation: str) -> float:
+    """Operations per second of `operation` over the states of fresh random games (the games are
+    played outside the timing)."""
+    spent = 0.0
+    done = 0
+    seed = first_seed
+    while spent < seconds or not done:
+        states = _pool(game, options, seed)
+        seed += 1
+        if operation == "from_json/s":
+            texts = [s.to_json() for s in states]
+            start = time.perf_counter()
+            for text in texts:
+                game.state_from_json(text)
+            spent += time.perf_counter() - start
+            done += len(texts)
+            continue
+        work = {"branching/s": _branch, "view/s": _views, "to_json/s": _to_json}[operation]
+        start = time.perf_counter()
+        done += work(states)
+        spent += time.perf_counter() - start
+    return done / spent
+
+
+def bytes_per_state(game: Any, options: Mapping[str, Any], games: int = MEMORY_GAMES) -> float:
+    """Memory per kept state: the traced growth while every state of `games` random games is kept,
+    over their number (structure shared between states counted once, as a search tree shares it)."""
+    kept: list[Any] = []
+    gc.collect()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for seed in range(games):
+            random_game(game, options, 7_000_000 + seed, kept.append)
+        gc.collect()
+        grown = tracemalloc.get_traced_memory()[0] - base - sys.getsizeof(kept)
+    finally:
+        tracemalloc.stop()
+    return grown / len(kept)
+
+
+def measure(name: str, options: Mapping[str, Any], seconds: float, repeat: int) -> dict[str, float]:
+    """One repeat of every measure of one configuration (seeds fresh for each repeat)."""
+    game = tabletop.get_game(name)
+    first = 1_000_000 * repeat
+    steps, games = timed(lambda seed: random_game(game, options, seed), seconds, first)
+    out = {"steps/s": steps, "games/s": games}
+    for operation in ("branching/s", "view/s", "to_json/s", "from_json/s"):
+        out[operation] = per_state_rate(game, options, seconds, first + 500_000, operation)
+    if repeat == 0:  # the same states every time: measured once
+        out["bytes/state"] = bytes_per_state(game, options)
+    return out
+
+
+def measure_chess(seconds: float, repeat: int) -> dict[str, float]:
+    """One repeat of python-chess random playouts: plies/s and games/s (empty without python-chess)."""
+    chess = chess_runner()
+    if chess is None:
+        return {}
+    plies, games = timed(chess, seconds, 1_000_000 * repeat)
+    return {"plies/s": plies, "games/s": games}
+
+
+# Running in this process or in a worker on another checkout ----------------------------------------
+
+
+def in_worker(src: str, job: dict[str, Any]) -> dict[str, float]:
+    """Run one job (`measure` or `measure_chess`) in a subprocess importing tabletop from `src`."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    done = subprocess.run(
+        [sys.executable, __file__, "--worker", json.dumps(job)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0:
+        msg = f"the measurement on {src} failed:\n{done.stderr.strip()}"
+        raise RuntimeError(msg)
+    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+def run_job(job: dict[str, Any]) -> dict[str, float]:
+    """Run one job here: `{"chess": true, ...}` or a game's configuration."""
+    if job.get("chess"):
+        return measure_chess(job["seconds"], job["repeat"])
+    return measure(job["name"], job["options"], job["seconds"], job["repeat"])
+
+
+def _worker(text: str) -> int:
+    job = json.loads(text)
+    job["options"] = {k: tuple(v) if isinstance(v, list) else v for k, v in job.get("options", {}).items()}
+    print(json.dumps(run_job(job)))
+    return 0
+
+
+# Reporting ------------------------------------------------------------------------------------
+
+
+def _median(results: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    keys = {key: None for r in results for key in r}
+    return {key: statistics.median(r[key] for r in results if key in r) for key in keys}
+
+
+def verdict(measure_name: str, ratio: float | None, memory: float | None, key: str) -> tuple[str, str]:
+    """(goal, met) for one measure: `met`/`not met`, or `-` when it cannot be judged here."""
+    if measure_name == "bytes/state":
+        baseline = MEMORY_BASELINE.get(key)
+        if baseline is None or memory is None:
+            return "<=recorded", "-"
+        return f"<={baseline:,.0f} B", "met" if memory <= baseline * MEMORY_TOLERANCE else "not met"
+    if measure_name == "games/s":
+        return GAMES_GOAL, "-"
+    goal = GOALS[measure_name]
+    if ratio is None:
+        return f">={goal:g}x", "-"
+    return f">={goal:g}x", "met" if ratio >= goal else "not met"
+
+
+def report_rows(
+    configs: Sequence[tuple[str, dict[str, Any]]],
+    here: Mapping[str, Mapping[str, float]],
+    chess: Mapping[str, float],
+    there: Mapping[str, Mapping[str, float]] | None = None,
+    there_chess: Mapping[str, float] | None = None,
+) -> list[dict[str, Any]]:
+    """One row per configuration and measure: the rate, its ratio to chess, the goal and the verdict
+    (and, with `there`, the other checkout's rate and ratio and the change)."""
+    rows = []
+    for name, options in configs:
+        key = config_key(name, options)
+        mine = here[key]
+        for measure_name in MEASURES:
+            value = mine[measure_name]
+            ratio = _ratio(measure_name, value, chess)
+            goal, met = verdict(measure_name, ratio, value if measure_name == "bytes/state" else None, key)
+            row: dict[str, Any] = {
+                "game": short_name(name),
+                "options": options_text(options),
+                "measure": measure_name,
+                "value": value,
+                "ratio": ratio,
+                "goal": goal,
+                "met": met,
+            }
+            if there is not None:
+                theirs = there[key][measure_name]
+                row["against"] = theirs
+                row["against_ratio"] = _ratio(measure_name, theirs, there_chess or {})
+                row["change"] = value / theirs if theirs else None
+                if measure_name == "bytes/state":
+                    row["met"] = "met" if value <= theirs * MEMORY_TOLERANCE else "not met"
+                    row["goal"] = "<=against"
+                if measure_name == "games/s":
+                    gain, steps_gain = value / theirs, mine["steps/s"] / there[key]["steps/s"]
+                    row["met"] = "met" if gain >= steps_gain else "not met"
+            rows.append(row)
+    return rows
+
+
+def _ratio(measure_name: str, value: float, chess: Mapping[str, float]) -> float | None:
+    if measure_name == "bytes/state" or not chess:
+        return None
+    if measure_name == "games/s":
+        return value / chess["games/s"]
+    return value / chess["plies/s"]
+
+
+def _cells(row: Mapping[str, Any], against: bool) -> list[str]:
+    def rate(value: float) -> str:
+        return f"{value:,.0f}" if value >= 100 else f"{value:,.1f}"
+
+    def times(value: float | None) -> str:
+        return "" if value is None else f"x{value:.2f}"
+
+    cells = [row["game"], row["options"], row["measure"], rate(row["value"]), times(row["ratio"])]
+    if against:
+        cells += [rate(row["against"]), times(row["against_ratio"]), times(row["change"])]
+    return [*cells, row["goal"], row["met"]]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    parser.add_argument("--seconds", type=float, default=2.0, help="length of one timed run of one measure")
     parser.add_argument("--repeats", type=int, default=5, help="timed runs per measurement (median)")
     parser.add_argument(
         "--game", action="append", default=[], help="only these games (repeatable or comma-separated, all kept)"
     )
+    parser.add_argument("--against", metavar="SRC_DIR", help="also measure the tabletop of another checkout's src")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.worker:
+        return _worker(args.worker)
     only = {name.strip() for given in args.game for name in given.split(",") if name.strip()}
     names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
     if only - set(names):
         parser.error(f"no game {', '.join(sorted(only - set(names)))} (games: {', '.join(names)})")
-
-    chess = chess_runner()
-    jobs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
-    rows = []
-    # The bar redraws only between timed runs (no drawing thread), so it disturbs no measurement.
-    with progress("timed runs", (len(jobs) + bool(chess)) * args.repeats, auto_refresh=False) as advance:
-        finished = 0
-
-        def done() -> None:
-            nonlocal finished
-            finished += 1
-            advance(finished)
-
-        chess_rate = median_rates(chess, args.seconds, args.repeats, done)[0] if chess else None
-        for name, options in jobs:
-            steps, games = median_rates(game_runner(name, options), args.seconds, args.repeats, done)
-            shown = ", ".join(f"{k}={','.join(v) if isinstance(v, tuple) else v}" for k, v in options.items())
-            ratio = f"x{steps / chess_rate:.2f}" if chess_rate else ""
-            rows.append(
-                [name.split(":")[0].split(".")[-1], shown or "defaults", f"{steps:,.0f}", f"{games:,.1f}", ratio]
-            )
-    if chess_rate:
-        print(f"python-chess (the yardstick): {chess_rate:,.0f} plies/s")
+    against = None
+    if args.against:
+        against = str(Path(args.against).resolve())
+        if not (Path(against) / "tabletop" / "__init__.py").is_file():
+            parser.error(f"--against {args.against}: no tabletop package in that folder (give a checkout's src)")
+    configs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
+    here, chess, there, there_chess = _run(configs, args.seconds, args.repeats, against)
+    rows = report_rows(configs, here, chess, there, there_chess)
+    if args.json:
+        document = {
+            "seconds": args.seconds,
+            "repeats": args.repeats,
+            "python_chess": chess or None,
+            "against": against,
+            "against_python_chess": there_chess,
+            "rows": rows,
+        }
+        print(json.dumps(document, indent=2))
+        return 0
+    if chess:
+        print(f"python-chess (the yardstick): {chess['plies/s']:,.0f} plies/s, {chess['games/s']:,.1f} games/s")
     else:
         print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
-    columns = ["game", "options", "steps/s", "games/s", "vs chess"]
-    print_table(columns, rows, numeric=columns[2:])
+    columns = ["game", "options", "measure", "this", "vs chess"]
+    if against is not None:
+        columns += ["against", "vs chess ", "change"]
+        print(f"against: {against}")
+    columns += ["goal", "met"]
+    print_table(columns, [_cells(r, against is not None) for r in rows], numeric=columns[3 : len(columns) - 2])
     return 0
+
+
+def _run(
+    configs: Sequence[tuple[str, dict[str, Any]]], seconds: float, repeats: int, against: str | None
+) -> tuple[dict[str, dict[str, float]], dict[str, float], dict[str, dict[str, float]] | None, dict[str, float] | None]:
+    """Every measurement, `repeats` times, alternating the two checkouts when `against` is given."""
+    sides = [None] if against is None else [None, against]
+    results: dict[Any, dict[str, list[dict[str, float]]]] = {side: {} for side in sides}
+    here_src = str(Path(tabletop.__file__).resolve().parents[1])
+    jobs = [{"chess": True}] + [{"name": n, "options": o} for n, o in configs]
+    with progress("timed measurements", repeats * len(jobs) * len(sides), auto_refresh=False) as advance:
+        finished = 0
+        for repeat in range(repeats):
+            for job in jobs:
+                order = sides if repeat % 2 == 0 else sides[::-1]
+                for side in order:
+                    full = {**job, "seconds": seconds, "repeat": repeat}
+                    if against is None:
+                        result = run_job(full)
+                    else:
+                        result = in_worker(here_src if side is None else side, full)
+                    key = "chess" if job.get("chess") else config_key(job["name"], job["options"])
+                    results[side].setdefault(key, []).append(result)
+                    finished += 1
+                    advance(finished)
+    medians = {side: {key: _median(r) for key, r in per.items()} for side, per in results.items()}
+    here = medians[None]
+    chess = here.pop("chess", {})
+    if against is None:
+        return here, chess, None, None
+    there = medians[against]
+    return here, chess, there, there.pop("chess", {})
 
 
 if __name__ == "__main__":

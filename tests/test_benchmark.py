@@ -1,14 +1,17 @@
-"""The benchmark script runs and reports steps/s beside the python-chess yardstick when available."""
+"""The benchmark prints every row of issue 12's table beside python-chess, with goals and verdicts, as a table
+or as JSON, for this checkout alone or against another one (tiny budgets: no timing is asserted)."""
 
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+DRILL = "tabletop.testing.drill:GAME"
 
 
 def _load() -> Any:
@@ -19,25 +22,76 @@ def _load() -> Any:
     return module
 
 
-def test_benchmark_reports_rates(capsys: pytest.CaptureFixture[str]) -> None:
-    """One short run prints a table row for the Drill game, options in words (no dict reprs)."""
+def test_every_measure_is_a_row_with_its_ratio_goal_and_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    """One short run prints, for the Drill game, a row per measure: the rate, the ratio to python-chess,
+    the goal of issue 12 and met / not met; options in words (no dict reprs)."""
     module = _load()
-    assert module.main(["--seconds", "0.05", "--repeats", "1", "--game", "tabletop.testing.drill:GAME"]) == 0
+    assert module.main(["--seconds", "0.02", "--repeats", "1", "--game", DRILL]) == 0
     out = capsys.readouterr().out
-    assert "drill" in out
+    assert "python-chess (the yardstick):" in out
     header = next(line for line in out.splitlines() if line.startswith("game"))
-    assert header.split() == ["game", "options", "steps/s", "games/s", "vs", "chess"]
+    assert header.split() == ["game", "options", "measure", "this", "vs", "chess", "goal", "met"]
+    rows = [line.split() for line in out.splitlines() if line.startswith("drill")]
+    assert [row[2] for row in rows] == list(module.MEASURES)
+    for row in rows:
+        if row[2] in module.GOALS:
+            assert row[3].replace(",", "").replace(".", "").isdigit()
+            assert row[4].startswith("x")
+            assert row[-1] == "met"  # "met" or "not met"
     assert "{" not in out
 
 
-def test_benchmark_games_repeated_or_comma_separated(capsys: pytest.CaptureFixture[str]) -> None:
-    """--game takes several games, repeated or comma-separated; an unknown name is refused, naming it."""
+def test_json_output_has_every_measure_and_the_yardstick(capsys: pytest.CaptureFixture[str]) -> None:
+    """--json prints one document: python-chess's rates and a row per measure with value, ratio, goal, verdict."""
     module = _load()
-    drill = "tabletop.testing.drill:GAME"
-    assert module.main(["--seconds", "0.02", "--repeats", "1", "--game", f"{drill},conservas", "--game", drill]) == 0
+    assert module.main(["--seconds", "0.02", "--repeats", "1", "--game", DRILL, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["python_chess"]["plies/s"] > 0
+    assert [r["measure"] for r in document["rows"]] == list(module.MEASURES)
+    by_measure = {r["measure"]: r for r in document["rows"]}
+    assert by_measure["view/s"]["ratio"] == pytest.approx(
+        by_measure["view/s"]["value"] / document["python_chess"]["plies/s"]
+    )
+    assert by_measure["view/s"]["goal"] == ">=5x"
+    assert by_measure["bytes/state"]["value"] > 0
+    assert by_measure["bytes/state"]["ratio"] is None
+
+
+def test_issue_12_configurations_are_measured() -> None:
+    """Every configuration of issue 12's table is in the benchmark."""
+    module = _load()
+    sets = module.OPTION_SETS
+    assert {"month": "december", "goal": "difficult"} in sets["conservas"]
+    assert [o["players"] for o in sets["archipel"]] == [2, 5]
+    assert all(o["declare"] == "supplied" for o in sets["archipel"])
+    assert {"players": 1, "bots": 4} in sets["spolka_zoo"]
+    assert {"players": 3, "modules": module.ALL_MODULES} in sets["spolka_zoo"]
+
+
+def test_against_another_checkout_alternates_in_subprocesses(capsys: pytest.CaptureFixture[str]) -> None:
+    """--against SRC runs both sides in workers and shows the other side's rate, ratio and the change."""
+    module = _load()
+    src = str(ROOT / "src")
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--against", src, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["against"] == str(Path(src).resolve())
+    assert document["against_python_chess"]["plies/s"] > 0
+    for row in document["rows"]:
+        assert row["against"] > 0
+        assert row["change"] == pytest.approx(row["value"] / row["against"])
+        assert row["met"] in ("met", "not met", "-")
+
+
+def test_games_repeated_or_comma_separated_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    """--game takes several games, repeated or comma-separated; an unknown game or a folder without
+    tabletop is refused, naming it."""
+    module = _load()
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", f"{DRILL},{DRILL}", "--game", DRILL]) == 0
     rows = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
-    assert rows.count("conservas") == 2  # its two option sets
-    assert rows.count("drill") == 1
+    assert rows.count("drill") == len(module.MEASURES)
     with pytest.raises(SystemExit):
         module.main(["--game", "chess960"])
     assert "no game chess960" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        module.main(["--against", "/nonexistent"])
+    assert "no tabletop package" in capsys.readouterr().err

@@ -7,19 +7,23 @@ Quick in CI (the hypothesis profile's examples). A longer run on demand:
 from __future__ import annotations
 
 import functools
+import json
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
 from tabletop.frontend.match import Match
+from tabletop.kernel.errors import DecodeError, InvariantBroken
 from tabletop.kernel.protocol import Game, State
-from tabletop.testing import fuzz
+from tabletop.testing import drill, fuzz
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = int(os.environ.get("TABLETOP_FUZZ_EXAMPLES", "0"))
@@ -42,14 +46,24 @@ def _states(name: str) -> tuple[State, ...]:
 
 
 @functools.cache
-def _records(name: str) -> tuple[str, ...]:
-    texts = []
+def _matches(name: str) -> tuple[Match, ...]:
+    matches = []
     for seed, options in enumerate(OPTIONS[name]):
         seats = tabletop.get_game(name).new_game(seed, **options).num_players
         match = Match(name, seed=seed, options=options, agents=dict.fromkeys(range(seats), "random"))
         match.advance()
-        texts.append(match.save())
-    return tuple(texts)
+        matches.append(match)
+    return tuple(matches)
+
+
+@functools.cache
+def _records(name: str) -> tuple[str, ...]:
+    return tuple(match.save() for match in _matches(name))
+
+
+@functools.cache
+def _seat_copies(name: str) -> tuple[str, ...]:
+    return tuple(match.save(seat=seat) for match in _matches(name) for seat in range(match.num_players))
 
 
 GAMES = tabletop.GAMES
@@ -72,6 +86,16 @@ def test_records(name: str, data: st.DataObject) -> None:
     """Mutated records: replayed (Match.load) or refused with a TabletopError."""
     text = data.draw(fuzz.record_documents(_records(name)))
     fuzz.check_record_text(text, lambda t: Match.load(t, agents={}))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_record_reading(name: str, data: st.DataObject) -> None:
+    """Mutated full records and seats' copies: read_record accepts them (and they round-trip) or
+    refuses them with a DecodeError, never another exception."""
+    text = data.draw(fuzz.record_documents(_records(name) + _seat_copies(name)))
+    fuzz.check_record_read(text, game=data.draw(st.sampled_from([None, name])))
 
 
 def _content_files() -> list[Path]:
@@ -145,6 +169,80 @@ def test_cli_arguments(data: st.DataObject, tmp_path_factory: pytest.TempPathFac
     content.write_text(data.draw(fuzz.content_texts(_content_files()))[1], encoding="utf-8")
     argv = data.draw(fuzz.cli_arguments([str(record), str(content)]))
     assert fuzz.check_cli(argv) in (0, 1, 2)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@fuzzed
+@given(data=st.data())
+def test_out_of_range_numbers(name: str, data: st.DataObject) -> None:
+    """A number set out of range is read soundly or refused; an invariant that names where the state is
+    broken (InvariantBroken(path=...), as the games raise it) names a field of the document."""
+    game = tabletop.get_game(name)
+    text, path = data.draw(fuzz.out_of_range_documents(_states(name)))
+    fuzz.check_out_of_range(game, text, path)
+
+
+def _ranged(state: Any) -> None:
+    """Drill's invariants, and the ranges of its numbers raised as InvariantBroken at their path."""
+    if not 0 <= state.looking <= 3:
+        raise InvariantBroken(f"looking at {state.looking} cards (0 to 3)", path="looking", rule="DRILL-2")
+    if state.flow.round > drill.TURNS:
+        raise InvariantBroken(f"round {state.flow.round} after the last ({drill.TURNS})", path="flow.round")
+    for i, hand in enumerate(state.hands):
+        for kind, count in hand.items():
+            if count > drill.BAG[kind]:
+                msg = f"{count} {kind} tokens, of {drill.BAG[kind]} in the game"
+                raise InvariantBroken(msg, path=f"hands[{i}].{kind}", rule="DRILL-1")
+    for kind, count in state.bag.contents.items():
+        if count > drill.BAG[kind]:
+            raise InvariantBroken(f"{count} {kind} tokens in the bag", path=f"bag.contents.{kind}", rule="DRILL-1")
+    assert drill.GAME.invariants is not None
+    drill.GAME.invariants(state)
+
+
+RANGED = attrs.evolve(drill.GAME, invariants=_ranged)
+RANGED_FIELDS = re.compile(r"state\.(looking|flow\.round|hands\[\d\]\.\w+|bag\.contents\.\w+)$")
+
+
+@fuzzed
+@given(data=st.data())
+def test_out_of_range_numbers_are_reported_at_their_field(data: st.DataObject) -> None:
+    """Game-independent: a game whose invariants raise InvariantBroken(path=...) gets every out-of-range
+    number of a ranged field refused at exactly that field's path, with the value in the message."""
+    text, path = data.draw(fuzz.out_of_range_documents(_drill_states()))
+    error = fuzz.check_out_of_range(RANGED, text, path)
+    if RANGED_FIELDS.match(path):
+        assert error is not None, f"{path} out of range was accepted"
+        assert error.path == path
+        value = str(fuzz._get(json.loads(text), tuple(int(i) if i.isdigit() else i for i in _parts(path))))
+        assert value in str(error)
+
+
+def _parts(path: str) -> list[str]:
+    return [a or b for a, b in re.findall(r"\.?([^.\[\]]+)|\[(\d+)\]", path)]
+
+
+@functools.cache
+def _drill_states() -> tuple[State, ...]:
+    return tuple(fuzz.sample_states(drill.GAME, steps=30, seeds=4))
+
+
+def test_an_invariant_names_the_field_and_value() -> None:
+    """Examples of the game-independent case: the field path, the value and the rule in the DecodeError."""
+    state = _drill_states()[3]
+    document = json.loads(state.to_json())
+    document["state"]["looking"] = 99
+    with pytest.raises(DecodeError) as caught:
+        RANGED.state_from_json(json.dumps(document))
+    assert caught.value.path == "state.looking"
+    assert "looking at 99 cards (0 to 3) (DRILL-2)" in str(caught.value)
+    document["state"]["looking"] = 0
+    document["state"]["bag"]["contents"]["red"] = 7
+    with pytest.raises(DecodeError) as caught:
+        RANGED.state_from_json(json.dumps(document))
+    assert caught.value.path == "state.bag.contents.red"
+    document["state"]["bag"]["contents"]["red"] = 1
+    assert RANGED.state_from_json(json.dumps(document)) == state
 
 
 def test_the_generators_reach_both_verdicts() -> None:

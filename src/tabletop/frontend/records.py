@@ -10,9 +10,13 @@ kind `tabletop/record` (see [`tabletop.kernel.serialize`][tabletop.kernel.serial
 {"format": "tabletop/record", "version": 1, "game": "drill", "record": {...}}
 ```
 
-[`read_record`][tabletop.frontend.records.read_record] checks the envelope and every field, raising
-[`DecodeError`][tabletop.kernel.errors.DecodeError] with the path of the first problem
-(`record.moves[3].player`).
+[`read_record`][tabletop.frontend.records.read_record] reads a record as states are read: the
+text's size and nesting are bounded before parsing, the envelope is checked, and the payload is
+structured by the strict, typed converter of [serialize][tabletop.kernel.serialize] into attrs
+classes whose validators hold the ranges; what one field says about another (a step's seat
+among the record's seats, a full record's seed and moves) is checked after. Every bad field
+raises [`DecodeError`][tabletop.kernel.errors.DecodeError] with its path and its value
+(`record.moves[3].player: 'player' must be >= -1: -2`).
 """
 
 from __future__ import annotations
@@ -22,11 +26,13 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 import attrs
+from attrs import validators as v
 
 from tabletop.kernel.errors import DecodeError
-from tabletop.kernel.serialize import dump_envelope, load_envelope
+from tabletop.kernel.events import Event
+from tabletop.kernel.serialize import OPTIONAL, dump_envelope, load_envelope, make_converter, structure
 
-__all__ = ["Record", "RecordedStep", "read_record"]
+__all__ = ["MAX_PLAYERS", "Record", "RecordedStep", "read_record"]
 
 
 @attrs.frozen
@@ -105,101 +111,127 @@ def read_record(text: str | bytes, *, game: str | None = None) -> Record:
         game: The game expected, or `None` to accept a record of any game.
 
     Raises:
-        DecodeError: On bad JSON, another format, version or game, or a missing or ill-typed
-            field; the message and `path` name the problem.
+        DecodeError: On text too long or nested too deeply, bad JSON, another format,
+            version or game, or a missing, unknown, ill-typed or out-of-range field; the
+            message and `path` name the field and its value.
     """
     payload = load_envelope(text, kind="record", game=game)
-    name = json.loads(text)["game"]
-    if not isinstance(name, str):
-        raise DecodeError("expected the game's name as text", path="game")
-    data = _expect(payload, dict, "record")
-    known = {"tabletop", "options", "seed", "players", "seats", "seat", "moves", "result"}
-    missing = sorted(known - set(data))
-    if missing:
-        raise DecodeError(f"missing field(s) {', '.join(missing)}", path="record")
-    extra = sorted(set(data) - known)
-    if extra:
-        raise DecodeError(f"unknown field(s) {', '.join(extra)}", path="record")
-    players = _integer(data["players"], "record.players", low=1)
-    seat = None if data["seat"] is None else _integer(data["seat"], "record.seat", low=0, high=players - 1)
-    seed = None if data["seed"] is None else _integer(data["seed"], "record.seed", low=0)
-    if seat is None and seed is None:
-        raise DecodeError("a full record needs its seed", path="record.seed")
-    seats = tuple(
-        _expect(s, str, f"record.seats[{i}]") for i, s in enumerate(_expect(data["seats"], list, "record.seats"))
-    )
-    if len(seats) != players:
-        raise DecodeError(f"{len(seats)} seats listed for {players} players", path="record.seats")
-    steps = tuple(
-        _step(item, f"record.moves[{i}]", players, per_seat=seat is not None)
-        for i, item in enumerate(_expect(data["moves"], list, "record.moves"))
-    )
-    result = None if data["result"] is None else _result(data["result"], players)
+    name = json.loads(text)["game"]  # load_envelope checked it is text
+    data = structure(_CONVERTER, payload, _Payload, root="record")
+    _check(data)
+    full = data.seat is None
     return Record(
         game=name,
-        library=_expect(data["tabletop"], str, "record.tabletop"),
-        options=_expect(data["options"], dict, "record.options"),
-        seed=seed,
-        players=players,
-        seats=seats,
-        seat=seat,
-        steps=steps,
-        result=result,
+        library=data.tabletop,
+        options=dict(data.options),
+        seed=data.seed,
+        players=data.players,
+        seats=data.seats,
+        seat=data.seat,
+        steps=tuple(
+            RecordedStep(
+                step.player,
+                step.move,
+                None if full else tuple(e.to_dict() for e in step.events or ()),
+            )
+            for step in data.moves
+        ),
+        result=None
+        if data.result is None
+        else {"returns": list(data.result.returns), "summary": dict(data.result.summary)},
     )
 
 
-def _step(item: Any, path: str, players: int, *, per_seat: bool) -> RecordedStep:
-    entry = _expect(item, dict, path)
-    allowed = {"player", "move", "events"} if per_seat else {"player", "move"}
-    extra = sorted(set(entry) - allowed)
-    if extra:
-        raise DecodeError(f"unknown field(s) {', '.join(extra)}", path=path)
-    if "player" not in entry or "move" not in entry:
-        raise DecodeError("each step needs a player and a move", path=path)
-    player = _integer(entry["player"], f"{path}.player", low=-1, high=players - 1)
-    move = entry["move"]
-    if move is None and not per_seat:
-        raise DecodeError("a full record names every move", path=f"{path}.move")
-    if move is not None:
-        _expect(move, str, f"{path}.move")
-    events = None
-    if per_seat:
-        raw = _expect(entry.get("events", []), list, f"{path}.events")
-        events = tuple(_expect(e, dict, f"{path}.events[{j}]") for j, e in enumerate(raw))
-    return RecordedStep(player, move, events)
+# The typed form of a record's payload, as the strict converter structures it ------------------
+
+MAX_PLAYERS: Final = 64
+"""The most seats a record may name (the built-in games have at most 5 seats, plus bots)."""
+
+_SCALARS: Final = (str, int, float, bool, type(None))
 
 
-def _result(value: Any, players: int) -> Mapping[str, Any]:
-    data = _expect(value, dict, "record.result")
-    returns = _expect(data.get("returns"), list, "record.result.returns")
-    if len(returns) != players or not all(isinstance(r, int | float) and not isinstance(r, bool) for r in returns):
-        raise DecodeError(f"expected {players} numbers", path="record.result.returns")
-    summary = _expect(data.get("summary"), dict, "record.result.summary")
-    return {"returns": [float(r) for r in returns], "summary": summary}
+def _not_blank(instance: Any, attribute: attrs.Attribute[Any], value: str) -> None:
+    if not value.strip():
+        msg = f"'{attribute.name}' must not be blank: {value!r}"
+        raise ValueError(msg)
 
 
-_NAMES: Final[dict[type, str]] = {dict: "an object", list: "a list", str: "text", int: "an integer", float: "a number"}
+def _scalar_values(instance: Any, attribute: attrs.Attribute[Any], value: Mapping[str, Any]) -> None:
+    for key, item in value.items():
+        if not isinstance(item, _SCALARS):
+            msg = f"'{attribute.name}' must hold JSON scalars (text, numbers, true/false, null): {key!r} is {item!r}"
+            raise ValueError(msg)
 
 
-def _expect(value: Any, kind: type, path: str) -> Any:
-    if not isinstance(value, kind):
-        msg = f"expected {_NAMES.get(kind, kind.__name__)}, got {_json_type(value)}"
-        raise DecodeError(msg, path=path)
-    return value
+@attrs.frozen
+class _EventDoc:
+    """An event as a seat's record holds it (`Event.to_dict()`)."""
+
+    kind: str = attrs.field(validator=_not_blank)
+    text: str
+    data: Mapping[str, Any] = attrs.field(validator=_scalar_values)
+    visible_to: frozenset[int] | None = attrs.field(
+        default=None,
+        metadata={OPTIONAL: True},
+        validator=v.optional(v.deep_iterable(v.ge(0))),  # type: ignore[arg-type]
+    )
+
+    def to_dict(self) -> dict[str, Any]:
+        return Event(self.kind, self.text, tuple(self.data.items()), self.visible_to).to_dict()
 
 
-def _integer(value: Any, path: str, *, low: int, high: int | None = None) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DecodeError(f"expected an integer, got {_json_type(value)}", path=path)
-    if value < low or (high is not None and value > high):
-        bounds = f"from {low} to {high}" if high is not None else f"at least {low}"
-        raise DecodeError(f"expected an integer {bounds}, got {value}", path=path)
-    return value
+@attrs.frozen
+class _Step:
+    player: int = attrs.field(validator=v.ge(-1))
+    move: str | None
+    events: tuple[_EventDoc, ...] | None = attrs.field(default=None, metadata={OPTIONAL: True})
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true/false"
-    return _NAMES.get(type(value), type(value).__name__)
+@attrs.frozen
+class _Result:
+    returns: tuple[float, ...]
+    summary: Mapping[str, Any]
+
+
+@attrs.frozen
+class _Payload:
+    tabletop: str
+    options: Mapping[str, Any]
+    seed: int | None = attrs.field(validator=v.optional(v.ge(0)))
+    players: int = attrs.field(validator=[v.ge(1), v.le(MAX_PLAYERS)])
+    seats: tuple[str, ...]
+    seat: int | None = attrs.field(validator=v.optional(v.ge(0)))
+    moves: tuple[_Step, ...]
+    result: _Result | None
+
+
+_CONVERTER: Final = make_converter(every_field=True)
+
+
+def _check(data: _Payload) -> None:
+    """What one field of a record says about another: every seat named exists, a full record
+    has its seed and every move and no seat's events."""
+    last = data.players - 1
+    if data.seat is not None and data.seat > last:
+        raise DecodeError(f"seat {data.seat} does not exist (seats 0 to {last})", path="record.seat")
+    full = data.seat is None
+    if full and data.seed is None:
+        raise DecodeError("a full record needs its seed", path="record.seed")
+    if len(data.seats) != data.players:
+        raise DecodeError(f"{len(data.seats)} seats listed for {data.players} players", path="record.seats")
+    for i, step in enumerate(data.moves):
+        path = f"record.moves[{i}]"
+        if step.player > last:
+            raise DecodeError(f"expected a seat from -1 to {last}, got {step.player}", path=f"{path}.player")
+        if full and step.move is None:
+            raise DecodeError("a full record names every move", path=f"{path}.move")
+        if full and step.events is not None:
+            raise DecodeError("a full record holds no seat's events", path=f"{path}.events")
+        for j, event in enumerate(step.events or ()):
+            unknown = sorted(s for s in event.visible_to or () if s > last)
+            if unknown:
+                msg = f"seat {unknown[0]} does not exist (seats 0 to {last})"
+                raise DecodeError(msg, path=f"{path}.events[{j}].visible_to")
+    if data.result is not None and len(data.result.returns) != data.players:
+        msg = f"expected {data.players} returns, got {len(data.result.returns)}"
+        raise DecodeError(msg, path="record.result.returns")

@@ -30,13 +30,14 @@ from typing import Any, Final, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
+from cattrs.cols import is_mapping
 from cattrs.errors import (
     AttributeValidationNote,
     ClassValidationError,
     IterableValidationError,
     IterableValidationNote,
 )
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
@@ -45,6 +46,7 @@ from tabletop.kernel.tokens import Tokens
 __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT",
+    "OPTIONAL",
     "VERSION",
     "check_bounds",
     "dump_envelope",
@@ -72,6 +74,11 @@ MAX_COUNT: Final = 100_000
 
 MAX_KINDS: Final = 1_000
 """The most kinds in one multiset (a game's largest, a deck of distinct cards, has about 150)."""
+
+OPTIONAL: Final = "tabletop.optional"
+"""Metadata key of an attrs field that a document may leave out even under `every_field`
+(`attrs.field(default=None, metadata={OPTIONAL: True})`): the writer omits it when it holds its
+default, as `Event.to_dict` omits `visible_to`."""
 
 _BRACKETS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
@@ -167,9 +174,26 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
     return structure
 
 
+def _is_mapping(cls: Any) -> bool:
+    return is_mapping(cls) and (get_origin(cls) or cls) is not Tokens and not attrs.has(cls)
+
+
+def _mapping_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, type], Any]:
+    base: Callable[[Any, type], Any] = make_mapping_structure_fn(cls, converter)
+
+    def structure(value: Any, _: type) -> Any:
+        if type(value) is not dict:
+            msg = f"expected an object, got {value!r}"
+            raise TypeError(msg)
+        return base(value, cls)
+
+    return structure
+
+
 def _attrs_hook(cls: type, converter: cattrs.Converter, *, every_field: bool) -> Callable[[Any, type], Any]:
     base: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
-    required = tuple(a.alias for a in attrs.fields(cls) if a.init) if every_field else ()
+    fields = attrs.fields(cls)
+    required = tuple(a.alias for a in fields if a.init and not a.metadata.get(OPTIONAL)) if every_field else ()
 
     def structure(value: Any, _: type) -> Any:
         if type(value) is not dict:
@@ -188,8 +212,9 @@ def _attrs_hook(cls: type, converter: cattrs.Converter, *, every_field: bool) ->
 def make_converter(*, every_field: bool = False) -> cattrs.Converter:
     """A strict JSON converter that knows the kernel's types.
 
-    Extra keys are refused, frozensets are written as sorted lists (stable text), and
-    [`Tokens`][tabletop.kernel.tokens.Tokens] as `{"kind": count}` objects. Reading is
+    Extra keys are refused, mappings are read only from JSON objects, frozensets are written
+    as sorted lists (stable text), and [`Tokens`][tabletop.kernel.tokens.Tokens] as
+    `{"kind": count}` objects. Reading is
     strict: `int`, `str` and `bool` only from values of exactly that JSON type,
     collections only from JSON arrays (of the right length for a fixed tuple, without
     repeats for a frozenset), objects only from JSON objects.
@@ -197,7 +222,8 @@ def make_converter(*, every_field: bool = False) -> cattrs.Converter:
     Args:
         every_field: Also refuse an object that leaves out a field with a default (states
             are written whole, so a missing field means a damaged document; content files
-            leave defaults out on purpose).
+            leave defaults out on purpose). A field marked [OPTIONAL][tabletop.kernel.serialize.OPTIONAL]
+            may still be left out.
     """
     converter = _make_json_converter(forbid_extra_keys=True, detailed_validation=True)
     converter.register_unstructure_hook(Tokens, lambda tokens: tokens.as_dict())
@@ -211,6 +237,7 @@ def make_converter(*, every_field: bool = False) -> cattrs.Converter:
     converter.register_structure_hook(bool, _scalar(bool, "true or false"))
     converter.register_structure_hook(float, _structure_float)
     converter.register_structure_hook_factory(_is_collection, lambda cls: _collection_hook(cls, converter))
+    converter.register_structure_hook_factory(_is_mapping, lambda cls: _mapping_hook(cls, converter))
     converter.register_structure_hook_factory(
         attrs.has, lambda cls: _attrs_hook(cls, converter, every_field=every_field)
     )
@@ -226,7 +253,7 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         raise ValueError(msg)
     for kind, n in value.items():
         if type(n) is not int or not 0 < n <= MAX_COUNT:
-            msg = f"count of {kind!r} must be a positive integer (at most {MAX_COUNT}), got {n!r}"
+            msg = f"{kind!r} must be a positive integer count (at most {MAX_COUNT}), got {n!r}"
             raise ValueError(msg)
     return Tokens(value)
 
@@ -286,15 +313,16 @@ def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
     """The first problem inside a cattrs validation error: (message, path).
 
     Messages of `ValueError`/`TypeError` raised by hooks and attrs validators are kept
-    (they say what was wrong); a validator's message names its field (``'cost' must be >=
-    0``), which is then appended to the path.
+    (they say what was wrong); a validator's message names its field (`'cost' must be >=
+    0`), or a multiset's count its kind (`'red' must be a positive integer count`), which is
+    then appended to the path.
     """
     messages = cattrs.transform_error(exc, path=root, format_exception=_format_exception)
     first = messages[0] if messages else str(exc)
     text, _, path = first.rpartition(" @ ")
     if not text:
         return first, root
-    match = re.match(r"'(\w+)' must ", text)
+    match = re.match(r"'([\w-]+)' must ", text)  # a validator's field, or a kind of a multiset
     if match and not path.endswith(match.group(1)):
         path = f"{path}.{match.group(1)}"
     return text, path
@@ -302,7 +330,8 @@ def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
 
 def _format_exception(exc: BaseException, type_: type | None) -> str:
     if isinstance(exc, ValueError | TypeError) and str(exc) and not isinstance(exc, cattrs.BaseValidationError):
-        text = str(exc)
+        # attrs' instance_of raises TypeError(message, attribute, types, value): keep the message
+        text = exc.args[0] if len(exc.args) > 1 and isinstance(exc.args[0], str) else str(exc)
         if not text.startswith(("invalid literal", "int() argument")):
             return text
     return cattrs.v.format_exception(exc, type_)

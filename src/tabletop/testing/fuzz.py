@@ -7,7 +7,9 @@ the first checks and reach deep code:
 
 * [notation][tabletop.testing.fuzz.notations]: move texts, legal ones edited and junk;
 * [state_documents][tabletop.testing.fuzz.state_documents]: state and view JSON;
-* [record_documents][tabletop.testing.fuzz.record_documents]: record JSON;
+* [out_of_range_documents][tabletop.testing.fuzz.out_of_range_documents]: state JSON with one
+  number set out of range, and its path (the invariants must refuse it there);
+* [record_documents][tabletop.testing.fuzz.record_documents]: record JSON (full records and seats' copies);
 * [content_texts][tabletop.testing.fuzz.content_texts]: the game's TOML content and board files;
 * [option_sets][tabletop.testing.fuzz.option_sets]: `new_game` keyword options;
 * [foreign_moves][tabletop.testing.fuzz.foreign_moves]: moves of another state, seat or game;
@@ -49,6 +51,7 @@ from hypothesis import strategies as st
 from tabletop.kernel.chance import sample_chance
 from tabletop.kernel.errors import ContentError, DecodeError, IllegalMove, NotationError, TabletopError
 from tabletop.kernel.protocol import Game, Move, State
+from tabletop.kernel.serialize import MAX_TEXT
 
 __all__ = [
     "FuzzFailure",
@@ -57,6 +60,8 @@ __all__ = [
     "check_move",
     "check_notation",
     "check_options",
+    "check_out_of_range",
+    "check_record_read",
     "check_record_text",
     "check_state_text",
     "cli_arguments",
@@ -66,6 +71,7 @@ __all__ = [
     "mutated_json",
     "notations",
     "option_sets",
+    "out_of_range_documents",
     "record_documents",
     "sample_states",
     "state_documents",
@@ -74,6 +80,12 @@ __all__ = [
 
 PLAYED_STEPS: Final = 1
 """How many random steps an accepted state is played on (each checked against the invariants)."""
+
+
+MAX_GROWN: Final = 2 * MAX_TEXT
+"""The longest a list repeated by a mutation may get, in characters: past the readers' bound
+([MAX_TEXT][tabletop.kernel.serialize.MAX_TEXT]), so that the bound is tried, but never so long
+that writing the document out exhausts the memory (lists repeated inside repeated lists)."""
 
 
 class FuzzFailure(AssertionError):
@@ -177,7 +189,9 @@ def _mutate(doc: Any, data: st.DataObject, rounds: int) -> Any:
         elif operation == "wrap":
             parent[key] = [old]
         elif operation == "grow" and isinstance(old, list) and old:
-            parent[key] = old * data.draw(st.sampled_from([2, 50]), label="times")
+            times = data.draw(st.sampled_from([2, 50]), label="times")
+            if len(json.dumps(old)) * times <= MAX_GROWN:  # past the readers' bound, not the memory's
+                parent[key] = old * times
     return doc
 
 
@@ -227,6 +241,70 @@ def state_documents(game: Game, states: Sequence[State] | None = None) -> st.Sea
     pool = list(states) if states is not None else sample_states(game)
     texts = [s.to_json() for s in pool] + [s.view(0).to_json() for s in pool[::3]]
     return st.sampled_from(texts).flatmap(mutated_json)
+
+
+OUT_OF_RANGE: Final = (-1, -7, 99, 10**6, 2**40)
+"""The values `out_of_range_documents` puts in a number's place."""
+
+
+def document_path(parts: Sequence[Any], root: str = "state") -> str:
+    """A path inside a document's payload in the form `DecodeError.path` uses: `state.boats[1].fuel`."""
+    return root + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in parts)
+
+
+def _resolves(document: Any, path: str) -> bool:
+    """True when `path` (`state.boats[1].fuel`) names a node of `document`."""
+    node = document
+    for key, index in re.findall(r"\.?([^.\[\]]+)|\[(\d+)\]", path):
+        try:
+            node = node[int(index)] if index else node[key]
+        except (KeyError, IndexError, TypeError, ValueError):
+            return False
+    return True
+
+
+def out_of_range_documents(states: Sequence[State]) -> st.SearchStrategy[tuple[str, str]]:
+    """(state JSON with one integer field set to a value out of any game's range, that field's path).
+
+    The value is one of [OUT_OF_RANGE][tabletop.testing.fuzz.OUT_OF_RANGE]; every integer of the
+    state (flags excluded) may be the one changed.
+    """
+    documents = [json.loads(s.to_json()) for s in states]
+
+    @st.composite
+    def build(draw: st.DrawFn) -> tuple[str, str]:
+        document = json.loads(json.dumps(draw(st.sampled_from(documents))))
+        numbers = [p for p in _paths(document["state"]) if p and type(_get(document["state"], p)) is int]
+        path = draw(st.sampled_from(numbers))
+        _get(document["state"], path[:-1])[path[-1]] = draw(st.sampled_from(OUT_OF_RANGE))
+        return json.dumps(document), document_path(path)
+
+    return build()
+
+
+def check_out_of_range(game: Game, text: str, path: str) -> DecodeError | None:
+    """Read a state with a number out of range at `path`: `None` if accepted (and then sound, as
+    [check_state_text][tabletop.testing.fuzz.check_state_text] checks), else the `DecodeError`.
+
+    An invariant that names where the state is broken
+    ([InvariantBroken][tabletop.kernel.errors.InvariantBroken]`(path=...)`) must name a field
+    that exists in the document.
+
+    Raises:
+        FuzzFailure: On any other exception, an accepted state that is not sound, or an
+            invariant's error whose path is not in the document.
+    """
+    try:
+        game.state_from_json(text)
+    except DecodeError as exc:
+        named = "invariant broken" in str(exc) and exc.path not in ("", "state")
+        if named and not _resolves(json.loads(text), exc.path):
+            raise FuzzFailure(f"{exc} (the value changed at {path}) names no field of the document") from exc
+        return exc
+    except Exception as exc:
+        raise _fail(f"state text with {path} out of range", text, exc) from exc
+    check_state_text(game, text)
+    return None
 
 
 def record_documents(records: Sequence[str]) -> st.SearchStrategy[str]:
@@ -388,6 +466,31 @@ def check_record_text(text: str, replay: Callable[[str], object]) -> bool:
         return False
     except Exception as exc:
         raise _fail("record text", text, exc) from exc
+    return True
+
+
+def check_record_read(text: str, *, game: str | None = None) -> bool:
+    """Read `text` with [read_record][tabletop.frontend.records.read_record]: True if accepted,
+    and then the record writes back to text that reads to an equal record; False if refused
+    with a `DecodeError` that names a path (or the envelope's problem).
+
+    Raises:
+        FuzzFailure: On any other exception, or an accepted record that does not round-trip.
+    """
+    from tabletop.frontend.records import read_record
+
+    try:
+        record = read_record(text, game=game)
+    except DecodeError:
+        return False
+    except Exception as exc:
+        raise _fail("record text", text, exc) from exc
+    try:
+        again = read_record(record.to_json(), game=game)
+    except Exception as exc:
+        raise _fail("the record written back from", text, exc) from exc
+    if again != record:
+        raise FuzzFailure(f"an accepted record does not round-trip: {record!r} became {again!r}")
     return True
 
 

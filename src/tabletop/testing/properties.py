@@ -13,7 +13,10 @@ every move's kind is declared by the phase table; notation round-trips
 `apply` leaves its input unchanged; moves that are not legal raise `IllegalMove` and
 change nothing; the JSON round trip gives an equal state with an equal hash; every view is
 a fixed point, has no seed, round-trips through JSON, and is unchanged when information
-hidden from its player is perturbed (and so are its legal moves, when it is to move); two
+hidden from its player is perturbed (and so are its legal moves, when it is to move), and stays
+so over the next few steps: the same moves played on the state and on its perturbation show the
+player the same events and leave it the same view, until a step's events tell the two apart (a
+reveal: the player has then learned what was perturbed); two
 steps that show a seat the same events leave it the same view and legal moves (this reaches
 the secrets of the history: a secret pick, a secret re-ordering, a card dealt face down); a
 move the mover's view lists can be played on that
@@ -39,7 +42,20 @@ from tabletop.kernel.errors import IllegalMove, NotationError, TabletopError
 from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Game, Move, State
 
-__all__ = ["PlayReport", "PropertyFailure", "check_alike", "check_game", "check_state", "play_checked"]
+__all__ = [
+    "FOLLOW_STEPS",
+    "PlayReport",
+    "PropertyFailure",
+    "check_alike",
+    "check_followed",
+    "check_game",
+    "check_state",
+    "play_checked",
+]
+
+FOLLOW_STEPS = 3
+"""How many steps after a perturbation the leak check follows both lines (see
+[check_followed][tabletop.testing.properties.check_followed])."""
 
 
 class PropertyFailure(AssertionError):
@@ -266,6 +282,8 @@ def _check_json(game: Game, state: State, context: str) -> None:
 
 def _check_views(game: Game, state: State, rng: random.Random, context: str) -> None:
     _check_view_plays(state, rng, context)
+    # Its own random source, drawn from the state: the caller's sequence of random choices is kept.
+    line = _line(state, random.Random(state.to_json()), FOLLOW_STEPS) if game.perturb is not None else ()
     for player in range(state.num_players):
         view = state.view(player)
         if view.seed is not None:
@@ -286,6 +304,77 @@ def _check_views(game: Game, state: State, rng: random.Random, context: str) -> 
                     context,
                     f"the legal moves of player {player} changed when only information hidden from it changed",
                 )
+            check_followed(other, line, player, context)
+
+
+def _line(state: State, rng: random.Random, steps: int) -> tuple[tuple[State, Move, State], ...]:
+    """The next `steps` steps of random play from `state`: (before, move, after) each."""
+    out = []
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        after = state.apply(move)
+        out.append((state, move, after))
+        state = after
+    return tuple(out)
+
+
+def check_followed(
+    perturbed: State,
+    line: Sequence[tuple[State, Move, State]],
+    player: int,
+    context: str,
+) -> None:
+    """What `player` receives stays the same on a state and on its perturbation, step after step.
+
+    `perturbed` is `line[0][0]` with information hidden from `player` changed
+    ([perturb][tabletop.kernel.protocol.Game]). Each move of `line` (players' moves and chance
+    outcomes alike) is played on the perturbed state too, as long as it is legal there. While
+    the events `player` is shown are the same on both lines, its view after each step, and its
+    legal moves when it is to move, must be the same too: a view that tells the lines apart
+    shows the player something it was never told. The first step whose events differ for
+    `player` is a reveal (a secret pick turned up, a remembered fish shown again, hidden goals
+    scored at the end): from there the player may tell the lines apart, and the check stops.
+    Three kinds of step may reveal with no event of their own, and the check stops at them too
+    when the views differ: the end of the game (its view shows what the scoring reveals), a step
+    of the player's own (a look at cards the game already knew) and a chance step (a card
+    turned face up by its effect). What it catches is another seat's move that shows this
+    player what it was never told: a mark of "seen" that outlives a secret re-ordering, a
+    secret draw or pick that leaves a trace in what the player sees.
+
+    Args:
+        perturbed: The perturbed state.
+        line: The steps played from the original state, `(before, move, after)` each.
+        player: The seat whose knowledge was kept.
+        context: Where we are, for failure messages.
+
+    Raises:
+        PropertyFailure: When a view or the legal moves of `player` tell the lines apart
+            before any event did.
+    """
+    state = perturbed
+    for k, (before, move, after) in enumerate(line, start=1):
+        if not state.is_legal(move):
+            return  # the perturbed secret decides what can be played (another seat's hand): lines part
+        other = state.apply(move)
+        if _visible(before.events(move, after), player) != _visible(state.events(move, other), player):
+            return
+        if other.view(player) != after.view(player):
+            if after.is_terminal or before.current_player in (player, CHANCE):
+                return  # a reveal with no event of its own: the end, the player's own look, a card turned up
+            raise _fail(
+                context,
+                f"{k} step(s) after a perturbation hidden from player {player} (last {move}), its view differs"
+                " though it was shown the same events",
+            )
+        if after.current_player == player and other.legal_moves() != after.legal_moves():
+            raise _fail(
+                context,
+                f"{k} step(s) after a perturbation hidden from player {player} (last {move}), its legal moves"
+                " differ though it was shown the same events",
+            )
+        state = other
 
 
 def check_alike(
