@@ -42,7 +42,7 @@ from tabletop.registry import available_games, get_game
 from tabletop.server import boards
 from tabletop.server.storage import Storage, StoredMatch
 
-__all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view"]
+__all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view", "undo_refusal"]
 
 #: The seats a match may list: a person, or an agent by name (`"agent:greedy"`).
 HUMAN: Final = "human"
@@ -365,6 +365,9 @@ class Host:
         def step(hosted: Hosted) -> int:
             who = hosted.seat_of(token) if seat is None else seat
             self.limiter.check(f"move:{hosted.id}:{who}")
+            refusal = undo_refusal(hosted, who)
+            if refusal is not None:
+                raise refusal
             try:
                 hosted.match.undo(who)
             except UndoError as exc:
@@ -469,8 +472,29 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "outcome": None
         if outcome is None
         else {"returns": [float(r) for r in outcome.returns], "summary": dict(outcome.summary())},
-        "can_undo": seat is not None and hosted.seats[seat] == HUMAN and match.can_undo(seat),
+        "can_undo": seat is not None and undo_refusal(hosted, seat) is None and match.can_undo(seat),
     }
+
+
+def undo_refusal(hosted: Hosted, seat: int) -> ApiError | None:
+    """Why the server refuses `seat` any undo in this match, or `None` when the Match rules decide.
+
+    Undo is for a match with one person (against agents): the
+    [Match rules][tabletop.frontend.match.Match.undo] then stop it at any step that showed that
+    person something new, which is worked out from what that person knows. At a table of
+    several people they would also stop it at a step that showed *another* person something
+    new, which depends on what that other person knew before (a card they had seen, their own
+    hand): allowing or refusing undo would tell the asking seat about the other's secrets. So
+    where another seat is a person (taken or still open), moves are final.
+    """
+    if hosted.seats[seat] != HUMAN:
+        return ApiError(409, f"seat {seat} is played by {hosted.seats[seat]}: undo your own moves", "undo-refused")
+    others = [s for s, kind in enumerate(hosted.seats) if kind == HUMAN and s != seat]
+    if others:
+        people = ", ".join(map(str, others))
+        msg = f"moves are final at a table of people (seats {seat} and {people}): undo is for a match against agents"
+        return ApiError(409, msg, "undo-refused")
+    return None
 
 
 def public_view(state: State) -> Any:
