@@ -93,8 +93,12 @@ def test_the_websocket_pushes_every_seat_its_document_after_a_move(http):
 
 
 def test_agents_play_their_seats(http):
-    """Seats given to agents move by themselves: after creation it is the human's turn or the game is over."""
+    """Seats given to agents move by themselves: the human's socket is pushed until it is its turn."""
     made = new_match(http, "spolka_zoo", ["human", "agent:random", "agent:greedy"], options={"players": 3}, seed=2)
-    doc = http.get(f"/api/matches/{made['match']}", headers=bearer(made["token"])).json()
-    assert doc["turn"] in (0, "over")
+    with http.websocket_connect(f"/ws/matches/{made['match']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        doc = next_of(ws, "document")["document"]
+        while doc["turn"] not in (0, "over"):
+            doc = next_of(ws, "document")["document"]
     assert [s["kind"] for s in doc["seats"]] == ["human", "agent:random", "agent:greedy"]
+    assert http.get(f"/api/matches/{made['match']}", headers=bearer(made["token"])).json() == doc

@@ -64,6 +64,7 @@ class Hub:
         self._sockets: dict[str, dict[WebSocket, int | None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._seen: dict[str, int] = {}
+        self._agents: dict[str, asyncio.Task[None]] = {}
 
     def add(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
         """Let `socket` receive the documents of `seat` (`None`: spectator)."""
@@ -98,6 +99,41 @@ class Hub:
             texts = {seat: json.dumps({"type": "document", "document": doc}) for seat, doc in documents.items()}
             for socket, seat in sockets:
                 await _send(socket, texts[seat])
+
+    def run_agents(self, match_id: str) -> None:
+        """Let the match's agents move, one move at a time, each pushed on its own.
+
+        Started after every change and greeting; does nothing while the match's agents are
+        already running. A slow agent thus never holds back the document of the move before
+        it, and each agent's move reaches the sockets as soon as it is played.
+        """
+        running = self._agents.get(match_id)
+        if running is None or running.done():
+            self._agents[match_id] = asyncio.create_task(self._play_agents(match_id))
+
+    async def _play_agents(self, match_id: str) -> None:
+        try:
+            while await run_in_threadpool(self.host.agent_step, match_id):
+                await self.push(match_id)
+        except ApiError as exc:
+            log.error("%s", exc)
+            await self.tell(match_id, json.dumps({"type": "error", **exc.to_json()}))
+        except Exception:
+            log.exception("agents of match %s", match_id)
+            await self.tell(match_id, json.dumps({"type": "error", "error": "internal error", "code": "internal"}))
+        finally:
+            if self._agents.get(match_id) is asyncio.current_task():
+                del self._agents[match_id]
+
+    async def tell(self, match_id: str, text: str) -> None:
+        """Send every socket of the match the same message (one that holds nothing secret)."""
+        for socket in list(self._sockets.get(match_id, {})):
+            await _send(socket, text)
+
+    def stop(self) -> None:
+        """Cancel the agents' tasks (the server is stopping; a move being thought out is dropped)."""
+        for task in self._agents.values():
+            task.cancel()
 
     async def greet(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
         """Send a socket just let in its seat's current document (the others have theirs)."""
@@ -141,6 +177,7 @@ def create_app(storage: Storage | str | Path = "tabletop.sqlite3", *, host: Host
             yield
         finally:
             task.cancel()
+            hub.stop()
 
     routes = [
         Route("/", api.page),
@@ -182,7 +219,16 @@ class _Api:
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        return await _answer(lambda: self.host.create(body, client=_client(request)), status=201)
+        made: dict[str, Any] = {}
+
+        def create() -> dict[str, Any]:
+            made.update(self.host.create(body, client=_client(request)))
+            return made
+
+        answer = await _answer(create, status=201)
+        if "match" in made:
+            self.hub.run_agents(made["match"])  # agents in the first seats move now, one push each
+        return answer
 
     async def match(self, request: Request) -> Response:
         token = _bearer(request)
@@ -219,6 +265,7 @@ class _Api:
         answer = await _answer(lambda: change(match_id, token, body))
         if answer.status_code == 200:
             await self.hub.push(match_id)
+            self.hub.run_agents(match_id)
         return answer
 
     async def socket(self, socket: WebSocket) -> None:
@@ -232,6 +279,7 @@ class _Api:
         self.hub.add(match_id, socket, seat)
         try:
             await self.hub.greet(match_id, socket, seat)
+            self.hub.run_agents(match_id)  # a match resumed at an agent's turn goes on
             await self._serve(socket, match_id, seat)
         except _Closed:
             pass
@@ -280,6 +328,7 @@ class _Api:
         else:
             await run_in_threadpool(self.host.undo, match_id, None, seat)
         await self.hub.push(match_id)
+        self.hub.run_agents(match_id)
 
 
 class _Closed(Exception):

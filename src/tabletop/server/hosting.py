@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import random
 import secrets
 import threading
 import time
@@ -124,7 +125,9 @@ class Hosted:
         tokens: For each seat, the SHA-256 hex digest of its token, or `None` while open.
         revision: The stored revision this copy reflects.
         created: When the match was made (seconds since the epoch).
-        lock: Held while the match is read or changed.
+        lock: Held while the match is read or changed (never while an agent thinks).
+        agents: The agent of each `"agent:NAME"` seat, also set on the match (which then counts
+            the seat as no person's), but run by the host one move at a time.
     """
 
     def __init__(
@@ -137,6 +140,9 @@ class Hosted:
         self.revision = revision
         self.created = created
         self.lock = threading.RLock()
+        self.agents: dict[int, Any] = {s: _agent(kind) for s, kind in enumerate(self.seats) if kind != HUMAN}
+        for seat, agent in self.agents.items():
+            match.set_agent(seat, agent)
         self.events: dict[tuple[int, int | None], tuple[Ply, list[dict[str, Any]]]] = {}
         """(id of a ply, seat) -> (the ply, its events for that seat as JSON): steps never change."""
 
@@ -242,15 +248,12 @@ class Host:
             raise ApiError(400, str(exc), "bad-option", field="options") from None
         kinds = _seat_kinds(data.get("seats"), match.num_players)
         seat = _creator_seat(data.get("seat"), kinds)
-        for s, kind in enumerate(kinds):
-            if kind != HUMAN:
-                match.set_agent(s, _agent(kind))
-        _run(match.advance)
         token = secrets.token_urlsafe(24) if seat is not None else None
         tokens: list[str | None] = [None] * len(kinds)
         if seat is not None and token is not None:
             tokens[seat] = _digest(token)
         hosted = Hosted(secrets.token_hex(8), match, kinds, tokens, 1, time.time())
+        match.advance(agents=False)  # chance deals; agents move afterwards, one push each (agent_step)
         self.storage.insert(hosted.stored())
         with self._lock:
             self._cache[hosted.id] = hosted
@@ -330,7 +333,11 @@ class Host:
             return result
 
     def play(self, match_id: str, token: str | None, body: Any, seat: int | None = None) -> dict[str, Any]:
-        """`POST /api/matches/{id}/moves` `{"move": notation}` or `{"action": id}`: play, then agents move.
+        """`POST /api/matches/{id}/moves` `{"move": notation}` or `{"action": id}`: the seat's move.
+
+        The move and the chance steps after it are played and stored, and the seat's document
+        is answered at once; agents whose turn follows move afterwards, one
+        [agent_step][tabletop.server.hosting.Host.agent_step] at a time.
 
         Args:
             match_id: The match.
@@ -372,10 +379,56 @@ class Host:
                 hosted.match.undo(who)
             except UndoError as exc:
                 raise ApiError(409, str(exc), "undo-refused") from None
-            _run(hosted.match.advance)
+            hosted.match.advance(agents=False)
             return who
 
         return self._change_and_show(match_id, step)
+
+    def agent_to_move(self, match_id: str) -> bool:
+        """True when an agent's seat is to move in the match."""
+        hosted = self.hosted(match_id)
+        with hosted.lock:
+            return hosted.match.current_player in hosted.agents
+
+    def agent_step(self, match_id: str) -> bool:
+        """Let the agent to move play one move (and chance after it), and store it.
+
+        The agent thinks without holding the match, so that documents are read and pushed
+        meanwhile; its move is played only if the match is still where the agent saw it (a
+        move through another process, or an undo, makes it think again next time).
+
+        Returns:
+            True when a move was played; False when no agent is to move or the agent passed.
+
+        Raises:
+            ApiError: 500 `agent-failed` when the agent fails (its error in one sentence).
+        """
+        hosted = self.hosted(match_id)
+        with hosted.lock:
+            state, seat = hosted.match.state, hosted.match.current_player
+            agent = hosted.agents.get(seat)
+            step = len(hosted.match.plies)
+            seed = hosted.match.seed
+        if agent is None:
+            return False
+        try:
+            move = agent.choose(state.view(seat), state.legal_moves(), random.Random(f"{seed}/{seat}/{step}"))
+            if move is not None and not state.is_legal(move):
+                raise ValueError(f"{move} is not a legal move")
+        except Exception as exc:
+            msg = f"the agent {agent.name!r} of seat {seat} failed at step {step + 1}: {exc}"
+            raise ApiError(500, msg, "agent-failed") from None
+        if move is None:
+            return False
+
+        def change(hosted: Hosted) -> dict[str, Any]:
+            match = hosted.match
+            if len(match.plies) != step or match.state != state:
+                return {"moved": False}  # it changed meanwhile: nothing is stored
+            match.play(move, seat=seat, agents=False)
+            return {"moved": True}
+
+        return bool(self._change(match_id, change)["moved"])
 
     # Internals ----------------------------------------------------------------------------
 
@@ -582,7 +635,7 @@ def _play(match: Match, seat: int, move: Any, action: Any) -> None:
         raise ApiError(409, f"it is {whose} turn, not seat {seat}'s", "not-your-turn", seat=seat)
     chosen: Move | str = move if move is not None else _move_of(state, action)
     try:
-        _run(lambda: match.play(chosen, seat=seat))
+        match.play(chosen, seat=seat, agents=False)
     except NotationError as exc:
         raise ApiError(400, str(exc), "notation", field="move") from None
     except IllegalMove as exc:
@@ -601,14 +654,6 @@ def _move_of(state: State, action: int) -> Move:
     except (TabletopError, ValueError, KeyError, IndexError) as exc:
         raise ApiError(422, f"action {action}: {exc}", "illegal") from None
     return move
-
-
-def _run(step: Callable[[], object]) -> None:
-    """Run a match step; an agent that fails is the server's fault, told without a traceback."""
-    try:
-        step()
-    except RuntimeError as exc:
-        raise ApiError(500, f"an agent failed: {exc}", "agent-failed") from None
 
 
 def _bridge(state: State) -> Any:
@@ -709,9 +754,8 @@ def _revive(stored: StoredMatch, games: Mapping[str, Game]) -> Hosted:
     game = games.get(stored.game)
     if game is None:
         raise ApiError(404, f"match {stored.id!r} is of the game {stored.game!r}, not served here", "unknown-game")
-    agents = {s: _agent(kind) for s, kind in enumerate(stored.seats) if kind != HUMAN}
     try:
-        match = Match.load(stored.record, game=game, agents=agents)
+        match = Match.load(stored.record, game=game)  # no agents yet: loading would run them
     except DecodeError as exc:
         raise ApiError(500, f"match {stored.id!r} cannot be replayed: {exc}", "bad-record") from None
     return Hosted(stored.id, match, stored.seats, stored.tokens, stored.revision, stored.created)
