@@ -47,7 +47,8 @@ MAX_MESSAGE: Final = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
 HELLO_TIMEOUT: Final = 30.0
 """How long a new socket may take to say hello, in seconds."""
-#: How often sockets' matches are checked for changes made by another process, in seconds.
+#: With SQLite, how often sockets' matches are checked for changes made by another process, in
+#: seconds (PostgreSQL announces each change instead: LISTEN/NOTIFY, no polling).
 POLL_INTERVAL: Final = 1.0
 STATIC: Final = Path(__file__).with_name("static")
 
@@ -65,6 +66,7 @@ class Hub:
         self._locks: dict[str, asyncio.Lock] = {}
         self._seen: dict[str, int] = {}
         self._agents: dict[str, asyncio.Task[None]] = {}
+        self._pushed: set[str] = set()  # matches whose `_seen` revision was pushed (not only greeted)
 
     def add(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
         """Let `socket` receive the documents of `seat` (`None`: spectator)."""
@@ -79,6 +81,7 @@ class Hub:
             self._sockets.pop(match_id, None)
             self._locks.pop(match_id, None)
             self._seen.pop(match_id, None)
+            self._pushed.discard(match_id)
 
     def matches(self) -> list[str]:
         """The matches with an open socket."""
@@ -95,7 +98,10 @@ class Hub:
                 revision, documents = await run_in_threadpool(self.host.snapshot, match_id, [s for _, s in sockets])
             except ApiError:
                 return
+            if self._seen.get(match_id) == revision and match_id in self._pushed:
+                return  # already pushed (a change announced by the database after we pushed it)
             self._seen[match_id] = revision
+            self._pushed.add(match_id)
             texts = {seat: json.dumps({"type": "document", "document": doc}) for seat, doc in documents.items()}
             for socket, seat in sockets:
                 await _send(socket, texts[seat])
@@ -145,6 +151,11 @@ class Hub:
             self._seen.setdefault(match_id, revision)  # what the poller compares with, if nothing pushed yet
             await _send(socket, json.dumps({"type": "document", "document": documents[seat]}))
 
+    async def changed(self, match_id: str, revision: int) -> None:
+        """A change stored by any process (announced by the database): push it if it is new here."""
+        if match_id in self._sockets and revision != self._seen.get(match_id):
+            await self.push(match_id)
+
     async def poll(self) -> None:
         """Push the matches that changed in storage (another process moved) since last pushed."""
         for match_id in self.matches():
@@ -172,7 +183,8 @@ def create_app(storage: Storage | str | Path = "tabletop.sqlite3", *, host: Host
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(_poll_forever(hub))
+        changes = getattr(host.storage, "changes", None)
+        task = asyncio.create_task(_follow(hub, changes()) if callable(changes) else _poll_forever(hub))
         try:
             yield
         finally:
@@ -333,6 +345,18 @@ class _Api:
 
 class _Closed(Exception):
     """The socket is gone (or was refused and closed)."""
+
+
+async def _follow(hub: Hub, changes: AsyncIterator[tuple[str, int] | None]) -> None:
+    """Push the changes the database announces; check every match when it starts listening."""
+    async for change in changes:
+        try:
+            if change is None:
+                await hub.poll()
+            else:
+                await hub.changed(*change)
+        except Exception:
+            log.exception("pushing a change announced by the database")
 
 
 async def _poll_forever(hub: Hub) -> None:
