@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import free_port, uvicorn_server
+from server_helpers import custom_board, free_port, uvicorn_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
@@ -310,3 +310,36 @@ def test_the_page_reconnects_when_the_server_is_killed_and_restarted(chromium: A
         page.click_a_move(rng)
         assert page.documents()[-1]["step"] > before["step"]
         page.close()
+
+
+def test_archipel_on_a_board_of_its_own_is_drawn_from_the_servers_board_data(chromium: Any, tmp_path: Path) -> None:
+    """`tabletop serve --board FILE`: the lobby offers the file, and the page draws that archipelago (its
+    islands, names and places, from the document's `board`), not the reference map; clicks play on it."""
+    board = custom_board(tmp_path)
+    with uvicorn_server(tmp_path / "matches.sqlite3", extra=["--board", str(board)]) as (url, _):
+        page = Page(chromium, url)
+        try:
+            options = {"players": 1, "short": True, "idle_rounds": 2, "board": str(board)}
+            page.create("archipel", options, ["human"], 4)
+            page.wait_for_my_turn_or_end()
+            doc = page.documents()[-1]
+            assert doc["board"]["name"] == "Mine"
+            assert page.page.locator("[data-testid=board-name]").inner_text() == "Mine"
+            assert page.page.locator('[data-testid=map] [data-el="island:home"]').count() == 1
+            assert page.page.locator('[data-testid=map] [data-el="island:jade"]').count() == 0
+            assert "Home Island" in page.page.locator("[data-testid=shops]").inner_text()
+            drawn = page.page.eval_on_selector_all(
+                "[data-testid=map] circle[data-area]", "cs => cs.map(c => [c.dataset.area, +c.getAttribute('cy')])"
+            )
+            assert drawn == [[a["id"], a["y"]] for a in doc["board"]["areas"]]
+            from tabletop.archipel.board import reference_board
+
+            assert [y for _, y in drawn] != [a.y for a in reference_board().data.areas]  # not the reference map
+            rng = random.Random(4)
+            for _ in range(3):
+                if not page.over():
+                    page.click_a_move(rng)
+                    page.wait_for_my_turn_or_end()
+            page.screenshot("archipel-own-board")
+        finally:
+            page.close()

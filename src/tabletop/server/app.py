@@ -168,16 +168,23 @@ class Hub:
                 await self.push(match_id)
 
 
-def create_app(storage: Storage | str | Path = "tabletop.sqlite3", *, host: Host | None = None) -> Starlette:
+def create_app(
+    storage: Storage | str | Path = "tabletop.sqlite3",
+    *,
+    host: Host | None = None,
+    offered: dict[str, list[str]] | None = None,
+) -> Starlette:
     """The server's ASGI app.
 
     Args:
         storage: A [Storage][tabletop.server.storage.Storage], an SQLite file path, or a
             `postgresql://` URL.
         host: The host to serve (made on `storage` when not given).
+        offered: Values offered for free-text options, as for
+            [Host][tabletop.server.hosting.Host] (`{"archipel.board": [path, ...]}`).
     """
     if host is None:
-        host = Host(storage if not isinstance(storage, str | Path) else open_storage(storage))
+        host = Host(storage if not isinstance(storage, str | Path) else open_storage(storage), offered=offered)
     hub = Hub(host)
     api = _Api(host, hub)
 

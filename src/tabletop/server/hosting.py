@@ -193,14 +193,36 @@ class Host:
         storage: Where matches are kept.
         games: The games that may be played (default: every registered game).
         limiter: Rate limits for moves, undo, joins and new matches.
+        offered: Values the server's operator offers for free-text options, which visitors
+            may not set otherwise: `{"archipel.board": ["boards/mine.toml"]}` (`tabletop serve
+            --board FILE`). The lobby lists them as choices, beside the default.
+
+    Raises:
+        ValueError: If an offered value names no option of a served game, or the option
+            refuses it (a board file that is not valid, naming the file).
     """
 
     def __init__(
-        self, storage: Storage, games: Mapping[str, Game] | None = None, limiter: RateLimiter | None = None
+        self,
+        storage: Storage,
+        games: Mapping[str, Game] | None = None,
+        limiter: RateLimiter | None = None,
+        *,
+        offered: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.storage = storage
         self.games: dict[str, Game] = dict(games) if games else {n: get_game(n) for n in available_games()}
         self.limiter = limiter or RateLimiter()
+        self.offered: dict[tuple[str, str], tuple[str, ...]] = {}
+        for key, values in (offered or {}).items():
+            game_name, _, option_name = key.partition(".")
+            if game_name not in self.games:
+                raise ValueError(f"offered values for {key!r}: no game {game_name!r} is served")
+            option = self.games[game_name].option(option_name)
+            for value in values:
+                option.check(value)
+            if values:
+                self.offered[game_name, option_name] = tuple(dict.fromkeys(values))
         self._cache: dict[str, Hosted] = {}
         self._lock = threading.Lock()
 
@@ -209,7 +231,7 @@ class Host:
     def describe_games(self) -> list[dict[str, Any]]:
         """`GET /api/games`: every game, its options in words and the agents that may sit."""
         agents = sorted(agent_names())
-        return [_describe_game(game, agents) for game in self.games.values()]
+        return [_describe_game(game, agents, self.offered) for game in self.games.values()]
 
     def lobby(self) -> list[dict[str, Any]]:
         """`GET /api/matches`: every match, newest first, with nothing secret in it."""
@@ -481,9 +503,13 @@ class Host:
                 option = game.option(name)
             except ValueError as exc:
                 raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
-            if _option_kind(option) == "text":
-                # A free-text option may name a file on this machine: visitors cannot set it.
-                msg = f"option {name!r} is free text (a file path, say) and cannot be set through the server"
+            offered = self.offered.get((game.name, name), ())
+            if _option_kind(option) == "text" and value not in (option.default, *offered):
+                # A free-text option may name a file on this machine: visitors choose only what is offered.
+                choices = ", ".join(map(repr, offered)) or "none is offered"
+                msg = (
+                    f"option {name!r} is free text (a file path, say): the server offers {choices}; got {_short(value)}"
+                )
                 raise ApiError(400, msg, "bad-option", field=f"options.{name}")
             out[name] = tuple(value) if isinstance(value, list) else value
         return out
@@ -764,7 +790,7 @@ def _revive(stored: StoredMatch, games: Mapping[str, Game]) -> Hosted:
 # Games and options in words -----------------------------------------------------------------
 
 
-def _describe_game(game: Game, agents: list[str]) -> dict[str, Any]:
+def _describe_game(game: Game, agents: list[str], offered: Mapping[tuple[str, str], Sequence[str]]) -> dict[str, Any]:
     low, _, high = game.players.partition("-")
     return {
         "name": game.name,
@@ -772,7 +798,7 @@ def _describe_game(game: Game, agents: list[str]) -> dict[str, Any]:
         "summary": game.summary,
         "min_seats": int(low),
         "max_seats": int(high or low),
-        "options": [_describe_option(o) for o in game.options],
+        "options": [_describe_option(o, offered.get((game.name, o.name), ())) for o in game.options],
         "agents": agents,
     }
 
@@ -789,8 +815,11 @@ def _option_kind(option: Option) -> str:
     return "text"
 
 
-def _describe_option(option: Option) -> dict[str, Any]:
+def _describe_option(option: Option, offered: Sequence[str] = ()) -> dict[str, Any]:
+    """An option in words; a free-text one with values the operator offers becomes a choice of them."""
     kind = _option_kind(option)
+    if kind == "text" and offered:
+        kind = "choice"
     out: dict[str, Any] = {
         "name": option.name,
         "label": option.name.replace("_", " ").capitalize(),
@@ -799,7 +828,7 @@ def _describe_option(option: Option) -> dict[str, Any]:
         "default": list(option.default) if isinstance(option.default, tuple) else option.default,
     }
     if kind in ("choice", "subset"):
-        out["choices"] = list(option.choices)
+        out["choices"] = list(option.choices) if option.choices else [option.default, *offered]
     if kind == "integer":
         accepted = [n for n in range(1001) if _accepts(option, n)]
         if accepted:

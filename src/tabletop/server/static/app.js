@@ -37,7 +37,7 @@ function optionInput(option) {
     input.checked = Boolean(option.default);
   } else if (option.kind === "choice") {
     input = el("select", { id, name: option.name },
-      (option.choices || []).map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+      (option.choices || []).map((c) => el("option", { value: JSON.stringify(c) }, c === "" ? "(default)" : String(c).split("/").pop())));
     input.value = JSON.stringify(option.default);
   } else if (option.kind === "integer") {
     input = el("input", { type: "number", id, name: option.name, value: option.default ?? "" });
