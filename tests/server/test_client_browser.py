@@ -17,6 +17,8 @@ import os
 import random
 import re
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -343,3 +345,16 @@ def test_archipel_on_a_board_of_its_own_is_drawn_from_the_servers_board_data(chr
             page.screenshot("archipel-own-board")
         finally:
             page.close()
+
+
+def test_several_chromium_pages_play_at_once_with_no_error_and_no_lost_move(chromium: Any, server: str) -> None:
+    """The load test in real browsers, short: four Chromium pages (two matches of two seats) click moves at
+    once for a few seconds; no page shows, throws or is sent an error, and the records hold every move the
+    pages showed played (the long form: `python -m tabletop.server.load --browsers --seconds 60`)."""
+    command = [sys.executable, "-m", "tabletop.server.load", "--url", server, "--browsers"]
+    command += ["--matches", "2", "--seats", "2", "--seconds", "4", "--seed", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)  # its own playwright
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = re.search(r"^ok: 4 clients over 2 matches .*: (\d+) moves accepted .*, (\d+) recorded", done.stdout, re.M)
+    assert found, done.stdout
+    assert int(found[1]) == int(found[2]) > 0
