@@ -43,3 +43,29 @@ def test_the_movers_document_comes_first_then_each_agent_move_in_its_own_push():
                 doc = mine
             assert before_slow == 2
             assert pushes >= 2
+
+
+def test_a_match_stored_at_an_agents_turn_goes_on_when_a_client_comes(tmp_path):
+    """A match left at an agent's turn (stored by a host that never ran its agents, as a server stopped
+    mid-thought): a new app on the database lets the agent move as soon as a client reads or says hello."""
+    from starlette.testclient import TestClient
+
+    from tabletop.server.app import create_app
+    from tabletop.server.hosting import Host
+    from tabletop.server.storage import open_storage
+
+    db = str(tmp_path / "matches.sqlite3")
+    made = Host(open_storage(db)).create(
+        {"game": "spolka_zoo", "options": {"players": 2}, "seats": ["agent:random", "human"], "seed": 1, "seat": 1}
+    )
+    with TestClient(create_app(db)) as http:
+        url, auth = f"/api/matches/{made['match']}", bearer(made["token"])
+        waiting = http.get(url, headers=auth).json()
+        assert waiting["turn"] == 0, "the agent has not moved yet"
+        with http.websocket_connect(f"/ws/matches/{made['match']}") as ws:
+            ws.send_json({"type": "hello", "token": made["token"]})
+            doc = next_of(ws, "document")["document"]
+            while doc["turn"] == 0:
+                doc = next_of(ws, "document")["document"]
+        assert doc["turn"] in (1, "over")
+        assert 0 in _moves_since(doc, waiting["step"]).values()

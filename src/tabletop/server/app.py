@@ -253,7 +253,10 @@ class _Api:
         token = _bearer(request)
         if isinstance(token, Response):
             return token
-        return await _answer(lambda: self.host.read(request.path_params["match"], token))
+        answer = await _answer(lambda: self.host.read(request.path_params["match"], token))
+        if answer.status_code == 200:
+            self.hub.run_agents(request.path_params["match"])  # a match resumed at an agent's turn goes on
+        return answer
 
     async def record(self, request: Request) -> Response:
         token = _bearer(request)
