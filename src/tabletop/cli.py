@@ -158,6 +158,13 @@ def _parser() -> argparse.ArgumentParser:
     srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
     srv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
     srv.add_argument("--db", default="tabletop.sqlite3", help="an SQLite file (default) or a postgresql:// URL")
+    srv.add_argument(
+        "--board",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an Archipel board file the lobby offers (repeatable)",
+    )
     srv.set_defaults(handler=_serve)
     return parser
 
@@ -452,7 +459,11 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
         print(f"tabletop serve needs the server extra: pip install 'tabletop[server]' ({exc})", file=sys.stderr)
         return 2
     print(f"serving on http://{args.host}:{args.port}/ with matches in {args.db.rsplit('@', 1)[-1]} (Ctrl-C to stop)")
-    serve(args.host, args.port, args.db)
+    try:
+        serve(args.host, args.port, args.db, boards=args.board)
+    except (ValueError, TabletopError) as exc:  # a board file that is not a board, named with its field
+        print(f"tabletop serve: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

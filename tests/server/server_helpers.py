@@ -8,7 +8,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +52,13 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def uvicorn_server(db: str | Path, port: int | None = None) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """`tabletop serve` in a real process on 127.0.0.1; yields its base URL and the process."""
+def uvicorn_server(
+    db: str | Path, port: int | None = None, extra: Sequence[str] = ()
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`tabletop serve` in a real process on 127.0.0.1 (`extra`: more arguments); yields its URL and the process."""
     port = port or free_port()
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", str(db)]
+    command = [sys.executable, "-m", "tabletop", "serve", "--port", str(port), "--db", str(db), *extra]
     process = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     url = f"http://127.0.0.1:{port}"
     try:
@@ -106,3 +108,20 @@ def first_legal(doc: dict[str, Any]) -> str:
     """The notation of the document's first legal move."""
     assert doc["legal"], f"no legal move for seat {doc['seat']} at step {doc['step']} (turn {doc['turn']})"
     return str(doc["legal"][0]["move"])
+
+
+def custom_board(folder: Path) -> Path:
+    """An Archipel board file of one's own: the reference archipelago renamed ("Mine", Jade Island becomes
+    Home Island with the id `home`) and stretched (every area 1.3 times as far down)."""
+    import re
+
+    import tabletop.archipel
+
+    source = (Path(tabletop.archipel.__file__).parent / "data" / "board.toml").read_text(encoding="utf-8")
+    text = source.replace("reference = true", "reference = false").replace('id = "jade"', 'id = "home"')
+    text = text.replace('name = "Jade Island"', 'name = "Home Island"')
+    text = text.replace('name = "Reference archipelago (not the printed board)"', 'name = "Mine"')
+    text = re.sub(r"(?m)^y = (\d+)$", lambda m: f"y = {round(int(m.group(1)) * 1.3)}", text)
+    path = folder / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    return path

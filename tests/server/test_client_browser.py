@@ -15,13 +15,16 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import free_port, uvicorn_server
+from server_helpers import custom_board, free_port, uvicorn_server
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
@@ -189,9 +192,38 @@ def test_each_game_is_set_up_in_the_lobby_and_played_to_its_end_by_clicking(
         page.play_to_end(rng)
         assert page.page.locator("[data-testid=outcome]").is_visible()
         assert page.documents()[-1]["outcome"] is not None
+        assert_one_seat_numbering(page)
         page.screenshot(f"{game}-end")
     finally:
         page.close()
+
+
+def _seat_numbers(text: str) -> set[int]:
+    """The seat numbers a text names ("seat 0", "Seat 2's turn", "glory seat 1")."""
+    return {int(n) for n in re.findall(r"\b[Ss]eat (\d+)", text)}
+
+
+def assert_one_seat_numbering(page: Page) -> None:
+    """The page, the event lines and the outcome number seats alike: from 0, as the wire's ids.
+
+    The seat list shows "Seat 0", "Seat 1"...; every seat an event line or the result names is
+    one of those; the page's own seat is the document's `seat`; each event line is the event's
+    text, not prefixed with the seat numbered another way.
+    """
+    doc = page.documents()[-1]
+    listed = _seat_numbers(page.page.locator(".seat-list").inner_text())
+    assert listed == set(range(len(doc["seats"]))), listed
+    if doc["seat"] is not None:
+        assert f"You sit in seat {doc['seat']}." in page.page.locator(".side").inner_text()
+    lines = page.page.locator(".log li").all_inner_texts()
+    assert lines == [e["text"] for e in doc["events"][-200:]]
+    named = set().union(*(_seat_numbers(line) for line in lines))
+    if page.page.locator("[data-testid=outcome]").count():
+        result = page.page.locator("[data-testid=outcome]").inner_text()
+        named |= _seat_numbers(result)
+        summary = " ".join(f"{k} {v}" for k, v in doc["outcome"]["summary"].items())
+        assert _seat_numbers(summary) <= _seat_numbers(result)
+    assert named <= listed, f"seats {sorted(named - listed)} are named but the page lists {sorted(listed)}"
 
 
 def _held(doc: dict[str, Any], seat: int) -> set[str]:
@@ -206,7 +238,7 @@ def _public(doc: dict[str, Any]) -> set[str]:
 
 
 def test_two_seats_in_two_browsers_never_receive_each_others_secrets(chromium: Any, server: str) -> None:
-    """Spółka ZOO with hidden goals and intrigues: seat 1 starts it, seat 2 joins from the lobby; both click moves.
+    """Spółka ZOO with hidden goals and intrigues: seat 0 starts it, seat 1 joins from the lobby; both click moves.
 
     On the wire, each context's frames carry its own token and secrets only: the other
     seat's token never, the other seat's goal and intrigues never while the game runs.
@@ -227,13 +259,14 @@ def test_two_seats_in_two_browsers_never_receive_each_others_secrets(chromium: A
             first.page.wait_for_timeout(100)
         for page, seat in ((first, 0), (second, 1)):
             page.page.wait_for_selector(".seat-list")
-            page.screenshot(f"spolka_zoo-seat{seat + 1}-of-2")
+            assert_one_seat_numbering(page)
+            page.screenshot(f"spolka_zoo-seat{seat}-of-2")
         tokens = [
             json.loads(p.page.evaluate(f"localStorage.getItem('tabletop:{match}')"))["token"] for p in (first, second)
         ]
         by_step = [{doc["step"]: doc for doc in p.documents()} for p in (first, second)]
-        assert any(_held(doc, 0) for doc in by_step[0].values()), "seat 1 holds a hidden goal or intrigue"
-        assert any(_held(doc, 1) for doc in by_step[1].values()), "seat 2 holds a hidden goal or intrigue"
+        assert any(_held(doc, 0) for doc in by_step[0].values()), "seat 0 holds a hidden goal or intrigue"
+        assert any(_held(doc, 1) for doc in by_step[1].values()), "seat 1 holds a hidden goal or intrigue"
         checked = 0
         for seat, other in ((0, 1), (1, 0)):
             page = (first, second)[seat]
@@ -279,3 +312,49 @@ def test_the_page_reconnects_when_the_server_is_killed_and_restarted(chromium: A
         page.click_a_move(rng)
         assert page.documents()[-1]["step"] > before["step"]
         page.close()
+
+
+def test_archipel_on_a_board_of_its_own_is_drawn_from_the_servers_board_data(chromium: Any, tmp_path: Path) -> None:
+    """`tabletop serve --board FILE`: the lobby offers the file, and the page draws that archipelago (its
+    islands, names and places, from the document's `board`), not the reference map; clicks play on it."""
+    board = custom_board(tmp_path)
+    with uvicorn_server(tmp_path / "matches.sqlite3", extra=["--board", str(board)]) as (url, _):
+        page = Page(chromium, url)
+        try:
+            options = {"players": 1, "short": True, "idle_rounds": 2, "board": str(board)}
+            page.create("archipel", options, ["human"], 4)
+            page.wait_for_my_turn_or_end()
+            doc = page.documents()[-1]
+            assert doc["board"]["name"] == "Mine"
+            assert page.page.locator("[data-testid=board-name]").inner_text() == "Mine"
+            assert page.page.locator('[data-testid=map] [data-el="island:home"]').count() == 1
+            assert page.page.locator('[data-testid=map] [data-el="island:jade"]').count() == 0
+            assert "Home Island" in page.page.locator("[data-testid=shops]").inner_text()
+            drawn = page.page.eval_on_selector_all(
+                "[data-testid=map] circle[data-area]", "cs => cs.map(c => [c.dataset.area, +c.getAttribute('cy')])"
+            )
+            assert drawn == [[a["id"], a["y"]] for a in doc["board"]["areas"]]
+            from tabletop.archipel.content.board import reference_board
+
+            assert [y for _, y in drawn] != [a.y for a in reference_board().data.areas]  # not the reference map
+            rng = random.Random(4)
+            for _ in range(3):
+                if not page.over():
+                    page.click_a_move(rng)
+                    page.wait_for_my_turn_or_end()
+            page.screenshot("archipel-own-board")
+        finally:
+            page.close()
+
+
+def test_several_chromium_pages_play_at_once_with_no_error_and_no_lost_move(chromium: Any, server: str) -> None:
+    """The load test in real browsers, short: four Chromium pages (two matches of two seats) click moves at
+    once for a few seconds; no page shows, throws or is sent an error, and the records hold every move the
+    pages showed played (the long form: `python -m tabletop.server.load --browsers --seconds 60`)."""
+    command = [sys.executable, "-m", "tabletop.server.load", "--url", server, "--browsers"]
+    command += ["--matches", "2", "--seats", "2", "--seconds", "4", "--seed", "3"]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=300, check=False)  # its own playwright
+    assert done.returncode == 0, done.stdout + done.stderr
+    found = re.search(r"^ok: 4 clients over 2 matches .*: (\d+) moves accepted .*, (\d+) recorded", done.stdout, re.M)
+    assert found, done.stdout
+    assert int(found[1]) == int(found[2]) > 0

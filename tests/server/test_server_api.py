@@ -93,8 +93,49 @@ def test_the_websocket_pushes_every_seat_its_document_after_a_move(http):
 
 
 def test_agents_play_their_seats(http):
-    """Seats given to agents move by themselves: after creation it is the human's turn or the game is over."""
+    """Seats given to agents move by themselves: the human's socket is pushed until it is its turn."""
     made = new_match(http, "spolka_zoo", ["human", "agent:random", "agent:greedy"], options={"players": 3}, seed=2)
-    doc = http.get(f"/api/matches/{made['match']}", headers=bearer(made["token"])).json()
-    assert doc["turn"] in (0, "over")
+    with http.websocket_connect(f"/ws/matches/{made['match']}") as ws:
+        ws.send_json({"type": "hello", "token": made["token"]})
+        doc = next_of(ws, "document")["document"]
+        while doc["turn"] not in (0, "over"):
+            doc = next_of(ws, "document")["document"]
     assert [s["kind"] for s in doc["seats"]] == ["human", "agent:random", "agent:greedy"]
+    assert http.get(f"/api/matches/{made['match']}", headers=bearer(made["token"])).json() == doc
+
+
+def test_the_operator_offers_board_files_and_visitors_choose_only_those(tmp_path):
+    """`--board FILE`: the lobby lists the file as a choice of the `board` option; a match on it is made;
+    any other path is refused naming the option and what is offered, and a bad file stops the server."""
+    from server_helpers import custom_board
+    from starlette.testclient import TestClient
+
+    from tabletop.kernel.errors import ContentError
+    from tabletop.server.app import create_app
+
+    path = str(custom_board(tmp_path))
+    with TestClient(create_app(":memory:", offered={"archipel.board": [path]})) as offering:
+        games = {g["name"]: g for g in offering.get("/api/games").json()}
+        board = {o["name"]: o for o in games["archipel"]["options"]}["board"]
+        assert (board["kind"], board["choices"], board.get("settable", True)) == ("choice", ["", path], True)
+        made = new_match(offering, "archipel", ["human"], options={"players": 1, "board": path})
+        doc = offering.get(f"/api/matches/{made['match']}", headers=bearer(made["token"])).json()
+        assert doc["board"]["name"] == "Mine"
+        refused = offering.post(
+            "/api/matches", json={"game": "archipel", "seats": ["human"], "options": {"board": "/etc/passwd"}}
+        )
+        assert (refused.status_code, refused.json()["code"], refused.json()["field"]) == (
+            400,
+            "bad-option",
+            "options.board",
+        )
+        assert path in refused.json()["error"]
+    with client() as plain:
+        described = {g["name"]: g for g in plain.get("/api/games").json()}["archipel"]["options"]
+        assert {o["name"]: o for o in described}["board"]["settable"] is False
+        refused = plain.post("/api/matches", json={"game": "archipel", "seats": ["human"], "options": {"board": path}})
+        assert refused.status_code == 400
+    broken = tmp_path / "broken.toml"
+    broken.write_text('kind = "archipel.board"\n', encoding="utf-8")
+    with pytest.raises((ContentError, ValueError), match="broken.toml"):
+        create_app(":memory:", offered={"archipel.board": [str(broken)]})

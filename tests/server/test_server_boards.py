@@ -73,3 +73,26 @@ def test_spolka_zoo_shows_only_ones_own_goal_and_intrigues():
     assert all(card["text"] for card in seats[1]["intrigues"])
     assert "goal" not in seats[0]
     assert isinstance(seats[0]["intrigues"], int)
+
+
+def test_archipel_is_drawn_on_the_matchs_own_board(tmp_path):
+    """A match on a board file of its own: its board data holds that board's islands, names and places."""
+    from server_helpers import custom_board
+
+    from tabletop.archipel.content.board import board_for
+
+    path = custom_board(tmp_path)
+    own = Match("archipel", seed=3, options={"players": 2, "board": str(path)})
+    reference = Match("archipel", seed=3, options={"players": 2})
+    drawn, usual = (boards.board("archipel", json.loads(m.view(0).to_json()), 0) for m in (own, reference))
+    assert (drawn["name"], drawn["reference"]) == ("Mine", False)
+    first = drawn["islands"][0]
+    assert (first["id"], first["name"], first["element"]) == ("home", "Home Island", "island:home")
+    assert "home" not in {i["id"] for i in usual["islands"]}
+    data = board_for(str(path)).data
+    assert [(a["x"], a["y"]) for a in drawn["areas"]] == [(a.x, a.y) for a in data.areas]
+    assert [a["y"] for a in drawn["areas"]] != [a["y"] for a in usual["areas"]]
+    places = [(t["x"], t["y"]) for t in drawn["islands"] + drawn["spots"] + drawn["home_ports"]]
+    places += [(s["x"], s["y"]) for c in drawn["channels"] for s in c["spaces"]]
+    assert len(set(places)) == len(places), "two places drawn at one point"
+    assert _elements(drawn, set()) >= {"island:home", "spot:f01", "storm:s1", "boat:0"}

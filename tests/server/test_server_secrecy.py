@@ -46,7 +46,7 @@ def _wire(hosted, seat):
 
     `can_undo` is worked out from the history (did a step since the seat's move inform another
     person?); the perturbation changes the last state only, not the steps that led to it, so it is
-    compared in the history tests of `tests/frontend` instead.
+    compared on whole histories a seat cannot tell apart in `test_server_undo_secrecy.py` instead.
     """
     doc = document(hosted, seat)
     del doc["can_undo"]

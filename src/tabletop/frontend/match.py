@@ -219,12 +219,14 @@ class Match:
         else:
             self._agents[seat] = make_agent(agent) if isinstance(agent, str) else agent
 
-    def play(self, move: Move | str, *, seat: int | None = None) -> tuple[Ply, ...]:
+    def play(self, move: Move | str, *, seat: int | None = None, agents: bool = True) -> tuple[Ply, ...]:
         """Play a move (or its notation), then let agents and chance move until a human must.
 
         Args:
             move: A move, or its notation.
             seat: The seat asking; when given, it must be the seat to move.
+            agents: Let agents move after it (default); when False only chance does, and the
+                match stops at an agent's turn (a server runs the agents itself, one push each).
 
         Returns:
             Every step played: the move, then the automatic ones.
@@ -246,7 +248,7 @@ class Match:
             move = self.game.parse_move(state, move.strip())
         first = self._cursor
         self._push(state, move, state.apply(move))
-        self.advance()
+        self.advance(agents=agents)
         return tuple(self._plies[first : self._cursor])
 
     def resolve_chance(self) -> Ply:
@@ -261,8 +263,12 @@ class Match:
         move = sample_chance(state)
         return self._push(state, move, state.apply(move))
 
-    def advance(self) -> tuple[Ply, ...]:
-        """Let agents and (with `auto_chance`) chance move until a human must decide."""
+    def advance(self, *, agents: bool = True) -> tuple[Ply, ...]:
+        """Let agents and (with `auto_chance`) chance move until a human must decide.
+
+        Args:
+            agents: When False, only chance moves: the match stops at an agent's turn too.
+        """
         first = self._cursor
         for _ in range(_MAX_AUTOMATIC):
             state = self.state
@@ -271,7 +277,7 @@ class Match:
                 break
             if player == CHANCE:
                 move = sample_chance(state)
-            elif player in self._agents:
+            elif player in self._agents and agents:
                 step = self._agent_step(player, state)
                 if step is None:
                     break

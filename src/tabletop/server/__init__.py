@@ -14,20 +14,34 @@ The HTTP and WebSocket API is documented in `docs/server.md`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = ["serve"]
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, db: str = "tabletop.sqlite3", *, log_level: str = "info") -> None:
+def serve(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str = "tabletop.sqlite3",
+    *,
+    boards: Sequence[str] = (),
+    log_level: str = "info",
+) -> None:
     """Run the server with uvicorn until interrupted.
 
     Args:
         host: The address to listen on.
         port: The port.
         db: An SQLite file path, or a `postgresql://` URL.
+        boards: Archipel board files the lobby offers beside the reference archipelago.
         log_level: uvicorn's log level.
+
+    Raises:
+        ValueError: If a board file is not a valid board (naming the file and the field).
     """
     import uvicorn
 
     from tabletop.server.app import MAX_MESSAGE, create_app
 
-    uvicorn.run(create_app(db), host=host, port=port, log_level=log_level, ws_max_size=4 * MAX_MESSAGE)
+    app = create_app(db, offered={"archipel.board": list(boards)})
+    uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=4 * MAX_MESSAGE)

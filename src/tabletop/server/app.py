@@ -47,7 +47,8 @@ MAX_MESSAGE: Final = 64 * 1024
 """The largest request body or WebSocket message accepted, in bytes."""
 HELLO_TIMEOUT: Final = 30.0
 """How long a new socket may take to say hello, in seconds."""
-#: How often sockets' matches are checked for changes made by another process, in seconds.
+#: With SQLite, how often sockets' matches are checked for changes made by another process, in
+#: seconds (PostgreSQL announces each change instead: LISTEN/NOTIFY, no polling).
 POLL_INTERVAL: Final = 1.0
 STATIC: Final = Path(__file__).with_name("static")
 
@@ -64,6 +65,8 @@ class Hub:
         self._sockets: dict[str, dict[WebSocket, int | None]] = {}
         self._locks: dict[str, asyncio.Lock] = {}
         self._seen: dict[str, int] = {}
+        self._agents: dict[str, asyncio.Task[None]] = {}
+        self._pushed: set[str] = set()  # matches whose `_seen` revision was pushed (not only greeted)
 
     def add(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
         """Let `socket` receive the documents of `seat` (`None`: spectator)."""
@@ -78,6 +81,7 @@ class Hub:
             self._sockets.pop(match_id, None)
             self._locks.pop(match_id, None)
             self._seen.pop(match_id, None)
+            self._pushed.discard(match_id)
 
     def matches(self) -> list[str]:
         """The matches with an open socket."""
@@ -94,10 +98,48 @@ class Hub:
                 revision, documents = await run_in_threadpool(self.host.snapshot, match_id, [s for _, s in sockets])
             except ApiError:
                 return
+            if self._seen.get(match_id) == revision and match_id in self._pushed:
+                return  # already pushed (a change announced by the database after we pushed it)
             self._seen[match_id] = revision
+            self._pushed.add(match_id)
             texts = {seat: json.dumps({"type": "document", "document": doc}) for seat, doc in documents.items()}
             for socket, seat in sockets:
                 await _send(socket, texts[seat])
+
+    def run_agents(self, match_id: str) -> None:
+        """Let the match's agents move, one move at a time, each pushed on its own.
+
+        Started after every change and greeting; does nothing while the match's agents are
+        already running. A slow agent thus never holds back the document of the move before
+        it, and each agent's move reaches the sockets as soon as it is played.
+        """
+        running = self._agents.get(match_id)
+        if running is None or running.done():
+            self._agents[match_id] = asyncio.create_task(self._play_agents(match_id))
+
+    async def _play_agents(self, match_id: str) -> None:
+        try:
+            while await run_in_threadpool(self.host.agent_step, match_id):
+                await self.push(match_id)
+        except ApiError as exc:
+            log.error("%s", exc)
+            await self.tell(match_id, json.dumps({"type": "error", **exc.to_json()}))
+        except Exception:
+            log.exception("agents of match %s", match_id)
+            await self.tell(match_id, json.dumps({"type": "error", "error": "internal error", "code": "internal"}))
+        finally:
+            if self._agents.get(match_id) is asyncio.current_task():
+                del self._agents[match_id]
+
+    async def tell(self, match_id: str, text: str) -> None:
+        """Send every socket of the match the same message (one that holds nothing secret)."""
+        for socket in list(self._sockets.get(match_id, {})):
+            await _send(socket, text)
+
+    def stop(self) -> None:
+        """Cancel the agents' tasks (the server is stopping; a move being thought out is dropped)."""
+        for task in self._agents.values():
+            task.cancel()
 
     async def greet(self, match_id: str, socket: WebSocket, seat: int | None) -> None:
         """Send a socket just let in its seat's current document (the others have theirs)."""
@@ -108,6 +150,11 @@ class Hub:
             revision, documents = await run_in_threadpool(self.host.snapshot, match_id, [seat])
             self._seen.setdefault(match_id, revision)  # what the poller compares with, if nothing pushed yet
             await _send(socket, json.dumps({"type": "document", "document": documents[seat]}))
+
+    async def changed(self, match_id: str, revision: int) -> None:
+        """A change stored by any process (announced by the database): push it if it is new here."""
+        if match_id in self._sockets and revision != self._seen.get(match_id):
+            await self.push(match_id)
 
     async def poll(self) -> None:
         """Push the matches that changed in storage (another process moved) since last pushed."""
@@ -121,26 +168,35 @@ class Hub:
                 await self.push(match_id)
 
 
-def create_app(storage: Storage | str | Path = "tabletop.sqlite3", *, host: Host | None = None) -> Starlette:
+def create_app(
+    storage: Storage | str | Path = "tabletop.sqlite3",
+    *,
+    host: Host | None = None,
+    offered: dict[str, list[str]] | None = None,
+) -> Starlette:
     """The server's ASGI app.
 
     Args:
         storage: A [Storage][tabletop.server.storage.Storage], an SQLite file path, or a
             `postgresql://` URL.
         host: The host to serve (made on `storage` when not given).
+        offered: Values offered for free-text options, as for
+            [Host][tabletop.server.hosting.Host] (`{"archipel.board": [path, ...]}`).
     """
     if host is None:
-        host = Host(storage if not isinstance(storage, str | Path) else open_storage(storage))
+        host = Host(storage if not isinstance(storage, str | Path) else open_storage(storage), offered=offered)
     hub = Hub(host)
     api = _Api(host, hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = asyncio.create_task(_poll_forever(hub))
+        changes = getattr(host.storage, "changes", None)
+        task = asyncio.create_task(_follow(hub, changes()) if callable(changes) else _poll_forever(hub))
         try:
             yield
         finally:
             task.cancel()
+            hub.stop()
 
     routes = [
         Route("/", api.page),
@@ -182,13 +238,25 @@ class _Api:
         body = await _json_body(request)
         if isinstance(body, Response):
             return body
-        return await _answer(lambda: self.host.create(body, client=_client(request)), status=201)
+        made: dict[str, Any] = {}
+
+        def create() -> dict[str, Any]:
+            made.update(self.host.create(body, client=_client(request)))
+            return made
+
+        answer = await _answer(create, status=201)
+        if "match" in made:
+            self.hub.run_agents(made["match"])  # agents in the first seats move now, one push each
+        return answer
 
     async def match(self, request: Request) -> Response:
         token = _bearer(request)
         if isinstance(token, Response):
             return token
-        return await _answer(lambda: self.host.read(request.path_params["match"], token))
+        answer = await _answer(lambda: self.host.read(request.path_params["match"], token))
+        if answer.status_code == 200:
+            self.hub.run_agents(request.path_params["match"])  # a match resumed at an agent's turn goes on
+        return answer
 
     async def record(self, request: Request) -> Response:
         token = _bearer(request)
@@ -219,6 +287,7 @@ class _Api:
         answer = await _answer(lambda: change(match_id, token, body))
         if answer.status_code == 200:
             await self.hub.push(match_id)
+            self.hub.run_agents(match_id)
         return answer
 
     async def socket(self, socket: WebSocket) -> None:
@@ -232,6 +301,7 @@ class _Api:
         self.hub.add(match_id, socket, seat)
         try:
             await self.hub.greet(match_id, socket, seat)
+            self.hub.run_agents(match_id)  # a match resumed at an agent's turn goes on
             await self._serve(socket, match_id, seat)
         except _Closed:
             pass
@@ -280,10 +350,23 @@ class _Api:
         else:
             await run_in_threadpool(self.host.undo, match_id, None, seat)
         await self.hub.push(match_id)
+        self.hub.run_agents(match_id)
 
 
 class _Closed(Exception):
     """The socket is gone (or was refused and closed)."""
+
+
+async def _follow(hub: Hub, changes: AsyncIterator[tuple[str, int] | None]) -> None:
+    """Push the changes the database announces; check every match when it starts listening."""
+    async for change in changes:
+        try:
+            if change is None:
+                await hub.poll()
+            else:
+                await hub.changed(*change)
+        except Exception:
+            log.exception("pushing a change announced by the database")
 
 
 async def _poll_forever(hub: Hub) -> None:

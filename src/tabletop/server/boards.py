@@ -182,19 +182,13 @@ def _conservas_names() -> Mapping[str, str]:
 
 
 def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """The match's own archipelago (its `board` option's file, else the reference one), laid out."""
     from tabletop.archipel.content.board import board_for
 
     source = state.get("board")
     layout = board_for(source if isinstance(source, str) else "")
     data = layout.data
-    areas = {a.id: a for a in data.areas}
-    around = _around(
-        [a.id for a in data.areas],
-        [(i.id, i.area) for i in data.islands]
-        + [(h.id, h.area) for h in data.home_ports]
-        + [(s.id, s.area) for s in data.spots],
-        {a.id: (a.x or 0.0, a.y or 0.0) for a in data.areas},
-    )
+    centres, places = _archipel_layout(layout.source)
     spots = state.get("spots") or []
     storms = state.get("storms") or []
     shops = state.get("shops") or []
@@ -203,7 +197,8 @@ def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     storm_at = dict(zip(layout.storm_numbers, storms, strict=False))
     return {
         "name": layout.name,
-        "areas": [{"id": a.id, "name": a.name, "x": a.x, "y": a.y} for a in areas.values()],
+        "reference": bool(layout.reference),
+        "areas": [{"id": a.id, "name": a.name, **_xy(centres, a.id)} for a in data.areas],
         "islands": [
             {
                 "id": i.id,
@@ -214,12 +209,12 @@ def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
                 "orders": list(i.market),
                 "market": markets[n] if n < len(markets) else None,
                 "shop": shops[n] if n < len(shops) else None,
-                **_xy(around, i.id),
+                **_xy(places, i.id),
             }
             for n, i in enumerate(data.islands)
         ],
         "home_ports": [
-            {"id": h.id, "element": f"home:{h.id}", "colour": h.colour, "area": h.area, **_xy(around, h.id)}
+            {"id": h.id, "element": f"home:{h.id}", "colour": h.colour, "area": h.area, **_xy(places, h.id)}
             for h in data.home_ports
         ],
         "spots": [
@@ -229,7 +224,7 @@ def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
                 "area": s.area,
                 "fish": (spots[n] or {}).get("fish") if n < len(spots) else None,
                 "face_up": (spots[n] or {}).get("face_up") if n < len(spots) else None,
-                **_xy(around, s.id),
+                **_xy(places, s.id),
             }
             for n, s in enumerate(data.spots)
         ],
@@ -237,8 +232,17 @@ def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
             {
                 "id": c.id,
                 "areas": list(c.areas),
+                "from": _xy(centres, c.areas[0]),
+                "to": _xy(centres, c.areas[1]),
                 "spaces": [
-                    {"id": f"s{k}", "element": f"storm:s{k}", "number": k, "storm": storm_at.get(k)} for k in c.spaces
+                    {
+                        "id": f"s{k}",
+                        "element": f"storm:s{k}",
+                        "number": k,
+                        "storm": storm_at.get(k),
+                        **_xy(places, f"s{k}"),
+                    }
+                    for k in c.spaces
                 ],
             }
             for c in data.channels
@@ -261,27 +265,67 @@ def _archipel(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
     }
 
 
-_BOAT_FIELDS = ("colour", "home", "at", "fuel", "fish", "cards")
+#: The map's geometry (in the board's own units): an area's drawn radius, the rings of its
+#: harbours and home ports and of its fish spots, and the smallest ring of areas without x/y.
+_AREA_RADIUS = 100.0
+_INNER = 50.0
+_OUTER = 82.0
+_AREA_RING = 260.0
+
+Point = tuple[float, float]
 
 
-def _around(
-    areas: Sequence[str], things: Sequence[tuple[str, str]], centres: Mapping[str, tuple[float, float]]
-) -> dict[str, tuple[float, float]]:
-    """A position for each island, port and spot: on a circle round its area's centre."""
-    by_area: dict[str, list[str]] = {a: [] for a in areas}
-    for ident, area in things:
-        by_area.setdefault(area, []).append(ident)
-    out: dict[str, tuple[float, float]] = {}
-    for area, idents in by_area.items():
-        x, y = centres.get(area, (0.0, 0.0))
-        for k, ident in enumerate(idents):
-            angle = 2 * math.pi * k / max(1, len(idents))
-            out[ident] = (round(x + 110 * math.cos(angle), 1), round(y + 110 * math.sin(angle), 1))
-    return out
+@functools.cache
+def _archipel_layout(source: str) -> tuple[dict[str, Point], dict[str, Point]]:
+    """Where each area's centre is, and each harbour, home port, fish spot and storm space.
+
+    An area is where its board file's `x`/`y` put it (areas without them stand on a ring); its
+    harbours and home ports on a ring inside it, its fish spots on a ring round those, and a
+    channel's storm spaces evenly along the line between its two areas, outside both circles.
+    """
+    from tabletop.archipel.content.board import board_for
+
+    data = board_for(source).data
+    areas = data.areas
+    if all(a.x is not None and a.y is not None for a in areas):
+        centres = {a.id: (float(a.x or 0.0), float(a.y or 0.0)) for a in areas}
+    else:
+        ring = max(_AREA_RING, len(areas) * 70.0)
+        angles = [2 * math.pi * k / max(1, len(areas)) for k in range(len(areas))]
+        centres = {
+            a.id: (ring + ring * math.cos(t), ring + ring * math.sin(t)) for a, t in zip(areas, angles, strict=True)
+        }
+    places: dict[str, Point] = {}
+    for area in areas:
+        members = [i.id for i in data.islands if i.area == area.id] + [
+            h.id for h in data.home_ports if h.area == area.id
+        ]
+        spots = [s.id for s in data.spots if s.area == area.id]
+        inner = _INNER if len(members) > 1 else 0.0
+        places.update(zip(members, _ring(centres[area.id], inner, len(members), 0.5), strict=True))
+        places.update(
+            zip(spots, _ring(centres[area.id], _OUTER, len(spots), 0.5 if len(spots) % 4 == 0 else 0.0), strict=True)
+        )
+    for channel in data.channels:
+        (ax, ay), (bx, by) = centres[channel.areas[0]], centres[channel.areas[1]]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        margin = _AREA_RADIUS + 6.0
+        span = length - 2 * margin
+        for k, number in enumerate(channel.spaces):
+            along = (margin + span * (k + 0.5) / len(channel.spaces)) / length
+            places[f"s{number}"] = (round(ax + (bx - ax) * along, 1), round(ay + (by - ay) * along, 1))
+    return centres, places
 
 
-def _xy(around: Mapping[str, tuple[float, float]], ident: str) -> dict[str, float]:
-    x, y = around.get(ident, (0.0, 0.0))
+def _ring(centre: Point, radius: float, count: int, turn: float) -> list[Point]:
+    """`count` points on a circle round `centre`, the first at the top (turned by `turn` of a step)."""
+    x, y = centre
+    steps = [2 * math.pi * (k + turn) / max(1, count) - math.pi / 2 for k in range(count)]
+    return [(round(x + radius * math.cos(a), 1), round(y + radius * math.sin(a), 1)) for a in steps]
+
+
+def _xy(points: Mapping[str, Point], ident: str) -> dict[str, float]:
+    x, y = points.get(ident, (0.0, 0.0))
     return {"x": x, "y": y}
 
 

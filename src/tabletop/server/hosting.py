@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+import random
 import secrets
 import threading
 import time
@@ -42,7 +43,7 @@ from tabletop.registry import available_games, get_game
 from tabletop.server import boards
 from tabletop.server.storage import Storage, StoredMatch
 
-__all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view"]
+__all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view", "undo_refusal"]
 
 #: The seats a match may list: a person, or an agent by name (`"agent:greedy"`).
 HUMAN: Final = "human"
@@ -124,7 +125,9 @@ class Hosted:
         tokens: For each seat, the SHA-256 hex digest of its token, or `None` while open.
         revision: The stored revision this copy reflects.
         created: When the match was made (seconds since the epoch).
-        lock: Held while the match is read or changed.
+        lock: Held while the match is read or changed (never while an agent thinks).
+        agents: The agent of each `"agent:NAME"` seat, also set on the match (which then counts
+            the seat as no person's), but run by the host one move at a time.
     """
 
     def __init__(
@@ -137,6 +140,9 @@ class Hosted:
         self.revision = revision
         self.created = created
         self.lock = threading.RLock()
+        self.agents: dict[int, Any] = {s: _agent(kind) for s, kind in enumerate(self.seats) if kind != HUMAN}
+        for seat, agent in self.agents.items():
+            match.set_agent(seat, agent)
         self.events: dict[tuple[int, int | None], tuple[Ply, list[dict[str, Any]]]] = {}
         """(id of a ply, seat) -> (the ply, its events for that seat as JSON): steps never change."""
 
@@ -187,14 +193,36 @@ class Host:
         storage: Where matches are kept.
         games: The games that may be played (default: every registered game).
         limiter: Rate limits for moves, undo, joins and new matches.
+        offered: Values the server's operator offers for free-text options, which visitors
+            may not set otherwise: `{"archipel.board": ["boards/mine.toml"]}` (`tabletop serve
+            --board FILE`). The lobby lists them as choices, beside the default.
+
+    Raises:
+        ValueError: If an offered value names no option of a served game, or the option
+            refuses it (a board file that is not valid, naming the file).
     """
 
     def __init__(
-        self, storage: Storage, games: Mapping[str, Game] | None = None, limiter: RateLimiter | None = None
+        self,
+        storage: Storage,
+        games: Mapping[str, Game] | None = None,
+        limiter: RateLimiter | None = None,
+        *,
+        offered: Mapping[str, Sequence[str]] | None = None,
     ) -> None:
         self.storage = storage
         self.games: dict[str, Game] = dict(games) if games else {n: get_game(n) for n in available_games()}
         self.limiter = limiter or RateLimiter()
+        self.offered: dict[tuple[str, str], tuple[str, ...]] = {}
+        for key, values in (offered or {}).items():
+            game_name, _, option_name = key.partition(".")
+            if game_name not in self.games:
+                raise ValueError(f"offered values for {key!r}: no game {game_name!r} is served")
+            option = self.games[game_name].option(option_name)
+            for value in values:
+                option.check(value)
+            if values:
+                self.offered[game_name, option_name] = tuple(dict.fromkeys(values))
         self._cache: dict[str, Hosted] = {}
         self._lock = threading.Lock()
 
@@ -203,7 +231,7 @@ class Host:
     def describe_games(self) -> list[dict[str, Any]]:
         """`GET /api/games`: every game, its options in words and the agents that may sit."""
         agents = sorted(agent_names())
-        return [_describe_game(game, agents) for game in self.games.values()]
+        return [_describe_game(game, agents, self.offered) for game in self.games.values()]
 
     def lobby(self) -> list[dict[str, Any]]:
         """`GET /api/matches`: every match, newest first, with nothing secret in it."""
@@ -242,15 +270,12 @@ class Host:
             raise ApiError(400, str(exc), "bad-option", field="options") from None
         kinds = _seat_kinds(data.get("seats"), match.num_players)
         seat = _creator_seat(data.get("seat"), kinds)
-        for s, kind in enumerate(kinds):
-            if kind != HUMAN:
-                match.set_agent(s, _agent(kind))
-        _run(match.advance)
         token = secrets.token_urlsafe(24) if seat is not None else None
         tokens: list[str | None] = [None] * len(kinds)
         if seat is not None and token is not None:
             tokens[seat] = _digest(token)
         hosted = Hosted(secrets.token_hex(8), match, kinds, tokens, 1, time.time())
+        match.advance(agents=False)  # chance deals; agents move afterwards, one push each (agent_step)
         self.storage.insert(hosted.stored())
         with self._lock:
             self._cache[hosted.id] = hosted
@@ -330,7 +355,11 @@ class Host:
             return result
 
     def play(self, match_id: str, token: str | None, body: Any, seat: int | None = None) -> dict[str, Any]:
-        """`POST /api/matches/{id}/moves` `{"move": notation}` or `{"action": id}`: play, then agents move.
+        """`POST /api/matches/{id}/moves` `{"move": notation}` or `{"action": id}`: the seat's move.
+
+        The move and the chance steps after it are played and stored, and the seat's document
+        is answered at once; agents whose turn follows move afterwards, one
+        [agent_step][tabletop.server.hosting.Host.agent_step] at a time.
 
         Args:
             match_id: The match.
@@ -365,14 +394,63 @@ class Host:
         def step(hosted: Hosted) -> int:
             who = hosted.seat_of(token) if seat is None else seat
             self.limiter.check(f"move:{hosted.id}:{who}")
+            refusal = undo_refusal(hosted, who)
+            if refusal is not None:
+                raise refusal
             try:
                 hosted.match.undo(who)
             except UndoError as exc:
                 raise ApiError(409, str(exc), "undo-refused") from None
-            _run(hosted.match.advance)
+            hosted.match.advance(agents=False)
             return who
 
         return self._change_and_show(match_id, step)
+
+    def agent_to_move(self, match_id: str) -> bool:
+        """True when an agent's seat is to move in the match."""
+        hosted = self.hosted(match_id)
+        with hosted.lock:
+            return hosted.match.current_player in hosted.agents
+
+    def agent_step(self, match_id: str) -> bool:
+        """Let the agent to move play one move (and chance after it), and store it.
+
+        The agent thinks without holding the match, so that documents are read and pushed
+        meanwhile; its move is played only if the match is still where the agent saw it (a
+        move through another process, or an undo, makes it think again next time).
+
+        Returns:
+            True when a move was played; False when no agent is to move or the agent passed.
+
+        Raises:
+            ApiError: 500 `agent-failed` when the agent fails (its error in one sentence).
+        """
+        hosted = self.hosted(match_id)
+        with hosted.lock:
+            state, seat = hosted.match.state, hosted.match.current_player
+            agent = hosted.agents.get(seat)
+            step = len(hosted.match.plies)
+            seed = hosted.match.seed
+        if agent is None:
+            return False
+        try:
+            move = agent.choose(state.view(seat), state.legal_moves(), random.Random(f"{seed}/{seat}/{step}"))
+            if move is not None and not state.is_legal(move):
+                raise ValueError(f"{move} is not a legal move")
+        except Exception as exc:
+            msg = f"the agent {agent.name!r} of seat {seat} failed at step {step + 1}: {exc}"
+            raise ApiError(500, msg, "agent-failed") from None
+        if move is None:
+            return False
+
+        def change(hosted: Hosted) -> dict[str, Any]:
+            match = hosted.match
+            if len(match.plies) != step or match.state != state:
+                return {"moved": False}  # it changed meanwhile: nothing is stored
+            match.play(move, seat=seat, agents=False)
+            return {"moved": True}
+
+        return bool(self._change(match_id, change)["moved"])
 
     # Internals ----------------------------------------------------------------------------
 
@@ -425,9 +503,13 @@ class Host:
                 option = game.option(name)
             except ValueError as exc:
                 raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
-            if _option_kind(option) == "text":
-                # A free-text option may name a file on this machine: visitors cannot set it.
-                msg = f"option {name!r} is free text (a file path, say) and cannot be set through the server"
+            offered = self.offered.get((game.name, name), ())
+            if _option_kind(option) == "text" and value not in (option.default, *offered):
+                # A free-text option may name a file on this machine: visitors choose only what is offered.
+                choices = ", ".join(map(repr, offered)) or "none is offered"
+                msg = (
+                    f"option {name!r} is free text (a file path, say): the server offers {choices}; got {_short(value)}"
+                )
                 raise ApiError(400, msg, "bad-option", field=f"options.{name}")
             out[name] = tuple(value) if isinstance(value, list) else value
         return out
@@ -469,8 +551,29 @@ def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
         "outcome": None
         if outcome is None
         else {"returns": [float(r) for r in outcome.returns], "summary": dict(outcome.summary())},
-        "can_undo": seat is not None and hosted.seats[seat] == HUMAN and match.can_undo(seat),
+        "can_undo": seat is not None and undo_refusal(hosted, seat) is None and match.can_undo(seat),
     }
+
+
+def undo_refusal(hosted: Hosted, seat: int) -> ApiError | None:
+    """Why the server refuses `seat` any undo in this match, or `None` when the Match rules decide.
+
+    Undo is for a match with one person (against agents): the
+    [Match rules][tabletop.frontend.match.Match.undo] then stop it at any step that showed that
+    person something new, which is worked out from what that person knows. At a table of
+    several people they would also stop it at a step that showed *another* person something
+    new, which depends on what that other person knew before (a card they had seen, their own
+    hand): allowing or refusing undo would tell the asking seat about the other's secrets. So
+    where another seat is a person (taken or still open), moves are final.
+    """
+    if hosted.seats[seat] != HUMAN:
+        return ApiError(409, f"seat {seat} is played by {hosted.seats[seat]}: undo your own moves", "undo-refused")
+    others = [s for s, kind in enumerate(hosted.seats) if kind == HUMAN and s != seat]
+    if others:
+        people = ", ".join(map(str, others))
+        msg = f"moves are final at a table of people (seats {seat} and {people}): undo is for a match against agents"
+        return ApiError(409, msg, "undo-refused")
+    return None
 
 
 def public_view(state: State) -> Any:
@@ -558,7 +661,7 @@ def _play(match: Match, seat: int, move: Any, action: Any) -> None:
         raise ApiError(409, f"it is {whose} turn, not seat {seat}'s", "not-your-turn", seat=seat)
     chosen: Move | str = move if move is not None else _move_of(state, action)
     try:
-        _run(lambda: match.play(chosen, seat=seat))
+        match.play(chosen, seat=seat, agents=False)
     except NotationError as exc:
         raise ApiError(400, str(exc), "notation", field="move") from None
     except IllegalMove as exc:
@@ -577,14 +680,6 @@ def _move_of(state: State, action: int) -> Move:
     except (TabletopError, ValueError, KeyError, IndexError) as exc:
         raise ApiError(422, f"action {action}: {exc}", "illegal") from None
     return move
-
-
-def _run(step: Callable[[], object]) -> None:
-    """Run a match step; an agent that fails is the server's fault, told without a traceback."""
-    try:
-        step()
-    except RuntimeError as exc:
-        raise ApiError(500, f"an agent failed: {exc}", "agent-failed") from None
 
 
 def _bridge(state: State) -> Any:
@@ -685,9 +780,8 @@ def _revive(stored: StoredMatch, games: Mapping[str, Game]) -> Hosted:
     game = games.get(stored.game)
     if game is None:
         raise ApiError(404, f"match {stored.id!r} is of the game {stored.game!r}, not served here", "unknown-game")
-    agents = {s: _agent(kind) for s, kind in enumerate(stored.seats) if kind != HUMAN}
     try:
-        match = Match.load(stored.record, game=game, agents=agents)
+        match = Match.load(stored.record, game=game)  # no agents yet: loading would run them
     except DecodeError as exc:
         raise ApiError(500, f"match {stored.id!r} cannot be replayed: {exc}", "bad-record") from None
     return Hosted(stored.id, match, stored.seats, stored.tokens, stored.revision, stored.created)
@@ -696,7 +790,7 @@ def _revive(stored: StoredMatch, games: Mapping[str, Game]) -> Hosted:
 # Games and options in words -----------------------------------------------------------------
 
 
-def _describe_game(game: Game, agents: list[str]) -> dict[str, Any]:
+def _describe_game(game: Game, agents: list[str], offered: Mapping[tuple[str, str], Sequence[str]]) -> dict[str, Any]:
     low, _, high = game.players.partition("-")
     return {
         "name": game.name,
@@ -704,7 +798,7 @@ def _describe_game(game: Game, agents: list[str]) -> dict[str, Any]:
         "summary": game.summary,
         "min_seats": int(low),
         "max_seats": int(high or low),
-        "options": [_describe_option(o) for o in game.options],
+        "options": [_describe_option(o, offered.get((game.name, o.name), ())) for o in game.options],
         "agents": agents,
     }
 
@@ -721,8 +815,11 @@ def _option_kind(option: Option) -> str:
     return "text"
 
 
-def _describe_option(option: Option) -> dict[str, Any]:
+def _describe_option(option: Option, offered: Sequence[str] = ()) -> dict[str, Any]:
+    """An option in words; a free-text one with values the operator offers becomes a choice of them."""
     kind = _option_kind(option)
+    if kind == "text" and offered:
+        kind = "choice"
     out: dict[str, Any] = {
         "name": option.name,
         "label": option.name.replace("_", " ").capitalize(),
@@ -731,7 +828,7 @@ def _describe_option(option: Option) -> dict[str, Any]:
         "default": list(option.default) if isinstance(option.default, tuple) else option.default,
     }
     if kind in ("choice", "subset"):
-        out["choices"] = list(option.choices)
+        out["choices"] = list(option.choices) if option.choices else [option.default, *offered]
     if kind == "integer":
         accepted = [n for n in range(1001) if _accepts(option, n)]
         if accepted:

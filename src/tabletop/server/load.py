@@ -2,6 +2,7 @@
 
 ```
 python -m tabletop.server.load --url http://127.0.0.1:8000 --matches 10 --seats 5 --seconds 60
+python -m tabletop.server.load --url http://127.0.0.1:8000 --browsers --matches 3 --seats 2 --seconds 60
 ```
 
 It makes `matches` Archipel matches of `seats` human boats, joins every seat, opens one
@@ -10,6 +11,12 @@ document says it is its turn (declaring the season over only when it must, so ma
 last). At the end it checks that no client received an error, and that each match's record
 holds exactly the moves the clients had accepted (none lost, none doubled). It prints a
 summary and exits 1 on any error or lost move.
+
+With `--browsers`, every client is instead a real page of the web client in headless
+Chromium (Debian's `/usr/bin/chromium` through playwright, one browser context per seat, so
+each page has its own token in its own `localStorage`), which plays by clicking a highlighted
+piece, a move button or a move of the menu a piece opens, whenever its page offers one. The
+same checks hold, and any error the page shows, throws or is sent fails the run.
 """
 
 from __future__ import annotations
@@ -27,7 +34,12 @@ import attrs
 import httpx
 from websockets.asyncio.client import connect
 
-__all__ = ["LoadReport", "run_load"]
+__all__ = ["CHROMIUM", "LoadReport", "run_browser_load", "run_load"]
+
+CHROMIUM = "/usr/bin/chromium"
+"""The Chromium that `--browsers` drives (Debian's; playwright downloads none)."""
+#: What a page may click to move: a highlighted piece, or a move button beside the table.
+_CLICKABLE = ".board .can, .actions button.action"
 
 
 @attrs.define
@@ -138,6 +150,116 @@ async def _client(
                     break
 
 
+async def run_browser_load(
+    url: str,
+    *,
+    matches: int = 2,
+    seats: int = 2,
+    seconds: float = 5.0,
+    seed: int = 0,
+    executable: str = CHROMIUM,
+) -> LoadReport:
+    """Like [run_load][tabletop.server.load.run_load], each client a Chromium page that plays by clicking.
+
+    Raises:
+        RuntimeError: Without the `playwright` package or the Chromium at `executable`.
+    """
+    try:
+        from playwright.async_api import async_playwright
+    except ImportError as exc:
+        raise RuntimeError(f"--browsers needs the playwright package (pip install playwright): {exc}") from None
+    report = LoadReport(matches=matches, clients=matches * seats)
+    rng = random.Random(seed)
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        tables = [await _table(http, seats, rng.randrange(2**31)) for _ in range(matches)]
+        counts: dict[str, int] = {match: 0 for match, _ in tables}
+        async with async_playwright() as driver:
+            browser = await driver.chromium.launch(
+                executable_path=executable, headless=True, args=["--no-sandbox", "--disable-gpu", "--no-first-run"]
+            )
+            try:
+                pages = [
+                    await _page(browser, url, match, seat, token, report)
+                    for match, tokens in tables
+                    for seat, token in enumerate(tokens)
+                ]
+                started = time.monotonic()
+                stop = started + seconds
+                await asyncio.gather(
+                    *(
+                        _clicker(page, stop, random.Random(rng.random()), report, counts, match)
+                        for page, (match, _) in zip(pages, [t for t in tables for _ in range(seats)], strict=True)
+                    )
+                )
+                report.seconds = time.monotonic() - started
+            finally:
+                await browser.close()
+        for match, tokens in tables:
+            record = (await http.get(f"/api/matches/{match}/record", headers=_bearer(tokens[0]))).json()
+            report.recorded += sum(1 for step in record["record"]["moves"] if step["player"] >= 0)
+        report.moves = sum(counts.values())
+    return report
+
+
+async def _page(browser: Any, url: str, match: str, seat: int, token: str, report: LoadReport) -> Any:
+    """A page of its own (a browser context: its own localStorage) on the match, as `seat`."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 800})
+    key, value = json.dumps(f"tabletop:{match}"), json.dumps(json.dumps({"seat": seat, "token": token}))
+    await context.add_init_script(f"localStorage.setItem({key}, {value});")
+    page = await context.new_page()
+    page.on("pageerror", lambda exc: report.errors.append(f"page error: {exc}"))
+
+    def frame(payload: Any) -> None:
+        text = payload if isinstance(payload, str) else payload.decode()
+        message = json.loads(text)
+        if message.get("type") == "document":
+            report.documents += 1
+        elif message.get("type") == "error":
+            report.errors.append(text)
+
+    page.on("websocket", lambda ws: ws.on("framereceived", frame))
+    await page.goto(f"{url}/#/match/{match}")
+    await page.wait_for_selector(".board", timeout=60_000)
+    return page
+
+
+async def _clicker(
+    page: Any, stop: float, rng: random.Random, report: LoadReport, counts: dict[str, int], match: str
+) -> None:
+    """Click a move whenever the page offers one, until `stop`; count the moves the page shows played."""
+    while time.monotonic() < stop:
+        board = page.locator(".board")
+        if await board.get_attribute("data-turn") == "over":
+            return
+        targets = page.locator(_CLICKABLE)
+        moves = [targets.nth(i) for i in range(await targets.count())]
+        if not moves:
+            await page.wait_for_timeout(50)
+            continue
+        names = [await m.get_attribute("data-move") or "" for m in moves]
+        going_on = [m for m, name in zip(moves, names, strict=True) if not name.startswith("season")] or moves
+        before = int(await board.get_attribute("data-step") or 0)
+        try:
+            await rng.choice(going_on).click(timeout=5_000)
+            menu = page.locator(".menu .menu-move")
+            if await menu.count():
+                await menu.nth(rng.randrange(await menu.count())).click(timeout=5_000)
+            await page.wait_for_function(
+                f"() => Number(document.querySelector('.board')?.dataset.step) > {before}"
+                " || document.querySelector('[data-testid=error]') !== null",
+                timeout=30_000,
+            )
+        except Exception as exc:  # the page was redrawn under the click (a push): look again
+            if "Timeout" in type(exc).__name__ and time.monotonic() < stop:
+                report.errors.append(f"seat page of {match}: no answer to a click: {exc}")
+            continue
+        shown = page.locator("[data-testid=error]")
+        if await shown.count():
+            report.errors.append(f"seat page of {match}: {await shown.inner_text()}")
+            return
+        counts[match] += 1
+
+
 def _pick(legal: Sequence[Any], rng: random.Random) -> str:
     """A random legal move, declaring the season over only when nothing else is left (matches last)."""
     going_on = [entry for entry in legal if entry["group"] != "season"] or list(legal)
@@ -156,10 +278,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=5, help="seats (clients) per match, 1 to 5")
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=0)
-    args = parser.parse_args(argv)
-    report: Any = asyncio.run(
-        run_load(args.url, matches=args.matches, seats=args.seats, seconds=args.seconds, seed=args.seed)
+    parser.add_argument(
+        "--browsers", action="store_true", help=f"each client a Chromium page that plays by clicking ({CHROMIUM})"
     )
+    args = parser.parse_args(argv)
+    run = run_browser_load if args.browsers else run_load
+    try:
+        report: Any = asyncio.run(
+            run(args.url, matches=args.matches, seats=args.seats, seconds=args.seconds, seed=args.seed)
+        )
+    except RuntimeError as exc:
+        print(f"load: {exc}", file=sys.stderr)
+        return 2
     print(report)
     for error in report.errors[:10]:
         print("  error:", error, file=sys.stderr)

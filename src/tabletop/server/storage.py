@@ -19,20 +19,27 @@ the one that loses reads the match again and replays its request on top.
 from __future__ import annotations
 
 import abc
+import asyncio
 import contextlib
 import json
+import logging
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["PostgresStorage", "SQLiteStorage", "Storage", "StoredMatch", "open_storage"]
+__all__ = ["CHANNEL", "PostgresStorage", "SQLiteStorage", "Storage", "StoredMatch", "open_storage"]
 
 _TABLE: Final = "tabletop_matches"
+CHANNEL: Final = "tabletop_matches"
+"""The PostgreSQL channel every change is announced on: `NOTIFY tabletop_matches, 'ID REVISION'`."""
+#: How long to wait before listening again after the PostgreSQL connection is lost, in seconds.
+_RELISTEN: Final = 1.0
+log = logging.getLogger("tabletop.server")
 _COLUMNS: Final = "id, game, seats, tokens, record, revision, created"
 LOBBY_LIMIT: Final = 500
 """The lobby lists at most this many matches, newest first."""
@@ -234,6 +241,52 @@ class PostgresStorage(_SqlStorage):
 
     def _connect(self) -> Any:
         return self._psycopg.connect(self.url, autocommit=True)
+
+    def insert(self, match: StoredMatch) -> None:
+        """Store a new match and announce it on [CHANNEL][tabletop.server.storage.CHANNEL]."""
+        with self._cursor() as cur:
+            cur.execute(
+                f"WITH made AS (INSERT INTO {_TABLE} ({_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s) RETURNING id) "
+                "SELECT pg_notify(%s, %s) FROM made",
+                (*match.row(), CHANNEL, f"{match.id} {match.revision}"),
+            )
+
+    def update(self, match: StoredMatch, expected: int) -> bool:
+        """Store `match` if the stored revision is still `expected`, and announce it; False if not.
+
+        The update and its `NOTIFY` are one statement: a change is announced exactly when it
+        is stored.
+        """
+        _, _, seats, tokens, record, revision, _ = match.row()
+        with self._cursor() as cur:
+            cur.execute(
+                f"WITH changed AS (UPDATE {_TABLE} SET seats = %s, tokens = %s, record = %s, revision = %s "
+                "WHERE id = %s AND revision = %s RETURNING id) SELECT pg_notify(%s, %s) FROM changed",
+                (seats, tokens, record, revision, match.id, expected, CHANNEL, f"{match.id} {revision}"),
+            )
+            return bool(cur.rowcount == 1)
+
+    async def changes(self) -> AsyncIterator[tuple[str, int] | None]:
+        """The changes every process stores, as they are stored: `(match id, revision)`.
+
+        Listens on [CHANNEL][tabletop.server.storage.CHANNEL] on a connection of its own
+        (psycopg's async notifies). Yields `None` each time it starts listening (at first, and
+        after a lost connection, when it listens again a second later): changes made while it
+        was not listening are unknown, so the caller checks its matches then.
+        """
+        while True:
+            try:
+                connection = await self._psycopg.AsyncConnection.connect(self.url, autocommit=True)
+                async with connection:
+                    await connection.execute(f"LISTEN {CHANNEL}")
+                    yield None
+                    async for note in connection.notifies():
+                        match_id, _, revision = note.payload.rpartition(" ")
+                        if match_id and revision.isdigit():
+                            yield match_id, int(revision)
+            except self._errors:
+                log.warning("listening for changes on PostgreSQL: connection lost; again in %s s", _RELISTEN)
+            await asyncio.sleep(_RELISTEN)
 
     @contextmanager
     def _cursor(self) -> Iterator[Any]:

@@ -37,7 +37,7 @@ function optionInput(option) {
     input.checked = Boolean(option.default);
   } else if (option.kind === "choice") {
     input = el("select", { id, name: option.name },
-      (option.choices || []).map((c) => el("option", { value: JSON.stringify(c) }, String(c))));
+      (option.choices || []).map((c) => el("option", { value: JSON.stringify(c) }, c === "" ? "(default)" : String(c).split("/").pop())));
     input.value = JSON.stringify(option.default);
   } else if (option.kind === "integer") {
     input = el("input", { type: "number", id, name: option.name, value: option.default ?? "" });
@@ -65,7 +65,7 @@ function readOption(box, option) {
 
 function seatChoice(game, n) {
   const kinds = [["human", "a person"], ...game.agents.map((a) => [`agent:${a}`, `agent: ${a}`])];
-  return el("label", {}, [`Seat ${n + 1} `, el("select", { class: "seat-kind", "data-seat": n },
+  return el("label", {}, [`Seat ${n} `, el("select", { class: "seat-kind", "data-seat": n },
     kinds.map(([value, text]) => el("option", { value }, text)))]);
 }
 
@@ -139,8 +139,8 @@ async function showLobby() {
     const open = m.seats.filter((s) => s.kind === "human" && !s.taken);
     list.append(el("li", { "data-match": m.match }, [
       `${titles[m.game] || m.game} · ${m.match} · seats: ${m.seats.map((s) => (s.kind === "human" ? (s.taken ? "person" : "open") : s.kind.replace("agent:", "agent "))).join(", ")} `,
-      mine ? el("button", { onclick: () => { location.hash = `#/match/${m.match}`; } }, `Back to seat ${mine.seat + 1}`) : null,
-      ...open.map((s) => el("button", { class: "join", onclick: () => join(m.match, s.seat).catch((e) => alert(e.message)) }, `Join seat ${s.seat + 1}`)),
+      mine ? el("button", { onclick: () => { location.hash = `#/match/${m.match}`; } }, `Back to seat ${mine.seat}`) : null,
+      ...open.map((s) => el("button", { class: "join", onclick: () => join(m.match, s.seat).catch((e) => alert(e.message)) }, `Join seat ${s.seat}`)),
       el("button", { onclick: () => { location.hash = `#/match/${m.match}`; } }, "Watch"),
     ]));
   }
@@ -259,7 +259,7 @@ function turnText(doc) {
   if (doc.turn === "chance") return "Dealing…";
   if (doc.seat != null && doc.turn === doc.seat) return "Your turn.";
   const kind = doc.seats[doc.turn]?.kind || "";
-  return `Seat ${doc.turn + 1}'s turn${kind.startsWith("agent") ? ` (${kind.replace("agent:", "agent ")})` : ""}.`;
+  return `Seat ${doc.turn}'s turn${kind.startsWith("agent") ? ` (${kind.replace("agent:", "agent ")})` : ""}.`;
 }
 
 function outcomeBox(doc) {
@@ -267,7 +267,7 @@ function outcomeBox(doc) {
   const summary = doc.outcome.summary || {};
   return el("div", { class: "outcome now", "data-testid": "outcome" }, [el("h3", {}, "Result"),
     el("ul", {}, Object.entries(summary).map(([k, v]) => el("li", {}, `${k}: ${v}`))),
-    el("div", {}, `Scores: ${(doc.outcome.returns || []).map((r, i) => `seat ${i + 1}: ${r}`).join(", ")}`)]);
+    el("div", {}, `Scores: ${(doc.outcome.returns || []).map((r, i) => `seat ${i}: ${r}`).join(", ")}`)]);
 }
 
 function drawMatch(state) {
@@ -290,12 +290,12 @@ function drawMatch(state) {
   });
   const datalist = el("datalist", { id: "legal-moves" }, doc.legal.map((m) => el("option", { value: m.move })));
   const log = el("ul", { class: "log" },
-    doc.events.slice(-200).map((e) => el("li", { "data-ply": e.ply }, `${e.seat != null ? `seat ${e.seat + 1}: ` : ""}${e.text}`)));
+    doc.events.slice(-200).map((e) => el("li", { "data-ply": e.ply, "data-seat": e.seat ?? "" }, e.text)));
   const seats = el("ul", { class: "seat-list" }, doc.seats.map((s) => el("li", {},
-    `Seat ${s.seat + 1}: ${s.kind === "human" ? (s.taken ? "person" : "open") : s.kind.replace("agent:", "agent ")}${s.seat === doc.seat ? " (you)" : ""}`)));
+    `Seat ${s.seat}: ${s.kind === "human" ? (s.taken ? "person" : "open") : s.kind.replace("agent:", "agent ")}${s.seat === doc.seat ? " (you)" : ""}`)));
   const side = el("aside", { class: "side" }, [
     el("div", { class: "panel now" }, [el("div", { class: "turn", "data-testid": "turn" }, turnText(doc)),
-      doc.seat == null ? el("div", {}, "You are watching.") : el("div", {}, `You sit in seat ${doc.seat + 1}.`),
+      doc.seat == null ? el("div", {}, "You are watching.") : el("div", {}, `You sit in seat ${doc.seat}.`),
       state.error ? el("div", { class: "error", "data-testid": "error" }, state.error) : null]),
     outcomeBox(doc),
     doc.seat != null && doc.turn === doc.seat ? el("div", { class: "panel now" }, [el("h3", {}, "Moves"),

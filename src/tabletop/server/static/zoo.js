@@ -36,7 +36,7 @@ export function drawZoo(root, doc, info) {
     el("h3", {}, `${fruit[0].toUpperCase()}${fruit.slice(1)} company`),
     el("div", { "data-ref": `share:${fruit}` }, [`Share price ${s.share_price[i]}`, track(s.share_price[i])]),
     el("div", {}, ["Fruit on the board: ", tokens(s.company_fruit?.[i], "none")]),
-    el("div", { class: "meta" }, `Shares held: ${(s.seats || []).map((seat, n) => `seat ${n + 1}: ${seat.shares[i]}`).join(", ")}`),
+    el("div", { class: "meta" }, `Shares held: ${(s.seats || []).map((seat, n) => `seat ${n}: ${seat.shares[i]}`).join(", ")}`),
   ])));
   const warehouse = el("div", { class: "row" }, (s.board || []).map((fruit, i) => el("div", { class: "card", "data-ref": `fruit:${fruit}` }, [
     el("div", { class: "name" }, fruit), el("div", {}, `price ${s.fruit_price[i]} · ${s.warehouse?.[fruit] ?? 0} in the warehouse`),
@@ -48,7 +48,7 @@ export function drawZoo(root, doc, info) {
   const pools = el("div", { class: "row" }, (s.seats || []).map((seat, n) => {
     const mine = n === doc.seat;
     return el("div", { class: `card pool${mine ? " secret" : ""}`, "data-seat": n }, [
-      el("div", { class: "name" }, `Seat ${n + 1}${mine ? " (you)" : ""}${seat.bot ? " (bot)" : ""}${s.flow.player === n && doc.turn !== "over" ? " · to play" : ""}`),
+      el("div", { class: "name" }, `Seat ${n}${mine ? " (you)" : ""}${seat.bot ? " (bot)" : ""}${s.flow.player === n && doc.turn !== "over" ? " · to play" : ""}`),
       el("div", {}, `${seat.money} coins`),
       el("div", {}, ["fruit: ", tokens(seat.fruit)]),
       el("div", {}, `shares: ${(s.board || []).map((f, i) => `${f} ${seat.shares[i]}`).join(", ")}`),

@@ -1,0 +1,125 @@
+"""One house for three games (issue 11): the same module set, no import circle, data apart from rules.
+
+Each test reads the packages' source with `ast`, so it judges what a maintainer reads.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import tabletop
+
+SRC = Path(tabletop.__file__).resolve().parent
+GAMES = ("conservas", "archipel", "spolka_zoo")
+#: The module set of every game (docs/design.md).
+MODULES = {
+    "__init__.py",
+    "state.py",
+    "flow.py",
+    "moves.py",
+    "rules",
+    "checks.py",
+    "views.py",
+    "events.py",
+    "invariants.py",
+    "render.py",
+    "heuristic.py",
+    "content.py",
+    "data",
+    "scenarios",
+}
+
+
+def _modules(game: str) -> dict[str, Path]:
+    """Dotted module name -> file, for every module of a game package."""
+    root = SRC / game
+    found = {}
+    for path in root.rglob("*.py"):
+        rel = path.relative_to(SRC).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found["tabletop." + ".".join(parts)] = path
+    return found
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of the same package that `name` imports (at any level of the file)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            targets = [base] + [f"{base}.{a.name}" for a in node.names]
+        else:
+            continue
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                out.add(target)
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_has_the_same_module_set(game: str) -> None:
+    names = {p.name for p in (SRC / game).iterdir() if p.name != "__pycache__"}
+    assert names == MODULES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_import_circle_inside_a_game(game: str) -> None:
+    modules = _modules(game)
+    known = set(modules)
+    graph = {name: _imports(name, path, known) for name, path in modules.items()}
+    # A package imports its submodules' names; only cycles among modules count.
+    done: set[str] = set()
+
+    def visit(node: str, trail: tuple[str, ...]) -> None:
+        if node in trail:
+            cycle = " -> ".join(trail[trail.index(node) :] + (node,))
+            pytest.fail(f"import circle: {cycle}")
+        if node in done:
+            return
+        for nxt in sorted(graph[node]):
+            if nxt == f"tabletop.{game}":
+                continue  # the face may be imported by nothing inside; checked below
+            visit(nxt, (*trail, node))
+        done.add(node)
+
+    for name in sorted(graph):
+        visit(name, ())
+    for name, targets in graph.items():
+        assert f"tabletop.{game}" not in targets or name == f"tabletop.{game}", f"{name} imports the package face"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_state_holds_data_only(game: str) -> None:
+    modules = _modules(game)
+    deps = _imports(f"tabletop.{game}.state", modules[f"tabletop.{game}.state"], set(modules))
+    rules_side = {f"tabletop.{game}.{m}" for m in ("flow", "rules", "checks", "views", "events", "render", "heuristic")}
+    assert not {d for d in deps if d in rules_side or d.startswith(f"tabletop.{game}.rules.")}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_module_is_huge_and_nothing_imports_at_the_bottom(game: str) -> None:
+    for name, path in _modules(game).items():
+        text = path.read_text(encoding="utf-8")
+        assert text.count("\n") <= 560, f"{name} has {text.count(chr(10))} lines"
+        assert "noqa: E402" not in text, name
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_names_its_rule(game: str) -> None:
+    machine = tabletop.get_game(game).state_type.MACHINE
+    missing = [key for key, step in machine.steps.items() if not step.rule]
+    assert not missing
