@@ -13,6 +13,7 @@ from typing import ClassVar
 import attrs
 
 from tabletop import Game, IllegalMove, Move, NotationError, Option, State, random_playout
+from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.serialize import make_converter
 
@@ -81,6 +82,9 @@ class PigState(State):
 
     def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         return tuple((Pips(v), 1 / 6) for v in range(1, 7))
+
+    def _chance_node(self) -> ChanceNode:
+        return ChanceNode(Source.DIE, "die", "turn total", "PIG-2", recipient=self.flow.player)
 
     def _apply(self, move: Move) -> PigState:
         me, flow = self.flow.player, self.flow

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
-from tabletop.spolka_zoo.cards import HELPERS
-from tabletop.spolka_zoo.content import FRUITS
+from tabletop.spolka_zoo.content import FRUITS, card
 from tabletop.testing import expect, expect_illegal, expect_legal, force, play, play_to
 
 GAME = tabletop.get_game("spolka_zoo")
@@ -158,7 +157,7 @@ def test_hiring_a_helper() -> None:
     before = state
     state = play(state, ["hire h-owl", "!draw h-crow"])
     paid = before.seats[0].fruit.total - state.seats[0].fruit.total
-    cost = HELPERS["h-owl"].cost  # the printed cost, from the card object
+    cost = card("h-owl").cost  # the printed cost, from the card object
     spent = {f: before.seats[0].fruit[f] - state.seats[0].fruit[f] for f in FRUITS}
     expect(state, lambda s: spent == {f: cost[f] for f in FRUITS}, "ZOO-4.10: the printed cost is paid in fruit")
     expect(state, lambda s: s.warehouse.total == before.warehouse.total + paid, "ZOO-4.10: into the warehouse")

@@ -120,6 +120,7 @@ def test_bind_gives_a_data_class_its_rules_once() -> None:
         chance_outcomes=lambda s: (),
         apply=lambda s, m: MACHINE.go(s, "score", points=s.points + 1),
         view=lambda s, p: s,
+        chance_node=lambda s: ChanceNode(Source.BAG, "bag", "hand", "DEMO-1.1"),
     )
     state = Tally(MACHINE.start_flow())
     assert state.legal_moves() == (_PASS,)

@@ -54,6 +54,8 @@ class Source(enum.Enum):
     """A face-down piece on the board turned over (what it is, not which one)."""
     ORDER = "order"
     """An order chosen at random among pieces or seats (who starts, which way a shuffle falls)."""
+    DIE = "die"
+    """A die rolled (third-party games: none of the three built-in games rolls one)."""
 
 
 @attrs.frozen

@@ -284,10 +284,9 @@ class State(abc.ABC):
     def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]:
         """The outcomes of the current chance node."""
 
+    @abc.abstractmethod
     def _chance_node(self) -> ChanceNode:
         """The description of the current chance node (called only at chance nodes)."""
-        msg = f"{type(self).__name__} does not describe its chance nodes yet"
-        raise TypeError(msg)
 
     @abc.abstractmethod
     def _apply(self, move: Move) -> Self:
