@@ -114,3 +114,13 @@ def test_a_card_s_printed_values_are_on_its_card() -> None:
     red_can = card("jerrycan-red")
     assert red_can is not None and red_can.back == "red"
     assert card("storm-7") is None
+
+
+def test_chance_nodes_pass_the_shared_checks_in_every_view() -> None:
+    """issue 16: the cross-game check: each description is the same in every seat's view and
+    after perturb (memory game), with distinct outcomes whose probabilities sum to 1."""
+    from tabletop.testing import check_chance_nodes
+
+    options = [{"players": 2, "memory": True, "declare": "supplied"}, {"players": 4, "short": True}]
+    report = check_chance_nodes(GAME, seeds=range(2), options=options)
+    assert report.games == 4 and report.nodes > 4 * 39
