@@ -146,7 +146,7 @@ def setup(
         intrigue_box=Deck.shuffled(INTRIGUE_IDS) if "intrigues" in modules else Deck(),
     )
     decks = tuple(Deck.shuffled(cards) for cards in STARTING_DECKS[seats])
-    return ZooState(
+    return ZooState(  # type: ignore[abstract]  # bound in the package (State.bind)
         flow=MACHINE.start_flow(),
         seed=seed,
         chance_count=0,
