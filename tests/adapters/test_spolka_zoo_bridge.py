@@ -420,5 +420,156 @@ def test_the_docs_page_shows_the_action_groups_and_sizes_the_bridge_has() -> Non
         start += size
     assert f"`N = {NUM_ACTIONS}`" in page
     assert f"`max_chance_outcomes = {adapters.bridge('spolka_zoo').max_chance_outcomes}`" in page
-    for players, text in ((2, "3,559"), (4, "5,275"), (5, "6,093")):
-        assert f"{adapters.bridge('spolka_zoo', players=players).observation_size:,}" == text
+    sizes = [f"{adapters.bridge('spolka_zoo', players=players).observation_size:,}" for players in (2, 4, 5)]
+    assert "({} values with two players, {} with four, {} with five;".format(*sizes) in page
+
+
+# What a view keeps of the decks: public compositions, seen-by marks (issue 13) ------------------------
+
+
+def _looked_at(seed: int = 5, **options: object) -> tuple[ZooState, adapters.Bridge, int]:
+    """A decision state where some company deck holds a card that one seat saw and another did not, and
+    an influence card lies in an unknown place of a company deck."""
+    state, bridge = new(seed, **options)
+    for s in play(state, bridge, random.Random(seed)):
+        if s.is_chance_node or s.is_terminal or not any(c.startswith("inf-") for d in s.decks for c in d.middle):
+            continue
+        for deck in s.decks:
+            for known in (*deck.top, *deck.bottom):
+                if len(known.seen_by) == 1 and not known.public:
+                    return s, bridge, next(iter(known.seen_by))
+    pytest.fail("nobody looked at a company card")
+
+
+def test_the_face_down_piles_that_only_lose_cards_face_up_show_their_composition() -> None:
+    """ZOO-1.4, ZOO-1.5, ZOO-4.11: the influence and helper decks lose cards only to their face-up rows (a
+    bot's lobbying reveals its card), bot and event cards are resolved face up and shuffled back: every seat
+    knows what these decks hold (not their order). The company decks and the boxes keep it hidden."""
+    state, bridge = new(8, players=2, bots=2, modules=MODULES)
+    for s in itertools.islice(play(state, bridge, random.Random(8)), 0, None, 25):
+        for seat in range(s.num_players):
+            view = s.view(seat)
+            for name in ("influence", "helper_deck", "bot_deck", "event_deck"):
+                assert getattr(view.piles, name).middle == getattr(s.piles, name).middle, name
+            for deck in (*view.decks, view.piles.goal_box, view.piles.intrigue_box):
+                assert set(deck.middle) <= {HIDDEN}
+
+
+def test_a_view_keeps_who_saw_a_hidden_card_and_samples_carry_the_marks() -> None:
+    """ZOO-4.12: the others do not see the cards a seat looked at, but everybody saw it look: the view keeps
+    the marks of a hidden card (not its identity), the tensor shows them, and a sampled card keeps them."""
+    state, bridge, looker = _looked_at(players=3)
+    other = (looker + 1) % 3
+    view = state.view(other)
+    places = [(c, i, k) for c, d in enumerate(state.decks) for i, k in enumerate((*d.top, *d.bottom))]
+    hidden = [(c, i, k) for c, i, k in places if not k.visible_to(other)]
+    marked = [(c, i, k) for c, i, k in hidden if k.seen_by]
+    assert marked
+    for c, i, known in hidden:
+        shown = (*view.decks[c].top, *view.decks[c].bottom)[i]
+        assert shown == Known(HIDDEN, known.seen_by)
+    unmarked = evolve(view, decks=tuple(d.redacted(other) for d in view.decks))  # the same view without the marks
+    assert bridge.observation(unmarked, other) != bridge.observation(view, other)
+    rng = random.Random(3)
+    for _ in range(20):
+        sample = bridge.sample_state(view, other, rng)
+        assert isinstance(sample, ZooState)
+        assert sample.view(other) == view
+        for c, i, known in marked:
+            dealt = (*sample.decks[c].top, *sample.decks[c].bottom)[i]
+            assert dealt.seen_by == known.seen_by and dealt.visible_to(looker)
+
+
+def test_a_hidden_change_leaves_the_other_seats_views_tensors_and_legal_ids_alone() -> None:
+    """Perturbation: re-dealing what a seat cannot see (which company deck holds which unseen card, what
+    another seat looked at, hands, goals, picks) changes nothing that seat receives."""
+    state, bridge, _ = _looked_at(2, players=3, modules=("hidden_goals", "intrigues"))
+    rng = random.Random(1)
+    for seat in range(3):
+        view = state.view(seat)
+        for _ in range(5):
+            other = GAME.perturb(state, seat, rng)
+            assert isinstance(other, ZooState)
+            assert other.view(seat) == view
+            assert bridge.observation(other.view(seat), seat) == bridge.observation(view, seat)
+            assert bridge.observation_string(other.view(seat), seat) == bridge.observation_string(view, seat)
+            if state.current_player == seat:
+                assert bridge.legal_actions(other) == bridge.legal_actions(state)
+    # Two unseen company cards swapped between two decks: nobody's view changes.
+    apple, lemon = state.decks[0], state.decks[1]
+    a = next(iter(apple.middle))
+    b = next(c for c in lemon.middle if c != a)
+    swapped = evolve(
+        state,
+        decks=(
+            Deck(apple.top, apple.middle.remove(a) + Tokens([b]), apple.bottom),
+            Deck(lemon.top, lemon.middle.remove(b) + Tokens([a]), lemon.bottom),
+            state.decks[2],
+        ),
+    )
+    invariants(swapped)
+    for seat in range(3):
+        assert bridge.observation(swapped.view(seat), seat) == bridge.observation(state.view(seat), seat)
+    # A company card swapped with one of the influence deck: that composition is public, every view changes.
+    influence = state.piles.influence
+    index, deck = next((i, d) for i, d in enumerate(state.decks) if any(x.startswith("inf-") for x in d.middle))
+    card = next(x for x in deck.middle if x.startswith("inf-"))
+    c = next(x for x in influence.middle if x != card)
+    decks = list(state.decks)
+    decks[index] = Deck(deck.top, deck.middle.remove(card) + Tokens([c]), deck.bottom)
+    mixed = evolve(
+        state,
+        decks=tuple(decks),
+        piles=evolve(state.piles, influence=Deck((), influence.middle.remove(c) + Tokens([card]), ())),
+    )
+    invariants(mixed)
+    for seat in range(3):
+        assert bridge.observation(mixed.view(seat), seat) != bridge.observation(state.view(seat), seat)
+
+
+def _small_case() -> tuple[ZooState, adapters.Bridge, str, str, tuple[str, str]]:
+    """Seat 0 at a decision, with few unseen influence-family cards: the apple deck holds two unknown
+    cards, the lemon deck a top card only seat 1 has seen, the influence deck two; the rest is out of the
+    game face up. Returns the state, its bridge, the card with two copies among the three company cards,
+    the single one, and the influence deck's two."""
+    state, bridge = _acting_state()
+    family = Tokens([c for d in (*state.decks, state.piles.influence) for c in d.cards().elements()])
+    twin = next(c for c, n in sorted(family.items()) if n >= 2 and c.startswith("inf-"))
+    single = "apple-1"
+    pair = tuple(c for c in sorted(family) if c.startswith("inf-") and c != twin)[:2]
+    rest = family - Tokens([twin, twin, single, *pair])
+    decks = (Deck.shuffled([twin, single]), Deck((Known(twin, frozenset({1})),)), Deck())
+    piles = evolve(
+        state.piles,
+        influence=Deck.shuffled(pair),
+        removed=(*state.piles.removed, *(Known(c, public=True) for c in rest.elements())),
+    )
+    small = evolve(state, decks=decks, piles=piles)
+    invariants(small)
+    return small, bridge, twin, single, (pair[0], pair[1])
+
+
+def test_the_unseen_company_cards_are_dealt_with_their_exact_probabilities_per_deck() -> None:
+    """Three unseen company cards (two copies of one card and a single one) over the apple deck's two
+    unknown cards and the lemon deck's card seen by seat 1: the lemon card is the single one with
+    probability 1/3, a copy with 2/3; the influence deck keeps its public two; seat 1's mark stays."""
+    small, bridge, twin, single, pair = _small_case()
+    view = small.view(0)
+    assert view.piles.influence.middle == Tokens(pair)
+    assert view.decks[1].top == (Known(HIDDEN, frozenset({1})),)
+
+    def key(sample: object) -> tuple[Tokens, str]:
+        assert isinstance(sample, ZooState)
+        assert sample.view(0) == view
+        assert sample.piles.influence.middle == Tokens(pair)
+        (top,) = sample.decks[1].top
+        assert top.seen_by == frozenset({1})
+        return sample.decks[0].middle, top.card
+
+    expected = {(Tokens([twin, single]), twin): 2 / 3, (Tokens([twin, twin]), single): 1 / 3}
+    tally = check_sampling(bridge, view, 0, expected, key=key, samples=1500, seed=13)
+    assert set(tally) == set(expected)
+    # Seat 1 saw the lemon card: the apple deck's two are the rest, whatever the sample.
+    rng = random.Random(4)
+    samples = [bridge.sample_state(small.view(1), 1, rng) for _ in range(30)]
+    assert {s.decks[0].middle for s in samples if isinstance(s, ZooState)} == {Tokens([twin, single])}

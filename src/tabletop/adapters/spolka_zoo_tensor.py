@@ -41,6 +41,7 @@ QUEUE_SLOTS: Final = 48
 
 _STEPS: Final = tuple(f"{phase.name}.{step.name}" for phase in MACHINE.phases for step in phase.steps)
 _INFLUENCE_FAMILY: Final = tuple(sorted({c for c, f in FAMILY.items() if f in ("starting", "influence")}))
+_INFLUENCE_CARDS: Final = tuple(sorted(set(INFLUENCE_IDS)))
 _HELPERS: Final = tuple(sorted(set(HELPER_IDS)))
 _GOALS: Final = tuple(sorted(set(GOAL_IDS)))
 _INTRIGUES: Final = tuple(sorted(set(INTRIGUE_IDS)))
@@ -195,6 +196,12 @@ class Encoder:
                 self._piles,
             ),
             (
+                "piles.cards",
+                len(_INFLUENCE_CARDS) + len(_HELPERS) + len(_BOTS) + len(_EVENTS),
+                "the public composition of the influence, helper, bot and event decks: counts per card",
+                self._pile_cards,
+            ),
+            (
                 "discards",
                 len(_BOTS) + len(_EVENTS),
                 "bot discards and events set aside, counts per card",
@@ -340,6 +347,18 @@ class Encoder:
         p = view.piles
         names = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
         return [v for name in names for v in _unknown_only(getattr(p, name), name)]
+
+    def _pile_cards(self, view: ZooState, seat: int) -> list[float]:
+        p = view.piles
+        out: list[float] = []
+        for deck, kinds in (
+            (p.influence, _INFLUENCE_CARDS),
+            (p.helper_deck, _HELPERS),
+            (p.bot_deck, _BOTS),
+            (p.event_deck, _EVENTS),
+        ):
+            out += _counts((c for c in deck.middle.elements() if c != HIDDEN), kinds)
+        return out
 
     def _discards(self, view: ZooState, seat: int) -> list[float]:
         p = view.piles
