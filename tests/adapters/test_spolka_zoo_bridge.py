@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop import adapters
-from tabletop.adapters.spolka_zoo import ZooBridge, options_of
+from tabletop.adapters.spolka_zoo import MAX_GLORY, ZooBridge, options_of
 from tabletop.adapters.spolka_zoo_actions import GROUPS, NUM_ACTIONS, group_of
+from tabletop.adapters.spolka_zoo_bounds import glory_bound, price_bounds
 from tabletop.adapters.spolka_zoo_sample import unseen
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
@@ -573,3 +574,31 @@ def test_the_unseen_company_cards_are_dealt_with_their_exact_probabilities_per_d
     rng = random.Random(4)
     samples = [bridge.sample_state(small.view(1), 1, rng) for _ in range(30)]
     assert {s.decks[0].middle for s in samples if isinstance(s, ZooState)} == {Tokens([twin, single])}
+
+
+# Bounds -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "modules"), [(2, 0, ()), (5, 0, MODULES), (1, 2, ("intrigues",)), (3, 2, MODULES)]
+)
+def test_the_glory_bound_is_derived_for_the_options_and_random_play_stays_below_it(
+    players: int, bots: int, modules: tuple[str, ...]
+) -> None:
+    """ZOO-10.3 to ZOO-10.5: the returns are glory, at most `glory_bound(config)`; prices never pass the
+    derived highest share and fruit prices; the bound is tighter than the old blanket 1000 and within a
+    small factor of what random play reaches (it is every term's worst case at once)."""
+    state, bridge = new(7, players=players, bots=bots, modules=modules)
+    assert bridge.max_utility == glory_bound(state.config) < MAX_GLORY
+    share, fruit = price_bounds(state.config)
+    assert (share, fruit) == ((24, 7) if "intrigues" in modules else (20, 5))
+    best = 0.0
+    for seed in range(3):
+        rng = random.Random(seed)
+        for s in play(GAME.new_game(seed=seed, players=players, bots=bots, modules=modules), bridge, rng):
+            assert max(s.share_price) <= share and max(s.fruit_price) <= fruit
+        assert s.outcome is not None
+        returns = s.outcome.returns
+        assert all(0 <= r <= bridge.max_utility for r in returns)
+        best = max(best, *returns)
+    assert bridge.max_utility <= 40 * best
