@@ -24,10 +24,10 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.cards import GOAL_IDS, HELPER_IDS
+from tabletop.spolka_zoo.cards import GOAL_IDS, HELPER_IDS, STARTING_DECKS
 from tabletop.spolka_zoo.content import TOKENS
 from tabletop.spolka_zoo.state import Task, evolve
-from tabletop.spolka_zoo.views import invariants
+from tabletop.spolka_zoo.views import company_decks_public, invariants
 from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")
@@ -367,6 +367,7 @@ def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
 def test_deck_draws_follow_the_card_counts() -> None:
     """The top card of a sampled company deck is each unseen card with probability count / unseen."""
     state, bridge = _acting_state()
+    state = evolve(state, piles=evolve(state.piles, shown_round=1))  # past a market: the decks' split is hidden
     view = state.view(0)
     assert not state.decks[0].top and not state.decks[0].bottom
     pool = Counter(unseen(view)["influence"])
@@ -445,15 +446,18 @@ def _looked_at(seed: int = 5, **options: object) -> tuple[ZooState, adapters.Bri
 def test_the_face_down_piles_that_only_lose_cards_face_up_show_their_composition() -> None:
     """ZOO-1.4, ZOO-1.5, ZOO-4.11: the influence and helper decks lose cards only to their face-up rows (a
     bot's lobbying reveals its card), bot and event cards are resolved face up and shuffled back: every seat
-    knows what these decks hold (not their order). The company decks and the boxes keep it hidden."""
+    knows what these decks hold (not their order). The boxes keep it hidden, and so do the company decks once
+    a card can have moved secretly."""
     state, bridge = new(8, players=2, bots=2, modules=MODULES)
     for s in itertools.islice(play(state, bridge, random.Random(8)), 0, None, 25):
         for seat in range(s.num_players):
             view = s.view(seat)
             for name in ("influence", "helper_deck", "bot_deck", "event_deck"):
                 assert getattr(view.piles, name).middle == getattr(s.piles, name).middle, name
-            for deck in (*view.decks, view.piles.goal_box, view.piles.intrigue_box):
+            for deck in (view.piles.goal_box, view.piles.intrigue_box):
                 assert set(deck.middle) <= {HIDDEN}
+            if not company_decks_public(s):
+                assert all(set(deck.middle) <= {HIDDEN} for deck in view.decks)
 
 
 def test_a_view_keeps_who_saw_a_hidden_card_and_samples_carry_the_marks() -> None:
@@ -545,7 +549,7 @@ def _small_case() -> tuple[ZooState, adapters.Bridge, str, str, tuple[str, str]]
         influence=Deck.shuffled(pair),
         removed=(*state.piles.removed, *(Known(c, public=True) for c in rest.elements())),
     )
-    small = evolve(state, decks=decks, piles=piles)
+    small = evolve(state, decks=decks, piles=evolve(piles, shown_round=1))  # past a market: decks mixed
     invariants(small)
     return small, bridge, twin, single, (pair[0], pair[1])
 
@@ -602,3 +606,36 @@ def test_the_glory_bound_is_derived_for_the_options_and_random_play_stays_below_
         assert all(0 <= r <= bridge.max_utility for r in returns)
         best = max(best, *returns)
     assert bridge.max_utility <= 40 * best
+
+
+def test_in_the_first_round_every_seat_knows_what_each_company_deck_holds_until_a_card_can_move_secretly() -> None:
+    """ZOO-1.2, ZOO-4.11: each company deck is its starting cards and the cards lobbied into it openly, so
+    views keep each deck's composition and samples keep it per deck; once a seat speculates (ZOO-4.12) a
+    card may have left a deck unseen, and the views hide the split again."""
+    state, bridge = new(3, players=3)
+    rng = random.Random(3)
+    opened = closed = 0
+    for s in play(state, bridge, rng):
+        if s.is_chance_node or s.is_terminal:
+            continue
+        public = company_decks_public(s)
+        for seat in range(3):
+            view = s.view(seat)
+            if public:
+                assert [d.middle for d in view.decks] == [d.middle for d in s.decks]
+                sample = bridge.sample_state(view, seat, rng)
+                assert isinstance(sample, ZooState)
+                assert [d.middle for d in sample.decks] == [d.middle for d in s.decks]
+            else:
+                assert all(set(d.middle) <= {HIDDEN} for d in view.decks)
+        if public:
+            opened += 1
+            assert not any("speculate" in seat.played for seat in s.seats) and not s.piles.shown_round
+        elif opened:
+            closed += 1
+        if closed > 20:
+            break
+    assert opened and closed
+    start, _ = new(3, players=3)
+    first = next(s for s in play(start, bridge, random.Random(0)) if not s.is_chance_node)
+    assert [d.middle for d in first.view(1).decks] == [Tokens(deck) for deck in STARTING_DECKS[3]]

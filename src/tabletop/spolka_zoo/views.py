@@ -14,11 +14,15 @@ What a seat with a perfect memory knows of each face-down pile's composition sta
 view. The influence, helper, bot and event decks only ever lose cards face up (a row is
 refilled face up, a bot reveals the influence card it lobbies, bot and event cards are
 resolved face up and shuffled back), so their composition is public: only their order is
-unknown. The company decks are not: a card that leaves one secretly (speculation, a look, a
-face-down move) is only known to be one of the cards its deck held, so the view gives each
-company deck's size and what the seat saw, and the cards of the influence family that no
-seat can place (all the company decks' unknown cards and the covert removals together) are
-known as a whole, not per deck. The goal and intrigue boxes are dealt from face down.
+unknown. So are the company decks' until a card can have moved secretly
+([company_decks_public][tabletop.spolka_zoo.views.company_decks_public]: the starting cards
+and the open lobbying of the first round). After that a card that leaves one secretly
+(speculation, a look, a face-down move) is only known to be one of the cards its deck held,
+and the state keeps no record of where it went once its new deck is shuffled, so the view
+gives each company deck's size and what the seat saw, and the cards of the influence family
+that no seat can place (all the company decks' unknown cards and the covert removals
+together) are known as a whole, not per deck. The goal and intrigue boxes are dealt from
+face down.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.cards import (
     BOT_IDS,
+    EFFECTS,
     EVENT_IDS,
     FAMILY,
     GOAL_IDS,
@@ -44,7 +49,7 @@ from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.interpreter import OPS
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Piles, Seat, ZooState, evolve
 
-__all__ = ["invariants", "perturb", "view"]
+__all__ = ["company_decks_public", "invariants", "perturb", "view"]
 
 
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
@@ -67,6 +72,31 @@ def _public(deck: Deck, player: int) -> Deck:
     return deck.redacted(player, composition_public=True, marks=True)
 
 
+#: Effect kinds that move a company card secretly (a look may move one; a face-down move).
+_SECRET_MOVES: Final = frozenset({"look", "move_card"})
+
+
+def _moves_secretly(card: str) -> bool:
+    return any(e.kind in _SECRET_MOVES for e in EFFECTS[card])
+
+
+def company_decks_public(state: ZooState) -> bool:
+    """True while no company card can have moved secretly yet, so every seat knows what each
+    company deck holds: its starting cards (ZOO-1.2) and the cards lobbied into it openly
+    (ZOO-4.11; a bot reveals what it lobbies, moves face up).
+
+    Public facts decide it: no market phase has begun (influence cards that look or move
+    resolve there), no seat has played a speculation this round (ZOO-4.12; the first round,
+    then), no intrigue that looks or moves has been played (played intrigues leave the game
+    face up), and no seat holds a helper that looks or moves.
+    """
+    if state.piles.shown_round or any("speculate" in seat.played for seat in state.seats):
+        return False
+    if any(_moves_secretly(k.card) for k in state.piles.removed if k.public and FAMILY.get(k.card) == "intrigue"):
+        return False
+    return not any(_moves_secretly(h) for seat in state.seats for h in seat.helpers)
+
+
 def view(state: ZooState, player: int) -> ZooState:
     """`state` as seat `player` may know it (see the module docstring)."""
     p = state.piles
@@ -80,7 +110,8 @@ def view(state: ZooState, player: int) -> ZooState:
         intrigue_box=p.intrigue_box.redacted(player, marks=True),
         removed=_known(p.removed, player),
     )
-    decks = tuple(d.redacted(player, marks=True) for d in state.decks)
+    public = company_decks_public(state)
+    decks = tuple(d.redacted(player, composition_public=public, marks=True) for d in state.decks)
     seats = tuple(_seat_view(s, i == player, state.finished) for i, s in enumerate(state.seats))
     return evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats)
 
@@ -114,11 +145,12 @@ def perturb(state: State, player: int, rng: random.Random) -> State:
     # Influence family: company decks and covertly removed cards (the influence deck's
     # composition is public).
     decks = (*state.decks, p.influence)
-    public = (False, False, False, True)
-    pool = [c for d, known in zip(decks, public, strict=True) for c in _hidden(d, player, middle=not known)]
+    known = company_decks_public(state)
+    public = (known, known, known, True)
+    pool = [c for d, shown in zip(decks, public, strict=True) for c in _hidden(d, player, middle=not shown)]
     pool += [k.card for k in p.removed if not k.visible_to(player)]
     rng.shuffle(pool)
-    new_decks = [_deal_deck(d, player, pool, middle=not known) for d, known in zip(decks, public, strict=True)]
+    new_decks = [_deal_deck(d, player, pool, middle=not shown) for d, shown in zip(decks, public, strict=True)]
     removed = tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in p.removed)
     piles = evolve(p, influence=new_decks[3], removed=removed)
     for name in ("helper_deck", "bot_deck", "event_deck"):
