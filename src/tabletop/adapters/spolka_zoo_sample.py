@@ -25,9 +25,12 @@ this round.
 A sampled hidden card keeps the "seen by" marks of its place: the seat that looked at it
 knows it in the sample too, so a search can play that seat knowing what it saw.
 
-The company cards shown in the last market phase were shuffled back into their decks, and
-a view does not say which of them have moved since (a secret move keeps no public record of
-which card moved), so the company decks' unknown cards are dealt as one pool.
+While no company card can have moved secretly (the first round, see
+[company_decks_public][tabletop.spolka_zoo.views.company_decks_public]) each company deck's
+composition is public and kept per deck. After that, the company cards shown in the last
+market phase were shuffled back into their decks, and a view does not say which of them
+have moved since (a secret move keeps no public record of which card moved), so the company
+decks' unknown cards are dealt as one pool.
 """
 
 from __future__ import annotations
