@@ -10,6 +10,7 @@ import pytest
 
 import tabletop
 from tabletop import adapters
+from tabletop.adapters.archipel_bounds import game_length_bound, progress_events, setup_steps, turn_steps
 from tabletop.archipel.state import Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.testing.bridge import check_bridge, check_sampling, random_bridge_step
@@ -96,3 +97,31 @@ def test_an_illegal_id_names_itself_and_the_legal_ids():
     bridge = adapters.bridge_for(state)
     with pytest.raises(tabletop.IllegalMove, match=r"action 999 is not legal here; legal ids: \d"):
         bridge.move_of(state, 999)
+
+
+@pytest.mark.parametrize("players", [1, 2, 5])
+def test_the_game_length_bound_is_derived_and_random_play_stays_below_each_part(players: int) -> None:
+    """ARC-7.6, ARC-1.7: `max_game_length` is the setup deal plus (progress events + 1) * idle_rounds
+    rounds of `players` turns, each bounded by the items a turn can move. Random play that never declares
+    the season over stays below every part; the setup part is exact, the progress events are the
+    rulings' 136, and the turn bound is within 15 times the longest turn seen."""
+    assert progress_events() == 136  # docs/archipel/rulings.md, ARC-7.6
+    bridge = adapters.bridge("archipel", players=players, idle_rounds=3)
+    assert bridge.max_game_length == game_length_bound(players, idle_rounds=3)
+    longest_turn = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed=seed, players=players, idle_rounds=3)
+        steps, turn, key, setup = 0, 0, None, None
+        while not state.is_terminal:
+            if setup is None and not state.is_chance_node:
+                setup = steps
+            if (state.flow.round, state.flow.player) != key:
+                key, turn = (state.flow.round, state.flow.player), 0
+            state = bridge.apply_action(state, _keep_sailing(bridge, state, rng))
+            steps, turn = steps + 1, turn + 1
+            longest_turn = max(longest_turn, turn)
+        assert setup == setup_steps()
+        assert state.flow.round <= (progress_events() + 1) * 3
+        assert steps <= bridge.max_game_length
+    assert longest_turn <= turn_steps(players) <= 15 * longest_turn

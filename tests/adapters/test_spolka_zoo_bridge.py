@@ -16,16 +16,18 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop import adapters
-from tabletop.adapters.spolka_zoo import ZooBridge, options_of
+from tabletop.adapters.spolka_zoo import MAX_GLORY, ZooBridge, options_of
 from tabletop.adapters.spolka_zoo_actions import GROUPS, NUM_ACTIONS, group_of
+from tabletop.adapters.spolka_zoo_bounds import glory_bound, price_bounds
 from tabletop.adapters.spolka_zoo_sample import unseen
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.content import GOAL_IDS, HELPER_IDS, TOKENS
+from tabletop.spolka_zoo.content import GOAL_IDS, HELPER_IDS, STARTING_DECKS, TOKENS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import Task, evolve
+from tabletop.spolka_zoo.views import company_decks_public
 from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")
@@ -365,6 +367,7 @@ def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
 def test_deck_draws_follow_the_card_counts() -> None:
     """The top card of a sampled company deck is each unseen card with probability count / unseen."""
     state, bridge = _acting_state()
+    state = evolve(state, piles=evolve(state.piles, shown_round=1))  # past a market: the decks' split is hidden
     view = state.view(0)
     assert not state.decks[0].top and not state.decks[0].bottom
     pool = Counter(unseen(view)["influence"])
@@ -419,5 +422,220 @@ def test_the_docs_page_shows_the_action_groups_and_sizes_the_bridge_has() -> Non
         start += size
     assert f"`N = {NUM_ACTIONS}`" in page
     assert f"`max_chance_outcomes = {adapters.bridge('spolka_zoo').max_chance_outcomes}`" in page
-    for players, text in ((2, "3,559"), (4, "5,275"), (5, "6,093")):
-        assert f"{adapters.bridge('spolka_zoo', players=players).observation_size:,}" == text
+    sizes = [f"{adapters.bridge('spolka_zoo', players=players).observation_size:,}" for players in (2, 4, 5)]
+    assert "({} values with two players, {} with four, {} with five;".format(*sizes) in page
+
+
+# What a view keeps of the decks: public compositions, seen-by marks (issue 13) ------------------------
+
+
+def _looked_at(seed: int = 5, **options: object) -> tuple[ZooState, adapters.Bridge, int]:
+    """A decision state where some company deck holds a card that one seat saw and another did not, and
+    an influence card lies in an unknown place of a company deck."""
+    state, bridge = new(seed, **options)
+    for s in play(state, bridge, random.Random(seed)):
+        if s.is_chance_node or s.is_terminal or not any(c.startswith("inf-") for d in s.decks for c in d.middle):
+            continue
+        for deck in s.decks:
+            for known in (*deck.top, *deck.bottom):
+                if len(known.seen_by) == 1 and not known.public:
+                    return s, bridge, next(iter(known.seen_by))
+    pytest.fail("nobody looked at a company card")
+
+
+def test_the_face_down_piles_that_only_lose_cards_face_up_show_their_composition() -> None:
+    """ZOO-1.4, ZOO-1.5, ZOO-4.11: the influence and helper decks lose cards only to their face-up rows (a
+    bot's lobbying reveals its card), bot and event cards are resolved face up and shuffled back: every seat
+    knows what these decks hold (not their order). The boxes keep it hidden, and so do the company decks once
+    a card can have moved secretly."""
+    state, bridge = new(8, players=2, bots=2, modules=MODULES)
+    for s in itertools.islice(play(state, bridge, random.Random(8)), 0, None, 25):
+        for seat in range(s.num_players):
+            view = s.view(seat)
+            for name in ("influence", "helper_deck", "bot_deck", "event_deck"):
+                assert getattr(view.piles, name).middle == getattr(s.piles, name).middle, name
+            for deck in (view.piles.goal_box, view.piles.intrigue_box):
+                assert set(deck.middle) <= {HIDDEN}
+            if not company_decks_public(s):
+                assert all(set(deck.middle) <= {HIDDEN} for deck in view.decks)
+
+
+def test_a_view_keeps_who_saw_a_hidden_card_and_samples_carry_the_marks() -> None:
+    """ZOO-4.12: the others do not see the cards a seat looked at, but everybody saw it look: the view keeps
+    the marks of a hidden card (not its identity), the tensor shows them, and a sampled card keeps them."""
+    state, bridge, looker = _looked_at(players=3)
+    other = (looker + 1) % 3
+    view = state.view(other)
+    places = [(c, i, k) for c, d in enumerate(state.decks) for i, k in enumerate((*d.top, *d.bottom))]
+    hidden = [(c, i, k) for c, i, k in places if not k.visible_to(other)]
+    marked = [(c, i, k) for c, i, k in hidden if k.seen_by]
+    assert marked
+    for c, i, known in hidden:
+        shown = (*view.decks[c].top, *view.decks[c].bottom)[i]
+        assert shown == Known(HIDDEN, known.seen_by)
+    unmarked = evolve(view, decks=tuple(d.redacted(other) for d in view.decks))  # the same view without the marks
+    assert bridge.observation(unmarked, other) != bridge.observation(view, other)
+    rng = random.Random(3)
+    for _ in range(20):
+        sample = bridge.sample_state(view, other, rng)
+        assert isinstance(sample, ZooState)
+        assert sample.view(other) == view
+        for c, i, known in marked:
+            dealt = (*sample.decks[c].top, *sample.decks[c].bottom)[i]
+            assert dealt.seen_by == known.seen_by and dealt.visible_to(looker)
+
+
+def test_a_hidden_change_leaves_the_other_seats_views_tensors_and_legal_ids_alone() -> None:
+    """Perturbation: re-dealing what a seat cannot see (which company deck holds which unseen card, what
+    another seat looked at, hands, goals, picks) changes nothing that seat receives."""
+    state, bridge, _ = _looked_at(2, players=3, modules=("hidden_goals", "intrigues"))
+    rng = random.Random(1)
+    for seat in range(3):
+        view = state.view(seat)
+        for _ in range(5):
+            other = GAME.perturb(state, seat, rng)
+            assert isinstance(other, ZooState)
+            assert other.view(seat) == view
+            assert bridge.observation(other.view(seat), seat) == bridge.observation(view, seat)
+            assert bridge.observation_string(other.view(seat), seat) == bridge.observation_string(view, seat)
+            if state.current_player == seat:
+                assert bridge.legal_actions(other) == bridge.legal_actions(state)
+    # Two unseen company cards swapped between two decks: nobody's view changes.
+    apple, lemon = state.decks[0], state.decks[1]
+    a = next(iter(apple.middle))
+    b = next(c for c in lemon.middle if c != a)
+    swapped = evolve(
+        state,
+        decks=(
+            Deck(apple.top, apple.middle.remove(a) + Tokens([b]), apple.bottom),
+            Deck(lemon.top, lemon.middle.remove(b) + Tokens([a]), lemon.bottom),
+            state.decks[2],
+        ),
+    )
+    invariants(swapped)
+    for seat in range(3):
+        assert bridge.observation(swapped.view(seat), seat) == bridge.observation(state.view(seat), seat)
+    # A company card swapped with one of the influence deck: that composition is public, every view changes.
+    influence = state.piles.influence
+    index, deck = next((i, d) for i, d in enumerate(state.decks) if any(x.startswith("inf-") for x in d.middle))
+    card = next(x for x in deck.middle if x.startswith("inf-"))
+    c = next(x for x in influence.middle if x != card)
+    decks = list(state.decks)
+    decks[index] = Deck(deck.top, deck.middle.remove(card) + Tokens([c]), deck.bottom)
+    mixed = evolve(
+        state,
+        decks=tuple(decks),
+        piles=evolve(state.piles, influence=Deck((), influence.middle.remove(c) + Tokens([card]), ())),
+    )
+    invariants(mixed)
+    for seat in range(3):
+        assert bridge.observation(mixed.view(seat), seat) != bridge.observation(state.view(seat), seat)
+
+
+def _small_case() -> tuple[ZooState, adapters.Bridge, str, str, tuple[str, str]]:
+    """Seat 0 at a decision, with few unseen influence-family cards: the apple deck holds two unknown
+    cards, the lemon deck a top card only seat 1 has seen, the influence deck two; the rest is out of the
+    game face up. Returns the state, its bridge, the card with two copies among the three company cards,
+    the single one, and the influence deck's two."""
+    state, bridge = _acting_state()
+    family = Tokens([c for d in (*state.decks, state.piles.influence) for c in d.cards().elements()])
+    twin = next(c for c, n in sorted(family.items()) if n >= 2 and c.startswith("inf-"))
+    single = "apple-1"
+    pair = tuple(c for c in sorted(family) if c.startswith("inf-") and c != twin)[:2]
+    rest = family - Tokens([twin, twin, single, *pair])
+    decks = (Deck.shuffled([twin, single]), Deck((Known(twin, frozenset({1})),)), Deck())
+    piles = evolve(
+        state.piles,
+        influence=Deck.shuffled(pair),
+        removed=(*state.piles.removed, *(Known(c, public=True) for c in rest.elements())),
+    )
+    small = evolve(state, decks=decks, piles=evolve(piles, shown_round=1))  # past a market: decks mixed
+    invariants(small)
+    return small, bridge, twin, single, (pair[0], pair[1])
+
+
+def test_the_unseen_company_cards_are_dealt_with_their_exact_probabilities_per_deck() -> None:
+    """Three unseen company cards (two copies of one card and a single one) over the apple deck's two
+    unknown cards and the lemon deck's card seen by seat 1: the lemon card is the single one with
+    probability 1/3, a copy with 2/3; the influence deck keeps its public two; seat 1's mark stays."""
+    small, bridge, twin, single, pair = _small_case()
+    view = small.view(0)
+    assert view.piles.influence.middle == Tokens(pair)
+    assert view.decks[1].top == (Known(HIDDEN, frozenset({1})),)
+
+    def key(sample: object) -> tuple[Tokens, str]:
+        assert isinstance(sample, ZooState)
+        assert sample.view(0) == view
+        assert sample.piles.influence.middle == Tokens(pair)
+        (top,) = sample.decks[1].top
+        assert top.seen_by == frozenset({1})
+        return sample.decks[0].middle, top.card
+
+    expected = {(Tokens([twin, single]), twin): 2 / 3, (Tokens([twin, twin]), single): 1 / 3}
+    tally = check_sampling(bridge, view, 0, expected, key=key, samples=1500, seed=13)
+    assert set(tally) == set(expected)
+    # Seat 1 saw the lemon card: the apple deck's two are the rest, whatever the sample.
+    rng = random.Random(4)
+    samples = [bridge.sample_state(small.view(1), 1, rng) for _ in range(30)]
+    assert {s.decks[0].middle for s in samples if isinstance(s, ZooState)} == {Tokens([twin, single])}
+
+
+# Bounds -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "modules"), [(2, 0, ()), (5, 0, MODULES), (1, 2, ("intrigues",)), (3, 2, MODULES)]
+)
+def test_the_glory_bound_is_derived_for_the_options_and_random_play_stays_below_it(
+    players: int, bots: int, modules: tuple[str, ...]
+) -> None:
+    """ZOO-10.3 to ZOO-10.5: the returns are glory, at most `glory_bound(config)`; prices never pass the
+    derived highest share and fruit prices; the bound is tighter than the old blanket 1000 and within a
+    small factor of what random play reaches (it is every term's worst case at once)."""
+    state, bridge = new(7, players=players, bots=bots, modules=modules)
+    assert bridge.max_utility == glory_bound(state.config) < MAX_GLORY
+    share, fruit = price_bounds(state.config)
+    assert (share, fruit) == ((24, 7) if "intrigues" in modules else (20, 5))
+    best = 0.0
+    for seed in range(3):
+        rng = random.Random(seed)
+        for s in play(GAME.new_game(seed=seed, players=players, bots=bots, modules=modules), bridge, rng):
+            assert max(s.share_price) <= share and max(s.fruit_price) <= fruit
+        assert s.outcome is not None
+        returns = s.outcome.returns
+        assert all(0 <= r <= bridge.max_utility for r in returns)
+        best = max(best, *returns)
+    assert bridge.max_utility <= 40 * best
+
+
+def test_in_the_first_round_every_seat_knows_what_each_company_deck_holds_until_a_card_can_move_secretly() -> None:
+    """ZOO-1.2, ZOO-4.11: each company deck is its starting cards and the cards lobbied into it openly, so
+    views keep each deck's composition and samples keep it per deck; once a seat speculates (ZOO-4.12) a
+    card may have left a deck unseen, and the views hide the split again."""
+    state, bridge = new(3, players=3)
+    rng = random.Random(3)
+    opened = closed = 0
+    for s in play(state, bridge, rng):
+        if s.is_chance_node or s.is_terminal:
+            continue
+        public = company_decks_public(s)
+        for seat in range(3):
+            view = s.view(seat)
+            if public:
+                assert [d.middle for d in view.decks] == [d.middle for d in s.decks]
+                sample = bridge.sample_state(view, seat, rng)
+                assert isinstance(sample, ZooState)
+                assert [d.middle for d in sample.decks] == [d.middle for d in s.decks]
+            else:
+                assert all(set(d.middle) <= {HIDDEN} for d in view.decks)
+        if public:
+            opened += 1
+            assert not any("speculate" in seat.played for seat in s.seats) and not s.piles.shown_round
+        elif opened:
+            closed += 1
+        if closed > 20:
+            break
+    assert opened and closed
+    start, _ = new(3, players=3)
+    first = next(s for s in play(start, bridge, random.Random(0)) if not s.is_chance_node)
+    assert [d.middle for d in first.view(1).decks] == [Tokens(deck) for deck in STARTING_DECKS[3]]

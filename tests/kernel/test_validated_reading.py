@@ -170,9 +170,12 @@ def test_a_move_built_with_fields_of_the_wrong_type_is_refused() -> None:
 
 def test_a_spolka_zoo_view_at_a_chance_node_refuses_to_list_what_it_cannot_know() -> None:
     """A view drawing hidden cards: `legal_moves()`/`chance_outcomes()` refuse with hidden-in-view, not KeyError '?'."""
-    state = tabletop.get_game("spolka_zoo").new_game(1)
-    state = state.apply(state.legal_moves()[0])  # the boards: now the influence row is drawn face down
-    assert state.is_chance_node
+    state = tabletop.get_game("spolka_zoo").new_game(1, modules=("hidden_goals",))
+    state = state.apply(state.legal_moves()[0])  # the boards: now the rows are drawn, then the goals dealt
+    while state.queue[0].op == "draw_row":  # the influence and helper decks' composition is public
+        assert state.view(0).chance_outcomes() == state.chance_outcomes()
+        state = state.apply(state.legal_moves()[0])
+    assert state.is_chance_node and state.queue[0].op == "deal"  # a goal dealt from the face-down box
     view = state.view(0)
     for ask in (view.legal_moves, view.chance_outcomes):
         with pytest.raises(tabletop.IllegalMove, match="cannot list the outcomes") as info:

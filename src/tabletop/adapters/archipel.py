@@ -42,6 +42,7 @@ from typing import Any, Final
 
 import attrs
 
+from tabletop.adapters.archipel_bounds import game_length_bound
 from tabletop.adapters.bridge import DecodingBridge, Section
 from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
@@ -204,11 +205,9 @@ class ArchipelBridge(DecodingBridge):
             )
         )
         self.observation_shape = (self.tensor.size,)
-        # Rounds end the season after `idle_rounds` without progress; every round has at most
-        # one turn per boat, each of a bounded number of moves (fuel, fish, cards and gifts are
-        # finite), with chance draws for shops and exposures.
-        progress_events = 2 * int(FISH.total) + 2 * int(board.cards.total)
-        self.max_game_length = (progress_events + 1) * (int(self.options["idle_rounds"]) + 1) * players * 200
+        # Derived from the rules and the content: see tabletop.adapters.archipel_bounds.
+        idle_rounds = int(self.options["idle_rounds"])
+        self.max_game_length = game_length_bound(players, idle_rounds=idle_rounds, islands=n_islands)
 
     # Actions -----------------------------------------------------------------------------
 

@@ -35,6 +35,7 @@ from typing import Any, Final
 from tabletop.adapters.bridge import Bridge, Section
 from tabletop.adapters.encoding import as_id, view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
+from tabletop.adapters.spolka_zoo_bounds import glory_bound
 from tabletop.adapters.spolka_zoo_sample import sample_state
 from tabletop.adapters.spolka_zoo_tensor import Encoder
 from tabletop.kernel.errors import IllegalMove
@@ -49,8 +50,8 @@ MAX_GAME_LENGTH: Final = 6000
 """A bound on the decisions and chance events of one game (random play of every configuration stays below 500; see the
 tests)."""
 MAX_GLORY: Final = 1000.0
-"""The returns are the seats' glory: at least 0; this bound is far above play (random play of every configuration stays
-below 80; above it a seat would end with more than 5,000 coins)."""
+"""A bound on the glory of every configuration (the bridge of each configuration uses its own, tighter bound,
+[glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]: about 500 to 820)."""
 
 
 def _zoo(state: State) -> ZooState:
@@ -74,7 +75,8 @@ class ZooBridge(Bridge):
     """The bridge of Spółka ZOO with fixed options (see the module docstring).
 
     General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
-    `MAX_GLORY`.
+    `max_utility`, the bound derived from the rules and the cards for these options
+    ([glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]).
 
     Args:
         options: The validated options (`GAME.check_options`).
@@ -105,6 +107,7 @@ class ZooBridge(Bridge):
             unowned_cards=options["unowned_cards"],
             empty_board_ties=options["empty_board_ties"],
         )
+        self.max_utility = float(glory_bound(self.config))
         self.encoder = Encoder(self.config)
         self.num_actions = NUM_ACTIONS
         self.max_chance_outcomes = CHANCE_OUTCOMES

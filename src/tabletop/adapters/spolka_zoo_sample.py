@@ -1,26 +1,36 @@
 """Spółka ZOO determinization: a full state consistent with one seat's view.
 
 Every hidden thing of a view belongs to one family of cards, and the view says where each
-hidden card lies (a hidden known position keeps its place, a face-down deck keeps its size):
+hidden card lies (a hidden known position keeps its place and who has seen it, a face-down
+deck keeps its size, and a deck whose composition is public keeps it):
 
 | family | hidden places in a view |
 |---|---|
-| influence (starting, influence) | company decks (unseen known places, middle), influence deck, covert removals |
-| helper, bot, event | the unknown middle of their deck |
+| influence (starting, influence) | company decks (unseen known places, unknown cards), covert removals |
 | hidden goal | the other seats' goals (until the end), the goals left in the box |
 | intrigue | the other seats' hands, the cards left in the box |
 
-The unseen cards of a family are what the family holds in this configuration minus every
-card of it the view shows. They are shuffled and dealt to the family's hidden places, so
-each assignment of the unseen multiset to the places is equally likely: exactly the weights
-of the game's chance model for the deals and for draws from shuffled decks, since every
-deal and shuffle is uniform. The other seats' secret token picks are decisions, not chance:
-each is drawn uniformly from the tokens that seat may still pick this round.
+The influence, helper, bot and event decks hide only their order: their composition is
+public (they lose cards face up only, see [views][tabletop.spolka_zoo.views]), so a sample
+keeps it, and the unknown cards of the company decks are never dealt influence cards still
+in the influence deck, nor a starting card into it. The unseen cards of a family are what
+the family holds in this configuration minus every card of it the view shows (a public
+composition included). They are shuffled and dealt to the family's hidden places, so each
+assignment of the unseen multiset to the places is equally likely: exactly the weights of
+the game's chance model for the deals and for draws from shuffled decks, since every deal
+and shuffle is uniform. The other seats' secret token picks and secret arrangements are
+decisions, not chance: each pick is drawn uniformly from the tokens that seat may still pick
+this round.
 
-Two things a view does not record are not used: who saw a hidden known card (a sampled
-hidden card is marked seen by nobody, so it stays hidden from the seat), and the company
-cards shown in the last market phase, which were shuffled back into their decks (the view
-does not say which of them have moved since).
+A sampled hidden card keeps the "seen by" marks of its place: the seat that looked at it
+knows it in the sample too, so a search can play that seat knowing what it saw.
+
+While no company card can have moved secretly (the first round, see
+[company_decks_public][tabletop.spolka_zoo.views.company_decks_public]) each company deck's
+composition is public and kept per deck. After that, the company cards shown in the last
+market phase were shuffled back into their decks, and a view does not say which of them
+have moved since (a secret move keeps no public record of which card moved), so the company
+decks' unknown cards are dealt as one pool.
 """
 
 from __future__ import annotations
@@ -77,11 +87,15 @@ class _Dealer:
         return self.cards.pop()
 
     def known(self, known: Known) -> Known:
-        return known if known.card != HIDDEN else Known(self.take())
+        """A hidden known card dealt a card, keeping who has seen it."""
+        return known if known.card != HIDDEN else Known(self.take(), known.seen_by, known.public)
 
     def deck(self, deck: Deck) -> Deck:
+        """The deck's hidden cards dealt; the public part of its composition kept."""
         top = tuple(self.known(k) for k in deck.top)
-        middle = Tokens([self.take() for _ in range(deck.middle.total)])
+        hidden = deck.middle[HIDDEN]
+        public = deck.middle.remove(HIDDEN, hidden) if hidden else deck.middle
+        middle = public + Tokens([self.take() for _ in range(hidden)])
         bottom = tuple(self.known(k) for k in deck.bottom)
         return Deck(top, middle, bottom)
 

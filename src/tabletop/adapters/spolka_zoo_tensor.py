@@ -43,6 +43,7 @@ QUEUE_SLOTS: Final = 48
 
 _STEPS: Final = tuple(f"{phase.name}.{step.name}" for phase in MACHINE.phases for step in phase.steps)
 _INFLUENCE_FAMILY: Final = tuple(sorted({c for c, f in FAMILY.items() if f in ("starting", "influence")}))
+_INFLUENCE_CARDS: Final = tuple(sorted(set(INFLUENCE_IDS)))
 _HELPERS: Final = tuple(sorted(set(HELPER_IDS)))
 _GOALS: Final = tuple(sorted(set(GOAL_IDS)))
 _INTRIGUES: Final = tuple(sorted(set(INTRIGUE_IDS)))
@@ -141,7 +142,7 @@ class Encoder:
         self.helper_slots = max(HELPER_SLOTS, self.tokens_per_round * ROUNDS if config.bots else 0)
         per_seat = 8 + self.helper_slots * len(_HELPERS) + self.tokens_per_round * len(TOKENS) + 8
         per_seat += len(_GOALS) + 2 + len(_INTRIGUES) + 1
-        deck = 3 + len(_INFLUENCE_FAMILY) + self.deck_slots * (4 + n)
+        deck = 3 + 2 * len(_INFLUENCE_FAMILY) + self.deck_slots * (4 + n)
         self._sections: tuple[tuple[str, int, str, Fill], ...] = (
             ("observer", n, "one-hot: the seat observing", self._observer),
             (
@@ -184,7 +185,8 @@ class Encoder:
                     f"deck.{company}",
                     deck,
                     f"the {company} deck: unknown cards, known top, known bottom; "
-                    "counts of the known cards this seat sees per card; then each known position (top first, "
+                    "counts of the known cards this seat sees per card; counts per card of its unknown cards "
+                    "while their composition is public; then each known position (top first, "
                     "then bottom): present, at the bottom, card code, public, seen by (one flag per seat)",
                     self._company_deck(c),
                 )
@@ -195,6 +197,12 @@ class Encoder:
                 6,
                 "cards in the influence, helper, bot and event decks, the goal and intrigue boxes",
                 self._piles,
+            ),
+            (
+                "piles.cards",
+                len(_INFLUENCE_CARDS) + len(_HELPERS) + len(_BOTS) + len(_EVENTS),
+                "the public composition of the influence, helper, bot and event decks: counts per card",
+                self._pile_cards,
             ),
             (
                 "discards",
@@ -332,6 +340,7 @@ class Encoder:
             out = [float(deck.middle.total), float(len(deck.top)), float(len(deck.bottom))]
             known = (*deck.top, *deck.bottom)
             out += _counts((k.card for k in known if k.card != HIDDEN), _INFLUENCE_FAMILY)
+            out += _counts((c for c in deck.middle.elements() if c != HIDDEN), _INFLUENCE_FAMILY)
             slots = [self._known(k, 0.0) for k in deck.top] + [self._known(k, 1.0) for k in deck.bottom]
             out += _sequence(slots, self.deck_slots, 4 + self.seats, "known deck positions")
             return out
@@ -342,6 +351,18 @@ class Encoder:
         p = view.piles
         names = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
         return [v for name in names for v in _unknown_only(getattr(p, name), name)]
+
+    def _pile_cards(self, view: ZooState, seat: int) -> list[float]:
+        p = view.piles
+        out: list[float] = []
+        for deck, kinds in (
+            (p.influence, _INFLUENCE_CARDS),
+            (p.helper_deck, _HELPERS),
+            (p.bot_deck, _BOTS),
+            (p.event_deck, _EVENTS),
+        ):
+            out += _counts((c for c in deck.middle.elements() if c != HIDDEN), kinds)
+        return out
 
     def _discards(self, view: ZooState, seat: int) -> list[float]:
         p = view.piles

@@ -30,7 +30,7 @@ import attrs
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["HIDDEN", "Deck", "Known", "conservation_problem"]
+__all__ = ["HIDDEN", "Deck", "Known", "conservation_problem", "hidden_known"]
 
 HIDDEN = "?"
 """The id that replaces a card a viewer may not see."""
@@ -90,6 +90,12 @@ class Known:
         if self.visible_to(player):
             return self
         return Known(self.card, self.seen_by | {player}, self.public)
+
+
+def hidden_known(known: Known, *, marks: bool = True) -> Known:
+    """`known` with its identity replaced by [`HIDDEN`][tabletop.kernel.deck.HIDDEN]; with `marks`, who has seen it
+    stays (the fact that they looked is public)."""
+    return Known(HIDDEN, known.seen_by) if marks else Known(HIDDEN)
 
 
 @attrs.frozen
@@ -271,17 +277,25 @@ class Deck:
 
     # Hidden information ------------------------------------------------------------------
 
-    def redacted(self, player: int, *, composition_public: bool = False) -> Deck:
+    def redacted(self, player: int, *, composition_public: bool = False, marks: bool = False) -> Deck:
         """What `player` may know of this deck.
 
         Known cards `player` has not seen become [`HIDDEN`][tabletop.kernel.deck.HIDDEN]. The middle becomes that
         many hidden cards, unless `composition_public` (everyone can tell which cards are
         in it, e.g. a deck of face-up discards that was shuffled), in which case only its
         order stays unknown, as it always is. Where a hidden known card lies is public
-        (everybody saw it put there), so it keeps its place.
+        (everybody saw it put there), so it keeps its place; with `marks` it also keeps who
+        has seen it (everybody saw them look), only its identity is hidden.
+
+        ```pycon
+        >>> deck = Deck.shuffled(["ace", "king"]).reveal("ace", frozenset({2}))
+        >>> deck.redacted(0, marks=True).top
+        (Known(card='?', seen_by=frozenset({2}), public=False),)
+
+        ```
         """
-        top = tuple(k if k.visible_to(player) else Known(HIDDEN) for k in self.top)
-        bottom = tuple(k if k.visible_to(player) else Known(HIDDEN) for k in self.bottom)
+        top = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.top)
+        bottom = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.bottom)
         middle = self.middle if composition_public else Tokens({HIDDEN: self.middle.total})
         return Deck(top, middle, bottom)
 
