@@ -79,7 +79,7 @@ def test_archipel_is_drawn_on_the_matchs_own_board(tmp_path):
     """A match on a board file of its own: its board data holds that board's islands, names and places."""
     from server_helpers import custom_board
 
-    from tabletop.archipel.content.board import board_for
+    from tabletop.archipel.content.board import board_for, load_board
 
     path = custom_board(tmp_path)
     own = Match("archipel", seed=3, options={"players": 2, "board": str(path)})
@@ -89,7 +89,7 @@ def test_archipel_is_drawn_on_the_matchs_own_board(tmp_path):
     first = drawn["islands"][0]
     assert (first["id"], first["name"], first["element"]) == ("home", "Home Island", "island:home")
     assert "home" not in {i["id"] for i in usual["islands"]}
-    data = board_for(str(path)).data
+    data = board_for(load_board(path)).data  # the board by the name its states hold
     assert [(a["x"], a["y"]) for a in drawn["areas"]] == [(a.x, a.y) for a in data.areas]
     assert [a["y"] for a in drawn["areas"]] != [a["y"] for a in usual["areas"]]
     places = [(t["x"], t["y"]) for t in drawn["islands"] + drawn["spots"] + drawn["home_ports"]]

@@ -36,19 +36,8 @@ print(progress_events(), turn_steps(2), game_length_bound(2, idle_rounds=10))
 from __future__ import annotations
 
 from tabletop.archipel.content import ISLANDS
-from tabletop.archipel.pieces import (
-    BAITS,
-    DECK,
-    FISH,
-    GEAR,
-    GOOD_WEATHER,
-    HOLD,
-    JERRYCANS,
-    OTHER_CARDS,
-    SHARK,
-    SHOP_SIZE,
-    TANK,
-)
+from tabletop.archipel.content.kinds import BAITS, FISH, GEAR, GOOD_WEATHER, JERRYCANS, OTHER_CARDS, SHARK
+from tabletop.archipel.state import DECK, HOLD, SHOP_SIZE, TANK
 
 __all__ = ["game_length_bound", "progress_events", "setup_steps", "turn_steps"]
 
