@@ -5,8 +5,8 @@ move notation) and the case-writing helpers of `tabletop.testing`. Run them with
 `pytest examples/conformance/spolka_zoo_cases.py`; add
 `-p tabletop.testing.plugin --rule-coverage=spolka_zoo` to see which rules they leave out.
 
-Per-company tuples (`share_price`, `fruit_price`, `decks`, a seat's `shares`) follow the
-documented order of `tabletop.spolka_zoo.content.FRUITS`; the board order is `state.board`.
+A company is read by its fruit (`state.company("lemon").share_price`, `.fruit_price`, `.deck`,
+`.board`; `seat.shares_in("lemon")`); the board order, left to right, is `state.board`.
 """
 
 from __future__ import annotations
@@ -27,11 +27,6 @@ do not depend on the seed)."""
 def start(**options: Any) -> Any:
     """A new three-player game with the boards and face-up rows forced, at seat 0's first pick."""
     return play_to(GAME.new_game(seed=7, **options), seat=0, chance=[BOARDS, *ROWS])
-
-
-def at(fruit: str) -> int:
-    """Where a company's values sit in the per-company tuples (their documented order)."""
-    return FRUITS.index(fruit)
 
 
 def decline(state: Any) -> str:
@@ -100,10 +95,10 @@ def test_buying_shares_raises_the_price_each_time() -> None:
     money = state.seats[0].money
     state = play(state, ["buy share lemon"])
     expect(state, lambda s: s.seats[0].money == money - 1, "ZOO-4.3: the first share costs 1")
-    expect(state, lambda s: s.share_price[at("lemon")] == 2, "ZOO-4.3: the price moves one space right")
+    expect(state, lambda s: s.company("lemon").share_price == 2, "ZOO-4.3: the price moves one space right")
     state = play(state, ["buy share lemon"])
     expect(state, lambda s: s.seats[0].money == money - 3, "ZOO-4.1: the second share costs 2")
-    expect(state, lambda s: s.seats[0].shares[at("lemon")] == 2, "ZOO-4.3: both shares are on the board")
+    expect(state, lambda s: s.seats[0].shares_in("lemon") == 2, "ZOO-4.3: both shares are on the board")
     expect(state, lambda s: s.current_player == 1, "ZOO-4.1: two transactions end the token; seat 1 goes on")
 
 
@@ -122,7 +117,7 @@ def test_selling_a_fruit_at_the_lowest_price() -> None:
     expect(state, lambda s: s.seats[0].money == before.seats[0].money + 1, "ZOO-4.7: paid the price, 1")
     expect(state, lambda s: s.seats[0].fruit["apple"] == before.seats[0].fruit["apple"] - 1, "ZOO-4.7: it leaves")
     expect(state, lambda s: s.warehouse["apple"] == before.warehouse["apple"] + 1, "ZOO-4.7: into the warehouse")
-    expect(state, lambda s: s.fruit_price[at("apple")] == 1, "ZOO-11.10: the price cannot go below 1")
+    expect(state, lambda s: s.company("apple").fruit_price == 1, "ZOO-11.10: the price cannot go below 1")
     expect_illegal(state, "buy fruit apple", code="buy-and-sell", rule="ZOO-4.6")
 
 
@@ -132,7 +127,7 @@ def test_buying_fruit_from_the_warehouse() -> None:
     before = state
     state = play(state, ["buy fruit lemon", "buy fruit lemon"])
     expect(state, lambda s: s.seats[0].money == before.seats[0].money - 3, "ZOO-4.8: 1, then 2 coins")
-    expect(state, lambda s: s.fruit_price[at("lemon")] == 3, "ZOO-4.8: two spaces right")
+    expect(state, lambda s: s.company("lemon").fruit_price == 3, "ZOO-4.8: two spaces right")
     expect(state, lambda s: s.warehouse["lemon"] == before.warehouse["lemon"] - 2, "ZOO-4.8: from the warehouse")
 
 
@@ -146,7 +141,7 @@ def test_buying_fruit_from_another_player() -> None:
     expect(state, lambda s: s.seats[0].money == before.seats[0].money - 3, "ZOO-4.9: the buyer pays 1 + 2")
     expect(state, lambda s: s.seats[2].money == before.seats[2].money + 3, "ZOO-4.9: the seller receives it")
     expect(state, lambda s: s.seats[2].fruit["pineapple"] == 0, "ZOO-4.9: the fruit leaves the seller's pool")
-    expect(state, lambda s: s.fruit_price[at("pineapple")] == 2, "ZOO-4.9: the price moves right")
+    expect(state, lambda s: s.company("pineapple").fruit_price == 2, "ZOO-4.9: the price moves right")
     expect(state, lambda s: s.current_player == 0, "ZOO-4.9: the seller is not asked")
 
 
@@ -173,8 +168,8 @@ def test_lobbying() -> None:
     before = state
     state = play(state, ["lobby inf-offer pineapple"])
     expect(state, lambda s: s.seats[0].money == before.seats[0].money + 2, "ZOO-4.11: 2 coins from the bank")
-    expect(state, lambda s: len(s.decks[at("pineapple")]) == len(before.decks[at("pineapple")]) + 1, "ZOO-4.11")
-    expect(state, lambda s: s.decks[at("pineapple")].cards()["inf-offer"] == 1, "ZOO-4.11: that card went in")
+    expect(state, lambda s: len(s.company("pineapple").deck) == len(before.company("pineapple").deck) + 1, "ZOO-4.11")
+    expect(state, lambda s: s.company("pineapple").deck.cards()["inf-offer"] == 1, "ZOO-4.11: that card went in")
     expect(state, lambda s: s.is_chance_node, "ZOO-4.11: the row is refilled from the influence deck")
     state = force(state, "draw inf-dividend")
     refilled = {"inf-lemon", "inf-audit", "inf-dividend"}
@@ -223,12 +218,12 @@ def test_majority_shareholder_takes_as_many_fruits_as_shares() -> None:
     before = state
     after = play_to(state, until=lambda s: s.flow.round == 2, choose=decline)
     taken = after.seats[0].fruit.total - before.seats[0].fruit.total
-    left = after.company_fruit[at("pineapple")].total
+    left = after.company("pineapple").board.total
     came = before.warehouse.total - after.warehouse.total
     expect(after, lambda s: came > 0, "ZOO-7.6: the pineapple deck put fruit from the warehouse on the board")
     expect(after, lambda s: came == taken + left, "ZOO-8.2: the fruit on the board is taken or stays")
     expect(after, lambda s: taken == min(1, came), "ZOO-8.2: one share, one fruit")
-    expect(after, lambda s: s.company_fruit[at("apple")].total == 0, "ZOO-7.4: no shareholder, cards ignored")
+    expect(after, lambda s: s.company("apple").board.total == 0, "ZOO-7.4: no shareholder, cards ignored")
 
 
 def test_tie_on_shares_goes_to_more_helper_glory() -> None:
