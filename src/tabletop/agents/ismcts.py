@@ -9,8 +9,11 @@ move, or, after a chance event, by what the observer then sees (its view), so wo
 observer cannot tell apart share their statistics. At each node only the moves legal in this
 determinization compete, by UCB1 with availability counts (a move's exploration term counts
 the visits in which it was available, not all visits); chance outcomes are sampled by their
-exact probabilities. Leaves are valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a
-short random rollout cut off by the game's `evaluate` hook.
+exact probabilities. A move new to a node is judged by the game's `evaluate` hook in the
+determinization where it is first met: the best judged new move is tried first, and with
+`prior` virtual visits its statistics start at that judgement (progressive bias). Leaves are
+valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a rollout of `cutoff` decisions
+of the rollout policy (greedy by default), then the game's `evaluate` hook.
 
 The search never reads more than the view: the choice is a function of `(view, legal, rng)`
 alone, so changing anything hidden from the seat cannot change it.
@@ -30,7 +33,7 @@ import attrs
 
 from tabletop.agents.base import evaluator, sample, try_apply
 from tabletop.agents.budget import at_least_one, iterations, parameter, stretch
-from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
+from tabletop.agents.mcts import Evaluate, Memo, SearchSettings, judge, rollout_value
 from tabletop.agents.simple import GreedyAgent
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.protocol import Move, State
@@ -67,17 +70,20 @@ class ISMCTSAgent(SearchSettings):
         evaluate = evaluator(view)
         root = _InfoSet()
         world = view
+        memo = Memo()
         for i in iterations(self.iterations, self.seconds):
             if i % self.reuse == 0:
                 world = sample(view, seat, rng)
-            self._iterate(root, world, seat, rng, evaluate)
+            self._iterate(root, world, seat, rng, evaluate, memo)
         visited = [(edge.visits, move) for move, edge in root.edges.items() if move in legal]
         if not visited:
             return GreedyAgent().choose(view, legal, rng)
         top = max(visits for visits, _ in visited)
         return rng.choice([move for visits, move in visited if visits == top])
 
-    def _iterate(self, root: _InfoSet, state: State, seat: int, rng: random.Random, evaluate: Evaluate) -> None:
+    def _iterate(
+        self, root: _InfoSet, state: State, seat: int, rng: random.Random, evaluate: Evaluate, memo: Memo
+    ) -> None:
         node = root
         path: list[_Edge] = []
         value = None
@@ -93,20 +99,25 @@ class ISMCTSAgent(SearchSettings):
                     state = after
                     node = node.after_chance(after.view(seat))
             else:
-                move, fresh = node.select(state, self.c, self.normalize, rng)
-                after = try_apply(state, move) if move is not None else None
-                if move is None or after is None:
-                    value = judge(state, evaluate)
-                    break
-                path.append(node.edges[move])
+                move, after = node.select(state, self.c, self.normalize, rng, memo, evaluate)
+                if after is None:
+                    after = try_apply(state, move) if move is not None else None
+                    if move is None or after is None:
+                        value = judge(state, evaluate)
+                        break
+                    fresh = False
+                else:
+                    fresh = True
+                assert move is not None
+                edge = node.edges[move]
+                path.append(edge)
                 state = after
                 node = node.after_move(move)
                 if fresh:
-                    value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps)
                     if self.prior:
-                        first = path[-1]
-                        first.visits = self.prior
-                        first.totals = [self.prior * v for v in value]
+                        edge.visits = self.prior
+                        edge.totals = [self.prior * v for v in memo.value(after, evaluate)]
+                    value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps, self.rollout, memo)
         for edge in path:
             edge.update(value)
 
@@ -131,10 +142,11 @@ class _Edge:
 class _InfoSet:
     """An information set of the observer: its moves' statistics and the sets after them."""
 
-    __slots__ = ("children", "edges")
+    __slots__ = ("children", "edges", "priors")
 
     def __init__(self) -> None:
         self.edges: dict[Move, _Edge] = {}
+        self.priors: dict[Move, float] = {}  # the estimate after each move, where it was first met
         self.children: dict[Hashable, _InfoSet] = {}
 
     def after_move(self, move: Move) -> _InfoSet:
@@ -143,24 +155,47 @@ class _InfoSet:
     def after_chance(self, seen: State) -> _InfoSet:
         return self.children.setdefault(("chance", seen), _InfoSet())
 
-    def select(self, state: State, c: float, normalize: bool, rng: random.Random) -> tuple[Move | None, bool]:
-        """The move to follow in `state` and whether it is new here (then the walk stops)."""
+    def select(
+        self, state: State, c: float, normalize: bool, rng: random.Random, memo: Memo, evaluate: Evaluate
+    ) -> tuple[Move | None, State | None]:
+        """The move to follow in `state`, with the position after it when the move is new here.
+
+        A new move (the walk then stops and rolls out) is the best of the new moves by the
+        game's estimate of the position after it; otherwise UCB1 with availability counts
+        picks among the moves tried. `(None, None)` when no move here can be played.
+        """
         legal = state.legal_moves()
         edges = self.edges
-        fresh = [move for move in legal if move not in edges]
-        if fresh:
-            move = rng.choice(fresh)
-            edges[move] = _Edge(state.num_players)
+        player = state.current_player
+        priors = self.priors
+        found: dict[Move, State] = {}
+        new = []
+        for move in legal:
+            if move in edges:
+                continue
+            if move not in priors:
+                after = try_apply(state, move)
+                if after is None:  # cannot be played in this world: not tried here
+                    continue
+                found[move] = after
+                priors[move] = memo.value(after, evaluate)[player]
+            new.append((priors[move], rng.random(), move))
+        fresh = None
+        if new:
+            move = max(new, key=lambda item: item[:2])[2]
+            after = found[move] if move in found else try_apply(state, move)
+            if after is not None:
+                fresh = move, after
+                edges[move] = _Edge(state.num_players)
         for m in legal:
             edge = edges.get(m)
             if edge is not None:
                 edge.available += 1
-        if fresh:
-            return move, True
-        player = state.current_player
-        moves = [m for m in legal if edges[m].visits]  # one tried once that could not be played: never again
+        if fresh is not None:
+            return fresh
+        moves = [m for m in legal if m in edges and edges[m].visits]
         if not moves:
-            return None, False
+            return None, None
         means = [edges[m].totals[player] / edges[m].visits for m in moves]
         if normalize:
             means = stretch(means)
@@ -171,7 +206,7 @@ class _InfoSet:
             score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
             if score > best_score:
                 best_move, best_score = m, score
-        return best_move, False
+        return best_move, None
 
 
 def default_determinizer(view: State) -> Determinizer:
