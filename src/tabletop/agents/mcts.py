@@ -5,16 +5,18 @@ Pig) is the whole state but for the seed. Each iteration walks down the tree: at
 node it samples an outcome by its exact probability (`chance_outcomes()`) with the agent's
 own random source, so each outcome's subtree is visited in proportion to its probability and
 the node's value is the expectation over outcomes. At a decision node seen for the first
-time every move is played once and judged by the game's `evaluate` hook: that judgement
-orders the moves (the best is tried first) and, with `prior` virtual visits, starts each
-child at it (progressive bias by prior knowledge). Once every move has a child, UCB1 picks
-one for the player to move there. A new leaf is valued by a rollout: `cutoff` decisions of
-the rollout policy (`greedy`: the [greedy agent's][tabletop.agents.simple.greedy_move]
-choice, or `random`), chance sampled in between, then the game's `evaluate` hook judges the
+time every move is played once and judged by the game's `evaluate` hook, and each move's
+child starts with `prior` virtual visits at that judgement (progressive bias by prior
+knowledge); UCB1 then picks among all of them for the player to move there, so a wide
+decision spends its iterations on the moves that look best instead of trying every one
+first (with `prior=0`, every move is tried once, the best judged first). A new leaf is
+valued by a rollout: `cutoff` decisions of the rollout policy (`greedy`: the
+[greedy agent's][tabletop.agents.simple.greedy_move] choice, or `random`), chance sampled
+in between, then the game's `evaluate` hook judges the
 position (the game played to the end when it has no hook, or `cutoff` is `None`). The
 value, one utility per seat, is backed up the path. Positions reached along different paths
 share one node (a transposition table keyed by the state), so what one path learnt about a
-position serves every other. The move played is the most visited one at the root.
+position serves every other. The move played is the most visited one at the root (among equals, the best valued).
 
 ```pycon
 >>> import random
@@ -150,10 +152,13 @@ class MCTSAgent(SearchSettings):
         for _ in iterations(self.iterations, self.seconds):
             search.iterate(root)
         player = root.player
+        scored: list[tuple[tuple[float, float], Move]]
         if self.backup == "max":
-            scored = [((child.value[player], child.visits), move) for move, child in root.children.items()]
-        else:
-            scored = [((float(child.visits), 0), move) for move, child in root.children.items()]
+            scored = [
+                ((child.mean(player), child.visits), move) for move, child in root.children.items() if child.value
+            ]
+        else:  # the most visited; among equals, the best valued
+            scored = [((float(child.visits), child.mean(player)), move) for move, child in root.children.items()]
         scored = [(score, move) for score, move in scored if move in legal]
         if not scored:
             return GreedyAgent().choose(view, legal, rng)
@@ -209,31 +214,24 @@ class _Search:
                         value = judge(state, evaluate)
                         continue
                     child = node.children[move] = self.node(after)
-                    if not child.visits:
+                    if not child.rolled:
+                        child.rolled = True
                         path.append(child)
                         value = self.rollout(after)
                         continue
                 node = child
                 path.append(child)
             else:
-                if node.untried is None:
-                    node.untried = self.candidates(node)
-                if node.untried:
-                    move, after, first = node.untried.pop()
-                    child = node.children[move] = self.node(after)
-                    path.append(child)
-                    if child.visits:  # reached before along another path
-                        node = child
-                        continue
-                    if agent.prior:
-                        child.visits = agent.prior
-                        child.totals = [agent.prior * v for v in first]
-                    value = self.rollout(after)
-                elif node.children:
-                    node = node.select(agent.c, agent.normalize)
-                    path.append(node)
-                else:  # no move of this node can be played from the view
+                if not node.expanded:
+                    self.expand(node)
+                if not node.children:  # no move of this node can be played from the view
                     value = judge(state, evaluate)
+                    continue
+                node = node.select(agent.c, agent.normalize)
+                path.append(node)
+                if not node.rolled:
+                    node.rolled = True
+                    value = self.rollout(node.state)
         if agent.backup == "max":
             _back_up_max(path, value, agent.prior)
         else:
@@ -245,27 +243,35 @@ class _Search:
         agent = self.agent
         return rollout_value(state, self.rng, self.evaluate, agent.cutoff, agent.max_steps, agent.rollout, self.memo)
 
-    def candidates(self, node: _Node) -> list[tuple[Move, State, tuple[float, ...]]]:
-        """The moves of a decision node with their positions and estimates, the best last.
+    def expand(self, node: _Node) -> None:
+        """Give a decision node a child for every move, the best judged first.
 
-        Moves that cannot be played from the view are left out. Ties keep a random order.
+        Each move is played once and judged by the game's estimate; a new child starts with
+        `prior` virtual visits at that estimate. Moves that cannot be played from the view
+        are left out; ties keep a random order.
         """
+        node.expanded = True
         moves = list(node.state.legal_moves())
         self.rng.shuffle(moves)
         player = node.player
+        prior = self.agent.prior
         found = []
         for move in moves:
             after = try_apply(node.state, move)
             if after is not None:
                 found.append((move, after, self.memo.value(after, self.evaluate)))
-        found.sort(key=lambda item: item[2][player])
-        return found
+        found.sort(key=lambda item: -item[2][player])
+        for move, after, first in found:
+            child = node.children[move] = self.node(after)
+            if prior and not child.visits:
+                child.visits = prior
+                child.totals = [prior * v for v in first]
 
 
 class _Node:
     """A position of the tree: its state, its children by move, and the utilities backed up."""
 
-    __slots__ = ("children", "first", "player", "state", "totals", "untried", "value", "visits")
+    __slots__ = ("children", "expanded", "first", "player", "rolled", "state", "totals", "value", "visits")
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -275,7 +281,14 @@ class _Node:
         self.totals = [0.0] * state.num_players
         self.first: tuple[float, ...] = ()  # the value of its own first rollout (max backup)
         self.value: tuple[float, ...] = ()  # the backed-up value (max backup)
-        self.untried: list[tuple[Move, State, tuple[float, ...]]] | None = None  # a decision's moves to expand
+        self.expanded = False  # a decision node: its children made, one per move
+        self.rolled = False  # a rollout has started here (virtual visits of a prior do not count)
+
+    def mean(self, player: int) -> float:
+        """The mean utility of `player` here (the backed-up value with `max` backup)."""
+        if self.value:
+            return self.value[player]
+        return self.totals[player] / self.visits if self.visits else 0.0
 
     def update(self, value: Sequence[float]) -> None:
         self.visits += 1
@@ -284,11 +297,18 @@ class _Node:
             totals[i] += v
 
     def select(self, c: float, normalize: bool) -> _Node:
-        """The child with the best UCB1 score for the player to move here."""
+        """The child with the best UCB1 score for the player to move here.
+
+        A child never visited (no prior) scores infinity: the first of them, the best judged,
+        is tried before any other is revisited.
+        """
         player = self.player
         log_n = math.log(max(1, self.visits))
         children = list(self.children.values())
-        means = [child.value[player] if child.value else child.totals[player] / child.visits for child in children]
+        for child in children:
+            if not child.visits:
+                return child
+        means = [child.mean(player) for child in children]
         if normalize:
             means = stretch(means)
         best_child = children[0]
@@ -311,21 +331,22 @@ def _back_up_max(path: list[_Node], value: tuple[float, ...], prior: int) -> Non
         leaf.first = value
     for node in reversed(path):
         node.visits += 1
-        if not node.children:
+        judged = [child for child in node.children.values() if child.value]
+        if not judged:
             node.value = node.first or value
         elif node.player == CHANCE:
             weight = 1 + prior
             sums = [weight * v for v in node.first] if node.first else [0.0] * len(value)
             if not node.first:
                 weight = 0
-            for child in node.children.values():
+            for child in judged:
                 weight += child.visits
                 for i, v in enumerate(child.value):
                     sums[i] += child.visits * v
             node.value = tuple(v / weight for v in sums)
         else:
             player = node.player
-            node.value = max((child.value for child in node.children.values()), key=lambda v: v[player])
+            node.value = max((child.value for child in judged), key=lambda v: v[player])
 
 
 class Memo:
