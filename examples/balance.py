@@ -2,7 +2,7 @@
 
     pip install -e '.[examples,ray]'
     python examples/balance.py                                  # 20 games per month and goal level
-    python examples/balance.py --games 100 --agent mcts:iterations=200 --out study
+    python examples/balance.py --games 100 --agent mcts:iterations=20 --out study
     python examples/balance.py --backend ray --address HEAD:6379   # on a running Ray cluster
 
 Every month of the Market Book is played at both goal levels (standard and difficult) by one

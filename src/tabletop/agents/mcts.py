@@ -113,7 +113,7 @@ class SearchSettings:
             deeper down do not overturn a clear first judgement (progressive bias).
     """
 
-    iterations: int = parameter(100, int, "iterations per decision", at_least_one)
+    iterations: int = parameter(20, int, "iterations per decision", at_least_one)
     seconds: float | None = parameter(None, optional(float), "seconds per decision instead", optional_seconds)
     c: float = parameter(1.0, float, "UCB1 exploration constant", positive_number)
     rollout: str = parameter("greedy", _rollout, "rollout policy: greedy or random", _valid(_rollout))
