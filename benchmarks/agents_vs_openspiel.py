@@ -8,14 +8,18 @@ Both sides play the same seeds (game ``i`` uses seed ``seed + i``; chance is sam
 game's seed in both cases) through the public protocol: ours are shown the seat's view;
 OpenSpiel's bots get the pyspiel state of ``tabletop.adapters.openspiel`` (``MCTSBot`` with its
 random-rollout evaluator for Conservas, ``ISMCTSBot`` keyed by observation strings for
-Archipel and Spółka ZOO). OpenSpiel's bots take a number of simulations, not a time: it is
-calibrated before the games so that their mean time per move matches ``--seconds``, and the
-time each side really used per move is printed with the results.
+Archipel and Spółka ZOO). Both sides get a number of iterations (simulations), each
+calibrated before the games on the same few positions so that its mean CPU time per move
+matches ``--seconds``: a wall-clock budget would measure the machine's load, not the search.
+The games alternate (ours, then OpenSpiel's on the same seed), so a change of load hits both
+sides alike, and the CPU time each side really used per move is printed with the results,
+with the iterations per second (the speed) and a two-sided Fisher exact test of the wins.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import time
@@ -52,7 +56,8 @@ def spiel_bot(game_name: str, options: dict, simulations: int, seed: int):
 
 
 def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float, list[float]]:
-    """One game, every seat by one side; returns seat 0's return and the seconds per move."""
+    """One game, every seat by one side; seat 0's return and the CPU seconds of each decision
+    that had more than one legal move."""
     state = tabletop.get_game(game_name).new_game(seed, **options)
     rng = random.Random(seed)
     times: list[float] = []
@@ -62,7 +67,7 @@ def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float,
             state = state.apply(tabletop.sample_chance(state))
             continue
         legal = state.legal_moves()
-        start = time.perf_counter()
+        start = time.process_time()
         if ours is not None:
             move = ours.choose(state.view(player), legal, rng)
         else:
@@ -70,34 +75,56 @@ def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float,
             spiel_state = ts_openspiel.TabletopSpielState(game, state)
             action = bot.step(spiel_state)
             move = game.bridge.move_of(state, action)
-        times.append(time.perf_counter() - start)
+        if len(legal) > 1:  # a forced move is no search
+            times.append(time.process_time() - start)
         state = state.apply(move)
     assert state.outcome is not None
     return state.outcome.returns[0], times
 
 
-def calibrate(game_name: str, options: dict, seconds: float) -> int:
-    """Simulations per move for OpenSpiel's bot to spend about ``seconds`` per move."""
+def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | None) -> int:
+    """Iterations per move for one side (``ours_name``, or OpenSpiel's bot) to spend about
+    ``seconds`` of CPU time per move, timed on the first decisions of seed 99."""
     trial = 20
-    _, times = play_some(game_name, options, trial)
-    per_simulation = statistics.fmean(times) / trial
-    return max(2, round(seconds / per_simulation))  # with one simulation its root has no child yet
+    times = moves_of(game_name, options, trial, ours_name)
+    per_iteration = statistics.fmean(times) / trial
+    return max(2, round(seconds / per_iteration))  # with one simulation OpenSpiel's root has no child yet
 
 
-def play_some(game_name: str, options: dict, simulations: int) -> tuple[float, list[float]]:
-    """A few moves of one game by OpenSpiel's bot, for calibration."""
-    game, bot = spiel_bot(game_name, options, simulations, 99)
+def moves_of(game_name: str, options: dict, iterations: int, ours_name: str | None) -> list[float]:
+    """The CPU seconds of the first 8 decisions of seed 99 (more than one legal move) by one side."""
+    agent = make_agent(f"{ours_name}:iterations={iterations}") if ours_name else None
+    if agent is None:
+        game, bot = spiel_bot(game_name, options, iterations, 99)
     state = tabletop.get_game(game_name).new_game(99, **options)
-    times = []
+    rng = random.Random(99)
+    times: list[float] = []
     while len(times) < 8 and not state.is_terminal:
-        if state.current_player == tabletop.CHANCE:
+        player = state.current_player
+        if player == tabletop.CHANCE:
             state = state.apply(tabletop.sample_chance(state))
             continue
-        start = time.perf_counter()
-        action = bot.step(ts_openspiel.TabletopSpielState(game, state))
-        times.append(time.perf_counter() - start)
-        state = state.apply(game.bridge.move_of(state, action))
-    return 0.0, times
+        legal = state.legal_moves()
+        start = time.process_time()
+        if agent is not None:
+            move = agent.choose(state.view(player), legal, rng)
+        else:
+            move = game.bridge.move_of(state, bot.step(ts_openspiel.TabletopSpielState(game, state)))
+        if len(legal) > 1:
+            times.append(time.process_time() - start)
+        state = state.apply(move)
+    return times
+
+
+def fisher(a: int, n: int, b: int, m: int) -> float:
+    """The two-sided Fisher exact test of ``a`` wins in ``n`` games against ``b`` in ``m``."""
+    total = a + b
+
+    def p(k: int) -> float:
+        return math.comb(n, k) * math.comb(m, total - k) / math.comb(n + m, total)
+
+    here = p(a)
+    return min(1.0, sum(p(k) for k in range(max(0, total - m), min(n, total) + 1) if p(k) <= here * (1 + 1e-9)))
 
 
 def main() -> None:
@@ -118,25 +145,40 @@ def main() -> None:
     if args.month:
         options["month"] = args.month
     ours_name = "mcts" if args.game == "conservas" else "ismcts"
-    ours = make_agent(f"{ours_name}:seconds={args.seconds}")
-    simulations = calibrate(args.game, options, args.seconds)
-    print(f"{args.game} {options}: {args.seconds}s per move; OpenSpiel calibrated to {simulations} simulations")
-    for label in (f"tabletop {ours_name}", f"OpenSpiel {'MCTSBot' if ours_name == 'mcts' else 'ISMCTSBot'}"):
-        returns, times = [], []
-        for i in range(args.games):
-            seed = args.seed + i
-            theirs = None if label.startswith("tabletop") else spiel_bot(args.game, options, simulations, seed)
+    theirs_name = "MCTSBot" if ours_name == "mcts" else "ISMCTSBot"
+    ours_iterations = calibrate(args.game, options, args.seconds, ours_name)
+    simulations = calibrate(args.game, options, args.seconds, None)
+    ours = make_agent(f"{ours_name}:iterations={ours_iterations}")
+    print(
+        f"{args.game} {options}: {args.seconds}s of CPU per move; ours calibrated to {ours_iterations} "
+        f"iterations, OpenSpiel's {theirs_name} to {simulations} simulations",
+        flush=True,
+    )
+    results: dict[str, tuple[list[float], list[float]]] = {"ours": ([], []), "theirs": ([], [])}
+    for i in range(args.games):
+        seed = args.seed + i
+        for side in results:
+            theirs = spiel_bot(args.game, options, simulations, seed) if side == "theirs" else None
             r, t = play(args.game, options, seed, ours if theirs is None else None, theirs)
-            returns.append(r)
-            times.extend(t)
-        wins = sum(r >= 1.0 for r in returns)
-        low, high = wilson(wins, len(returns))
+            results[side][0].append(r)
+            results[side][1].extend(t)
+        print(f"  seed {seed}: ours {results['ours'][0][-1]:.2f}, theirs {results['theirs'][0][-1]:.2f}", flush=True)
+    wins = {side: sum(r >= 1.0 for r in returns) for side, (returns, _) in results.items()}
+    for side, label, iterations in (
+        ("ours", f"tabletop {ours_name}", ours_iterations),
+        ("theirs", f"OpenSpiel {theirs_name}", simulations),
+    ):
+        returns, times = results[side]
+        low, high = wilson(wins[side], len(returns))
+        per_move = statistics.fmean(times) if times else 0.0
         print(
-            f"  {label}: {wins}/{len(returns)} full wins ({low:.0%}-{high:.0%}), "
-            f"mean return {statistics.fmean(returns):.2f}, "
-            f"{statistics.fmean(times) * 1000:.0f} ms per move over {len(times)} moves",
+            f"  {label}, {iterations} iterations: {wins[side]}/{len(returns)} full wins ({low:.0%}-{high:.0%}), "
+            f"mean return {statistics.fmean(returns):.2f}, {per_move * 1000:.0f} ms CPU per move over "
+            f"{len(times)} moves, {iterations / per_move if per_move else 0:.0f} iterations per CPU second",
             flush=True,
         )
+    p_value = fisher(wins["ours"], args.games, wins["theirs"], args.games)
+    print(f"  full wins, two-sided Fisher exact test: p = {p_value:.3g}", flush=True)
 
 
 if __name__ == "__main__":

@@ -60,3 +60,102 @@ def test_cli_tournament_on_ray(local_ray: None, capsys) -> None:
     """``tabletop tournament --backend ray`` prints the table."""
     assert main(["tournament", "archipel", "--agents", "random", "--games", "2", "--quiet", "--backend", "ray"]) == 0
     assert "archipel: team tournament, 2 games" in capsys.readouterr().out
+
+
+def _descendants(pid: int) -> set[int]:
+    """The processes below `pid` (from `/proc`): a local Ray instance's raylet, GCS and workers."""
+    parents: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parents[int(entry)] = int(stat.read().rpartition(")")[2].split()[1])
+            except (OSError, ValueError, IndexError):  # gone meanwhile
+                continue
+    found: set[int] = set()
+    todo = [pid]
+    while todo:
+        parent = todo.pop()
+        children = {child for child, of in parents.items() if of == parent} - found
+        found |= children
+        todo.extend(children)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process tree from /proc")
+def test_ctrl_c_cancels_the_tasks_and_shuts_the_local_instance_down() -> None:
+    """Ctrl-C during a long run on a local Ray instance: the run says it was interrupted (status
+    130, no traceback) and every process the instance started is gone.
+
+    A real `python -m tabletop` process is signalled, as from a terminal, once its Ray
+    instance runs tasks (its worker processes are up).
+    """
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "tabletop", "simulate", "conservas", "--games", "100000"]
+    command += ["--quiet", "--backend", "ray", "--workers", "1"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+        try:
+            deadline = time.monotonic() + 180  # Ray's start-up: seconds when idle, a minute on a loaded machine
+            started: set[int] = set()
+            while time.monotonic() < deadline and process.poll() is None:
+                started = _descendants(process.pid)
+                if any("default_worker" in _command_line(pid) for pid in started):
+                    break
+                time.sleep(0.5)
+            assert process.poll() is None, process.communicate()[1]
+            assert started, "Ray started no processes within 3 minutes"
+            time.sleep(1.0)  # the tasks are running
+            names = {pid: _command_line(pid) for pid in _descendants(process.pid)}
+            started = set(names)
+            process.send_signal(signal.SIGINT)
+            _, err = process.communicate(timeout=120)
+        finally:
+            if process.poll() is None:  # the test failed before the run ended: end it
+                process.kill()
+    assert process.returncode == 130, err
+    assert "tabletop: interrupted" in err
+    assert "Traceback" not in err
+    # The processes that run the tasks and the instance itself must be gone; the raylet's own
+    # agents (dashboard, runtime env) leave by themselves once they notice it gone, which on a
+    # loaded machine may take minutes: those the test ends itself.
+    essential = [pid for pid, line in names.items() if _program(line).startswith(_ESSENTIAL)]
+    assert essential, f"no Ray worker, raylet or GCS among {names}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and any(_alive(pid) for pid in essential):
+        time.sleep(0.5)
+    assert not [names[pid] for pid in essential if _alive(pid)]
+    for pid in started:
+        if _alive(pid):
+            os.kill(pid, signal.SIGKILL)
+
+
+#: The processes of a local Ray instance that must end with the run (by program name).
+_ESSENTIAL = ("default_worker", "raylet", "gcs_server")
+
+
+def _program(command_line: str) -> str:
+    """The program a command line runs: the script after a Python interpreter, else the executable."""
+    words = [word for word in command_line.split() if not word.startswith("-")][:2]
+    if len(words) > 1 and os.path.basename(words[0]).startswith("python"):
+        return os.path.basename(words[1])
+    return os.path.basename(words[0]) if words else ""
+
+
+def _command_line(pid: int) -> str:
+    try:
+        with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+            return cmdline.read().replace(b"\0", b" ").decode(errors="replace")
+    except OSError:
+        return ""

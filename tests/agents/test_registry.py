@@ -27,12 +27,13 @@ def test_parameters_are_read_from_text() -> None:
         ("oracle", "no agent named 'oracle'; known agents: random, greedy, rollout, mcts, ismcts"),
         ("mcts:iterations=0", "mcts:iterations=0: iterations must be a whole number of at least 1, got 0"),
         ("ismcts:seconds=0", "seconds must be a number above 0, got 0.0"),
-        ("mcts:depth=3", "the mcts agent has no parameter 'depth' (parameters: iterations, seconds, c, cutoff"),
+        ("mcts:depth=3", "the mcts agent has no parameter 'depth' (parameters: iterations, seconds, c, rollout"),
         ("mcts:iterations=many", "iterations must be int, got 'many'"),
         ("mcts:iterations", "a parameter is written name=value, got 'iterations'"),
         ("greedy:iterations=3", "the greedy agent has no parameter 'iterations' (parameters: none)"),
         ("rollout:playouts=-2", "playouts must be a whole number of at least 1, got -2"),
         ("mcts:backup=min", "mcts:backup=min: backup is max or mean, got 'min'"),
+        ("ismcts:rollout=smart", "ismcts:rollout=smart: rollout is greedy or random, got 'smart'"),
     ],
 )
 def test_bad_specs_are_refused_naming_the_value(spec: str, message: str) -> None:

@@ -45,9 +45,10 @@ def _with_secrets(
 
 
 SEARCHERS = [
-    MCTSAgent(iterations=30),
-    ISMCTSAgent(iterations=30),
-    ISMCTSAgent(iterations=30, reuse=3, name="ismcts-reuse"),
+    MCTSAgent(iterations=12),
+    ISMCTSAgent(iterations=12),
+    ISMCTSAgent(iterations=12, reuse=3, rollout="random", cutoff=3, prior=0, name="ismcts-random"),
+    MCTSAgent(iterations=12, rollout="random", cutoff=None, transpose=False, backup="max", name="mcts-random"),
 ]
 CASES = [
     ("conservas", 3, {}),
@@ -102,3 +103,47 @@ def test_time_budget_runs_at_least_one_iteration() -> None:
     state = _decision(tabletop.get_game("conservas"), 2)
     move = make_agent("mcts:seconds=0.001").choose(state.view(0), state.legal_moves(), random.Random(0))
     assert state.is_legal(move)
+
+
+def _clear_best(game: tabletop.Game, seed: int, **options: object) -> tabletop.State:
+    """A decision point (greedy play) where the game's estimate ranks one move strictly first."""
+    evaluate = tabletop.kernel.hooks.game_hook(game, "evaluate")
+    assert evaluate is not None
+    rng = random.Random(seed)
+    state = game.new_game(seed, **options)
+    for _ in range(400):
+        if state.current_player == tabletop.CHANCE:
+            state = state.apply(tabletop.sample_chance(state))
+            continue
+        legal = state.legal_moves()
+        seat = state.current_player
+        values = sorted((evaluate(state.apply(move), seat) for move in legal), reverse=True)
+        if len(values) > 2 and values[0] > values[1]:
+            return state
+        state = state.apply(GreedyAgent().choose(state.view(seat), legal, rng))
+    pytest.fail("no decision with a single best move by the estimate")
+
+
+@pytest.mark.parametrize("agent", [MCTSAgent(iterations=1), ISMCTSAgent(iterations=1)], ids=lambda a: a.name)
+def test_moves_are_tried_best_first_by_the_estimate(agent: MCTSAgent | ISMCTSAgent) -> None:
+    """Move ordering and priors: one iteration expands the move the game's estimate ranks first,
+    so with a budget of one the search plays the greedy agent's move."""
+    state = _clear_best(tabletop.get_game("conservas"), 4)
+    greedy = GreedyAgent().choose(state.view(0), state.legal_moves(), random.Random(0))
+    for seed in range(3):
+        assert agent.choose(state.view(0), state.legal_moves(), random.Random(seed)) == greedy
+
+
+def test_a_greedy_rollout_follows_the_greedy_agent() -> None:
+    """``rollout=greedy``: a rollout of one decision from a decision point is worth the game's
+    estimate after the greedy agent's move there (chance drawn by the same random source)."""
+    from tabletop.agents.mcts import judge, rollout_value
+    from tabletop.agents.simple import greedy_move
+
+    game = tabletop.get_game("conservas")
+    state = _clear_best(game, 4)
+    evaluate = tabletop.kernel.hooks.game_hook(game, "evaluate")
+    move = greedy_move(state, state.legal_moves(), 0, evaluate, random.Random(0))
+    expected = judge(state.apply(move), evaluate)
+    assert rollout_value(state, random.Random(0), evaluate, 1, 100, "greedy") == expected
+    assert rollout_value(state, random.Random(0), evaluate, 0, 100, "greedy") == judge(state, evaluate)

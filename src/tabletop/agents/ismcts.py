@@ -9,8 +9,12 @@ move, or, after a chance event, by what the observer then sees (its view), so wo
 observer cannot tell apart share their statistics. At each node only the moves legal in this
 determinization compete, by UCB1 with availability counts (a move's exploration term counts
 the visits in which it was available, not all visits); chance outcomes are sampled by their
-exact probabilities. Leaves are valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a
-short random rollout cut off by the game's `evaluate` hook.
+exact probabilities. A move new to a node is judged by the game's `evaluate` hook in the
+determinization where it is first met, and with `prior` virtual visits its statistics start
+at that judgement (progressive bias), so a wide decision spends its iterations on the moves
+that look best (with `prior=0`, every move is tried once first, the best judged first). Leaves are
+valued as in [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: a rollout of `cutoff` decisions
+of the rollout policy (greedy by default), then the game's `evaluate` hook.
 
 The search never reads more than the view: the choice is a function of `(view, legal, rng)`
 alone, so changing anything hidden from the seat cannot change it.
@@ -30,7 +34,7 @@ import attrs
 
 from tabletop.agents.base import evaluator, sample, try_apply
 from tabletop.agents.budget import at_least_one, iterations, parameter, stretch
-from tabletop.agents.mcts import Evaluate, SearchSettings, judge, rollout_value
+from tabletop.agents.mcts import Evaluate, Memo, SearchSettings, judge, rollout_value
 from tabletop.agents.simple import GreedyAgent
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.protocol import Move, State
@@ -59,7 +63,7 @@ class ISMCTSAgent(SearchSettings):
     name: str = "ismcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
-        """The most visited of `legal` at the root after the search."""
+        """The most visited of `legal` at the root after the search (among equals, the best valued)."""
         if len(legal) == 1:
             return legal[0]
         seat = view.current_player
@@ -67,17 +71,24 @@ class ISMCTSAgent(SearchSettings):
         evaluate = evaluator(view)
         root = _InfoSet()
         world = view
+        memo = Memo()
         for i in iterations(self.iterations, self.seconds):
             if i % self.reuse == 0:
                 world = sample(view, seat, rng)
-            self._iterate(root, world, seat, rng, evaluate)
-        visited = [(edge.visits, move) for move, edge in root.edges.items() if move in legal]
+            self._iterate(root, world, seat, rng, evaluate, memo)
+        visited = [
+            ((edge.visits, edge.totals[seat] / edge.visits if edge.visits else 0.0), move)
+            for move, edge in root.edges.items()
+            if move in legal
+        ]
         if not visited:
             return GreedyAgent().choose(view, legal, rng)
-        top = max(visits for visits, _ in visited)
-        return rng.choice([move for visits, move in visited if visits == top])
+        top = max(score for score, _ in visited)
+        return rng.choice([move for score, move in visited if score == top])
 
-    def _iterate(self, root: _InfoSet, state: State, seat: int, rng: random.Random, evaluate: Evaluate) -> None:
+    def _iterate(
+        self, root: _InfoSet, state: State, seat: int, rng: random.Random, evaluate: Evaluate, memo: Memo
+    ) -> None:
         node = root
         path: list[_Edge] = []
         value = None
@@ -93,20 +104,17 @@ class ISMCTSAgent(SearchSettings):
                     state = after
                     node = node.after_chance(after.view(seat))
             else:
-                move, fresh = node.select(state, self.c, self.normalize, rng)
-                after = try_apply(state, move) if move is not None else None
-                if move is None or after is None:
+                chosen = node.select(state, self, rng, memo, evaluate)
+                if chosen is None:
                     value = judge(state, evaluate)
                     break
-                path.append(node.edges[move])
-                state = after
+                move, state = chosen
+                edge = node.edges[move]
+                path.append(edge)
                 node = node.after_move(move)
-                if fresh:
-                    value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps)
-                    if self.prior:
-                        first = path[-1]
-                        first.visits = self.prior
-                        first.totals = [self.prior * v for v in value]
+                if not edge.rolled:
+                    edge.rolled = True
+                    value = rollout_value(state, rng, evaluate, self.cutoff, self.max_steps, self.rollout, memo)
         for edge in path:
             edge.update(value)
 
@@ -114,12 +122,14 @@ class ISMCTSAgent(SearchSettings):
 class _Edge:
     """A move's statistics at an information set."""
 
-    __slots__ = ("available", "totals", "visits")
+    __slots__ = ("available", "estimate", "rolled", "totals", "visits")
 
-    def __init__(self, seats: int) -> None:
+    def __init__(self, seats: int, estimate: float) -> None:
         self.visits = 0
         self.available = 0
         self.totals = [0.0] * seats
+        self.estimate = estimate  # the game's estimate after the move, where it was first met
+        self.rolled = False  # a rollout has started after it (a prior's virtual visits do not count)
 
     def update(self, value: Sequence[float]) -> None:
         self.visits += 1
@@ -143,35 +153,52 @@ class _InfoSet:
     def after_chance(self, seen: State) -> _InfoSet:
         return self.children.setdefault(("chance", seen), _InfoSet())
 
-    def select(self, state: State, c: float, normalize: bool, rng: random.Random) -> tuple[Move | None, bool]:
-        """The move to follow in `state` and whether it is new here (then the walk stops)."""
+    def select(
+        self, state: State, settings: SearchSettings, rng: random.Random, memo: Memo, evaluate: Evaluate
+    ) -> tuple[Move, State] | None:
+        """The move to follow in `state` and the position after it, or `None` when no move
+        here can be played.
+
+        A move met here for the first time is judged by the game's estimate of the position
+        after it, in this world, and its statistics start with `prior` virtual visits at that
+        estimate. The moves legal in this world then compete by UCB1 with availability counts;
+        a move never visited (no prior) comes first, the best judged of them.
+        """
         legal = state.legal_moves()
         edges = self.edges
-        fresh = [move for move in legal if move not in edges]
-        if fresh:
-            move = rng.choice(fresh)
-            edges[move] = _Edge(state.num_players)
-        for m in legal:
-            edge = edges.get(m)
-            if edge is not None:
-                edge.available += 1
-        if fresh:
-            return move, True
         player = state.current_player
-        moves = [m for m in legal if edges[m].visits]  # one tried once that could not be played: never again
-        if not moves:
-            return None, False
-        means = [edges[m].totals[player] / edges[m].visits for m in moves]
-        if normalize:
-            means = stretch(means)
-        best_move = None
-        best_score = -math.inf
-        for m, mean in zip(moves, means, strict=True):
-            edge = edges[m]
-            score = mean + c * math.sqrt(math.log(edge.available) / edge.visits)
-            if score > best_score:
-                best_move, best_score = m, score
-        return best_move, False
+        found: dict[Move, State] = {}
+        for move in legal:
+            if move not in edges:
+                after = try_apply(state, move)
+                if after is None:  # cannot be played in this world: not met here yet
+                    continue
+                found[move] = after
+                estimate = memo.value(after, evaluate)
+                edge = edges[move] = _Edge(state.num_players, estimate[player])
+                if settings.prior:
+                    edge.visits = settings.prior
+                    edge.totals = [settings.prior * v for v in estimate]
+        moves = [m for m in legal if m in edges]
+        for m in moves:
+            edges[m].available += 1
+        unvisited = [m for m in moves if not edges[m].visits]
+        if unvisited:
+            chosen = max(unvisited, key=lambda m: (edges[m].estimate, rng.random()))
+        elif moves:
+            means = [edges[m].totals[player] / edges[m].visits for m in moves]
+            if settings.normalize:
+                means = stretch(means)
+            c = settings.c
+            scores = [
+                mean + c * math.sqrt(math.log(edges[m].available) / edges[m].visits)
+                for m, mean in zip(moves, means, strict=True)
+            ]
+            chosen = moves[scores.index(max(scores))]
+        else:
+            return None
+        after = found[chosen] if chosen in found else try_apply(state, chosen)
+        return None if after is None else (chosen, after)
 
 
 def default_determinizer(view: State) -> Determinizer:

@@ -24,7 +24,8 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -32,7 +33,10 @@ from tabletop.agents.base import best, evaluator, step, try_apply
 from tabletop.agents.budget import at_least_one, parameter
 from tabletop.kernel.protocol import Move, State
 
-__all__ = ["GreedyAgent", "RandomAgent", "RolloutAgent", "ScriptedAgent"]
+__all__ = ["Evaluate", "GreedyAgent", "RandomAgent", "RolloutAgent", "ScriptedAgent", "greedy_move"]
+
+Evaluate = Callable[[State, int], Any] | None
+"""The game's `evaluate(view, seat)` hook, or `None`."""
 
 
 @attrs.frozen
@@ -54,29 +58,38 @@ class GreedyAgent:
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
         """The best move found one step ahead; a random one when nothing tells them apart."""
-        seat = view.current_player
-        evaluate = evaluator(view)
-        winning: list[tuple[float, Move]] = []
-        losing: list[tuple[float, Move]] = []
-        scored: list[tuple[float, Move]] = []
-        open_moves: list[Move] = []
-        for move in legal:
-            after = try_apply(view, move)
-            if after is not None and after.is_terminal and after.outcome is not None:
-                returns = after.outcome.returns
-                won = returns[seat] > 0 and returns[seat] >= max(returns)
-                (winning if won else losing).append((returns[seat], move))
-            elif after is not None and evaluate is not None:
-                scored.append((float(evaluate(after, seat)), move))
-            else:
-                open_moves.append(move)
-        if winning:
-            return best(winning, rng)
-        if scored:
-            return best(scored, rng)
-        if open_moves:
-            return rng.choice(open_moves)
-        return best(losing, rng)
+        return greedy_move(view, legal, view.current_player, evaluator(view), rng)
+
+
+def greedy_move(state: State, legal: Sequence[Move], seat: int, evaluate: Evaluate, rng: random.Random) -> Move:
+    """The move [GreedyAgent][tabletop.agents.simple.GreedyAgent] plays for `seat` in `state`.
+
+    A move that ends the game with a win for `seat` comes first; then the best by
+    `evaluate(after, seat)` (the game's hook, or `None`); then a random one of the moves that
+    do not end the game; a losing move only when nothing else is left. Searches use it as
+    their rollout policy, on the states they search.
+    """
+    winning: list[tuple[float, Move]] = []
+    losing: list[tuple[float, Move]] = []
+    scored: list[tuple[float, Move]] = []
+    open_moves: list[Move] = []
+    for move in legal:
+        after = try_apply(state, move)
+        if after is not None and after.is_terminal and after.outcome is not None:
+            returns = after.outcome.returns
+            won = returns[seat] > 0 and returns[seat] >= max(returns)
+            (winning if won else losing).append((returns[seat], move))
+        elif after is not None and evaluate is not None:
+            scored.append((float(evaluate(after, seat)), move))
+        else:
+            open_moves.append(move)
+    if winning:
+        return best(winning, rng)
+    if scored:
+        return best(scored, rng)
+    if open_moves:
+        return rng.choice(open_moves)
+    return best(losing, rng)
 
 
 @attrs.frozen
