@@ -100,6 +100,15 @@ def _parser() -> argparse.ArgumentParser:
 
     _register_tournament(sub)
 
+    rules = sub.add_parser(
+        "rules",
+        help="a rule's text, the code that carries it out, the scenarios and tests that check it",
+        description="For each rule ID (CON-2.1, ARC-4.3, ZOO-8.5): its text, the phase-table steps and the "
+        "source lines that name it, the shipped scenarios citing it and, in a source checkout, the tests.",
+    )
+    rules.add_argument("ids", nargs="+", metavar="ID", help="rule IDs")
+    rules.set_defaults(handler=_rules)
+
     conf = sub.add_parser("conformance", help="run rulebook scenarios and print rule coverage")
     conf.add_argument(
         "paths", nargs="*", help="scenario files or folders, or game names (default: every shipped scenario)"
@@ -167,6 +176,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     srv.set_defaults(handler=_serve)
     return parser
+
+
+def _rules(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.frontend.citations import citations, format_citations, game_of_rule
+
+    texts = [format_citations(citations(game_of_rule(rule), rule)) for rule in args.ids]
+    print("\n\n".join(texts))
+    return 0
 
 
 def _games(args: argparse.Namespace, extra: list[str]) -> int:
