@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import sys
+from tabletop.cli import run
 
-from tabletop.cli import main
-
-sys.exit(main())
+run()

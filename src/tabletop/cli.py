@@ -17,6 +17,7 @@ Every command that reads files takes several and names the file in each error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -30,7 +31,7 @@ from tabletop.kernel.protocol import Option
 from tabletop.output import print_table, progress
 from tabletop.registry import available_games, get_game
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -52,6 +53,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     return status
+
+
+def run() -> None:
+    """The `tabletop` command and `python -m tabletop`: [`main`][tabletop.cli.main], then exit.
+
+    After Ctrl-C on the Ray backend the process leaves at once, with status 130, once its output
+    is flushed and Ray is shut down: Ray's native threads can crash the interpreter's own
+    teardown after an interrupt (seen as a segmentation fault after "interrupted").
+    """
+    status = main()
+    if status == 130 and "ray" in sys.modules:
+        with contextlib.suppress(OSError, ValueError):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(130)
+    sys.exit(status)
 
 
 def _main(argv: Sequence[str] | None) -> int:
