@@ -16,9 +16,9 @@ True
 
 ```
 
-The code is found by its mentions of the ID, whole IDs only (`CON-2.1` is not found in
-`CON-2.10`). Tests and conformance examples are read from the source checkout when there is one
-(they are not installed with the package); `tests` is empty otherwise.
+The code is found by its mentions of the ID, whole IDs only (a longer ID that begins with it,
+a subsection, is not a mention). Tests and conformance examples are read from the source checkout
+when there is one (they are not installed with the package); `tests` is empty otherwise.
 """
 
 from __future__ import annotations
