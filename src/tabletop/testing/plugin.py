@@ -5,11 +5,14 @@ with the `rules` marker (`@pytest.mark.rules("ZOO-5.2", "ZOO-5.3")`). Run your c
 the plugin and name the game (or games) to report on, by name or as `module:attribute`:
 
 ```console
-$ pytest -p tabletop.testing.plugin --rule-coverage=spolka_zoo my_cases.py
-...
-spolka_zoo: 14 of 86 rules cited, 72 not cited
-  ZOO-1.1      ...
+$ pytest -q -p tabletop.testing.plugin --rule-coverage=spolka_zoo examples/conformance/spolka_zoo_cases.py
+spolka_zoo: 25 of 86 rules cited, 61 not cited
+  cited (passed/cases): ZOO-1.1 1/1, ZOO-1.3 1/1, ZOO-1.4 1/1, ZOO-1.5 1/1, ZOO-3.1 1/1, ...
+  ZOO-1.2      Company decks: the starting cards marked for the seat count, shuffled
+  ZOO-1.6      Each seat: six action tokens, eight share tokens, starting money and fruits
 ```
+
+(the cited list and the 61 rules not cited are cut short here.)
 
 Each rule cited is counted with the cases citing it and how many of them passed (the same
 [`RuleCoverage`][tabletop.testing.conformance.RuleCoverage] as `tabletop conformance PATH
