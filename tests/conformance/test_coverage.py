@@ -92,6 +92,9 @@ def test_pytest_plugin_reports_the_cases_coverage(tmp_path: Path) -> None:
     assert "cited (passed/cases): KER-1 1/1, KER-2 1/2, DRILL-3 1/1" in done.stdout
     assert f"  DRILL-1      {DRILL.rules['DRILL-1']}" in done.stdout
     assert "  KER-1 " not in done.stdout and "  DRILL-3 " not in done.stdout
+    # Installed, the plugin is a pytest11 entry point: the option works without -p.
+    installed = subprocess.run([*command[:-2], drill, "drill_cases.py"], cwd=tmp_path, capture_output=True, text=True)
+    assert f"drill: 3 of {len(DRILL.rules)} rules cited" in installed.stdout, installed.stdout + installed.stderr
     bad = subprocess.run([*command, "--rule-coverage=nope"], cwd=tmp_path, capture_output=True, text=True, check=False)
     assert bad.returncode == 4
     assert "--rule-coverage: " in bad.stderr

@@ -5,7 +5,7 @@ with the `rules` marker (`@pytest.mark.rules("ZOO-5.2", "ZOO-5.3")`). Run your c
 the plugin and name the game (or games) to report on, by name or as `module:attribute`:
 
 ```console
-$ pytest -q -p tabletop.testing.plugin --rule-coverage=spolka_zoo examples/conformance/spolka_zoo_cases.py
+$ pytest -q --rule-coverage=spolka_zoo examples/conformance/spolka_zoo_cases.py
 spolka_zoo: 25 of 86 rules cited, 61 not cited
   cited (passed/cases): ZOO-1.1 1/1, ZOO-1.3 1/1, ZOO-1.4 1/1, ZOO-1.5 1/1, ZOO-3.1 1/1, ...
   ZOO-1.2      Company decks: the starting cards marked for the seat count, shuffled
@@ -17,22 +17,25 @@ spolka_zoo: 25 of 86 rules cited, 61 not cited
 Each rule cited is counted with the cases citing it and how many of them passed (the same
 [`RuleCoverage`][tabletop.testing.conformance.RuleCoverage] as `tabletop conformance PATH
 --uncovered` prints for scenario files); a cited ID that is no rule of the games named is
-listed apart, so a typo shows. A third-party package may instead list the plugin in its
-`conftest.py`: `pytest_plugins = ["tabletop.testing.plugin"]`.
+listed apart, so a typo shows.
+
+Installing tabletop registers the plugin with pytest (a `pytest11` entry point named
+`tabletop.testing.plugin`), so `--rule-coverage` is there in every pytest run of an environment
+that has tabletop, and `-p tabletop.testing.plugin` (how it was loaded before) still works. Until
+`--rule-coverage` names a game the plugin only declares the `rules` marker: it imports no game.
+`-p no:tabletop.testing.plugin` turns it off.
 """
 
 from __future__ import annotations
 
 import inspect
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
 import pytest
 
-from tabletop.kernel.protocol import Game
-from tabletop.registry import get_game
-from tabletop.testing.conformance import RuleCoverage, rule_coverage
-from tabletop.testing.script import RULE_ID
+if TYPE_CHECKING:
+    from tabletop.kernel.protocol import Game
+    from tabletop.testing.conformance import RuleCoverage
 
 __all__ = ["RuleTally", "cited_rules", "pytest_addoption", "pytest_configure"]
 
@@ -54,6 +57,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "rules(*ids): the rule IDs a test checks")
     names = [name.strip() for value in config.getoption("rule_coverage") for name in value.split(",") if name.strip()]
     if names:
+        from tabletop.registry import get_game  # only when asked: a pytest run without the option imports no game
+
         try:
             games = [get_game(name) for name in names]
         except LookupError as exc:
@@ -65,7 +70,9 @@ def cited_rules(item: pytest.Item) -> tuple[str, ...]:
     """The rule IDs a test cites: those in its docstring, then its `rules` markers' arguments."""
     function = getattr(item, "function", None)
     doc = (inspect.getdoc(function) or "") if function is not None else ""
-    found = RULE_ID.findall(doc)
+    from tabletop.testing.script import RULE_ID
+
+    found: list[str] = RULE_ID.findall(doc)
     for marker in item.iter_markers("rules"):
         found.extend(str(arg) for arg in marker.args)
     return tuple(dict.fromkeys(found))
@@ -95,11 +102,15 @@ class RuleTally:
 
     def coverage(self) -> list[RuleCoverage]:
         """The coverage of each game named, over the tests that ran."""
+        from tabletop.testing.conformance import rule_coverage
+
         cases = [(self.rules.get(nodeid, ()), nodeid not in self.failed) for nodeid in sorted(self.ran)]
         return [rule_coverage(game, cases) for game in self.games]
 
     def pytest_terminal_summary(self, terminalreporter: Any) -> None:
         """Print each game's coverage after the test results."""
+        import attrs
+
         terminalreporter.section("rule coverage")
         reports = self.coverage()
         known = {rule for report in reports for rule in report.titles}
