@@ -26,7 +26,14 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["evolve", "plain_slots"]
+__all__ = ["CACHES", "cleared_caches", "evolve", "plain_slots"]
+
+CACHES: Final = "_CACHES"
+"""The class variable naming a class's cache slots (answers computed from the fields and
+kept on the instance, such as a state's legal moves): a tuple of slot names. `evolve` and
+[`Builder.freeze`][tabletop.kernel.builder.Builder.freeze] set them to `None` on every
+instance they build, so that reading a cache is a plain load and a test for `None`, never an
+`AttributeError` caught."""
 
 T = TypeVar("T")
 _MISSING: Final = object()
@@ -61,6 +68,9 @@ def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         for a in fields:
             namespace[f"_set_{a.name}"] = getattr(cls, a.name).__set__
             lines.append(f"    _set_{a.name}(new, inst.{a.name})")
+        for name, put in cleared_caches(cls):
+            namespace[f"_clear_{name}"] = put
+            lines.append(f"    _clear_{name}(new, None)")
         lines += [
             "    for name in changes:",
             "        put = _by_alias.get(name)",
@@ -87,6 +97,12 @@ def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 def _unknown(cls: type, name: str) -> None:
     msg = f"evolve() got an unexpected keyword argument {name!r}: not a field of {cls.__qualname__}"
     raise TypeError(msg)
+
+
+def cleared_caches(cls: type) -> list[tuple[str, Callable[[Any, Any], None]]]:
+    """The cache slots `cls` declares in [CACHES][tabletop.kernel.fastattrs.CACHES], each with
+    the setter of its slot, for the generated code that builds a new instance."""
+    return [(name, getattr(cls, name).__set__) for name in getattr(cls, CACHES, ())]
 
 
 def plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
