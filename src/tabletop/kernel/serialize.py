@@ -81,6 +81,7 @@ OPTIONAL: Final = "tabletop.optional"
 default, as `Event.to_dict` omits `visible_to`."""
 
 _BRACKETS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 
 
 def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> str:
@@ -105,6 +106,8 @@ def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int 
     if len(text) > max_text:
         msg = f"the document has {len(text)} characters, more than the {max_text} allowed"
         raise DecodeError(msg)
+    if _shallow(text, max_depth):
+        return text
     depth = 0
     for match in _BRACKETS.finditer(text):
         token = match.group()
@@ -116,6 +119,31 @@ def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int 
         elif token in "]}":
             depth -= 1
     return text
+
+
+def _shallow(text: str, max_depth: int) -> bool:
+    """True when `text` surely nests at most `max_depth` deep, found at C speed.
+
+    In a text without backslashes (every state's JSON: nothing in it needs escaping) the
+    strings the exact scan skips are exactly the pieces between the first and second quote,
+    the third and fourth, and so on (an odd last quote opens no string): the pieces outside
+    are kept, then only their brackets, then matched `[]` and `{}` pairs are deleted pass after
+    pass. A pass deletes at most two levels, so brackets gone within `max_depth // 2` passes
+    nest at most `max_depth` deep. False means "not sure" (a backslash, too deep, unbalanced):
+    the exact scan then decides, and names the character.
+    """
+    if "\\" in text:
+        return False
+    pieces = text.split('"')
+    outside = pieces[0::2]
+    if len(pieces) % 2 == 0:  # an odd number of quotes: the text after the last one is outside
+        outside.append(pieces[-1])
+    brackets = _NOT_BRACKET.sub("", "".join(outside))
+    for _ in range(max_depth // 2):
+        if not brackets:
+            return True
+        brackets = brackets.replace("[]", "").replace("{}", "")
+    return not brackets
 
 
 def _scalar(kind: type, noun: str) -> Callable[[Any, type], Any]:
@@ -145,6 +173,7 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
     fixed = origin is tuple and bool(args) and not (len(args) == 2 and args[1] is Ellipsis)
     hooks = [converter.get_structure_hook(a) for a in args[: None if fixed else 1]] or [lambda v, _: v]
     types = list(args[: None if fixed else 1]) or [Any]
+    hook, kind = hooks[0], types[0]
 
     def structure(value: Any, _: type) -> Any:
         if type(value) is not list:
@@ -153,6 +182,15 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
         if fixed and len(value) != len(hooks):
             msg = f"expected a list of {len(hooks)} items, got {len(value)}"
             raise ValueError(msg)
+        try:  # the common case, a valid list, in one comprehension; a failure is redone below
+            if fixed:
+                items = [h(item, t) for h, t, item in zip(hooks, types, value, strict=True)]
+            else:
+                items = [hook(item, kind) for item in value]
+        except Exception:  # redone item by item below, to name the index
+            pass
+        else:
+            return finish(items, value)
         items, errors = [], []
         for i, item in enumerate(value):
             j = i if fixed else 0
@@ -164,6 +202,9 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
                 break
         if errors:
             raise IterableValidationError(f"while structuring {cls!r}", errors, cls)
+        return finish(items, value)
+
+    def finish(items: list[Any], value: list[Any]) -> Any:
         if origin is frozenset or origin is set:
             if len(set(items)) != len(items):
                 msg = f"expected distinct items, got {value!r}"
@@ -255,6 +296,8 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         if type(n) is not int or not 0 < n <= MAX_COUNT:
             msg = f"{kind!r} must be a positive integer count (at most {MAX_COUNT}), got {n!r}"
             raise ValueError(msg)
+    if all(type(kind) is str for kind in value):  # JSON keys always are: no second check needed
+        return Tokens._trusted(dict(sorted(value.items())))
     return Tokens(value)
 
 
