@@ -37,6 +37,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
@@ -215,6 +216,29 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
     return structure
 
 
+def _is_homogeneous(cls: Any) -> bool:
+    """`tuple[X, ...]` or `list[X]`: a sequence of one item type."""
+    args = get_args(cls)
+    if get_origin(cls) is tuple:
+        return len(args) == 2 and args[1] is Ellipsis
+    return get_origin(cls) is list and len(args) == 1
+
+
+def _unstructure_items(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """What cattrs writes for a homogeneous sequence (a tuple for a tuple, a list for a list),
+    in one comprehension with the item's hook found once; items written as they are (ints,
+    text) are not walked at all."""
+    origin = get_origin(cls)
+    hook = converter.get_unstructure_hook(get_args(cls)[0])
+    if origin is tuple:
+        if hook is identity:  # a tuple of plain values is its own unstructured form
+            return lambda value: value if type(value) is tuple else tuple(value)
+        return lambda value: tuple([hook(item) for item in value])
+    if hook is identity:
+        return list
+    return lambda value: [hook(item) for item in value]
+
+
 def _is_mapping(cls: Any) -> bool:
     return is_mapping(cls) and (get_origin(cls) or cls) is not Tokens and not attrs.has(cls)
 
@@ -273,6 +297,7 @@ def make_converter(*, every_field: bool = False) -> cattrs.Converter:
         lambda cls: getattr(cls, "__origin__", cls) is frozenset,
         lambda value: sorted(value),
     )
+    converter.register_unstructure_hook_factory(_is_homogeneous, lambda cls: _unstructure_items(cls, converter))
     converter.register_structure_hook(int, _scalar(int, "an integer"))
     converter.register_structure_hook(str, _scalar(str, "text"))
     converter.register_structure_hook(bool, _scalar(bool, "true or false"))
@@ -301,10 +326,14 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
     return Tokens(value)
 
 
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""The compact JSON writer of every envelope, made once (`json.dumps` with options builds one per call)."""
+
+
 def dump_envelope(kind: str, game: str, payload: Any) -> str:
     """Wrap an unstructured `payload` in a versioned envelope and return the JSON text."""
     document = {"format": f"tabletop/{kind}", "version": VERSION, "game": game, kind: payload}
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(document)
 
 
 def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
