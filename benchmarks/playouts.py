@@ -35,6 +35,7 @@ import gc
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -46,7 +47,7 @@ from typing import Any
 
 import tabletop
 from tabletop.kernel.chance import CHANCE, sample_chance
-from tabletop.output import print_table, progress
+from tabletop.output import format_table, progress
 
 ALL_MODULES = ("events", "hidden_goals", "intrigues")
 
@@ -415,13 +416,47 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python-chess (the yardstick): {chess['plies/s']:,.0f} plies/s, {chess['games/s']:,.1f} games/s")
     else:
         print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
-    columns = ["game", "options", "measure", "this", "vs chess"]
     if against is not None:
-        columns += ["against", "vs chess ", "change"]
         print(f"against: {against}")
-    columns += ["goal", "met"]
-    print_table(columns, [_cells(r, against is not None) for r in rows], numeric=columns[3 : len(columns) - 2])
+    print(render_table(rows, against is not None, table_width()))
     return 0
+
+
+def table_width() -> int | None:
+    """The width to fit the table in: `COLUMNS` when set, the terminal's on a terminal, and no
+    limit in a pipe or a file (the table is then written at its full width, never folded)."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    if sys.stdout.isatty():
+        return shutil.get_terminal_size().columns
+    return None
+
+
+def render_table(rows: Sequence[Mapping[str, Any]], against: bool, width: int | None) -> str:
+    """The table as aligned plain text: one line per configuration and measure when it fits in
+    `width` (or always, when `width` is `None`); otherwise, narrower, each configuration on a line
+    of its own above its measures, under short headings ("ratio" for "vs chess")."""
+    numeric = ["this", "vs chess", "against", "vs chess ", "change"]
+    columns = ["game", "options", "measure", "this", "vs chess"]
+    if against:
+        columns += ["against", "vs chess ", "change"]
+    columns += ["goal", "met"]
+    cells = [_cells(r, against) for r in rows]
+    wide = format_table(columns, cells, numeric=numeric)
+    if width is None or max(len(line) for line in wide.splitlines()) <= width:
+        return wide
+    short = [{"vs chess": "ratio", "vs chess ": "ratio "}.get(c, c) for c in columns[2:]]  # short headers
+    numeric += ["ratio", "ratio "]
+    narrow = format_table(["", *short], [["", *row[2:]] for row in cells], numeric=numeric).splitlines()
+    lines = [narrow[0]]
+    shown = None
+    for row, line in zip(cells, narrow[1:], strict=True):
+        if (row[0], row[1]) != shown:
+            shown = (row[0], row[1])
+            lines.append(f"{row[0]} {row[1]}")
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def _run(

@@ -95,3 +95,24 @@ def test_games_repeated_or_comma_separated_and_bad_arguments(capsys: pytest.Capt
     with pytest.raises(SystemExit):
         module.main(["--against", "/nonexistent"])
     assert "no tabletop package" in capsys.readouterr().err
+
+
+def test_the_table_fits_its_width_and_is_whole_in_a_file() -> None:
+    """In a file the table is one line per configuration and measure at full width (nothing folded);
+    in a narrow terminal each configuration heads its measures, every line within the width."""
+    module = _load()
+    configs = [(name, options) for name in ("conservas", "spolka_zoo") for options in module.OPTION_SETS[name]]
+    rates = {"steps/s": 5195.3, "games/s": 27.0, "branching/s": 7954, "view/s": 20059}
+    rates |= {"to_json/s": 4253, "from_json/s": 402, "bytes/state": 1196}
+    here = {module.config_key(name, options): rates for name, options in configs}
+    chess = {"plies/s": 3213.0, "games/s": 8.7}
+    rows = module.report_rows(configs, here, chess, here, chess)
+    whole = module.render_table(rows, True, None).splitlines()
+    assert len(whole) == 1 + len(configs) * len(module.MEASURES)
+    assert whole[1].split()[:3] == ["conservas", "month=january", "steps/s"]
+    assert any("players=3 modules=events,hidden_goals,intrigues" in line for line in whole)
+    for width in (80, 120):
+        lines = module.render_table(rows, True, width).splitlines()
+        assert max(len(line) for line in lines) <= width
+        assert sum(line.lstrip().startswith("from_json/s") for line in lines) == len(configs)
+    assert module.render_table(rows, True, 200) == "\n".join(whole)

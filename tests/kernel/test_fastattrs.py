@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.fastattrs import evolve
 from tabletop.testing.drill import GAME
 
@@ -47,3 +48,42 @@ def test_unknown_field_is_refused() -> None:
     """An unknown keyword is a TypeError, as with attrs.evolve."""
     with pytest.raises(TypeError):
         evolve(Plain(1), c=3)
+
+
+class WithMemo:
+    """A base holding a cache slot, as `State` does."""
+
+    __slots__ = ("_memo",)
+    _CACHES = ("_memo",)
+
+
+@attrs.frozen
+class Cached(WithMemo):
+    a: int
+
+
+def test_evolve_and_freeze_clear_declared_caches() -> None:
+    """A class's declared cache slots start as None on every copy, never carried from the original."""
+
+    class Work(Builder[Cached], state=Cached):
+        pass
+
+    first = Cached(1)
+    object.__setattr__(first, "_memo", "answer of a=1")
+    copied = evolve(first, a=2)
+    assert copied._memo is None and copied == Cached(2)  # type: ignore[attr-defined]
+    assert Work(first).freeze()._memo is None  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        _ = Cached(3)._memo  # type: ignore[attr-defined]  # built by __init__: unset, as before
+
+
+def test_a_game_state_answers_from_its_cache_after_evolve() -> None:
+    """legal_moves, is_legal and chance_outcomes are computed once per state, whether it came from
+    __init__ (caches unset) or from evolve (caches None)."""
+    state = GAME.new_game(3)
+    moves = state.legal_moves()
+    assert state.legal_moves() is moves and state.is_legal(moves[0])
+    child = state.apply(moves[0])
+    assert getattr(child, "_legal", None) is None  # nobody asked yet: nothing computed
+    assert child.legal_moves() is child.legal_moves()
+    assert evolve(state, chance_count=state.chance_count)._legal is None

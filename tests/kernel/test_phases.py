@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 import pytest
 
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.errors import GameDefinitionError
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
@@ -110,6 +111,36 @@ def test_endless_automatic_loop_is_caught() -> None:
     )
     with pytest.raises(GameDefinitionError, match="endless loop"):
         m.advance(Holder(m.start_flow()), {"a.x": lambda h: Holder(m.goto(h.flow, "x"))})
+
+
+class HolderWork(Builder[Holder], state=Holder):
+    pass
+
+
+def test_go_work_moves_a_builder_and_sets_its_fields() -> None:
+    """go_work is go on a working copy: the flow moves through the table and the fields change in place."""
+    m = good()
+    work = HolderWork(Holder(m.start_flow()))
+    m.go_work(work, "y", round=3, loops=2)
+    assert work.freeze() == Holder(Flow("a", "y", 3, 0, 0), 2)
+    m.go_work(work, "x", player=1)
+    assert work.flow == Flow("a", "x", 3, 1, 0) and work.loops == 2
+    with pytest.raises(GameDefinitionError, match="undeclared transition 'a.x' -> 'end.over'"):
+        m.go_work(work, "end.over")
+    with pytest.raises(TypeError, match="'lops' is not a field of Holder"):
+        m.go_work(work, "y", lops=1)
+    assert work.flow == Flow("a", "x", 3, 1, 0) and not hasattr(work, "lops")  # bad input changes nothing
+
+
+def test_goto_reuses_one_flow_per_place() -> None:
+    """goto hands out equal flows as one shared object (they are immutable), distinct places as distinct flows."""
+    m = good()
+    flow = m.start_flow()
+    first = m.goto(flow, "y", round=2)
+    again = m.goto(Flow("a", "x", 5, 0, 0), "y", round=2)
+    assert first is again and first == Flow("a", "y", 2, 0, 0)
+    assert m.goto(first, "x") is m.goto(again, "a.x")
+    assert m.goto(first, "x", player=1) != m.goto(first, "x")
 
 
 def test_table_renders_markdown() -> None:

@@ -61,6 +61,7 @@ class TokensMachine(RuleBasedStateMachine):
         assert self.tokens.as_dict() == dict(sorted(positive.items()))
         assert self.tokens.total == sum(positive.values())
         assert list(self.tokens) == sorted(positive)
+        assert repr(self.tokens) == f"Tokens({dict(sorted(positive.items()))!r})"  # kinds kept sorted
         assert Tokens.parse(str(self.tokens)) == self.tokens
         assert hash(self.tokens) == hash(Tokens(positive))
 

@@ -7,10 +7,13 @@ refused with a ``DecodeError`` naming the field path and the bad value.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.kernel.errors import DecodeError
@@ -120,6 +123,33 @@ def test_bounds_skip_brackets_inside_strings_and_refuse_long_or_non_utf8_text() 
         check_bounds("[1, 2, 3, 4, 5]", max_text=10)
     with pytest.raises(DecodeError, match="not UTF-8"):
         check_bounds(b"\xff\xfe{}")
+
+
+def _exact_depth_error(text: str, max_depth: int) -> str | None:
+    """The reference: the nesting scan done bracket by bracket, strings skipped."""
+    depth = 0
+    for match in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > max_depth:
+                return f"the document nests deeper than {max_depth} levels (at character {match.start()})"
+        elif token in "]}":
+            depth -= 1
+    return None
+
+
+@settings(max_examples=400)
+@given(st.text(alphabet='[]{}"\\a', max_size=60) | st.text(alphabet='[]{}"a', max_size=60), st.integers(0, 9))
+def test_the_fast_nesting_check_agrees_with_the_exact_scan(text: str, max_depth: int) -> None:
+    """check_bounds refuses exactly the texts the bracket-by-bracket scan refuses, with its message."""
+    expected = _exact_depth_error(text, max_depth)
+    if expected is None:
+        assert check_bounds(text, max_depth=max_depth) == text
+    else:
+        with pytest.raises(DecodeError) as info:
+            check_bounds(text, max_depth=max_depth)
+        assert str(info.value).startswith(expected)
 
 
 def test_views_still_read_back() -> None:

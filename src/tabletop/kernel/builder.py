@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.fastattrs import plain_slots
+from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 
 __all__ = ["Builder", "in_place"]
 
@@ -85,6 +85,9 @@ class Builder(Generic[S]):
             for name in cls.FIELDS:
                 namespace[f"_set_{name}"] = getattr(state, name).__set__
                 freeze.append(f"    _set_{name}(new, self.{name})")
+            for name, put in cleared_caches(state):
+                namespace[f"_clear_{name}"] = put
+                freeze.append(f"    _clear_{name}(new, None)")
             freeze.append("    return new")
         else:  # validators, converters or a post-init: let __init__ run them
             args = ", ".join(f"{a.alias}=self.{a.name}" for a in fields if a.init)

@@ -26,7 +26,14 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["evolve", "plain_slots"]
+__all__ = ["CACHES", "cleared_caches", "evolve", "plain_slots"]
+
+CACHES: Final = "_CACHES"
+"""The class variable naming a class's cache slots (answers computed from the fields and
+kept on the instance, such as a state's legal moves): a tuple of slot names. `evolve` and
+[`Builder.freeze`][tabletop.kernel.builder.Builder.freeze] set them to `None` on every
+instance they build, so that reading a cache is a plain load and a test for `None`, never an
+`AttributeError` caught."""
 
 T = TypeVar("T")
 _MISSING: Final = object()
@@ -43,27 +50,59 @@ def evolve(inst: T, **changes: Any) -> T:
     replace = _REPLACERS.get(cls)
     if replace is None:
         replace = _REPLACERS[cls] = _replacer(cls)
-    return replace(inst, **changes)  # type: ignore[no-any-return]
+    return replace(inst, changes)  # type: ignore[no-any-return]
 
 
-def _replacer(cls: type) -> Callable[..., Any]:
+def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+    """`replace(inst, changes)` for `cls`, generated once per class.
+
+    For a plain slotted class it copies every slot, then sets the changed ones: one call per
+    field and one per change, with none of the per-field defaults a keyword-only signature
+    would fill in at every call.
+    """
     fields = list(attrs.fields(cls))
-    namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls, "_new": object.__new__}
-    params = ", ".join(f"{a.alias}=_M" for a in fields if a.init)
+    namespace: dict[str, Any] = {"_M": _MISSING, "_cls": cls, "_new": object.__new__, "_unknown": _unknown}
     if plain_slots(cls, fields):
-        lines = [f"def replace(inst, *, {params}):", "    new = _new(_cls)"]
+        namespace["_by_alias"] = {a.alias: getattr(cls, a.name).__set__ for a in fields if a.init}
+        lines = ["def replace(inst, changes):", "    new = _new(_cls)"]
         for a in fields:
             namespace[f"_set_{a.name}"] = getattr(cls, a.name).__set__
-            value = f"inst.{a.name} if {a.alias} is _M else {a.alias}" if a.init else f"inst.{a.name}"
-            lines.append(f"    _set_{a.name}(new, {value})")
-        lines.append("    return new")
+            lines.append(f"    _set_{a.name}(new, inst.{a.name})")
+        for name, put in cleared_caches(cls):
+            namespace[f"_clear_{name}"] = put
+            lines.append(f"    _clear_{name}(new, None)")
+        lines += [
+            "    for name in changes:",
+            "        put = _by_alias.get(name)",
+            "        if put is None:",
+            "            _unknown(_cls, name)",
+            "        put(new, changes[name])",
+            "    return new",
+        ]
     else:
         # Private attributes are passed to __init__ without their leading underscore.
+        params = ", ".join(f"{a.alias}=_M" for a in fields if a.init)
         values = ", ".join(f"{a.alias}=inst.{a.name} if {a.alias} is _M else {a.alias}" for a in fields if a.init)
-        lines = [f"def replace(inst, *, {params}):", f"    return _cls({values})"]
+        lines = [
+            f"def build(inst, *, {params}):",
+            f"    return _cls({values})",
+            "def replace(inst, changes):",
+            "    return build(inst, **changes)",
+        ]
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), namespace)
     return namespace["replace"]  # type: ignore[no-any-return]
+
+
+def _unknown(cls: type, name: str) -> None:
+    msg = f"evolve() got an unexpected keyword argument {name!r}: not a field of {cls.__qualname__}"
+    raise TypeError(msg)
+
+
+def cleared_caches(cls: type) -> list[tuple[str, Callable[[Any, Any], None]]]:
+    """The cache slots `cls` declares in [CACHES][tabletop.kernel.fastattrs.CACHES], each with
+    the setter of its slot, for the generated code that builds a new instance."""
+    return [(name, getattr(cls, name).__set__) for name in getattr(cls, CACHES, ())]
 
 
 def plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:

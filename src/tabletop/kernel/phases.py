@@ -43,6 +43,9 @@ __all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
 MAX_AUTO_STEPS: Final = 100_000
 """How many automatic steps `advance` runs in a row before it calls the loop endless."""
 
+MAX_INTERNED_FLOWS: Final = 1 << 16
+"""How many distinct flows one machine keeps for reuse (beyond, `goto` builds new ones)."""
+
 
 class Actor(enum.Enum):
     """Who acts in a step."""
@@ -138,7 +141,19 @@ class PhaseMachine:
         GameDefinitionError: If the table is inconsistent.
     """
 
-    __slots__ = ("_actor", "_by_pair", "_edges", "_game", "_moves", "_steps", "_targets", "phases", "start")
+    __slots__ = (
+        "_actor",
+        "_by_pair",
+        "_edges",
+        "_flows",
+        "_game",
+        "_keys",
+        "_moves",
+        "_steps",
+        "_targets",
+        "phases",
+        "start",
+    )
 
     def __init__(self, game: str, phases: tuple[Phase, ...], *, start: str) -> None:
         self._game = game
@@ -161,6 +176,10 @@ class PhaseMachine:
         self._actor = {pairs[key]: step.actor for key, step in self._steps.items()}
         self._moves = {pairs[key]: step.moves for key, step in self._steps.items()}
         self._by_pair = {pairs[key]: step for key, step in self._steps.items()}
+        self._keys = {pair: key for key, pair in pairs.items()}
+        # Flows are immutable values: `goto` hands out one object per distinct flow (interned),
+        # which is several times cheaper than building one and shares it between states.
+        self._flows: dict[tuple[str, str, int, int, int], Flow] = {}
         # For each step, every way of naming an allowed next step ("step" or "phase.step").
         self._targets: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
         for key, targets in self._edges.items():
@@ -276,13 +295,19 @@ class PhaseMachine:
             key = target if "." in target else f"{flow.phase}.{target}"
             self._fail(f"undeclared transition {flow.key!r} -> {key!r}")
             raise AssertionError  # pragma: no cover  (_fail always raises)
-        return Flow(
+        place = (
             pair[0],
             pair[1],
             flow.round if round is None else round,
             flow.player if player is None else player,
             flow.first_player if first_player is None else first_player,
         )
+        found = self._flows.get(place)
+        if found is None:
+            found = Flow(*place)
+            if len(self._flows) < MAX_INTERNED_FLOWS:
+                self._flows[place] = found
+        return found
 
     def go(
         self,
@@ -306,6 +331,60 @@ class PhaseMachine:
         flow = self.goto(state.flow, target, round=round, player=player, first_player=first_player)
         return evolve(state, flow=flow, **changes)
 
+    def go_work(
+        self,
+        work: Any,
+        target: str,
+        *,
+        round: int | None = None,
+        player: int | None = None,
+        first_player: int | None = None,
+        **changes: Any,
+    ) -> None:
+        """Move `work`, a [`Builder`][tabletop.kernel.builder.Builder] of the next state, to
+        step `target` and set its other fields `changes`, in place: `go` for a step worked
+        out on one working copy.
+
+        Equivalent to `work.flow = self.goto(work.flow, target, ...)` followed by one
+        assignment per change.
+
+        ```pycon
+        >>> import attrs
+        >>> from tabletop.kernel.builder import Builder
+        >>> machine = PhaseMachine("demo", (
+        ...     Phase("play", (
+        ...         Step("move", Actor.PLAYER, moves=frozenset({"pass"}), then=("score",)),
+        ...         Step("score", Actor.AUTO, then=("end.over",)),
+        ...     )),
+        ...     Phase("end", (Step("over", Actor.END),)),
+        ... ), start="play.move")
+        >>> @attrs.frozen
+        ... class Tally:
+        ...     flow: Flow
+        ...     points: int = 0
+        >>> class Work(Builder[Tally], state=Tally):
+        ...     pass
+        >>> work = Work(Tally(machine.start_flow()))
+        >>> machine.go_work(work, "score", player=1, points=3)
+        >>> work.freeze()
+        Tally(flow=Flow(phase='play', step='score', round=1, player=1, first_player=0), points=3)
+
+        ```
+
+        Raises:
+            GameDefinitionError: If the table does not declare that transition.
+            TypeError: If a keyword is not a field of the builder's state.
+        """
+        if changes:
+            fields = getattr(type(work), "FIELDS", None)
+            for name in changes:
+                if fields is not None and name not in fields:
+                    msg = f"{type(work).__name__}: {name!r} is not a field of {type(work).STATE.__name__}"
+                    raise TypeError(msg)
+        work.flow = self.goto(work.flow, target, round=round, player=player, first_player=first_player)
+        for name, value in changes.items():
+            setattr(work, name, value)
+
     def advance(self, state: S, handlers: Mapping[str, Callable[[S], S]]) -> S:
         """Run automatic steps until a decision, a chance node or the end.
 
@@ -313,12 +392,13 @@ class PhaseMachine:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
         actor = self._actor
+        keys = self._keys
         auto = Actor.AUTO
         for _ in range(MAX_AUTO_STEPS):
             flow = state.flow
             if actor[flow.phase, flow.step] is not auto:
                 return state
-            state = handlers[flow.key](state)
+            state = handlers[keys[flow.phase, flow.step]](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
 
@@ -331,12 +411,13 @@ class PhaseMachine:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
         actor = self._actor
+        keys = self._keys
         auto = Actor.AUTO
         for _ in range(MAX_AUTO_STEPS):
             flow = work.flow
             if actor[flow.phase, flow.step] is not auto:
                 return
-            handlers[flow.key](work)
+            handlers[keys[flow.phase, flow.step]](work)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
 
     def table(self) -> str:

@@ -78,9 +78,11 @@ class State(abc.ABC):
 
     __slots__ = ("_legal", "_legal_set", "_outcomes")
 
-    _legal: tuple[Move, ...]
-    _legal_set: frozenset[Move]
-    _outcomes: tuple[tuple[Move, float], ...]
+    _legal: tuple[Move, ...] | None
+    _legal_set: frozenset[Move] | None
+    _outcomes: tuple[tuple[Move, float], ...] | None
+    _CACHES: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set", "_outcomes")
+    """The cache slots (see [CACHES][tabletop.kernel.fastattrs.CACHES]): unset or `None` until asked."""
     flow: Flow
     seed: int | None
     chance_count: int
@@ -123,17 +125,20 @@ class State(abc.ABC):
         Empty exactly when the game is over.
         """
         try:
-            return self._legal
-        except AttributeError:
-            pass
-        actor = self.MACHINE.actor(self.flow)
+            moves = self._legal
+        except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
+            moves = None
+        if moves is not None:
+            return moves
+        flow = self.flow
+        actor = self.MACHINE._actor[flow.phase, flow.step]
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
             moves = tuple(move for move, _ in self.chance_outcomes())
         else:
             moves = ()
-        object.__setattr__(self, "_legal", moves)
+        _set_legal(self, moves)
         return moves
 
     def is_legal(self, move: object) -> bool:
@@ -141,8 +146,10 @@ class State(abc.ABC):
         try:
             legal = self._legal_set
         except AttributeError:
+            legal = None
+        if legal is None:
             legal = frozenset(self.legal_moves())
-            object.__setattr__(self, "_legal_set", legal)
+            _set_legal_set(self, legal)
         try:
             return move in legal
         except TypeError:
@@ -155,14 +162,16 @@ class State(abc.ABC):
             ValueError: If this is not a chance node.
         """
         try:
-            return self._outcomes
+            outcomes = self._outcomes
         except AttributeError:
-            pass
+            outcomes = None
+        if outcomes is not None:
+            return outcomes
         if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
         outcomes = self._chance_outcomes()
-        object.__setattr__(self, "_outcomes", outcomes)
+        _set_outcomes(self, outcomes)
         return outcomes
 
     def chance_node(self) -> ChanceNode:
@@ -189,10 +198,12 @@ class State(abc.ABC):
         else:
             if not self.is_legal(move):
                 raise self._explain(move)
+        machine = self.MACHINE
+        flow = self.flow
         new = self._apply(move)
-        if self.MACHINE.actor(self.flow) is Actor.CHANCE:
+        if machine._actor[flow.phase, flow.step] is Actor.CHANCE:
             new = new._counted()
-        return self.MACHINE.advance(new, self.AUTO)
+        return machine.advance(new, self.AUTO)
 
     def view(self, player: int) -> Self:
         """What `player` may know: everything hidden from them replaced by placeholders.
@@ -330,6 +341,12 @@ class State(abc.ABC):
                 move=move,
             )
         return self._refusal(move)
+
+
+_slot: Mapping[str, Any] = State.__dict__  # the cache slots' descriptors: setting them skips __setattr__
+_set_legal = _slot["_legal"].__set__
+_set_legal_set = _slot["_legal_set"].__set__
+_set_outcomes = _slot["_outcomes"].__set__
 
 
 def _fits(value: object, hint: Any) -> bool:

@@ -37,6 +37,7 @@ from cattrs.errors import (
     IterableValidationError,
     IterableValidationNote,
 )
+from cattrs.fns import identity
 from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
@@ -81,6 +82,7 @@ OPTIONAL: Final = "tabletop.optional"
 default, as `Event.to_dict` omits `visible_to`."""
 
 _BRACKETS: Final = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_NOT_BRACKET: Final = re.compile(r"[^\[\]{}]+")
 
 
 def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int = MAX_DEPTH) -> str:
@@ -105,6 +107,8 @@ def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int 
     if len(text) > max_text:
         msg = f"the document has {len(text)} characters, more than the {max_text} allowed"
         raise DecodeError(msg)
+    if _shallow(text, max_depth):
+        return text
     depth = 0
     for match in _BRACKETS.finditer(text):
         token = match.group()
@@ -116,6 +120,31 @@ def check_bounds(text: str | bytes, *, max_text: int = MAX_TEXT, max_depth: int 
         elif token in "]}":
             depth -= 1
     return text
+
+
+def _shallow(text: str, max_depth: int) -> bool:
+    """True when `text` surely nests at most `max_depth` deep, found at C speed.
+
+    In a text without backslashes (every state's JSON: nothing in it needs escaping) the
+    strings the exact scan skips are exactly the pieces between the first and second quote,
+    the third and fourth, and so on (an odd last quote opens no string): the pieces outside
+    are kept, then only their brackets, then matched `[]` and `{}` pairs are deleted pass after
+    pass. A pass deletes at most two levels, so brackets gone within `max_depth // 2` passes
+    nest at most `max_depth` deep. False means "not sure" (a backslash, too deep, unbalanced):
+    the exact scan then decides, and names the character.
+    """
+    if "\\" in text:
+        return False
+    pieces = text.split('"')
+    outside = pieces[0::2]
+    if len(pieces) % 2 == 0:  # an odd number of quotes: the text after the last one is outside
+        outside.append(pieces[-1])
+    brackets = _NOT_BRACKET.sub("", "".join(outside))
+    for _ in range(max_depth // 2):
+        if not brackets:
+            return True
+        brackets = brackets.replace("[]", "").replace("{}", "")
+    return not brackets
 
 
 def _scalar(kind: type, noun: str) -> Callable[[Any, type], Any]:
@@ -145,6 +174,7 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
     fixed = origin is tuple and bool(args) and not (len(args) == 2 and args[1] is Ellipsis)
     hooks = [converter.get_structure_hook(a) for a in args[: None if fixed else 1]] or [lambda v, _: v]
     types = list(args[: None if fixed else 1]) or [Any]
+    hook, kind = hooks[0], types[0]
 
     def structure(value: Any, _: type) -> Any:
         if type(value) is not list:
@@ -153,6 +183,15 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
         if fixed and len(value) != len(hooks):
             msg = f"expected a list of {len(hooks)} items, got {len(value)}"
             raise ValueError(msg)
+        try:  # the common case, a valid list, in one comprehension; a failure is redone below
+            if fixed:
+                items = [h(item, t) for h, t, item in zip(hooks, types, value, strict=True)]
+            else:
+                items = [hook(item, kind) for item in value]
+        except Exception:  # redone item by item below, to name the index
+            pass
+        else:
+            return finish(items, value)
         items, errors = [], []
         for i, item in enumerate(value):
             j = i if fixed else 0
@@ -164,6 +203,9 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
                 break
         if errors:
             raise IterableValidationError(f"while structuring {cls!r}", errors, cls)
+        return finish(items, value)
+
+    def finish(items: list[Any], value: list[Any]) -> Any:
         if origin is frozenset or origin is set:
             if len(set(items)) != len(items):
                 msg = f"expected distinct items, got {value!r}"
@@ -172,6 +214,29 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
         return tuple(items) if origin is tuple else items
 
     return structure
+
+
+def _is_homogeneous(cls: Any) -> bool:
+    """`tuple[X, ...]` or `list[X]`: a sequence of one item type."""
+    args = get_args(cls)
+    if get_origin(cls) is tuple:
+        return len(args) == 2 and args[1] is Ellipsis
+    return get_origin(cls) is list and len(args) == 1
+
+
+def _unstructure_items(cls: Any, converter: cattrs.Converter) -> Callable[[Any], Any]:
+    """What cattrs writes for a homogeneous sequence (a tuple for a tuple, a list for a list),
+    in one comprehension with the item's hook found once; items written as they are (ints,
+    text) are not walked at all."""
+    origin = get_origin(cls)
+    hook = converter.get_unstructure_hook(get_args(cls)[0])
+    if origin is tuple:
+        if hook is identity:  # a tuple of plain values is its own unstructured form
+            return lambda value: value if type(value) is tuple else tuple(value)
+        return lambda value: tuple([hook(item) for item in value])
+    if hook is identity:
+        return list
+    return lambda value: [hook(item) for item in value]
 
 
 def _is_mapping(cls: Any) -> bool:
@@ -232,6 +297,7 @@ def make_converter(*, every_field: bool = False) -> cattrs.Converter:
         lambda cls: getattr(cls, "__origin__", cls) is frozenset,
         lambda value: sorted(value),
     )
+    converter.register_unstructure_hook_factory(_is_homogeneous, lambda cls: _unstructure_items(cls, converter))
     converter.register_structure_hook(int, _scalar(int, "an integer"))
     converter.register_structure_hook(str, _scalar(str, "text"))
     converter.register_structure_hook(bool, _scalar(bool, "true or false"))
@@ -255,13 +321,19 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         if type(n) is not int or not 0 < n <= MAX_COUNT:
             msg = f"{kind!r} must be a positive integer count (at most {MAX_COUNT}), got {n!r}"
             raise ValueError(msg)
+    if all(type(kind) is str for kind in value):  # JSON keys always are: no second check needed
+        return Tokens._trusted(dict(sorted(value.items())))
     return Tokens(value)
+
+
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+"""The compact JSON writer of every envelope, made once (`json.dumps` with options builds one per call)."""
 
 
 def dump_envelope(kind: str, game: str, payload: Any) -> str:
     """Wrap an unstructured `payload` in a versioned envelope and return the JSON text."""
     document = {"format": f"tabletop/{kind}", "version": VERSION, "game": game, kind: payload}
-    return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(document)
 
 
 def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:

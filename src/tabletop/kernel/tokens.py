@@ -17,6 +17,7 @@ restricted to positive counts, with arithmetic that refuses to go negative.
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator, Mapping
+from typing import Any, Final
 
 __all__ = ["Tokens"]
 
@@ -40,36 +41,39 @@ class Tokens(Mapping[str, int]):
     _total: int
 
     def __init__(self, counts: Mapping[str, int] | Iterable[str] = ()) -> None:
+        if type(counts) is Tokens:  # already clean: share its counts (never changed in place)
+            _set_counts(self, counts._counts)
+            _set_hash(self, counts._hash)
+            _set_total(self, counts._total)
+            return
         if isinstance(counts, Mapping):
-            items = counts.items()
+            source: Mapping[str, int] = counts
         else:
             tally: dict[str, int] = {}
             for kind in counts:
                 tally[kind] = tally.get(kind, 0) + 1
-            items = tally.items()
+            source = tally
         clean: dict[str, int] = {}
-        for kind, n in sorted(items):
+        total = 0
+        for kind in sorted(source):
             if not isinstance(kind, str):
                 msg = f"token kinds are strings, got {kind!r}"
                 raise TypeError(msg)
+            n = source[kind]
             if n < 0:
                 msg = f"negative count {n} for token kind {kind!r}"
                 raise ValueError(msg)
             if n:
                 clean[kind] = n
-        self._set(clean)
-
-    def _set(self, clean: dict[str, int]) -> None:
-        object.__setattr__(self, "_counts", clean)
-        object.__setattr__(self, "_hash", None)
-        object.__setattr__(self, "_total", sum(clean.values()))
+                total += n
+        _set_counts(self, clean)
+        _set_hash(self, None)
+        _set_total(self, total)
 
     @classmethod
     def _trusted(cls, clean: dict[str, int]) -> Tokens:
         """Build from a dict already sorted with positive counts (no checks)."""
-        new = object.__new__(cls)
-        new._set(clean)
-        return new
+        return _build(clean, sum(clean.values()))
 
     def __setattr__(self, name: str, value: object) -> None:
         msg = "Tokens is immutable"
@@ -105,9 +109,11 @@ class Tokens(Mapping[str, int]):
         return NotImplemented
 
     def __hash__(self) -> int:
-        if self._hash is None:
-            object.__setattr__(self, "_hash", hash(tuple(self._counts.items())))
-        return self._hash  # type: ignore[return-value]
+        cached = self._hash
+        if cached is None:
+            cached = hash(tuple(self._counts.items()))
+            _set_hash(self, cached)
+        return cached
 
     def __bool__(self) -> bool:
         return bool(self._counts)
@@ -135,8 +141,17 @@ class Tokens(Mapping[str, int]):
         if n == 0:
             return self
         counts = dict(self._counts)
-        counts[kind] = counts.get(kind, 0) + n
-        return Tokens._trusted(dict(sorted(counts.items())))
+        have = counts.get(kind)
+        if have is not None:  # a kind already present keeps its place: no re-sort
+            counts[kind] = have + n
+            return _build(counts, self._total + n)
+        if not isinstance(kind, str):
+            msg = f"token kinds are strings, got {kind!r}"
+            raise TypeError(msg)
+        counts[kind] = n
+        if self._counts and kind < next(reversed(self._counts)):  # not after the last kind: re-sort
+            counts = dict(sorted(counts.items()))
+        return _build(counts, self._total + n)
 
     def remove(self, kind: str, n: int = 1) -> Tokens:
         """Return a copy with `n` fewer tokens of `kind`.
@@ -155,7 +170,7 @@ class Tokens(Mapping[str, int]):
             del counts[kind]
         else:
             counts[kind] = have - n
-        return Tokens._trusted(counts)
+        return _build(counts, self._total - n)
 
     def __add__(self, other: Tokens) -> Tokens:
         if not isinstance(other, Tokens):
@@ -165,9 +180,17 @@ class Tokens(Mapping[str, int]):
         if not self._counts:
             return other
         counts = dict(self._counts)
+        fresh = False
         for kind, n in other._counts.items():
-            counts[kind] = counts.get(kind, 0) + n
-        return Tokens._trusted(dict(sorted(counts.items())))
+            have = counts.get(kind)
+            if have is None:
+                counts[kind] = n
+                fresh = True
+            else:
+                counts[kind] = have + n
+        if fresh:  # only a new kind can break the sorted order
+            counts = dict(sorted(counts.items()))
+        return _build(counts, self._total + other._total)
 
     def __sub__(self, other: Tokens) -> Tokens:
         """Remove every token of `other`; `ValueError` if that would go negative."""
@@ -185,7 +208,7 @@ class Tokens(Mapping[str, int]):
                 del counts[kind]
             else:
                 counts[kind] = have - n
-        return Tokens._trusted(counts)
+        return _build(counts, self._total - other._total)
 
     def __le__(self, other: Tokens) -> bool:
         """True when every kind of `self` is present in `other` at least as often."""
@@ -252,6 +275,23 @@ class Tokens(Mapping[str, int]):
                 raise ValueError(msg)
             counts[part] = counts.get(part, 0) + n
         return cls(counts)
+
+
+_slot: Final[Mapping[str, Any]] = Tokens.__dict__  # the slots' descriptors: setting them skips __setattr__
+_set_counts: Final = _slot["_counts"].__set__
+_set_hash: Final = _slot["_hash"].__set__
+_set_total: Final = _slot["_total"].__set__
+_new: Final = object.__new__
+
+
+def _build(clean: dict[str, int], total: int) -> Tokens:
+    """A `Tokens` of `clean` (sorted, positive counts) holding `total` tokens: no checks, the
+    slots filled directly (the hot path of every multiset operation)."""
+    new = _new(Tokens)
+    _set_counts(new, clean)
+    _set_hash(new, None)
+    _set_total(new, total)
+    return new
 
 
 def _count(text: str, whole: str) -> int:

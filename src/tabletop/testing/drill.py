@@ -22,6 +22,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
 from tabletop.kernel.errors import IllegalMove, NotationError
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Game, Move, State
 from tabletop.kernel.serialize import make_converter
@@ -169,13 +170,13 @@ class DrillState(State):
             return self._take(None) if self.deck.top_is_known else self._go("take")
         if move.name == "bottom":
             cards, deck = self.deck.take_top(1)
-            return attrs.evolve(self, deck=deck.put_bottom(cards[0]), flow=MACHINE.goto(self.flow, "next"))
+            return evolve(self, deck=deck.put_bottom(cards[0]), flow=MACHINE.goto(self.flow, "next"))
         if move.name == "shuffle":
-            return attrs.evolve(self, deck=self.deck.shuffle(), flow=MACHINE.goto(self.flow, "next"))
+            return evolve(self, deck=self.deck.shuffle(), flow=MACHINE.goto(self.flow, "next"))
         return self._go("next")
 
     def _go(self, step: str) -> DrillState:
-        return attrs.evolve(self, flow=MACHINE.goto(self.flow, step))
+        return evolve(self, flow=MACHINE.goto(self.flow, step))
 
     def _resolve(self, move: Outcome) -> DrillState:
         me = self.flow.player
@@ -183,24 +184,24 @@ class DrillState(State):
             hands = list(self.hands)
             hands[me] = hands[me].add(move.item)
             new_hands = (hands[0], hands[1])
-            return attrs.evolve(self, bag=self.bag.draw(move.item), hands=new_hands, flow=self._next())
+            return evolve(self, bag=self.bag.draw(move.item), hands=new_hands, flow=self._next())
         if self.flow.step == "take":
             return self._take(move.item)
-        return attrs.evolve(self, deck=self.deck.reveal(move.item, frozenset({me})))._look(self.looking)
+        return evolve(self, deck=self.deck.reveal(move.item, frozenset({me})))._look(self.looking)
 
     def _take(self, card: str | None) -> DrillState:
         me = self.flow.player
         drawn, deck = self.deck.draw(card)
         cards = list(self.cards)
         cards[me] = (*cards[me], drawn)
-        return attrs.evolve(self, deck=deck, cards=(cards[0], cards[1]), flow=self._next())
+        return evolve(self, deck=deck, cards=(cards[0], cards[1]), flow=self._next())
 
     def _look(self, n: int) -> DrillState:
         if self.deck.needs_reveal(n):
             target = "reveal"
-            return attrs.evolve(self, looking=n, flow=MACHINE.goto(self.flow, target))
+            return evolve(self, looking=n, flow=MACHINE.goto(self.flow, target))
         deck = self.deck.look(n, self.flow.player)
-        return attrs.evolve(self, deck=deck, looking=0, flow=self._next())
+        return evolve(self, deck=deck, looking=0, flow=self._next())
 
     def _next(self) -> Flow:
         return MACHINE.goto(self.flow, "next")
@@ -223,15 +224,15 @@ class DrillState(State):
         other = 1 - player
         cards = list(self.cards)
         cards[other] = tuple(HIDDEN for _ in cards[other])
-        return attrs.evolve(self, deck=self.deck.redacted(player), cards=(cards[0], cards[1]))
+        return evolve(self, deck=self.deck.redacted(player), cards=(cards[0], cards[1]))
 
 
 def _next_turn(state: DrillState) -> DrillState:
     turns_played = state.flow.round
     if turns_played >= TURNS:
-        return attrs.evolve(state, flow=MACHINE.goto(state.flow, "end.over"))
+        return evolve(state, flow=MACHINE.goto(state.flow, "end.over"))
     flow = MACHINE.goto(state.flow, "act", round=turns_played + 1, player=1 - state.flow.player)
-    return attrs.evolve(state, flow=flow)
+    return evolve(state, flow=flow)
 
 
 DrillState.AUTO = {"turn.next": _next_turn}
@@ -273,13 +274,13 @@ def _perturb(state: State, player: int, rng: random.Random) -> State:
     rest = pool[len(hand) :]
 
     def redeal(known: tuple[Known, ...]) -> tuple[Known, ...]:
-        return tuple(k if k.visible_to(player) else attrs.evolve(k, card=rest.pop()) for k in known)
+        return tuple(k if k.visible_to(player) else evolve(k, card=rest.pop()) for k in known)
 
     top, bottom = redeal(deck.top), redeal(deck.bottom)
     new_deck = Deck(top, Tokens(rest), bottom)
     cards = list(state.cards)
     cards[other] = hand
-    return attrs.evolve(state, deck=new_deck, cards=(cards[0], cards[1]))
+    return evolve(state, deck=new_deck, cards=(cards[0], cards[1]))
 
 
 def _invariants(state: State) -> None:
