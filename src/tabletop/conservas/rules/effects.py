@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.conservas.checks import works_now
-from tabletop.conservas.content import MONTHS
+from tabletop.conservas.content import MONTHS, FishLimit
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.tokens import Tokens
 
@@ -68,7 +68,7 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
             total += special.amount
     used: list[str] = []
     for card_id, bought, card, effect in state.owned_effects("sale_bonus"):
-        if effect.fish and effect.fish not in needs:
+        if effect.fish != FishLimit.ANY and effect.fish not in needs:
             continue
         if card.frequency == "once_per_round":
             if card_id in state.spent:
@@ -86,7 +86,7 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
 def returns_catch(state: ConservasState, kind: str) -> bool:
     """True when leftover `kind` fish on the boats go back into the bag (CON-6.12)."""
     return any(
-        (not effect.fish or effect.fish == kind) and works_now(state, card, bought)
+        effect.fish in (FishLimit.ANY, kind) and works_now(state, card, bought)
         for _, bought, card, effect in state.owned_effects("return_catch")
     )
 
@@ -101,7 +101,7 @@ def extra_spawn(state: ConservasState, kind: str) -> int:
     return sum(
         e.amount
         for _, bought, card, e in state.owned_effects("extra_spawn")
-        if (not e.fish or e.fish == kind) and works_now(state, card, bought)
+        if e.fish in (FishLimit.ANY, kind) and works_now(state, card, bought)
     )
 
 
