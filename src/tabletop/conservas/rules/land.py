@@ -30,7 +30,11 @@ _SALES: Final[Mapping[str, tuple[tuple[Sell, ...], ...]]] = {
 }
 _BUYS: Final = {boat: Buy(boat) for boat in BOATS}
 _DONE: Final = Done()
-_SELL_CHECKS: Final = CHECKS[Sell]
+# A generated sale names a space of the month, exactly the fish the space needs and a token
+# among them: the checks only another sale could fail hold by construction (the property suite
+# tests that every generated move passes every check), so the generator runs the others.
+_BY_CONSTRUCTION: Final = frozenset({"unknown-space", "wrong-fish", "bad-leave"})
+_SELL_CHECKS: Final = tuple(check for check in CHECKS[Sell] if check.code not in _BY_CONSTRUCTION)
 _BUY_CHECKS: Final = CHECKS[Buy]
 
 
