@@ -11,6 +11,7 @@ the payments the cost pattern allows (see the checks' module for why).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Final
 
@@ -38,15 +39,17 @@ _SELL_CHECKS: Final = tuple(check for check in CHECKS[Sell] if check.code not in
 _BUY_CHECKS: Final = CHECKS[Buy]
 
 
-def _trades(card: str, catch: Tokens) -> list[Move]:
+@functools.lru_cache(maxsize=8192)
+def _trades(card: str, catch: Tokens) -> tuple[Trade, ...]:
+    """The trades for upgrade `card` that `catch` can pay: a table built once per card and catch."""
     upgrade = UPGRADES[card]
-    found: list[Move] = []
+    found: list[Trade] = []
     for paid in payments(upgrade.cost, catch):
         if upgrade.keep_token:
             found.extend(Trade(card, paid, kind) for kind in paid)
         else:
             found.append(Trade(card, paid))
-    return found
+    return tuple(found)
 
 
 def moves(state: ConservasState) -> tuple[Move, ...]:

@@ -53,13 +53,20 @@ def submultisets(tokens: Tokens, size: int) -> tuple[Tokens, ...]:
     return tuple(sorted(found, key=str))
 
 
+@functools.lru_cache(maxsize=16384)
+def _placements(boat: str, hand: Tokens, size: int) -> tuple[Place, ...]:
+    """The placements of `hand` on `boat` keeping `size` tokens: a table built once per handful
+    and catch size (a handful's placements are asked for again at every visit of a position)."""
+    return tuple(Place(boat, kept) for kept in submultisets(hand, size))
+
+
 def place_moves(state: ConservasState) -> tuple[Move, ...]:
     """`sea.place`: each unused card's placements, then the redraws."""
     moves: list[Move] = []
     hand = state.hand
     for boat in state.fleet:
         if boat not in state.used:
-            moves.extend(Place(boat, kept) for kept in submultisets(hand, catch_size(state, boat)))
+            moves.extend(_placements(boat, hand, catch_size(state, boat)))
     if OPEN_WATER not in state.used:
         moves.append(Place(OPEN_WATER))
     if redraw_card(state):
