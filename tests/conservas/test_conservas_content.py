@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from conservas_helpers import own, start
 
 from tabletop.cli import main
 from tabletop.conservas.content import (
@@ -13,18 +15,23 @@ from tabletop.conservas.content import (
     COSTS,
     EFFECTS,
     FILLS,
+    FISH,
     FREQUENCIES,
     MONTH_NAMES,
     MONTHS,
     PHASES,
     SPECIALS,
     UPGRADES,
+    Effect,
+    FishLimit,
     load_boats,
     load_months,
     load_rules,
     load_upgrades,
 )
+from tabletop.conservas.rules.effects import sale_price
 from tabletop.kernel.errors import ContentError
+from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
 
 DATA = Path(__file__).resolve().parents[2] / "src" / "tabletop" / "conservas" / "data"
@@ -228,3 +235,33 @@ def test_difficult_goals_ask_at_least_the_standard_goal(month: str) -> None:
     assert difficult.fish >= standard.fish
     assert difficult.boats >= standard.boats and difficult.upgrades >= standard.upgrades
     assert difficult != standard
+
+
+def test_no_fish_named_is_one_explicit_value(tmp_path: Path) -> None:
+    """issue 16: an effect or month rule naming no fish kind holds `FishLimit.ANY`,
+    whether the file leaves `fish` out or writes `fish = ""`; it equals `""`, so files and JSON
+    are unchanged."""
+    no_fish = [u.effect for u in UPGRADES.values() if u.effect.fish not in FISH]
+    assert no_fish and all(e.fish is FishLimit.ANY for e in no_fish)
+    assert all(s.fish is FishLimit.ANY for m in MONTHS.values() for s in m.special if s.kind == "upkeep_rise")
+    assert FishLimit.ANY == "" and repr(FishLimit.ANY) == "FishLimit.ANY"
+    assert Effect("sale_bonus", 2).fish is FishLimit.ANY and Effect("sale_bonus", 2, "sardine").fish == "sardine"
+    nets = 'kind = "draw_count", amount = 8'
+    path = _edit(tmp_path, "upgrades.toml", nets, nets + ', fish = ""')
+    assert {u.id: u for u in load_upgrades(path)}["secondary-nets"].effect.fish == FishLimit.ANY
+    assert json.loads(json.dumps(make_converter().unstructure(Effect("income", 3)))) == {
+        "kind": "income",
+        "amount": 3,
+        "fish": "",
+    }
+
+
+def test_a_bonus_for_any_fish_pays_on_every_sale() -> None:
+    """CON-6.7: a `sale_bonus` naming no fish (`FishLimit.ANY`, Market Stall) adds to a sale of any
+    fish; one naming a fish (Sardine Brand) only to the sales that include it."""
+    stall = own(start(), "ref-market-stall")
+    brand = own(start(), "ref-sardine-brand")
+    assert UPGRADES["ref-market-stall"].effect.fish == FishLimit.ANY
+    assert sale_price(stall, Tokens({"mussel": 1}), 3) == (4, ())
+    assert sale_price(brand, Tokens({"mussel": 1}), 3) == (3, ())
+    assert sale_price(brand, Tokens({"sardine": 1}), 3) == (5, ())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tabletop.conservas import (
@@ -19,6 +21,7 @@ from tabletop.conservas import (
     Sell,
     Trade,
     Upkeep,
+    moves,
     parse_move,
 )
 from tabletop.kernel.errors import NotationError
@@ -81,6 +84,14 @@ def test_alternative_token_spellings() -> None:
         ("trade fish-finders -", "empty token list"),
         ("keep sardines", "not a Conservas move"),
         ("return", "not a Conservas move"),
+        ("token sardine mussel", "not a Conservas move"),
+        ("buy", "not a Conservas move"),
+        ("done now", "not a Conservas move"),
+        ("discard", "not a Conservas move"),
+        ("place el-dorado", "not a Conservas move"),
+        ("place", "not a Conservas move"),
+        ("trade fish-finders", "not a Conservas move"),
+        ("trade fish-finders sardine keep", "must be followed by one token kind"),
     ],
 )
 def test_bad_notation_is_refused(text: str, fragment: str) -> None:
@@ -104,3 +115,12 @@ def test_a_word_says_one_thing_and_the_old_trade_notation_is_an_alias() -> None:
     assert parse_move("trade ref-grant mussel,sardine keep mussel") == move
     assert parse_move("trade ref-grant mussel,sardine leave mussel") == move
     assert isinstance(parse_move("keep boats"), Row)
+
+
+def test_every_head_of_the_notation_table_has_its_reader() -> None:
+    """issue 11: the parser is a table of readers, one per head of the module's notation table,
+    and every move class's notation is read by the reader of its first word."""
+    heads = set(re.findall(r"^\| `(\w[\w-]*)", moves.__doc__ or "", flags=re.MULTILINE))
+    assert heads == set(moves._READERS)
+    for move, text in MOVES:
+        assert text.split()[0] in moves._READERS and parse_move(text) == move

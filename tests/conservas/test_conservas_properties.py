@@ -12,6 +12,8 @@ import tabletop
 from tabletop.conservas import GAME
 from tabletop.conservas.content import MONTH_NAMES
 from tabletop.conservas.invariants import invariants
+from tabletop.kernel.deck import HIDDEN, Known
+from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.tokens import Tokens
 from tabletop.testing import check_game
 from tabletop.testing.stateful import game_machine
@@ -100,8 +102,6 @@ def test_events_report_top_ups_and_the_end() -> None:
 
 def test_a_broken_invariant_names_the_field_path_and_the_rule() -> None:
     """issue 10: an invariant that fails names where (the field's path) and which rule."""
-    from tabletop.kernel.errors import InvariantBroken
-
     state = start()
     with pytest.raises(InvariantBroken) as info:
         invariants(changed(state, money=-1))
@@ -109,3 +109,34 @@ def test_a_broken_invariant_names_the_field_path_and_the_rule() -> None:
     with pytest.raises(InvariantBroken) as info:
         invariants(changed(state, market=("water", *state.market[1:]), supply=state.supply.remove("water")))
     assert (info.value.path, info.value.rule) == ("market[0]", "CON-3.3")
+
+
+def test_a_view_hides_a_card_the_player_has_not_seen() -> None:
+    """The view is the state itself while the player knows every known deck card (always, in
+    play); a known card hidden from the player (a state built by hand) is redacted."""
+    state = start()
+    assert state.view(0).cards is state.cards
+    secret = Known("el-dorado", frozenset(), public=False)
+    deck = state.boat_deck.remove("el-dorado") if "el-dorado" in state.boat_deck.middle else state.boat_deck
+    hidden = changed(state, boat_deck=deck.put_bottom(secret))
+    assert hidden.view(0).boat_deck.bottom[-1].card == HIDDEN
+    assert hidden.view(0).upgrade_deck == hidden.upgrade_deck
+
+
+def test_each_invariant_names_its_field_rule_and_figures() -> None:
+    """issue 10: each broken invariant names the field, the rule and the figures it found."""
+    state = start()
+    cases = [
+        (changed(state, month="smarch"), "month", "CON-1.2", "'smarch' is not one of january"),
+        (changed(state, goal="easy"), "goal", "", "'easy' is not standard or difficult"),
+        (changed(state, market=state.market[1:]), "market", "", "market spaces, the month has"),
+        (changed(state, handful=-1), "handful", "CON-2.1", "handful -1"),
+        (changed(state, to_return=-2), "to_return", "CON-6.6", "to return -2"),
+        (changed(state, supply=state.supply.add("octopus")), "", "CON-1.1", "'octopus': 17"),
+        (changed(state, upgrade_row=(*state.upgrade_row, "fish-finders")), "cards", "CON-1.8", "'fish-finders': 2"),
+    ]
+    for broken, path, rule, fragment in cases:
+        with pytest.raises(InvariantBroken) as info:
+            invariants(broken)
+        assert (info.value.path, info.value.rule) == (path, rule)
+        assert fragment in str(info.value)

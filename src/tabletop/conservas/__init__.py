@@ -27,7 +27,7 @@ from typing import Final
 
 from tabletop.conservas import events, rules, views
 from tabletop.conservas.checks import refusal
-from tabletop.conservas.content import LOADERS, MONTH_NAMES, RULES
+from tabletop.conservas.content import LOADERS, MONTH_NAMES, RULES, FishLimit
 from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.heuristic import evaluate
 from tabletop.conservas.invariants import invariants
@@ -74,6 +74,7 @@ __all__ = [
     "Deal",
     "Done",
     "Draw",
+    "FishLimit",
     "GoalCheck",
     "MarketSpace",
     "OwnedUpgrade",

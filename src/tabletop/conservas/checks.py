@@ -75,7 +75,7 @@ from tabletop.conservas.moves import (
     Trade,
     Upkeep,
 )
-from tabletop.conservas.state import ConservasState
+from tabletop.conservas.state import ConservasState, Position
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move
@@ -139,19 +139,19 @@ def _card_name(card: str) -> str:
 # The values the checks compare against ----------------------------------------------------
 
 
-def works_now(state: ConservasState, card: Upgrade, bought: int) -> bool:
+def works_now(state: Position, card: Upgrade, bought: int) -> bool:
     """Whether an automatic upgrade effect works now (CON-6.1): a `when_bought` card only in
     the round it was bought (once-per-round use is checked by the caller)."""
     return card.frequency != "when_bought" or bought == state.flow.round
 
 
-def catch_size(state: ConservasState, boat: str) -> int:
+def catch_size(state: Position, boat: str) -> int:
     """How many tokens of a handful stay on `boat` (CON-2.3, CON-6.5), at most 5."""
     bonus = sum(e.amount for _, _, _, e in state.owned_effects("catch_bonus"))
     return min(MAX_CATCH, BOATS[boat].catch + bonus)
 
 
-def redraw_card(state: ConservasState) -> str:
+def redraw_card(state: Position) -> str:
     """The upgrade a `redraw` would use now, or `""` (CON-6.4).
 
     An ongoing card works once per handful, a once-per-round card once per round; ongoing
@@ -166,7 +166,7 @@ def redraw_card(state: ConservasState) -> str:
     return ready
 
 
-def boat_price(state: ConservasState, boat: str) -> tuple[int, tuple[str, ...]]:
+def boat_price(state: Position, boat: str) -> tuple[int, tuple[str, ...]]:
     """What `boat` costs now (never below 0), and the once-per-round cards it uses up (CON-6.8).
 
     The discounts that cost nothing to use (ongoing, and round-bought ones in their round)
@@ -190,7 +190,7 @@ def boat_price(state: ConservasState, boat: str) -> tuple[int, tuple[str, ...]]:
     return cost, tuple(used)
 
 
-def upkeep_of(state: ConservasState, boat: str) -> int:
+def upkeep_of(state: Position, boat: str) -> int:
     """The upkeep `boat` owes at this End of Day (CON-4.6, CON-6.9, CON-7.2), never below 0."""
     rise = sum(
         s.amount for s in MONTHS[state.month].special if s.kind == "upkeep_rise" and state.flow.round in s.rounds
@@ -222,7 +222,7 @@ SPACE_INDEX: Final[Mapping[str, Mapping[str, int]]] = {
 """Per month: space id -> index."""
 
 
-def is_open(state: ConservasState, index: int) -> bool:
+def is_open(state: Position, index: int) -> bool:
     """True when space `index` is empty and the fill order allows it now (CON-3.2, CON-3.4)."""
     if state.market[index]:
         return False
@@ -240,7 +240,7 @@ def payments(cost: str, catch: Tokens) -> tuple[Tokens, ...]:
     return tuple(Tokens({a: 1, b: 1}) for i, a in enumerate(kinds) for b in kinds[i + 1 :])
 
 
-def deal_deck(state: ConservasState) -> Deck:
+def deal_deck(state: Position) -> Deck:
     """The deck the current deal step deals from: boats, or upgrades once the setup boat row
     is full and at the End of Day's upgrade deal."""
     key = state.flow.key

@@ -1,15 +1,11 @@
 """Conservas content: boats, upgrades, months and the rule catalogue, loaded from TOML.
 
-Every file starts with `kind = "conservas.<kind>"`. The loaders validate shapes and game facts
-(a catch size from 1 to 5, an effect kind from the vocabulary with the phase its card shows, a
-market space that needs fish, not water...) and raise [`ContentError`][tabletop.kernel.errors.ContentError]
-naming the file, the item and the field, so the owner of a printed copy can type the real cards
-in without code. The shipped content is loaded once at import into `BOATS`, `UPGRADES`,
-`MONTHS` and `RULES`; where the rulebook and public sources give no value, the shipped files
-hold a *reference set*, labelled in each file and item. The value classes ([`Boat`][tabletop.conservas.content.Boat],
-[`Upgrade`][tabletop.conservas.content.Upgrade], [`Month`][tabletop.conservas.content.Month]...) are here, with the
-vocabularies of upgrade effects ([`EFFECTS`][tabletop.conservas.content.EFFECTS], CON-6.3 to CON-6.13, see
-`docs/conservas/content.md`) and month rules ([`SPECIALS`][tabletop.conservas.content.SPECIALS], CON-7.2 to CON-7.4).
+Every file starts with `kind = "conservas.<kind>"`. The loaders check shapes and game facts
+and raise [`ContentError`][tabletop.kernel.errors.ContentError] naming the file, item and field.
+The shipped content (a labelled *reference set* where the rulebook gives no value) is loaded
+at import into `BOATS`, `UPGRADES`, `MONTHS` and `RULES`. The value classes are here, with the
+vocabularies of upgrade effects ([`EFFECTS`][tabletop.conservas.content.EFFECTS], CON-6.3 to
+CON-6.13, see `docs/conservas/content.md`) and month rules ([`SPECIALS`][tabletop.conservas.content.SPECIALS]).
 
 ```pycon
 >>> BOATS["el-dorado"].catch
@@ -24,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final, NoReturn
@@ -39,8 +36,8 @@ from tabletop.kernel.tokens import Tokens
 __all__ = [
     "BOATS", "BOAT_COUNT", "COSTS", "EFFECTS", "FILLS", "FISH", "FREQUENCIES", "KINDS", "LOADERS", "MONTHS",
     "MONTH_NAMES", "PHASES", "RULES", "SPECIALS", "SUPPLY", "UPGRADES", "UPGRADE_COUNT", "Boat", "Effect",
-    "EffectSpec", "Goal", "Month", "Space", "Special", "Upgrade", "load_boats", "load_months", "load_rules",
-    "load_upgrades",
+    "EffectSpec", "FishLimit", "Goal", "Month", "Space", "Special", "Upgrade", "load_boats", "load_months",
+    "load_rules", "load_upgrades",
 ]  # fmt: skip
 
 FISH: Final = ("sardine", "mussel", "scallop", "octopus")
@@ -62,6 +59,20 @@ FREQUENCIES: Final = ("ongoing", "once_per_round", "when_bought")
 """How often an upgrade's effect works (its icon)."""
 FILLS: Final = ("rows", "columns", "any")
 """Market fill-order rules (CON-7.1)."""
+
+
+class FishLimit(enum.StrEnum):
+    """What an effect's or a month rule's `fish` holds when it names no kind: `ANY` (any fish).
+
+    A `StrEnum` equal to `""` (what a file leaves out or writes as `fish = ""`), so files and
+    JSON are unchanged: test with `==` (`effect.fish == FishLimit.ANY`)."""
+
+    ANY = ""  # any fish: no kind named (a `sale_bonus` on every sale...)
+
+    def __repr__(self) -> str:
+        return f"FishLimit.{self.name}"
+
+
 #: How many boats and upgrades the game has (components list).
 BOAT_COUNT: Final = 18
 UPGRADE_COUNT: Final = 27
@@ -144,12 +155,12 @@ class Effect:
     Attributes:
         kind: A key of [`EFFECTS`][tabletop.conservas.content.EFFECTS].
         amount: The number the effect uses (tokens, euros), when it has one.
-        fish: The fish kind it is limited to, or `""`.
+        fish: The fish kind it is limited to, or [`FishLimit.ANY`][tabletop.conservas.content.FishLimit].
     """
 
     kind: str
     amount: int = 0
-    fish: str = ""
+    fish: str = FishLimit.ANY
 
 
 @attrs.frozen
@@ -223,14 +234,14 @@ class Special:
         kind: `"upkeep_rise"`, `"price_bonus"` or `"migration"`.
         rounds: The rounds it applies in (`upkeep_rise`, `migration`).
         amount: Euros or tokens.
-        fish: The fish kind (`price_bonus`, `migration`).
+        fish: The fish kind (`price_bonus`, `migration`), or [`FishLimit.ANY`][tabletop.conservas.content.FishLimit].
         text: The rule in our own words.
     """
 
     kind: str
     rounds: tuple[int, ...] = ()
     amount: int = 0
-    fish: str = ""
+    fish: str = FishLimit.ANY
     text: str = ""
 
 
@@ -274,22 +285,14 @@ class Month:
 
     def space_index(self, space_id: str) -> int:
         """The index of the space `space_id` in `spaces`, or -1."""
-        for index, space in enumerate(self.spaces):
-            if space.id == space_id:
-                return index
-        return -1
+        return next((index for index, space in enumerate(self.spaces) if space.id == space_id), -1)
 
 
 # Loading ----------------------------------------------------------------------------------
 
 
-def _converter() -> cattrs.Converter:
-    converter = make_converter()
-    converter.register_structure_hook(Tokens, tokens_hook(KINDS))
-    return converter
-
-
-_CONVERTER: Final = _converter()
+_CONVERTER: Final[cattrs.Converter] = make_converter()
+_CONVERTER.register_structure_hook(Tokens, tokens_hook(KINDS))
 
 
 def _read(source: str | Path | None, kind: str) -> tuple[dict[str, Any], str]:
@@ -346,7 +349,6 @@ def _check_upgrade(card: Upgrade, file: str) -> None:
     spec = EFFECTS.get(effect.kind)
     if spec is None:
         fail(f"unknown effect kind {effect.kind!r} (kinds: {', '.join(EFFECTS)})", "effect.kind")
-        return
     if spec.phase != card.phase:
         fail(f"a {effect.kind!r} effect is used {spec.phase}, but the card says {card.phase!r}", "phase")
     if card.frequency not in spec.frequencies:
@@ -362,11 +364,11 @@ def _check_upgrade(card: Upgrade, file: str) -> None:
 
 def _fish_problem(fish: str, rule: str) -> str:
     """Why `fish` is wrong for a parameter whose rule is `no`/`optional`/`required`."""
-    if fish and fish not in FISH:
+    if fish != FishLimit.ANY and fish not in FISH:
         return f"unknown fish {fish!r} (fish: {', '.join(FISH)})"
-    if rule == "no" and fish:
+    if rule == "no" and fish != FishLimit.ANY:
         return "this rule is not limited to a fish kind"
-    if rule == "required" and not fish:
+    if rule == "required" and fish == FishLimit.ANY:
         return "this rule needs a fish kind"
     return ""
 

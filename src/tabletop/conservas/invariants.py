@@ -8,16 +8,20 @@ it follows from, so a refused state names what is wrong.
 
 from __future__ import annotations
 
+from typing import Final, NoReturn
+
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
 from tabletop.conservas.state import ConservasState
+from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["invariants"]
 
-_ALL_BOATS = Tokens(list(BOATS))
-_ALL_UPGRADES = Tokens(list(UPGRADES))
+_SORTED_BOATS: Final = sorted(BOATS)
+_SORTED_UPGRADES: Final = sorted(UPGRADES)
+_SUPPLY: Final = SUPPLY.as_dict()
 
 
 def _check(ok: bool, message: str, path: str, rule: str = "") -> None:
@@ -25,35 +29,72 @@ def _check(ok: bool, message: str, path: str, rule: str = "") -> None:
         raise InvariantBroken(message, path=path, rule=rule)
 
 
+def _fail(message: str, path: str, rule: str = "") -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
+
+
+def _count(counts: dict[str, int], tokens: Tokens) -> None:
+    for kind, n in tokens.items():
+        counts[kind] = counts.get(kind, 0) + n
+
+
+def _deck_cards(deck: Deck) -> list[str]:
+    return [*(k.card for k in deck.top), *deck.middle.elements(), *(k.card for k in deck.bottom)]
+
+
 def invariants(state: State) -> None:
     """The conserved quantities of Conservas.
+
+    Each is tested first and its message written only when it is broken (this runs twice for
+    every state read from JSON).
 
     Raises:
         InvariantBroken: If the 116 sea tokens are not all accounted for (per kind), money is
             negative, or a boat or upgrade card is missing or in two places (an
             `AssertionError` naming the field's path and the rule).
     """
-    _check(isinstance(state, ConservasState), f"not a Conservas state: {type(state).__name__}", "")
-    assert isinstance(state, ConservasState)
-    _check(state.month in MONTHS, f"month {state.month!r} is not one of {', '.join(MONTHS)}", "month", "CON-1.2")
-    _check(state.goal in ("standard", "difficult"), f"goal {state.goal!r} is not standard or difficult", "goal")
-    spaces = len(MONTHS[state.month].spaces)
-    _check(len(state.market) == spaces, f"{len(state.market)} market spaces, the month has {spaces}", "market")
+    if not isinstance(state, ConservasState):
+        _fail(f"not a Conservas state: {type(state).__name__}", "")
+    month = MONTHS.get(state.month)
+    if month is None:
+        _fail(f"month {state.month!r} is not one of {', '.join(MONTHS)}", "month", "CON-1.2")
+    if state.goal not in ("standard", "difficult"):
+        _fail(f"goal {state.goal!r} is not standard or difficult", "goal")
+    if len(state.market) != len(month.spaces):
+        _fail(f"{len(state.market)} market spaces, the month has {len(month.spaces)}", "market")
     _check(state.handful >= 0, f"handful {state.handful}", "handful", "CON-2.1")
     _check(state.to_return >= 0, f"to return {state.to_return}", "to_return", "CON-6.6")
-    tokens = state.sea_tokens()
-    message = f"sea tokens not conserved: {tokens.as_dict()} != {SUPPLY.as_dict()}"
-    _check(tokens == SUPPLY, message, "", "CON-1.1")  # no one field is at fault: the whole state
+    _sea_tokens(state)
     _check(state.money >= 0, f"negative money: {state.money}", "money", "CON-4.6")
-    boats = state.boat_deck.cards() + Tokens([*state.boat_row, *state.boat_discard, *state.offer, *state.fleet])
-    _check(boats == _ALL_BOATS, f"boat cards not conserved: {boats.as_dict()}", "cards", "CON-1.5")
-    owned = [u.card for u in state.upgrades]
-    upgrades = state.upgrade_deck.cards() + Tokens([*state.upgrade_row, *state.upgrade_discard, *owned])
-    _check(upgrades == _ALL_UPGRADES, f"upgrade cards not conserved: {upgrades.as_dict()}", "cards", "CON-1.8")
-    _check(len(state.boat_row) <= 3, "a row holds more than 3 cards", "cards.boat_row", "CON-4.3")
-    _check(len(state.upgrade_row) <= 3, "a row holds more than 3 cards", "cards.upgrade_row", "CON-4.4")
-    for index, kind in enumerate(state.market):
-        _check(kind != "water", "water on a market space", f"market[{index}]", "CON-3.3")
-    for index, owned_card in enumerate(state.upgrades):
-        message = f"{owned_card.card} keeps more than one token"
-        _check(owned_card.kept.total <= 1, message, f"cards.upgrades[{index}].kept", "CON-3.6")
+    cards = state.cards
+    boats = [*_deck_cards(cards.boat_deck), *cards.boat_row, *cards.boat_discard, *cards.offer, *cards.fleet]
+    if sorted(boats) != _SORTED_BOATS:
+        found = state.boat_deck.cards() + Tokens([*state.boat_row, *state.boat_discard, *state.offer, *state.fleet])
+        _fail(f"boat cards not conserved: {found.as_dict()}", "cards", "CON-1.5")
+    owned = [u.card for u in cards.upgrades]
+    upgrades = [*_deck_cards(cards.upgrade_deck), *cards.upgrade_row, *cards.upgrade_discard, *owned]
+    if sorted(upgrades) != _SORTED_UPGRADES:
+        found = state.upgrade_deck.cards() + Tokens([*state.upgrade_row, *state.upgrade_discard, *owned])
+        _fail(f"upgrade cards not conserved: {found.as_dict()}", "cards", "CON-1.8")
+    _check(len(cards.boat_row) <= 3, "a row holds more than 3 cards", "cards.boat_row", "CON-4.3")
+    _check(len(cards.upgrade_row) <= 3, "a row holds more than 3 cards", "cards.upgrade_row", "CON-4.4")
+    if "water" in state.market:
+        _fail("water on a market space", f"market[{state.market.index('water')}]", "CON-3.3")
+    for index, owned_card in enumerate(cards.upgrades):
+        if owned_card.kept.total > 1:
+            _fail(f"{owned_card.card} keeps more than one token", f"cards.upgrades[{index}].kept", "CON-3.6")
+
+
+def _sea_tokens(state: ConservasState) -> None:
+    """CON-1.1: every one of the 116 sea tokens is somewhere, once (per kind)."""
+    counts: dict[str, int] = {}
+    for part in (state.supply, state.bag.contents, state.hand, state.catch, state.deep):
+        _count(counts, part)
+    for kind in state.market:
+        if kind:
+            counts[kind] = counts.get(kind, 0) + 1
+    for owned in state.cards.upgrades:
+        _count(counts, owned.kept)
+    if {kind: n for kind, n in counts.items() if n} != _SUPPLY:
+        tokens = state.sea_tokens()
+        _fail(f"sea tokens not conserved: {tokens.as_dict()} != {SUPPLY.as_dict()}", "", "CON-1.1")

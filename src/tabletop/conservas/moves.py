@@ -38,6 +38,7 @@ Sell(space='r3c1', paid=Tokens({'sardine': 1, 'scallop': 1}), leave='scallop')
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import ClassVar, Final
 
 import attrs
@@ -245,8 +246,67 @@ def _tail(words: list[str], key: str, whole: str) -> tuple[str, str]:
     return " ".join(words), ""
 
 
+# Reading notation: one reader per move head, each given the words after the head and the whole
+# text (for errors); a reader returns None when the words are not that move's shape.
+
+_Reader = Callable[[list[str], str], Move | None]
+
+
+def _one_word(cls: Callable[[str], Move]) -> _Reader:
+    """`<head> <id>`: a move of one argument (`token sardine`, `buy pez-limoncello`)."""
+    return lambda args, text: cls(args[0]) if len(args) == 1 else None
+
+
+def _row(discard: bool) -> _Reader:
+    """`keep boats`, `discard upgrades`: the End of Day's row question."""
+    return lambda args, text: Row(args[0], discard) if args in (["boats"], ["upgrades"]) else None
+
+
+def _place(args: list[str], text: str) -> Move | None:
+    if args == [OPEN_WATER]:
+        return Place(OPEN_WATER)
+    return Place(args[0], _tokens(" ".join(args[1:]), text, empty=True)) if len(args) >= 2 else None
+
+
+def _return(args: list[str], text: str) -> Move | None:
+    return Return(_tokens(" ".join(args), text)) if args else None
+
+
+def _sell(args: list[str], text: str) -> Move | None:
+    if len(args) < 2:
+        return None
+    rest, leave = _tail(args[1:], "leave", text)
+    paid = _tokens(rest, text)
+    if not leave and len(paid) != 1:
+        msg = f"a sale of several kinds names the token left on the space ('... leave scallop'): {text!r}"
+        raise NotationError(msg, text=text)
+    return Sell(args[0], paid, leave or next(iter(paid)))
+
+
+def _trade(args: list[str], text: str) -> Move | None:
+    if len(args) < 2:
+        return None
+    rest, keep = _tail(args[1:], "leave", text)
+    if not keep:  # the old notation, an alias: 'trade ref-grant mussel,sardine keep mussel'
+        rest, keep = _tail(rest.split(), "keep", text)
+    return Trade(args[0], _tokens(rest, text), keep)
+
+
+_READERS: Final[Mapping[str, _Reader]] = {
+    **{cls.kind: _one_word(cls) for cls in (Draw, Deal, Choose, Buy, Upkeep, Redraw)},
+    "done": lambda args, text: None if args else Done(),
+    "keep": _row(discard=False),
+    "discard": _row(discard=True),
+    "place": _place,
+    "return": _return,
+    "sell": _sell,
+    "trade": _trade,
+}
+"""The notation's heads (the module docstring's table), each with its reader."""
+
+
 def parse_move(text: str, state: State | None = None) -> Move:
-    """Read move notation (see the module docstring).
+    """Read move notation (see the module docstring): the first word picks the reader.
 
     Raises:
         NotationError: If `text` is not a Conservas move.
@@ -254,47 +314,11 @@ def parse_move(text: str, state: State | None = None) -> Move:
     words = text.split()
     if not words:
         raise NotationError(f"empty move; {_HELP}", text=text)
-    head, args = words[0], words[1:]
-    one = len(args) == 1
-    if head == "token" and one:
-        return Draw(args[0])
-    if head == "card" and one:
-        return Deal(args[0])
-    if head == "choose" and one:
-        return Choose(args[0])
-    if head == "buy" and one:
-        return Buy(args[0])
-    if head == "upkeep" and one:
-        return Upkeep(args[0])
-    if head == "redraw" and one:
-        return Redraw(args[0])
-    if head == "done" and not args:
-        return Done()
-    if head in ("keep", "discard") and one and args[0] in ("boats", "upgrades"):
-        return Row(args[0], head == "discard")
-    if head == "place" and args:
-        if args == [OPEN_WATER]:
-            return Place(OPEN_WATER)
-        if len(args) >= 2:
-            return Place(args[0], _tokens(" ".join(args[1:]), text, empty=True))
-    if head == "return" and args:
-        return Return(_tokens(" ".join(args), text))
-    if head == "sell" and len(args) >= 2:
-        rest, leave = _tail(args[1:], "leave", text)
-        paid = _tokens(rest, text)
-        if not leave:
-            if len(paid) != 1:
-                msg = f"a sale of several kinds names the token left on the space ('... leave scallop'): {text!r}"
-                raise NotationError(msg, text=text)
-            leave = next(iter(paid))
-        return Sell(args[0], paid, leave)
-    if head == "trade" and len(args) >= 2:
-        rest, keep = _tail(args[1:], "leave", text)
-        if not keep:  # the old notation, an alias: 'trade ref-grant mussel,sardine keep mussel'
-            rest, keep = _tail(rest.split(), "keep", text)
-        return Trade(args[0], _tokens(rest, text), keep)
-    msg = f"not a Conservas move: {text!r}; {_HELP}"
-    raise NotationError(msg, text=text)
+    reader = _READERS.get(words[0])
+    move = reader(words[1:], text) if reader is not None else None
+    if move is None:
+        raise NotationError(f"not a Conservas move: {text!r}; {_HELP}", text=text)
+    return move
 
 
 def parse(state: State, text: str) -> Move:

@@ -24,12 +24,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES, Boat, Effect, Space, Upgrade
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
@@ -43,6 +46,8 @@ __all__ = [
     "GoalCheck",
     "MarketSpace",
     "OwnedUpgrade",
+    "Position",
+    "Work",
 ]
 
 
@@ -242,81 +247,37 @@ def _goal_checks(month: str, level: str, state: ConservasState | None) -> tuple[
     return tuple(checks)
 
 
-@attrs.frozen
-class ConservasState(State):
-    """A Conservas position. See the module docstring for where things are.
+class Position:
+    """What every reader of a position needs: the fields (declared here for the type checker)
+    and the derived, read-only queries. [`ConservasState`][tabletop.conservas.state.ConservasState]
+    and [`Work`][tabletop.conservas.state.Work] (the next state while one step is worked out) are
+    positions; the checks and effects only read, so they take a `Position` and serve both."""
 
-    Read by name: [`space`][tabletop.conservas.state.ConservasState.space] (a market space by id,
-    `"r1c1"`), [`spaces`][tabletop.conservas.state.ConservasState.spaces] (all of them),
-    [`card`][tabletop.conservas.state.ConservasState.card] (a boat or upgrade card with its printed
-    values: catch, cost, upkeep...), and the parts of `cards` as attributes.
+    __slots__ = ()
 
-    Attributes:
-        flow: Where play stands ([`Flow`][tabletop.kernel.phases.Flow]): `flow.phase` and
-            `flow.step` (the phase table's names: `"sea"`, `"draw"`...), `flow.round` (the round
-            marker, from 1) and `flow.key` (`"sea.draw"`).
-        seed: The game's seed (chance is sampled from it), `None` in a view.
-        chance_count: How many chance outcomes were applied so far.
-        month: The month played (a key of `content.MONTHS`).
-        goal: `"standard"` or `"difficult"`.
-        money: Euros held (never negative).
-        supply: The general supply of sea tokens.
-        bag: The sea bag.
-        hand: The handful being drawn (At Sea).
-        handful: How many tokens the current handful draws in all (with `sift` extras).
-        to_return: Drawn tokens still to return to the bag before placing (`sift`).
-        catch: The tokens on the boats (fished this round).
-        deep: The Deep Sea: tokens under the boats and on the Open Water card.
-        used: Cards that received a handful this round, in order (CON-2.2).
-        bought: Boats and upgrades bought this round (CON-3.8, CON-4.3/4/6).
-        spent: Upgrades whose once-per-round effect was used this round.
-        handful_spent: Upgrades whose effect was used for the current handful.
-        cards: Where every boat and upgrade card is; the state reads its parts as its own
-            attributes (`state.fleet`, `state.boat_row`, `state.upgrades`...).
-        market: Per market space (month order): [`Blank.NONE`][tabletop.conservas.state.Blank]
-            (`""`) while open, else the kind left on it; read one by id with `space("r1c1")`.
-        due: Boats whose upkeep is still to settle this End of Day.
-        report: What the last End of Day did.
-        forfeit: Why the game was forfeited, or [`Blank.NONE`][tabletop.conservas.state.Blank].
-    """
-
-    flow: Flow
-    seed: int | None
-    chance_count: int
-    month: str
-    goal: str
-    money: int
-    supply: Tokens
-    bag: Bag
-    hand: Tokens
-    handful: int
-    to_return: int
-    catch: Tokens
-    deep: Tokens
-    used: tuple[str, ...]
-    bought: tuple[str, ...]
-    spent: tuple[str, ...]
-    handful_spent: tuple[str, ...]
-    cards: Cards
-    market: tuple[str, ...]
-    due: tuple[str, ...] = ()
-    report: DayReport = attrs.field(factory=DayReport)
-    forfeit: str = Blank.NONE
-
-    @property
-    def num_players(self) -> int:
-        """Conservas is a solo game: one seat."""
-        return 1
-
-    @property
-    def outcome(self) -> ConservasResult | None:
-        """`None` until the game is over; then won/lost with every goal part, or the forfeit."""
-        if not self.is_terminal:
-            return None
-        checks = () if self.forfeit else _goal_checks(self.month, self.goal, self)
-        won = not self.forfeit and all(c.met for c in checks)
-        rounds = self.flow.round - (1 if self.forfeit else 0)
-        return ConservasResult(self.month, self.goal, won, checks, self.forfeit, self.money, rounds)
+    if TYPE_CHECKING:
+        flow: Flow
+        seed: int | None
+        chance_count: int
+        month: str
+        goal: str
+        money: int
+        supply: Tokens
+        bag: Bag
+        hand: Tokens
+        handful: int
+        to_return: int
+        catch: Tokens
+        deep: Tokens
+        used: tuple[str, ...]
+        bought: tuple[str, ...]
+        spent: tuple[str, ...]
+        handful_spent: tuple[str, ...]
+        cards: Cards
+        market: tuple[str, ...]
+        due: tuple[str, ...]
+        report: DayReport
+        forfeit: str
 
     @property
     def rounds(self) -> int:
@@ -420,6 +381,106 @@ class ConservasState(State):
         for owned in self.upgrades:
             total += owned.kept
         return total
+
+
+@attrs.frozen
+class ConservasState(Position, State):
+    """A Conservas position. See the module docstring for where things are.
+
+    Read by name: [`space`][tabletop.conservas.state.Position.space] (a market space by id,
+    `"r1c1"`), [`spaces`][tabletop.conservas.state.Position.spaces] (all of them),
+    [`card`][tabletop.conservas.state.Position.card] (a boat or upgrade card with its printed
+    values: catch, cost, upkeep...), and the parts of `cards` as attributes.
+
+    Attributes:
+        flow: Where play stands ([`Flow`][tabletop.kernel.phases.Flow]): `flow.phase` and
+            `flow.step` (the phase table's names: `"sea"`, `"draw"`...), `flow.round` (the round
+            marker, from 1) and `flow.key` (`"sea.draw"`).
+        seed: The game's seed (chance is sampled from it), `None` in a view.
+        chance_count: How many chance outcomes were applied so far.
+        month: The month played (a key of `content.MONTHS`).
+        goal: `"standard"` or `"difficult"`.
+        money: Euros held (never negative).
+        supply: The general supply of sea tokens.
+        bag: The sea bag.
+        hand: The handful being drawn (At Sea).
+        handful: How many tokens the current handful draws in all (with `sift` extras).
+        to_return: Drawn tokens still to return to the bag before placing (`sift`).
+        catch: The tokens on the boats (fished this round).
+        deep: The Deep Sea: tokens under the boats and on the Open Water card.
+        used: Cards that received a handful this round, in order (CON-2.2).
+        bought: Boats and upgrades bought this round (CON-3.8, CON-4.3/4/6).
+        spent: Upgrades whose once-per-round effect was used this round.
+        handful_spent: Upgrades whose effect was used for the current handful.
+        cards: Where every boat and upgrade card is; the state reads its parts as its own
+            attributes (`state.fleet`, `state.boat_row`, `state.upgrades`...).
+        market: Per market space (month order): [`Blank.NONE`][tabletop.conservas.state.Blank]
+            (`""`) while open, else the kind left on it; read one by id with `space("r1c1")`.
+        due: Boats whose upkeep is still to settle this End of Day.
+        report: What the last End of Day did.
+        forfeit: Why the game was forfeited, or [`Blank.NONE`][tabletop.conservas.state.Blank].
+    """
+
+    flow: Flow
+    seed: int | None
+    chance_count: int
+    month: str
+    goal: str
+    money: int
+    supply: Tokens
+    bag: Bag
+    hand: Tokens
+    handful: int
+    to_return: int
+    catch: Tokens
+    deep: Tokens
+    used: tuple[str, ...]
+    bought: tuple[str, ...]
+    spent: tuple[str, ...]
+    handful_spent: tuple[str, ...]
+    cards: Cards
+    market: tuple[str, ...]
+    due: tuple[str, ...] = ()
+    report: DayReport = attrs.field(factory=DayReport)
+    forfeit: str = Blank.NONE
+
+    @property
+    def num_players(self) -> int:
+        """Conservas is a solo game: one seat."""
+        return 1
+
+    @property
+    def outcome(self) -> ConservasResult | None:
+        """`None` until the game is over; then won/lost with every goal part, or the forfeit."""
+        if not self.is_terminal:
+            return None
+        checks = () if self.forfeit else _goal_checks(self.month, self.goal, self)
+        won = not self.forfeit and all(c.met for c in checks)
+        rounds = self.flow.round - (1 if self.forfeit else 0)
+        return ConservasResult(self.month, self.goal, won, checks, self.forfeit, self.money, rounds)
+
+    def _counted(self) -> ConservasState:
+        """Chance events are counted by the rules in the one state each step builds (see
+        `rules.apply`), not in a second copy."""
+        return self
+
+
+class Work(Position, Builder[ConservasState], state=ConservasState):
+    """The next state while one step is worked out: the kernel's
+    [`Builder`][tabletop.kernel.builder.Builder] of [`ConservasState`][tabletop.conservas.state.ConservasState].
+
+    `rules.apply` copies the state into a `Work`, the move and the automatic steps after it
+    change it in place (each field a new immutable value), and `freeze()` builds the new state
+    once. Its fields are generated from the state's.
+    """
+
+    def goto(self, target: str, *, round: int | None = None) -> None:
+        """Move the flow to `target` through the phase table (which checks the transition)."""
+        self.flow = ConservasState.MACHINE.goto(self.flow, target, round=round)
+
+    def set_cards(self, **changes: object) -> None:
+        """Replace parts of `cards` (`boat_row=...`, `fleet=...`)."""
+        self.cards = evolve(self.cards, **changes)
 
 
 def _market_space(space: Space, mark: str) -> MarketSpace:

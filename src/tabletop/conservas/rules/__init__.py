@@ -32,15 +32,17 @@ from typing import Any, Final
 
 from tabletop.conservas.checks import deal_deck
 from tabletop.conservas.content import KINDS
+from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Choose, Deal, Draw, Place, Redraw, Return
 from tabletop.conservas.rules import endofday, land, sea, setup
-from tabletop.conservas.state import ConservasState
+from tabletop.conservas.state import ConservasState, Work
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Move
 
-__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
 
 _DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
 
@@ -105,13 +107,21 @@ def chance_node(state: ConservasState) -> ChanceNode:
     return _DEAL_NODES[key]
 
 
-def _deal(state: ConservasState, move: Deal) -> ConservasState:
-    if state.flow.phase == "setup":
-        return setup.deal(state, move.card)
-    return endofday.deal(state, move.card)
+def _deal(work: Work, move: Deal) -> None:
+    if work.flow.phase == "setup":
+        setup.deal(work, move.card)
+    else:
+        endofday.deal(work, move.card)
 
 
-_APPLIERS: Final[Mapping[type, Callable[[ConservasState, Any], ConservasState]]] = {
+def _decide(work: Work, move: Move) -> None:
+    if work.flow.key == "land.act":
+        land.apply(work, move)
+    else:
+        endofday.apply(work, move)
+
+
+_APPLIERS: Final[Mapping[type, Callable[[Work, Any], None]]] = {
     Draw: sea.draw,
     Deal: _deal,
     Choose: setup.choose,
@@ -119,17 +129,9 @@ _APPLIERS: Final[Mapping[type, Callable[[ConservasState, Any], ConservasState]]]
     Redraw: sea.redraw,
     Return: sea.return_,
 }
+_CHANCE: Final = frozenset({Draw, Deal})
 
-
-def apply(state: ConservasState, move: Move) -> ConservasState:
-    """Apply a legal move (the base class has checked legality)."""
-    handler = _APPLIERS.get(type(move))
-    if handler is not None:
-        return handler(state, move)
-    return land.apply(state, move) if state.flow.key == "land.act" else endofday.apply(state, move)
-
-
-AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
+STEPS: Final[Mapping[str, Callable[[Work], None]]] = {
     "sea.start": sea.start_handful,
     "eod.clear": endofday.clear,
     "eod.boat_refill": endofday.boat_refill,
@@ -138,4 +140,23 @@ AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
     "eod.settle": endofday.settle,
     "eod.spawn": endofday.spawn,
 }
-"""The handlers of the automatic steps."""
+"""The automatic steps, each changing the next state in place (a [`Work`][tabletop.conservas.state.Work])."""
+
+
+def apply(state: ConservasState, move: Move) -> ConservasState:
+    """Apply a legal move (the base class has checked legality), then the automatic steps that
+    follow, on one working copy: the new state is built once (the kernel's `advance` then finds
+    nothing left to run), with a chance outcome counted in it."""
+    work = Work(state)
+    kind = type(move)
+    if kind in _CHANCE:
+        work.chance_count += 1
+    _APPLIERS.get(kind, _decide)(work, move)
+    MACHINE.settle(work, STEPS)
+    return work.freeze()
+
+
+AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
+    key: in_place(Work, step) for key, step in STEPS.items()
+}
+"""The handlers of the automatic steps, state to state (for the kernel's `advance`)."""

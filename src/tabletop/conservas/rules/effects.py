@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.conservas.checks import works_now
-from tabletop.conservas.content import MONTHS
-from tabletop.conservas.state import ConservasState
+from tabletop.conservas.content import MONTHS, FishLimit
+from tabletop.conservas.state import Position
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -43,12 +43,12 @@ BASE_DRAW: Final = 5
 # At Sea ----------------------------------------------------------------------------------
 
 
-def draw_size(state: ConservasState) -> int:
+def draw_size(state: Position) -> int:
     """Tokens per handful: 5, or the largest `draw_count` owned (CON-2.1, CON-6.3)."""
     return max([BASE_DRAW, *(e.amount for _, _, _, e in state.owned_effects("draw_count"))])
 
 
-def sift_count(state: ConservasState) -> int:
+def sift_count(state: Position) -> int:
     """Extra tokens drawn per handful and returned before placing (CON-6.6)."""
     return sum(e.amount for _, _, _, e in state.owned_effects("sift"))
 
@@ -56,7 +56,7 @@ def sift_count(state: ConservasState) -> int:
 # On Land ---------------------------------------------------------------------------------
 
 
-def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, tuple[str, ...]]:
+def sale_price(state: Position, needs: Tokens, price: int) -> tuple[int, tuple[str, ...]]:
     """The euros a sale of `needs` earns, and the once-per-round cards it uses up.
 
     The space's price, plus the month's `price_bonus` (CON-7.3), plus every working
@@ -68,7 +68,7 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
             total += special.amount
     used: list[str] = []
     for card_id, bought, card, effect in state.owned_effects("sale_bonus"):
-        if effect.fish and effect.fish not in needs:
+        if effect.fish != FishLimit.ANY and effect.fish not in needs:
             continue
         if card.frequency == "once_per_round":
             if card_id in state.spent:
@@ -83,29 +83,29 @@ def sale_price(state: ConservasState, needs: Tokens, price: int) -> tuple[int, t
 # End of Day ------------------------------------------------------------------------------
 
 
-def returns_catch(state: ConservasState, kind: str) -> bool:
+def returns_catch(state: Position, kind: str) -> bool:
     """True when leftover `kind` fish on the boats go back into the bag (CON-6.12)."""
     return any(
-        (not effect.fish or effect.fish == kind) and works_now(state, card, bought)
+        effect.fish in (FishLimit.ANY, kind) and works_now(state, card, bought)
         for _, bought, card, effect in state.owned_effects("return_catch")
     )
 
 
-def income(state: ConservasState) -> int:
+def income(state: Position) -> int:
     """Euros gained at this End of Day before upkeep (CON-6.11)."""
     return sum(e.amount for _, bought, card, e in state.owned_effects("income") if works_now(state, card, bought))
 
 
-def extra_spawn(state: ConservasState, kind: str) -> int:
+def extra_spawn(state: Position, kind: str) -> int:
     """Extra tokens of `kind` when it spawns (CON-6.10)."""
     return sum(
         e.amount
         for _, bought, card, e in state.owned_effects("extra_spawn")
-        if (not e.fish or e.fish == kind) and works_now(state, card, bought)
+        if e.fish in (FishLimit.ANY, kind) and works_now(state, card, bought)
     )
 
 
-def spawning(state: ConservasState) -> Tokens:
+def spawning(state: Position) -> Tokens:
     """What the Deep Sea would spawn now (CON-4.7), as far as the supply allows."""
     found = {
         kind: min(n - 1 + extra_spawn(state, kind), state.supply[kind])
@@ -115,7 +115,7 @@ def spawning(state: ConservasState) -> Tokens:
     return Tokens({kind: n for kind, n in found.items() if n > 0})
 
 
-def restock(state: ConservasState) -> Tokens:
+def restock(state: Position) -> Tokens:
     """Fish the working `restock` upgrades move from the supply to the bag (CON-6.13), before capping."""
     counts: dict[str, int] = {}
     for _, bought, card, e in state.owned_effects("restock"):
@@ -124,7 +124,7 @@ def restock(state: ConservasState) -> Tokens:
     return Tokens(counts)
 
 
-def migration(state: ConservasState) -> Tokens:
+def migration(state: Position) -> Tokens:
     """Fish the month's `migration` rule moves from the supply to the bag this round (CON-7.4)."""
     counts: dict[str, int] = {}
     for special in MONTHS[state.month].special:

@@ -22,11 +22,10 @@ from typing import Final
 
 from tabletop.conservas.checks import CHECKS, passes, upkeep_of
 from tabletop.conservas.content import BOATS, UPGRADES
-from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Row, Upkeep
 from tabletop.conservas.rules import effects
 from tabletop.conservas.rules.setup import ROW_SIZE
-from tabletop.conservas.state import ConservasState, DayReport
+from tabletop.conservas.state import ConservasState, DayReport, Position, Work
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
@@ -54,24 +53,20 @@ _ROW_MOVES: Final = {
 }
 
 
-def _bought(state: ConservasState, table: object) -> bool:
+def _bought(state: Position, table: object) -> bool:
     return any(card in table for card in state.bought)  # type: ignore[operator]
 
 
-def clear(state: ConservasState) -> ConservasState:
+def clear(work: Work) -> None:
     """Steps 1-2: fish on the boats to the supply (or the bag), water back into the bag."""
-    catch = state.catch
+    catch = work.catch
     water = Tokens({"water": catch["water"]}) if "water" in catch else Tokens()
     fish = catch - water
-    back = Tokens({kind: n for kind, n in fish.items() if effects.returns_catch(state, kind)})
-    step = "boat_choice" if state.boat_row and not _bought(state, BOATS) else "boat_refill"
-    return MACHINE.go(
-        state,
-        step,
-        catch=Tokens(),
-        bag=state.bag.put(water + back),
-        supply=state.supply + (fish - back),
-    )
+    back = Tokens({kind: n for kind, n in fish.items() if effects.returns_catch(work, kind)})
+    work.catch = Tokens()
+    work.bag = work.bag.put(water + back)
+    work.supply = work.supply + (fish - back)
+    work.goto("boat_choice" if work.boat_row and not _bought(work, BOATS) else "boat_refill")
 
 
 def row_moves(state: ConservasState) -> tuple[Move, ...]:
@@ -79,28 +74,29 @@ def row_moves(state: ConservasState) -> tuple[Move, ...]:
     return tuple(move for pair in _ROW_MOVES.values() for move in pair if passes(state, move, _ROW_CHECKS))
 
 
-def apply(state: ConservasState, move: Move) -> ConservasState:
+def apply(work: Work, move: Move) -> None:
     """Apply a legal End of Day decision: a row choice or an upkeep payment."""
     if isinstance(move, Row):
         which = "boat" if move.row == "boats" else "upgrade"
-        if not move.discard:
-            return MACHINE.go(state, f"{which}_refill")
-        row = getattr(state, f"{which}_row")
-        discard = getattr(state, f"{which}_discard")
-        changes = {f"{which}_row": (), f"{which}_discard": (*discard, *row)}
-        return MACHINE.go(state, f"{which}_refill", cards=evolve(state.cards, **changes))
+        if move.discard:
+            row = getattr(work, f"{which}_row")
+            discard = getattr(work, f"{which}_discard")
+            work.set_cards(**{f"{which}_row": (), f"{which}_discard": (*discard, *row)})
+        work.goto(f"{which}_refill")
+        return
     assert isinstance(move, Upkeep)
-    cost = upkeep_of(state, move.boat)
-    due = tuple(b for b in state.due if b != move.boat)
-    report = evolve(state.report, upkeep=state.report.upkeep + cost)
-    return MACHINE.go(state, "settle", money=state.money - cost, due=due, report=report)
+    cost = upkeep_of(work, move.boat)
+    work.due = tuple(b for b in work.due if b != move.boat)
+    work.report = evolve(work.report, upkeep=work.report.upkeep + cost)
+    work.money -= cost
+    work.goto("settle")
 
 
-def _refill(state: ConservasState, which: str, chance: str, then: str) -> ConservasState:
+def _refill(work: Work, which: str, chance: str, then: str) -> None:
     """Deal known cards to the row, reshuffle an empty deck, or stop at an unknown card."""
-    deck: Deck = getattr(state, f"{which}_deck")
-    row: tuple[str, ...] = getattr(state, f"{which}_row")
-    discard: tuple[str, ...] = getattr(state, f"{which}_discard")
+    deck: Deck = getattr(work, f"{which}_deck")
+    row: tuple[str, ...] = getattr(work, f"{which}_row")
+    discard: tuple[str, ...] = getattr(work, f"{which}_discard")
     step = then
     while len(row) < ROW_SIZE:
         if deck.is_empty:
@@ -112,69 +108,64 @@ def _refill(state: ConservasState, which: str, chance: str, then: str) -> Conser
             break
         card, deck = deck.draw()
         row = (*row, card)
-    changes = {f"{which}_deck": deck, f"{which}_row": row, f"{which}_discard": discard}
-    return MACHINE.go(state, step, cards=evolve(state.cards, **changes))
+    work.set_cards(**{f"{which}_deck": deck, f"{which}_row": row, f"{which}_discard": discard})
+    work.goto(step)
 
 
-def boat_refill(state: ConservasState) -> ConservasState:
+def boat_refill(work: Work) -> None:
     """Step 3: refill the boat row to 3 (CON-4.3, CON-4.5)."""
-    then = "upgrade_choice" if state.upgrade_row and not _bought(state, UPGRADES) else "upgrade_refill"
-    return _refill(state, "boat", "boat_deal", then)
+    then = "upgrade_choice" if work.upgrade_row and not _bought(work, UPGRADES) else "upgrade_refill"
+    _refill(work, "boat", "boat_deal", then)
 
 
-def upgrade_refill(state: ConservasState) -> ConservasState:
+def upgrade_refill(work: Work) -> None:
     """Step 4: refill the upgrade row to 3 (CON-4.4, CON-4.5)."""
-    return _refill(state, "upgrade", "upgrade_deal", "upkeep")
+    _refill(work, "upgrade", "upgrade_deal", "upkeep")
 
 
-def deal(state: ConservasState, card: str) -> ConservasState:
+def deal(work: Work, card: str) -> None:
     """A card dealt from an unknown deck at the End of Day joins its row."""
-    which = "boat" if state.flow.step == "boat_deal" else "upgrade"
-    _, deck = getattr(state, f"{which}_deck").draw(card)
-    changes = {f"{which}_deck": deck, f"{which}_row": (*getattr(state, f"{which}_row"), card)}
-    return MACHINE.go(state, f"{which}_refill", cards=evolve(state.cards, **changes))
+    which = "boat" if work.flow.step == "boat_deal" else "upgrade"
+    _, deck = getattr(work, f"{which}_deck").draw(card)
+    work.set_cards(**{f"{which}_deck": deck, f"{which}_row": (*getattr(work, f"{which}_row"), card)})
+    work.goto(f"{which}_refill")
 
 
-def upkeep(state: ConservasState) -> ConservasState:
+def upkeep(work: Work) -> None:
     """Step 5 begins: income (CON-6.11), then the boats whose upkeep is due (CON-4.6)."""
-    gained = effects.income(state)
-    due = tuple(boat for boat in state.fleet if boat not in state.bought)
-    state = evolve(state, money=state.money + gained, due=due, report=DayReport(income=gained))
-    return _settle(state, "upkeep")
+    gained = effects.income(work)
+    work.money += gained
+    work.due = tuple(boat for boat in work.fleet if boat not in work.bought)
+    work.report = DayReport(income=gained)
+    settle(work)
 
 
-def settle(state: ConservasState) -> ConservasState:
-    """Step 5 goes on after the player paid one boat."""
-    return _settle(state, "settle")
-
-
-def _settle(state: ConservasState, here: str) -> ConservasState:
-    """Pay what needs no decision; stop when the order of payments decides which boats stay."""
-    money = state.money
-    paid = state.report.upkeep
-    cost = {boat: upkeep_of(state, boat) for boat in state.due}
-    due = [boat for boat in state.due if cost[boat] > 0]
+def settle(work: Work) -> None:
+    """Step 5: pay what needs no decision; stop when the order of payments decides which boats
+    stay (the player pays one boat, and it goes on from `settle`)."""
+    money = work.money
+    paid = work.report.upkeep
+    cost = {boat: upkeep_of(work, boat) for boat in work.due}
+    due = [boat for boat in work.due if cost[boat] > 0]
     affordable = [boat for boat in due if cost[boat] <= money]
     if sum(cost[boat] for boat in affordable) > money:
-        report = evolve(state.report, upkeep=paid)
-        return MACHINE.go(state, "pay", money=money, due=tuple(due), report=report)
+        work.due = tuple(due)
+        work.goto("pay")
+        return
     # Money only goes down, so a boat unaffordable now never becomes affordable: when the money
     # covers every affordable boat, every order of payments keeps the same boats.
     for boat in affordable:
         money -= cost[boat]
         paid += cost[boat]
-    due = [boat for boat in due if boat not in affordable]
-    discarded = tuple(due)
-    fleet = tuple(boat for boat in state.fleet if boat not in discarded)
-    report = evolve(state.report, upkeep=paid, discarded=(*state.report.discarded, *discarded))
-    return MACHINE.go(
-        state,
-        "spawn",
-        money=money,
-        due=(),
-        cards=evolve(state.cards, fleet=fleet, boat_discard=(*state.boat_discard, *discarded)),
-        report=report,
+    discarded = tuple(boat for boat in due if boat not in affordable)
+    work.money = money
+    work.due = ()
+    work.set_cards(
+        fleet=tuple(boat for boat in work.fleet if boat not in discarded),
+        boat_discard=(*work.boat_discard, *discarded),
     )
+    work.report = evolve(work.report, upkeep=paid, discarded=(*work.report.discarded, *discarded))
+    work.goto("spawn")
 
 
 def pay_moves(state: ConservasState) -> tuple[Move, ...]:
@@ -186,30 +177,21 @@ def _capped(wanted: Tokens, supply: Tokens) -> Tokens:
     return Tokens({kind: min(n, supply[kind]) for kind, n in wanted.items()})
 
 
-def spawn(state: ConservasState) -> ConservasState:
+def spawn(work: Work) -> None:
     """Steps 6-7: spawning, restocking, the Deep Sea into the bag, the next round or the end."""
-    supply = state.supply
+    supply = work.supply
     wanted = {
-        kind: n - 1 + effects.extra_spawn(state, kind) for kind, n in state.deep.items() if kind != "water" and n >= 2
+        kind: n - 1 + effects.extra_spawn(work, kind) for kind, n in work.deep.items() if kind != "water" and n >= 2
     }
     spawned = _capped(Tokens(wanted), supply)
     supply -= spawned
-    restocked = _capped(effects.restock(state) + effects.migration(state), supply)
-    supply -= restocked
-    report = evolve(state.report, spawned=spawned, restocked=restocked)
-    bag = state.bag.put(state.deep + spawned + restocked)
-    if state.flow.round >= state.rounds:
-        return MACHINE.go(state, "end.over", supply=supply, bag=bag, deep=Tokens(), report=report)
-    return MACHINE.go(
-        state,
-        "sea.start",
-        round=state.flow.round + 1,
-        supply=supply,
-        bag=bag,
-        deep=Tokens(),
-        report=report,
-        used=(),
-        bought=(),
-        spent=(),
-        handful_spent=(),
-    )
+    restocked = _capped(effects.restock(work) + effects.migration(work), supply)
+    work.supply = supply - restocked
+    work.report = evolve(work.report, spawned=spawned, restocked=restocked)
+    work.bag = work.bag.put(work.deep + spawned + restocked)
+    work.deep = Tokens()
+    if work.flow.round >= work.rounds:
+        work.goto("end.over")
+        return
+    work.goto("sea.start", round=work.flow.round + 1)
+    work.used = work.bought = work.spent = work.handful_spent = ()

@@ -18,15 +18,13 @@ sub-multisets of the handful of the size the checks ask for (see
 from __future__ import annotations
 
 import functools
-from typing import Any, Final
+from typing import Final
 
 from tabletop.conservas.checks import catch_size, redraw_card
 from tabletop.conservas.content import UPGRADES
-from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import OPEN_WATER, Draw, Place, Redraw, Return
 from tabletop.conservas.rules import effects
-from tabletop.conservas.state import ConservasState
-from tabletop.kernel.fastattrs import evolve
+from tabletop.conservas.state import ConservasState, Work
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
@@ -55,13 +53,20 @@ def submultisets(tokens: Tokens, size: int) -> tuple[Tokens, ...]:
     return tuple(sorted(found, key=str))
 
 
+@functools.lru_cache(maxsize=16384)
+def _placements(boat: str, hand: Tokens, size: int) -> tuple[Place, ...]:
+    """The placements of `hand` on `boat` keeping `size` tokens: a table built once per handful
+    and catch size (a handful's placements are asked for again at every visit of a position)."""
+    return tuple(Place(boat, kept) for kept in submultisets(hand, size))
+
+
 def place_moves(state: ConservasState) -> tuple[Move, ...]:
     """`sea.place`: each unused card's placements, then the redraws."""
     moves: list[Move] = []
     hand = state.hand
     for boat in state.fleet:
         if boat not in state.used:
-            moves.extend(Place(boat, kept) for kept in submultisets(hand, catch_size(state, boat)))
+            moves.extend(_placements(boat, hand, catch_size(state, boat)))
     if OPEN_WATER not in state.used:
         moves.append(Place(OPEN_WATER))
     if redraw_card(state):
@@ -74,69 +79,70 @@ def sift_moves(state: ConservasState) -> tuple[Move, ...]:
     return tuple(Return(tokens) for tokens in submultisets(state.hand, state.to_return))
 
 
-def start_handful(state: ConservasState) -> ConservasState:
+def start_handful(work: Work) -> None:
     """`sea.start`: draw the next handful, or go On Land once every card got one (CON-2.5)."""
-    if len(state.used) > len(state.fleet):
-        return MACHINE.go(state, "land.act")
-    extra = effects.sift_count(state)
-    size = effects.draw_size(state) + extra
-    return _continue(state, EMPTY, handful=size, to_return=extra, handful_spent=())
+    if len(work.used) > len(work.fleet):
+        work.goto("land.act")
+        return
+    extra = effects.sift_count(work)
+    work.handful = effects.draw_size(work) + extra
+    work.to_return = extra
+    work.handful_spent = ()
+    _continue(work, EMPTY)
 
 
-def draw(state: ConservasState, move: Draw) -> ConservasState:
+def draw(work: Work, move: Draw) -> None:
     """`sea.draw`: the token drawn joins the handful (CON-2.1)."""
-    return _continue(state, state.hand.add(move.token), bag=state.bag.draw(move.token))
+    work.bag = work.bag.draw(move.token)
+    _continue(work, work.hand.add(move.token))
 
 
-def _continue(state: ConservasState, hand: Tokens, **changes: Any) -> ConservasState:
+def _continue(work: Work, hand: Tokens) -> None:
     """Draw on, top up with water from the supply (CON-2.6) or forfeit (CON-2.7), or decide."""
-    need = changes.get("handful", state.handful) - hand.total
-    bag = changes.get("bag", state.bag)
-    if need > 0 and bag.is_empty:
-        water = state.supply["water"]
+    need = work.handful - hand.total
+    if need > 0 and work.bag.is_empty:
+        water = work.supply["water"]
         if water < need:
-            reason = (
-                f"overfished in round {state.flow.round}: the bag ran out and the supply has "
+            work.hand = hand
+            work.forfeit = (
+                f"overfished in round {work.flow.round}: the bag ran out and the supply has "
                 f"{water} water token{'s' if water != 1 else ''}, {need} needed"
             )
-            return MACHINE.go(state, "end.over", hand=hand, forfeit=reason, **changes)
+            work.goto("end.over")
+            return
         hand = hand.add("water", need)
-        changes["supply"] = state.supply.remove("water", need)
+        work.supply = work.supply.remove("water", need)
         need = 0
-    step = "draw" if need > 0 else "sift" if changes.get("to_return", state.to_return) else "place"
-    if step == state.flow.step:  # the next token of a handful: a declared self-loop keeps the flow
-        return evolve(state, hand=hand, **changes)
-    return MACHINE.go(state, step, hand=hand, **changes)
+    work.hand = hand
+    step = "draw" if need > 0 else "sift" if work.to_return else "place"
+    if step != work.flow.step:  # the next token of a handful: a declared self-loop keeps the flow
+        work.goto(step)
 
 
-def place(state: ConservasState, move: Place) -> ConservasState:
+def place(work: Work, move: Place) -> None:
     """`sea.place`: the handful on a card, `kept` on board, the rest Deep Sea (CON-2.2-2.4)."""
-    return MACHINE.go(
-        state,
-        "start",
-        hand=EMPTY,
-        catch=state.catch + move.kept,
-        deep=state.deep + (state.hand - move.kept),
-        used=(*state.used, move.card),
-    )
+    work.catch = work.catch + move.kept
+    work.deep = work.deep + (work.hand - move.kept)
+    work.hand = EMPTY
+    work.used = (*work.used, move.card)
+    work.goto("start")
 
 
-def redraw(state: ConservasState, move: Redraw) -> ConservasState:
+def redraw(work: Work, move: Redraw) -> None:
     """`sea.place`: a drawn token back into the bag, one more drawn (CON-6.4)."""
-    card = redraw_card(state)
-    used = {"handful_spent": (*state.handful_spent, card)}
+    card = redraw_card(work)
     if UPGRADES[card].frequency != "ongoing":
-        used = {"spent": (*state.spent, card)}
-    return _continue(state, state.hand.remove(move.token), bag=state.bag.put(Tokens({move.token: 1})), **used)
+        work.spent = (*work.spent, card)
+    else:
+        work.handful_spent = (*work.handful_spent, card)
+    work.bag = work.bag.put(Tokens({move.token: 1}))
+    _continue(work, work.hand.remove(move.token))
 
 
-def return_(state: ConservasState, move: Return) -> ConservasState:
+def return_(work: Work, move: Return) -> None:
     """`sea.sift`: the extra tokens back into the bag (CON-6.6)."""
-    return MACHINE.go(
-        state,
-        "place",
-        hand=state.hand - move.tokens,
-        bag=state.bag.put(move.tokens),
-        handful=state.handful - move.tokens.total,
-        to_return=0,
-    )
+    work.hand = work.hand - move.tokens
+    work.bag = work.bag.put(move.tokens)
+    work.handful = work.handful - move.tokens.total
+    work.to_return = 0
+    work.goto("place")

@@ -12,10 +12,9 @@ from tabletop.conservas.checks import CHECKS, passes
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
 from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Choose
-from tabletop.conservas.state import Blank, Cards, ConservasState
+from tabletop.conservas.state import Blank, Cards, ConservasState, Work
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
@@ -58,22 +57,21 @@ def setup(seed: int, *, month: str, goal: str) -> ConservasState:
     )
 
 
-def deal(state: ConservasState, card: str) -> ConservasState:
+def deal(work: Work, card: str) -> None:
     """A card dealt at setup: one of the two boats offered (CON-1.5), then the boat row
     (CON-1.6), then the upgrade row (CON-1.8)."""
-    if state.flow.step == "offer":
-        _, deck = state.boat_deck.draw(card)
-        offer = (*state.offer, card)
-        cards = evolve(state.cards, boat_deck=deck, offer=offer)
-        return MACHINE.go(state, "offer" if len(offer) < 2 else "choose", cards=cards)
-    if len(state.boat_row) < ROW_SIZE:
-        _, deck = state.boat_deck.draw(card)
-        cards = evolve(state.cards, boat_deck=deck, boat_row=(*state.boat_row, card))
+    if work.flow.step == "offer":
+        _, deck = work.boat_deck.draw(card)
+        work.set_cards(boat_deck=deck, offer=(*work.offer, card))
+        work.goto("offer" if len(work.offer) < 2 else "choose")
+        return
+    if len(work.boat_row) < ROW_SIZE:
+        _, deck = work.boat_deck.draw(card)
+        work.set_cards(boat_deck=deck, boat_row=(*work.boat_row, card))
     else:
-        _, deck = state.upgrade_deck.draw(card)
-        cards = evolve(state.cards, upgrade_deck=deck, upgrade_row=(*state.upgrade_row, card))
-    done = len(cards.boat_row) >= ROW_SIZE and len(cards.upgrade_row) >= ROW_SIZE
-    return MACHINE.go(state, "sea.start" if done else "deal", cards=cards)
+        _, deck = work.upgrade_deck.draw(card)
+        work.set_cards(upgrade_deck=deck, upgrade_row=(*work.upgrade_row, card))
+    work.goto("sea.start" if len(work.boat_row) >= ROW_SIZE and len(work.upgrade_row) >= ROW_SIZE else "deal")
 
 
 def choose_moves(state: ConservasState) -> tuple[Move, ...]:
@@ -82,11 +80,12 @@ def choose_moves(state: ConservasState) -> tuple[Move, ...]:
     return tuple(move for move in candidates if passes(state, move, CHECKS[Choose]))
 
 
-def choose(state: ConservasState, move: Choose) -> ConservasState:
+def choose(work: Work, move: Choose) -> None:
     """Keep the chosen boat; the other goes under the boat deck (CON-1.5)."""
-    rest = list(state.offer)
+    rest = list(work.offer)
     rest.remove(move.boat)
-    deck = state.boat_deck
+    deck = work.boat_deck
     for other in rest:
         deck = deck.put_bottom(Known(other, frozenset({0}), public=True))
-    return MACHINE.go(state, "deal", cards=evolve(state.cards, fleet=(move.boat,), offer=(), boat_deck=deck))
+    work.set_cards(fleet=(move.boat,), offer=(), boat_deck=deck)
+    work.goto("deal")
