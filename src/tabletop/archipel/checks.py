@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.archipel.content.board import SPOT, STORM, Board, board_for
+from tabletop.archipel.content.board import HARBOUR, SPOT, STORM, Board, board_for
 from tabletop.archipel.content.kinds import BAIT_OF, BAITS, GEAR, GOOD_WEATHER, JERRYCANS, MULTI, SHARK, storm_number
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Take
 from tabletop.archipel.state import (
@@ -49,6 +49,7 @@ __all__ = [
     "has_room",
     "holds_can",
     "holds_item",
+    "in_island_harbour",
     "may_declare",
     "may_place",
     "may_sail_to_space",
@@ -324,6 +325,24 @@ def _given_back(s: ArchipelState, move: Any) -> str | None:
 # The quay, the weather, the end -------------------------------------------------------------------
 
 
+def in_island_harbour(s: ArchipelState) -> bool:
+    """ARC-2.7: the current boat is in an island's harbour (not a home port): it ends a turn
+    there by staying (`stay`), which takes the shop's cards, not with `end turn`."""
+    return s.map.kind[s.boats[s.flow.player].at] == HARBOUR
+
+
+def _in_harbour(s: ArchipelState, move: Any) -> str | None:
+    if in_island_harbour(s):
+        return "in an island's harbour the boat stays and takes the shop's cards: 'stay'"
+    return None
+
+
+def _not_in_harbour(s: ArchipelState, move: Any) -> str | None:
+    if in_island_harbour(s):
+        return None
+    return "only a boat in an island's harbour stays to take its shop's cards: end the turn with 'end turn'"
+
+
 def _cards_waiting(s: ArchipelState, move: Any) -> str | None:
     if s.flow.step == "dock" and s.bought:
         return "cards beyond four wait: hand them to a boat here or discard them"
@@ -411,7 +430,9 @@ CHECKS: Final = (
     _check("ARC-6.1", "no-such-item", "give take", _no_such_item),
     _check("ARC-1.3", "no-room", "give take", _no_room),
     _check("ARC-6.1", "given-back", "give take", _given_back),
-    _check("ARC-4.7", "cards-waiting", "end over", _cards_waiting),
+    _check("ARC-2.7", "in-harbour", "end-turn", _in_harbour),
+    _check("ARC-2.7", "not-in-harbour", "stay", _not_in_harbour),
+    _check("ARC-4.7", "cards-waiting", "done over", _cards_waiting),
     _check("ARC-7.1", "orders-possible", "over", _orders_possible),
     _check("ARC-7.1", "boats-at-sea", "over", _boats_at_sea),
     _check("ARC-4.7", "no-excess", "discard", _no_excess),

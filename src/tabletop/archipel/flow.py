@@ -51,7 +51,7 @@ MACHINE: Final = PhaseMachine(
                 Step(
                     "act",
                     Actor.PLAYER,
-                    frozenset({"sail", "catch", "refuel", "throw", "give", "take", "end", "over"}),
+                    frozenset({"sail", "catch", "refuel", "throw", "give", "take", "end-turn", "stay", "over"}),
                     ("act", "expose", "multi", "shark", "harbour.arrive", "next", "end.over"),
                     "ARC-2, ARC-3, ARC-5.3, ARC-6: sail, catch, refuel, meet, end the turn.",
                     rule="ARC-2.2",
@@ -124,7 +124,7 @@ MACHINE: Final = PhaseMachine(
                 Step(
                     "dock",
                     Actor.PLAYER,
-                    frozenset({"discard", "refuel", "throw", "give", "take", "end", "over"}),
+                    frozenset({"discard", "refuel", "throw", "give", "take", "done", "over"}),
                     ("stow", "supply", "end.over"),
                     "ARC-4.7, ARC-4.8, ARC-6.1: excess cards, meetings, the end of the turn.",
                     rule="ARC-4.7",

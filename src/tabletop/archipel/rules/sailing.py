@@ -12,16 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.archipel.checks import may_sail_to_space, may_sail_to_spot
-from tabletop.archipel.content.board import HARBOUR, STORM, board_for
+from tabletop.archipel.content.board import STORM, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, stay
-from tabletop.archipel.moves import End, Refuel, Sail, intern
+from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["end", "refuel", "sail", "sail_moves"]
+__all__ = ["end_turn", "refuel", "sail", "sail_moves", "stay_in_harbour"]
 
 
 def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
@@ -84,9 +84,11 @@ def refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
     return MACHINE.go(s, stay(s.flow), boats=s.boats_with(seat, boat), **changes)
 
 
-def end(s: ArchipelState, move: End) -> ArchipelState:
-    """ARC-2.5, ARC-2.7, ARC-4.8: end the turn; staying in an island's harbour takes its shop's cards."""
-    if s.flow.step == "dock":
-        return MACHINE.go(s, "supply")
-    kind = board_for(s.board).kind[s.boats[s.flow.player].at]
-    return MACHINE.go(s, "harbour.arrive" if kind == HARBOUR else "next")
+def end_turn(s: ArchipelState, move: EndTurn) -> ArchipelState:
+    """ARC-2.5: the turn ends at sea (or in a home port); the next boat plays."""
+    return MACHINE.go(s, "next")
+
+
+def stay_in_harbour(s: ArchipelState, move: Stay) -> ArchipelState:
+    """ARC-2.7: the boat stays in the island's harbour and takes its shop's cards (ARC-4)."""
+    return MACHINE.go(s, "harbour.arrive")
