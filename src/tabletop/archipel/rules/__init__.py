@@ -129,13 +129,13 @@ def _as_moves(outcomes: tuple[tuple[str, float], ...], cls: type[Expose | Draw])
     """The bag's outcomes as moves, each kind's move made once (the kernel keeps the answer
     on the state, which is asked twice: legal moves, then sampling)."""
     moves = _KIND_MOVES[cls]
-    found = []
-    for kind, p in outcomes:
-        move = moves.get(kind)
-        if move is None:
-            move = moves.setdefault(kind, cls(kind))
-        found.append((move, p))
-    return tuple(found)
+    get = moves.get
+    return tuple([(get(kind) or _first(moves, cls, kind), p) for kind, p in outcomes])
+
+
+def _first(moves: dict[str, Move], cls: type[Expose | Draw], kind: str) -> Move:
+    """The move of a kind met for the first time, kept for the next ones."""
+    return moves.setdefault(kind, cls(kind))
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:

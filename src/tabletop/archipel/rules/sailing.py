@@ -9,10 +9,10 @@ fills a tank at any time, on any turn (ARC-2.6, ARC-4.6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from tabletop.archipel.checks import may_sail_to_space, may_sail_to_spot
-from tabletop.archipel.content.board import STORM, board_for
+from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
+from tabletop.archipel.content.board import STORM, Board, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, stay
 from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
@@ -34,11 +34,30 @@ def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
     board = board_for(s.board)
     spots, harbours, storms = board.targets(s.storms, boat.at)
     boats_at = {b.at for b in s.boats}
-    moves: list[Move] = [intern(Sail, board.spots[i]) for i in spots if may_sail_to_spot(s, board, i, boats_at)]
-    moves.extend(intern(Sail, loc) for loc in harbours)
-    gear = GEAR in boat.cards
-    moves.extend(intern(Sail, board.storm_ids[i]) for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
+    to_spot, to_harbour, to_space = _sails(s.board, board)
+    moves: list[Move] = [to_spot[i] for i in spots_to_sail(s, board, spots, boats_at)]
+    moves.extend(to_harbour[loc] for loc in harbours)
+    if storms:
+        gear = GEAR in boat.cards
+        moves.extend(to_space[i] for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
     return moves
+
+
+_SAILS: Final[dict[str, tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]]] = {}
+
+
+def _sails(name: str, board: Board) -> tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]:
+    """The `sail` moves of the board a state names `name`, made once: by spot index, by
+    location id (harbours, home ports), by storm space index."""
+    found = _SAILS.get(name)
+    if found is None:
+        found = (
+            tuple(intern(Sail, loc) for loc in board.spots),
+            {loc: intern(Sail, loc) for loc in board.locations},
+            tuple(intern(Sail, loc) for loc in board.storm_ids),
+        )
+        _SAILS[name] = found
+    return found
 
 
 def sail(s: ArchipelState, move: Sail) -> ArchipelState:
