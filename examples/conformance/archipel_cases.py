@@ -106,8 +106,8 @@ def test_entering_a_harbour_buys_the_shop_and_ends_the_turn() -> None:
     warehouse = state.warehouse
     state = play(state, ["sail jade"])
     expect(state, lambda s: s.boat_of("red").cards.total == 3 and s.shop("jade").total == 0, "ARC-4.5")
-    expect_legal(state, "end")
-    state = play_to(play(state, ["end"]), seat=1)
+    expect_legal(state, "done")
+    state = play_to(play(state, ["done"]), seat=1)
     expect(state, lambda s: s.shop("jade") == warehouse, "ARC-4.9: the warehouse's cards fill the shop")
     expect(state, lambda s: s.warehouse.total == 3, "ARC-4.9: the pocket refills the warehouse")
 
@@ -115,7 +115,7 @@ def test_entering_a_harbour_buys_the_shop_and_ends_the_turn() -> None:
 def test_matching_bait_catches_and_returns_to_the_pocket() -> None:
     """ARC-3.2: a fish of the bait's colour is caught; the bait goes back to the pocket."""
     state = dealt({"jade": ["bait-red", "bait-red", "jerrycan-blue"]}, players=1)
-    state = play_to(play(state, ["sail jade", "end"]), seat=0)
+    state = play_to(play(state, ["sail jade", "done"]), seat=0)
     spot = a_fish_spot(state)
     before = state.pocket.contents["bait-red"]
     state = play(state, [f"sail {spot}", "catch"])
@@ -130,7 +130,7 @@ def test_matching_bait_catches_and_returns_to_the_pocket() -> None:
 def test_a_fish_not_caught_stays_face_up() -> None:
     """ARC-3.2: without bait of its colour the exposed fish stays where it is, face up."""
     state = dealt({"jade": ["bait-red", "jerrycan-blue", "jerrycan-blue"]}, players=1)
-    state = play_to(play(state, ["sail jade", "end"]), seat=0)
+    state = play_to(play(state, ["sail jade", "done"]), seat=0)
     spot = a_fish_spot(state)
     state = play(state, [f"sail {spot}", "catch", "!fish blue"])
     expect(state, lambda s: s.spot(spot).fish == "blue" and s.spot(spot).face_up, "ARC-3.2: face up at its spot")
@@ -141,18 +141,34 @@ def test_a_fish_not_caught_stays_face_up() -> None:
 def test_the_shark_eats_the_bait() -> None:
     """ARC-3.4, ARC-10.2: a shark eats one bait, which leaves the game; the shark stays face up."""
     state = dealt({"jade": ["bait-red", "jerrycan-blue", "jerrycan-blue"]}, players=1)
-    state = play_to(play(state, ["sail jade", "end"]), seat=0)
+    state = play_to(play(state, ["sail jade", "done"]), seat=0)
     spot = a_fish_spot(state)
     state = play(state, [f"sail {spot}", "catch", "!fish shark"])
     expect(state, lambda s: s.removed["bait-red"] == 1 and not s.boat_of("red").cards["bait-red"], "ARC-3.4")
     expect(state, lambda s: s.spot(spot).fish == "shark" and s.spot(spot).face_up, "ARC-3.4: the shark stays")
 
 
+def test_staying_in_an_island_harbour_takes_its_shop() -> None:
+    """ARC-2.7, ARC-2.5: a boat that ended its turn in an island's harbour may stay there, and
+    then must take that shop's cards; `end turn` is for the sea. The old word `end` reads as
+    whichever of `end turn`, `stay` and `done` the state calls for."""
+    state = dealt({"jade": ["bait-red", "bait-blue", "jerrycan-red"]})
+    state = play_to(play(state, ["sail jade", "done"]), seat=1)
+    state = play_to(play(state, ["end turn"]), seat=0)
+    expect_illegal(state, "end turn", code="in-harbour", rule="ARC-2.7")
+    expect_legal(state, "stay")
+    expect_legal(state, "end")  # the alias: here it is `stay`
+    shop = state.shop("jade")
+    state = play(state, ["stay"])
+    expect(state, lambda s: s.boat_of("red").cards.total == min(4, 3 + shop.total), "ARC-2.7: the shop's cards")
+    expect(state, lambda s: s.shop("jade").total == 0, "ARC-2.7: forced to take the cards in the shop")
+
+
 def test_a_leak_sinks_the_equipment() -> None:
     """ARC-4.1: a boat leak card in the shop: the boat's equipment leaves the game, the leak goes back."""
     state = dealt({"jade": ["bait-red", "bait-blue", "jerrycan-red"], "coral": ["leak", "bait-green", "bait-green"]})
-    state = play_to(play(state, ["sail jade", "end"]), seat=1)
-    state = play_to(play(state, ["end"]), seat=0)
+    state = play_to(play(state, ["sail jade", "done"]), seat=1)
+    state = play_to(play(state, ["end turn"]), seat=0)
     state = play(state, ["sail coral"])
     expect(state, lambda s: s.boat_of("red").cards.total == 2, "ARC-4.1: only the coral shop's bait is left")
     expect(state, lambda s: s.removed["bait-red"] == 1 and s.removed["jerrycan-red"] == 1, "ARC-4.1: lost")
@@ -182,7 +198,7 @@ def test_boats_together_hand_over_fuel() -> None:
     """ARC-6.1: two boats on the same location may give each other fuel, one marker at a time."""
     state = dealt()
     spot = a_fish_spot(state)
-    state = play_to(play(state, [f"sail {spot}", "end"]), seat=1)
+    state = play_to(play(state, [f"sail {spot}", "end turn"]), seat=1)
     state = play(state, [f"sail {spot}", "give fuel to red"])
     expect(state, lambda s: (s.boat_of("red").fuel, s.boat_of("yellow").fuel) == (5, 3), "ARC-6.1: one marker")
     expect_illegal(state, "take fuel from red", code="given-back", rule="ARC-6.1")

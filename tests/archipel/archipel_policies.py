@@ -9,7 +9,20 @@ from __future__ import annotations
 
 import random
 
-from tabletop.archipel import ArchipelState, Catch, End, Give, MultiChoice, Over, Refuel, Sail, Take, Throw
+from tabletop.archipel import (
+    ArchipelState,
+    Catch,
+    Done,
+    EndTurn,
+    Give,
+    MultiChoice,
+    Over,
+    Refuel,
+    Sail,
+    Stay,
+    Take,
+    Throw,
+)
 from tabletop.archipel.content.board import HARBOUR
 from tabletop.archipel.state import boats_safe, missing, supplied_as_far_as_possible
 from tabletop.kernel.chance import CHANCE, sample_chance
@@ -47,7 +60,7 @@ def eager_move(state: ArchipelState, rng: random.Random) -> Move:
         ]
         if homes:
             return rng.choice(homes)
-    useful = [m for m in moves if not isinstance(m, Give | Take | Throw | End)]
+    useful = [m for m in moves if not isinstance(m, Give | Take | Throw | EndTurn | Stay | Done)]
     if useful and rng.random() < 0.85:
         return rng.choice(useful)
     return rng.choice(moves)

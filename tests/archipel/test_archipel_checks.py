@@ -18,8 +18,9 @@ from tabletop.archipel import (
     Calm,
     Catch,
     Discard,
+    Done,
     Draw,
-    End,
+    EndTurn,
     Expose,
     Feed,
     Give,
@@ -28,6 +29,7 @@ from tabletop.archipel import (
     Place,
     Refuel,
     Sail,
+    Stay,
     Take,
     Throw,
     new_game,
@@ -56,7 +58,7 @@ def _universe(s: ArchipelState) -> list[Move]:
     fish = sorted(FISH)
     items = [FUEL, *(FISH_ITEM + f for f in fish), *cards, "junk"]
     moves: list[Move] = [Sail(loc) for loc in (*board.locations, "nowhere")]
-    moves += [Catch(), End(), Over(), MultiChoice(True), MultiChoice(False)]
+    moves += [Catch(), EndTurn(), Stay(), Done(), Over(), MultiChoice(True), MultiChoice(False)]
     moves += [Refuel(can, boat) for can in (*JERRYCANS, "bait-red") for boat in ("", *colours)]
     moves += [Throw(f) for f in fish]
     moves += [cls(item, colour) for cls in (Give, Take) for item in items for colour in colours]

@@ -169,9 +169,9 @@ def test_excess_jerrycan_may_be_used_at_once() -> None:
 
 
 def test_turn_is_over_in_a_harbour() -> None:
-    """ARC-4.8: in the harbour no more sailing; the turn ends with 'end'."""
+    """ARC-4.8: in the harbour no more sailing; the turn ends with 'done' (the alias 'end' stays)."""
     state = play(at_jade([]), "end")
-    assert {m.kind for m in state.legal_moves()} <= {"end", "over", "give", "take", "throw", "refuel", "discard"}
+    assert {m.kind for m in state.legal_moves()} <= {"done", "over", "give", "take", "throw", "refuel", "discard"}
 
 
 def test_warehouse_refills_the_shop_and_the_pocket_the_warehouse() -> None:

@@ -17,11 +17,16 @@ number of boats: 161 + 84 * players on the reference board, 329 for 2 boats, 581
 | `place` | storm spaces | put the blank storm on this space (ARC-4.3) |
 | `calm` | storm spaces | remove the storm on this space (ARC-4.4) |
 | `discard` | card kinds | discard this card (ARC-4.7) |
-| `end` | 1 | end the turn (ARC-2.5, ARC-2.7) |
+| `end` | 1 | end the turn: `end turn` (ARC-2.5), `stay` (ARC-2.7) or `done` (ARC-4.8), whichever is legal |
 | `over` | 1 | declare the season over (ARC-7.1) |
 
 Items are `fuel`, then `fish-<kind>` per fish kind, then the card kinds; card kinds are the
 board's square-card kinds sorted, fish kinds the fish sorted (colours and `shark`).
+
+**Ending a turn.** The three ways, `end turn` at sea (ARC-2.5), `stay` in an island's harbour
+(ARC-2.7) and `done` on the quay (ARC-4.8), share the one id `end`: at most one of them is ever
+legal (the step and the boat's location decide which), so the id decodes to the legal one and
+the action space keeps its size.
 
 **Chance.** A card drawn from the pocket is its card-kind index; a fish exposed is the
 number of card kinds plus its fish-kind index.
@@ -51,15 +56,16 @@ from tabletop.archipel.content.kinds import BAITS, FISH, JERRYCANS
 from tabletop.archipel.flow import MACHINE
 from tabletop.archipel.moves import (
     CATCH,
-    END,
     FISH_ITEM,
     FUEL,
     OVER,
     Calm,
     Catch,
     Discard,
+    Done,
     Draw,
     End,
+    EndTurn,
     Expose,
     Feed,
     Give,
@@ -68,6 +74,7 @@ from tabletop.archipel.moves import (
     Place,
     Refuel,
     Sail,
+    Stay,
     Take,
     Throw,
 )
@@ -250,7 +257,7 @@ class ArchipelBridge(DecodingBridge):
             return space.id(name, self.board.storm_index[move.space])
         if isinstance(move, Discard):
             return space.id("discard", self._card_index[move.card])
-        if isinstance(move, End):
+        if isinstance(move, EndTurn | Stay | Done):
             return space.id("end")
         assert isinstance(move, Over), f"an Archipel move the bridge does not know: {move!r}"
         return space.id("over")
@@ -264,7 +271,9 @@ class ArchipelBridge(DecodingBridge):
             n = len(self.cards)
             return Draw(self.cards[action]) if action < n else Expose(_FISH_KINDS[action - n])
         name, index = self.actions.decode(action)
-        simple: dict[str, Move] = {"catch": CATCH, "end": END, "over": OVER}
+        if name == "end":
+            return End.resolve(state)  # the one of end turn / stay / done the state calls for
+        simple: dict[str, Move] = {"catch": CATCH, "over": OVER}
         if name in simple:
             return simple[name]
         if name == "sail":

@@ -20,7 +20,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.archipel.content.board import SPOT, STORM, Board, board_for
+from tabletop.archipel.content.board import HARBOUR, SPOT, STORM, Board, board_for
 from tabletop.archipel.content.kinds import BAIT_OF, BAITS, GEAR, GOOD_WEATHER, JERRYCANS, MULTI, SHARK, storm_number
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Take
 from tabletop.archipel.state import (
@@ -32,6 +32,7 @@ from tabletop.archipel.state import (
     TANK,
     ArchipelState,
     Boat,
+    Spot,
     boats_safe,
     supplied_as_far_as_possible,
 )
@@ -45,15 +46,18 @@ __all__ = [
     "catch_problem",
     "checks_for",
     "failing",
+    "fished_out",
     "given_back",
     "has_room",
     "holds_can",
     "holds_item",
+    "in_island_harbour",
     "may_declare",
     "may_place",
     "may_sail_to_space",
     "may_sail_to_spot",
     "refusal",
+    "spots_to_sail",
 ]
 
 _NO_CARDS: Final = Tokens()
@@ -82,9 +86,27 @@ class Check:
 # Predicates the generators share ------------------------------------------------------------
 
 
+def fished_out(spots: tuple[Spot, ...]) -> frozenset[int]:
+    """The indices of the fish spots whose fish was caught (the answer for the last `spots`
+    tuple is kept: steps that leave the spots alone pass the same tuple on)."""
+    last = _FISHED_OUT[0]  # one tuple, replaced whole: threads never mix two answers
+    if last[0] is not spots:
+        last = _FISHED_OUT[0] = (spots, frozenset(i for i, spot in enumerate(spots) if spot.fish == EMPTY))
+    return last[1]
+
+
+_FISHED_OUT: list[tuple[tuple[Spot, ...], frozenset[int]]] = [((), frozenset())]
+
+
 def may_sail_to_spot(s: ArchipelState, board: Board, index: int, boats_at: set[str]) -> bool:
     """ARC-2.3: fish spot `index` is worth a move when its fish is still there, or a boat waits there."""
-    return s.spots[index].fish != EMPTY or board.spots[index] in boats_at
+    return index not in fished_out(s.spots) or board.spots[index] in boats_at
+
+
+def spots_to_sail(s: ArchipelState, board: Board, indices: tuple[int, ...], boats_at: set[str]) -> list[int]:
+    """`may_sail_to_spot` for many spots at once: those of `indices` worth a move, in order."""
+    gone, names = fished_out(s.spots), board.spots
+    return [i for i in indices if i not in gone or names[i] in boats_at] if gone else list(indices)
 
 
 def may_sail_to_space(s: ArchipelState, board: Board, index: int, gear: bool, boats_at: set[str]) -> bool:
@@ -163,13 +185,9 @@ def _cut_off(s: ArchipelState, move: Any) -> str | None:
     return f"storms block every channel towards {move.to}"
 
 
-def _boats_at(s: ArchipelState) -> set[str]:
-    return {b.at for b in s.boats}
-
-
 def _no_fish_there(s: ArchipelState, move: Any) -> str | None:
     board = s.map
-    if board.kind[move.to] != SPOT or may_sail_to_spot(s, board, board.spot_index[move.to], _boats_at(s)):
+    if board.kind[move.to] != SPOT or may_sail_to_spot(s, board, board.spot_index[move.to], {b.at for b in s.boats}):
         return None
     return f"{move.to} has no fish and no boat to meet"
 
@@ -185,7 +203,7 @@ def _no_storm_there(s: ArchipelState, move: Any) -> str | None:
     board = s.map
     if board.kind[move.to] != STORM:
         return None
-    if may_sail_to_space(s, board, board.storm_index[move.to], GEAR in s.boat.cards, _boats_at(s)):
+    if may_sail_to_space(s, board, board.storm_index[move.to], GEAR in s.boat.cards, {b.at for b in s.boats}):
         return None
     return f"there is no storm (and no boat to meet) on {move.to}"
 
@@ -324,6 +342,19 @@ def _given_back(s: ArchipelState, move: Any) -> str | None:
 # The quay, the weather, the end -------------------------------------------------------------------
 
 
+def in_island_harbour(s: ArchipelState) -> bool:
+    """ARC-2.7: the current boat is in an island's harbour, where a turn ends by `stay`ing."""
+    return s.map.kind[s.boats[s.flow.player].at] == HARBOUR
+
+
+def _in_harbour(s: ArchipelState, move: Any) -> str | None:
+    return "in an island's harbour the boat stays and takes the shop's cards: 'stay'" if in_island_harbour(s) else None
+
+
+def _not_in_harbour(s: ArchipelState, move: Any) -> str | None:
+    return None if in_island_harbour(s) else "only a boat in an island's harbour stays: end the turn with 'end turn'"
+
+
 def _cards_waiting(s: ArchipelState, move: Any) -> str | None:
     if s.flow.step == "dock" and s.bought:
         return "cards beyond four wait: hand them to a boat here or discard them"
@@ -411,7 +442,9 @@ CHECKS: Final = (
     _check("ARC-6.1", "no-such-item", "give take", _no_such_item),
     _check("ARC-1.3", "no-room", "give take", _no_room),
     _check("ARC-6.1", "given-back", "give take", _given_back),
-    _check("ARC-4.7", "cards-waiting", "end over", _cards_waiting),
+    _check("ARC-2.7", "in-harbour", "end-turn", _in_harbour),
+    _check("ARC-2.7", "not-in-harbour", "stay", _not_in_harbour),
+    _check("ARC-4.7", "cards-waiting", "done over", _cards_waiting),
     _check("ARC-7.1", "orders-possible", "over", _orders_possible),
     _check("ARC-7.1", "boats-at-sea", "over", _boats_at_sea),
     _check("ARC-4.7", "no-excess", "discard", _no_excess),

@@ -8,7 +8,7 @@ storms, deliveries, cards and fish leaving the game, closed signs, the end of th
 from __future__ import annotations
 
 from tabletop.archipel.content.kinds import BAITS, SHARK
-from tabletop.archipel.moves import Catch, Draw, End, Expose, Over, Sail
+from tabletop.archipel.moves import Catch, Done, Draw, EndTurn, Expose, Over, Sail, Stay
 from tabletop.archipel.state import EMPTY, ArchipelState, dealing_to
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.events import Event
@@ -66,8 +66,10 @@ def _said(before: ArchipelState, colour: str, move: Move) -> str:
         return f"{boat} sails to {move.to}"
     if isinstance(move, Catch):
         return f"{boat} tries to catch the fish at {before.boat.at}"
-    if isinstance(move, End):
+    if isinstance(move, EndTurn | Done):
         return f"{boat} ends its turn"
+    if isinstance(move, Stay):
+        return f"{boat} stays in the harbour of {before.boat.at}"
     if isinstance(move, Over):
         return f"{boat} declares the season over"
     return f"{boat}: {move}"

@@ -13,8 +13,9 @@ The phase table reads as the rulebook's turn (ARC-2 to ARC-7); each step names i
   (`harbour.weather` when the player must choose a storm space), equipment (`harbour.dock`,
   where excess cards are handed over or discarded), then the warehouse supplies the emptied
   shop and chance refills the warehouse from the pocket (`harbour.restock`).
-* `turn.next`: the next boat clockwise ([`next_turn`][tabletop.archipel.flow.next_turn]), or
-  the end of the season.
+* `turn.next`: the next boat clockwise (the kernel's
+  [`TurnOrder`][tabletop.kernel.turns.TurnOrder], [`turn_order`][tabletop.archipel.flow.turn_order]),
+  or the end of the season.
 
 The table, as the docs show it:
 
@@ -23,11 +24,13 @@ The table, as the docs show it:
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+from tabletop.kernel.turns import TurnOrder
 
-__all__ = ["MACHINE", "next_turn", "stay"]
+__all__ = ["MACHINE", "next_turn", "stay", "turn_order"]
 
 MACHINE: Final = PhaseMachine(
     "archipel",
@@ -51,7 +54,7 @@ MACHINE: Final = PhaseMachine(
                 Step(
                     "act",
                     Actor.PLAYER,
-                    frozenset({"sail", "catch", "refuel", "throw", "give", "take", "end", "over"}),
+                    frozenset({"sail", "catch", "refuel", "throw", "give", "take", "end-turn", "stay", "over"}),
                     ("act", "expose", "multi", "shark", "harbour.arrive", "next", "end.over"),
                     "ARC-2, ARC-3, ARC-5.3, ARC-6: sail, catch, refuel, meet, end the turn.",
                     rule="ARC-2.2",
@@ -124,7 +127,7 @@ MACHINE: Final = PhaseMachine(
                 Step(
                     "dock",
                     Actor.PLAYER,
-                    frozenset({"discard", "refuel", "throw", "give", "take", "end", "over"}),
+                    frozenset({"discard", "refuel", "throw", "give", "take", "done", "over"}),
                     ("stow", "supply", "end.over"),
                     "ARC-4.7, ARC-4.8, ARC-6.1: excess cards, meetings, the end of the turn.",
                     rule="ARC-4.7",
@@ -153,12 +156,20 @@ MACHINE: Final = PhaseMachine(
 """The phase table: every step Archipel runs, with its rule."""
 
 
+@functools.cache
+def turn_order(seats: int) -> TurnOrder:
+    """ARC-2.1: play around a table of `seats` boats goes clockwise (one kernel
+    [`TurnOrder`][tabletop.kernel.turns.TurnOrder] per table size, shared)."""
+    return TurnOrder(seats)
+
+
 def next_turn(flow: Flow, seats: int) -> tuple[int, int]:
-    """The turn order (ARC-2.1): the seat after `flow.player` clockwise, and its round.
+    """The turn order (ARC-2.1): the seat after `flow.player` clockwise by the kernel's
+    [`TurnOrder`][tabletop.kernel.turns.TurnOrder], and its round.
 
     A new round starts when play comes back to the first player.
     """
-    player = (flow.player + 1) % seats
+    player = turn_order(seats).next(flow.player)
     return player, flow.round + (player == flow.first_player)
 
 

@@ -16,8 +16,13 @@
 - `place s7` — put a blank storm card on storm space 7 (ARC-4.3)
 - `calm s7` — good weather: remove the storm on space 7 (ARC-4.4)
 - `discard bait-red` — remove a card beyond the four a boat holds (ARC-4.7)
-- `end` — end the turn: at sea (ARC-2.5), staying in an island's harbour, which takes its shop's
-  cards (ARC-2.7), or done on the quay after a harbour visit (ARC-4.8); see `End`
+- `end turn` — end the turn at sea or in a home port and stay there until the next turn (ARC-2.5)
+- `stay` — instead of moving, stay in the island's harbour where the last turn ended, which takes
+  its shop's cards: the harbour sequence runs as on arrival (ARC-2.7)
+- `done` — done on the quay after a harbour visit: the turn is over (ARC-4.8)
+- `end` — **alias**, read with the state: whichever of `end turn`, `stay` and `done` the step and
+  the boat's location call for (the one word recorded games and scenarios used before the three
+  had names of their own); see [`End`][tabletop.archipel.moves.End]
 - `season over` — declare the season over (ARC-7.1)
 - `draw bait-red` — chance: the card drawn from the pocket (ARC-1.7, ARC-4.9)
 - `fish shark` — chance: the fish a face-down piece turns out to be (ARC-3.2)
@@ -37,22 +42,29 @@ from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
+from tabletop.archipel.content.board import HARBOUR
+from tabletop.archipel.state import ArchipelState
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.protocol import Move
 
 __all__ = [
     "CATCH",
+    "DONE",
     "END",
+    "END_TURN",
     "FISH_ITEM",
     "FUEL",
     "OVER",
     "RELEASE",
+    "STAY",
     "USE_MULTI",
     "Calm",
     "Catch",
     "Discard",
+    "Done",
     "Draw",
     "End",
+    "EndTurn",
     "Expose",
     "Feed",
     "Give",
@@ -61,6 +73,7 @@ __all__ = [
     "Place",
     "Refuel",
     "Sail",
+    "Stay",
     "Take",
     "Throw",
     "parse_move",
@@ -201,23 +214,79 @@ class Discard(Move):
 
 
 @attrs.frozen(cache_hash=True)
-class End(Move):
-    """End the turn: what that does depends on where the boat is, read from the step.
+class EndTurn(Move):
+    """End the turn at sea or in a home port, staying there until the next turn (ARC-2.5).
 
-    * `turn.act`, at sea or in a home port: the turn ends there (ARC-2.5); the next boat plays.
-    * `turn.act`, in an island's harbour: the boat stays instead of moving (ARC-2.7), so it
-      takes that shop's cards: the harbour sequence runs as on arrival (ARC-4).
-    * `harbour.dock`: the boat is done on the quay (ARC-4.8); the warehouse supplies the
-      emptied shop (ARC-4.9) and the next boat plays.
-
-    One notation, `end`, for the three: the phase table and the notation of recorded games
-    keep it (separate names would change the adapters' action spaces).
+    Legal in `turn.act` anywhere but an island's harbour (there the boat `stay`s instead,
+    ARC-2.7); the next boat plays.
     """
 
-    kind: ClassVar[str] = "end"
+    kind: ClassVar[str] = "end-turn"
 
     def __str__(self) -> str:
-        return "end"
+        return "end turn"
+
+
+@attrs.frozen(cache_hash=True)
+class Stay(Move):
+    """Stay in the island's harbour where the last turn ended instead of moving (ARC-2.7).
+
+    Legal in `turn.act` in an island's harbour. It takes no fuel, but the boat must take that
+    shop's cards: the harbour sequence runs as on arrival (ARC-4).
+    """
+
+    kind: ClassVar[str] = "stay"
+
+    def __str__(self) -> str:
+        return "stay"
+
+
+@attrs.frozen(cache_hash=True)
+class Done(Move):
+    """Done on the quay: the turn in the harbour is over (ARC-4.8).
+
+    Legal in `harbour.dock` once no card beyond four waits (ARC-4.7); the warehouse supplies
+    the emptied shop (ARC-4.9) and the next boat plays.
+    """
+
+    kind: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+class End:
+    """The alias `end`: the one word for [`EndTurn`][tabletop.archipel.moves.EndTurn],
+    [`Stay`][tabletop.archipel.moves.Stay] and [`Done`][tabletop.archipel.moves.Done] that
+    the notation had before the three got names of their own (issue 16). Not a move:
+    [`End.resolve`][tabletop.archipel.moves.End.resolve] (and `parse_move` for the text `end`)
+    gives the move the alias stands for in a state, so recorded games and scenarios that say
+    `end` keep reading.
+
+    ```pycon
+    >>> from tabletop.archipel import new_game
+    >>> End.resolve(new_game(seed=1))
+    EndTurn()
+
+    ```
+    """
+
+    NOTATION: ClassVar[str] = "end"
+    """The alias's notation."""
+
+    @staticmethod
+    def resolve(state: object) -> Move:
+        """The move `end` stands for in `state`: `done` on the quay (`harbour.dock`), `stay`
+        in `turn.act` in an island's harbour, `end turn` anywhere else (and without an
+        Archipel state: the move is then checked against the state it is applied to)."""
+        if not isinstance(state, ArchipelState):
+            return END_TURN
+        step = state.flow.step
+        if step == "dock":
+            return DONE
+        if step == "act" and state.map.kind[state.boats[state.flow.player].at] == HARBOUR:
+            return STAY
+        return END_TURN
 
 
 @attrs.frozen(cache_hash=True)
@@ -258,7 +327,14 @@ FISH_ITEM: Final = "fish-"
 """The prefix of a fish item of `give`/`take` (`fish-blue`)."""
 
 CATCH: Final = Catch()
-END: Final = End()
+END_TURN: Final = EndTurn()
+"""`end turn`: the turn ends at sea or in a home port (ARC-2.5)."""
+STAY: Final = Stay()
+"""`stay`: the boat stays in an island's harbour and takes its shop's cards (ARC-2.7)."""
+DONE: Final = Done()
+"""`done`: the turn on the quay is over (ARC-4.8)."""
+END: Final = END_TURN
+"""Old name of [`END_TURN`][tabletop.archipel.moves.END_TURN], kept importable."""
 OVER: Final = Over()
 USE_MULTI: Final = MultiChoice(True)
 RELEASE: Final = MultiChoice(False)
@@ -277,7 +353,7 @@ def intern(cls: type[M], *args: str) -> M:
     return move  # type: ignore[return-value]
 
 
-_ONE_WORD: Final = {"catch": CATCH, "end": END, "release": RELEASE}
+_ONE_WORD: Final[dict[str, Move]] = {"catch": CATCH, "stay": STAY, "done": DONE, "release": RELEASE}
 _ONE_ARG: Final[dict[str, type[Move]]] = {
     "sail": Sail,
     "feed": Feed,
@@ -292,12 +368,17 @@ _ONE_ARG: Final[dict[str, type[Move]]] = {
 _HELP: Final = (
     "try 'sail f07', 'catch', 'use bait-multi', 'release', 'feed bait-red', 'refuel jerrycan-blue', "
     "'refuel red with jerrycan-blue', 'throw blue', 'give fuel to red', 'take bait-red from red', "
-    "'place s7', 'calm s7', 'discard bait-red', 'end', 'season over', 'draw bait-red', 'fish shark'"
+    "'place s7', 'calm s7', 'discard bait-red', 'end turn', 'stay', 'done', 'season over', 'draw bait-red', "
+    "'fish shark'"
 )
 
 
 def parse_move(state: object, text: str) -> Move:
-    """Read Archipel move notation (the `state` is not needed: notation is context-free).
+    """Read Archipel move notation.
+
+    The notation is context-free but for the alias `end`, which reads as `end turn`, `stay`
+    or `done` by the `state`'s step and the boat's location (see
+    [`End`][tabletop.archipel.moves.End]); every other text needs no state.
 
     Raises:
         NotationError: If `text` is not the notation of an Archipel move.
@@ -307,6 +388,10 @@ def parse_move(state: object, text: str) -> Move:
         return _ONE_WORD[words[0]]
     if words == ["season", "over"]:
         return OVER
+    if words == ["end", "turn"]:
+        return END_TURN
+    if words == [End.NOTATION]:
+        return End.resolve(state)
     if words == ["use", "bait-multi"]:
         return USE_MULTI
     if len(words) == 2 and words[0] in _ONE_ARG:

@@ -404,28 +404,16 @@ def missing(s: ArchipelState) -> dict[str, int]:
 
 
 _TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
-#: The last answer, kept by the identity of the markets tuple. One tuple replaced whole, so a
-#: reader in another thread never pairs one state's markets with another's answer.
-_LAST_TALLY: list[tuple[Any, ...]] = [((), "", False, ({}, (0, 0)))]
 
 
 def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    """The missing fish by colour and (filled, ordered), cached by the markets' contents.
-
-    The markets tuple is shared by every state until a delivery, so the last answer is
-    kept by identity as well.
-    """
-    markets, board, short, last = _LAST_TALLY[0]
-    if markets is s.markets and board == s.board and short == s.short:
-        return last  # type: ignore[no-any-return]
+    """The missing fish by colour and (filled, ordered), kept by the markets' contents."""
     key = (s.board, s.short, s.markets)
     found = _TALLIES.get(key)
     if found is None:
-        found = _tally(s)
         if len(_TALLIES) > 100_000:
             _TALLIES.clear()
-        _TALLIES[key] = found
-    _LAST_TALLY[0] = (s.markets, s.board, s.short, found)
+        found = _TALLIES[key] = _tally(s)
     return found
 
 
@@ -465,8 +453,22 @@ def supplied_as_far_as_possible(s: ArchipelState) -> bool:
 
     A wanted colour can still be delivered when a boat carries such a fish, or when one lies
     in the sea (face down or up, seen or not) and bait that catches it (its colour or
-    multicolour) is still in the game (in the pocket, a shop, the warehouse or on a boat).
+    multicolour) is still in the game (in the pocket, a shop, the warehouse or on a boat). The
+    answer is kept by what it reads, which most steps leave as it was.
     """
+    key = (s.board, s.short, s.markets, s.lost, s.removed, tuple([boat.fish for boat in s.boats]))
+    found = _SUPPLIED.get(key)
+    if found is None:
+        if len(_SUPPLIED) > 50_000:
+            _SUPPLIED.clear()
+        found = _SUPPLIED[key] = _supplied(s)
+    return found
+
+
+_SUPPLIED: dict[tuple[Any, ...], bool] = {}
+
+
+def _supplied(s: ArchipelState) -> bool:
     wanted = missing(s)
     if not wanted:
         return True

@@ -14,8 +14,9 @@ This module holds `AUTO` (one handler per automatic step of
 Legal moves, in this order: `turn.act`: `sail` (fish spots, harbours, home ports, storm
 spaces, each in board order), `catch`, then the common moves (`refuel` of the current
 boat, then of the other boats in seat order, `throw`, `give`/`take` with each boat on
-the same location in seat order: fuel, fish, cards), `end`, `season over`.
-`harbour.dock`: `discard` (cards in kind order), the common moves, `end`, `season over`.
+the same location in seat order: fuel, fish, cards), `end turn` (or `stay` in an island's
+harbour), `season over`.
+`harbour.dock`: `discard` (cards in kind order), the common moves, `done`, `season over`.
 Chance outcomes are in kind order (the kernel's [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes]).
 """
 
@@ -24,19 +25,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tabletop.archipel.checks import catch_problem, may_declare
+from tabletop.archipel.checks import catch_problem, in_island_harbour, may_declare
 from tabletop.archipel.content.kinds import BAITS
 from tabletop.archipel.moves import (
     CATCH,
-    END,
+    END_TURN,
     OVER,
     RELEASE,
+    STAY,
     USE_MULTI,
     Calm,
     Catch,
     Discard,
+    Done,
     Draw,
-    End,
+    EndTurn,
     Expose,
     Feed,
     Give,
@@ -45,6 +48,7 @@ from tabletop.archipel.moves import (
     Place,
     Refuel,
     Sail,
+    Stay,
     Take,
     Throw,
     intern,
@@ -82,7 +86,7 @@ def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
     if catch_problem(s) is None:
         moves.append(CATCH)
     meetings.common_moves(s, boat, moves, _NO_CARDS)
-    moves.append(END)
+    moves.append(STAY if in_island_harbour(s) else END_TURN)
     if may_declare(s):
         moves.append(OVER)
     return tuple(moves)
@@ -125,13 +129,13 @@ def _as_moves(outcomes: tuple[tuple[str, float], ...], cls: type[Expose | Draw])
     """The bag's outcomes as moves, each kind's move made once (the kernel keeps the answer
     on the state, which is asked twice: legal moves, then sampling)."""
     moves = _KIND_MOVES[cls]
-    found = []
-    for kind, p in outcomes:
-        move = moves.get(kind)
-        if move is None:
-            move = moves.setdefault(kind, cls(kind))
-        found.append((move, p))
-    return tuple(found)
+    get = moves.get
+    return tuple([(get(kind) or _first(moves, cls, kind), p) for kind, p in outcomes])
+
+
+def _first(moves: dict[str, Move], cls: type[Expose | Draw], kind: str) -> Move:
+    """The move of a kind met for the first time, kept for the next ones."""
+    return moves.setdefault(kind, cls(kind))
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
@@ -156,7 +160,9 @@ _HANDLERS: Final[dict[type[Move], Callable[[Any, Any], Any]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    End: sailing.end,
+    EndTurn: sailing.end_turn,
+    Stay: sailing.stay_in_harbour,
+    Done: harbour.done,
     Over: season.over,
     Draw: _draw,
     Place: harbour.place,

@@ -24,7 +24,7 @@ from tabletop.archipel.checks import may_declare, may_place
 from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import BAITS, GEAR, GOOD_WEATHER, LEAK, STORM_BLANK, is_storm, storm_number
 from tabletop.archipel.flow import MACHINE
-from tabletop.archipel.moves import END, OVER, Calm, Discard, Draw, Place, intern
+from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
@@ -36,6 +36,7 @@ __all__ = [
     "calm",
     "discard",
     "dock_moves",
+    "done",
     "news",
     "place",
     "restock",
@@ -200,10 +201,15 @@ def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
         moves.extend(intern(Discard, card) for card in sorted({*s.bought, *boat.cards}))
     common_moves(s, boat, moves, s.bought)
     if not s.bought:
-        moves.append(END)
+        moves.append(DONE)
         if may_declare(s):
             moves.append(OVER)
     return tuple(moves)
+
+
+def done(s: ArchipelState, move: Done) -> ArchipelState:
+    """ARC-4.8: done on the quay, the turn is over; the warehouse supplies the shop (ARC-4.9)."""
+    return MACHINE.go(s, "supply")
 
 
 def discard(s: ArchipelState, move: Discard) -> ArchipelState:

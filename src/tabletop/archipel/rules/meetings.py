@@ -34,7 +34,7 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
     # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
     # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
     for seat, other in enumerate(s.boats):
-        if seat != me and other.fuel < TANK:
+        if seat != me and other.fuel < TANK and other.cards:  # no card, no jerrycan
             moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if holds_can(s, seat, can))
     moves.extend(intern(Throw, fish) for fish in boat.fish)
     for seat in others_here(s):

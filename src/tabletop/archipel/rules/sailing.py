@@ -9,19 +9,19 @@ fills a tank at any time, on any turn (ARC-2.6, ARC-4.6).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from tabletop.archipel.checks import may_sail_to_space, may_sail_to_spot
-from tabletop.archipel.content.board import HARBOUR, STORM, board_for
+from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
+from tabletop.archipel.content.board import STORM, Board, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, stay
-from tabletop.archipel.moves import End, Refuel, Sail, intern
+from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["end", "refuel", "sail", "sail_moves"]
+__all__ = ["end_turn", "refuel", "sail", "sail_moves", "stay_in_harbour"]
 
 
 def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
@@ -34,11 +34,30 @@ def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
     board = board_for(s.board)
     spots, harbours, storms = board.targets(s.storms, boat.at)
     boats_at = {b.at for b in s.boats}
-    moves: list[Move] = [intern(Sail, board.spots[i]) for i in spots if may_sail_to_spot(s, board, i, boats_at)]
-    moves.extend(intern(Sail, loc) for loc in harbours)
-    gear = GEAR in boat.cards
-    moves.extend(intern(Sail, board.storm_ids[i]) for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
+    to_spot, to_harbour, to_space = _sails(s.board, board)
+    moves: list[Move] = [to_spot[i] for i in spots_to_sail(s, board, spots, boats_at)]
+    moves.extend(to_harbour[loc] for loc in harbours)
+    if storms:
+        gear = GEAR in boat.cards
+        moves.extend(to_space[i] for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
     return moves
+
+
+_SAILS: Final[dict[str, tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]]] = {}
+
+
+def _sails(name: str, board: Board) -> tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]:
+    """The `sail` moves of the board a state names `name`, made once: by spot index, by
+    location id (harbours, home ports), by storm space index."""
+    found = _SAILS.get(name)
+    if found is None:
+        found = (
+            tuple(intern(Sail, loc) for loc in board.spots),
+            {loc: intern(Sail, loc) for loc in board.locations},
+            tuple(intern(Sail, loc) for loc in board.storm_ids),
+        )
+        _SAILS[name] = found
+    return found
 
 
 def sail(s: ArchipelState, move: Sail) -> ArchipelState:
@@ -84,9 +103,11 @@ def refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
     return MACHINE.go(s, stay(s.flow), boats=s.boats_with(seat, boat), **changes)
 
 
-def end(s: ArchipelState, move: End) -> ArchipelState:
-    """ARC-2.5, ARC-2.7, ARC-4.8: end the turn; staying in an island's harbour takes its shop's cards."""
-    if s.flow.step == "dock":
-        return MACHINE.go(s, "supply")
-    kind = board_for(s.board).kind[s.boats[s.flow.player].at]
-    return MACHINE.go(s, "harbour.arrive" if kind == HARBOUR else "next")
+def end_turn(s: ArchipelState, move: EndTurn) -> ArchipelState:
+    """ARC-2.5: the turn ends at sea (or in a home port); the next boat plays."""
+    return MACHINE.go(s, "next")
+
+
+def stay_in_harbour(s: ArchipelState, move: Stay) -> ArchipelState:
+    """ARC-2.7: the boat stays in the island's harbour and takes its shop's cards (ARC-4)."""
+    return MACHINE.go(s, "harbour.arrive")

@@ -1,6 +1,7 @@
 """The turn order and the end of the season (ARC-2.1, ARC-7).
 
-Play goes clockwise (ARC-2.1, [`next_turn`][tabletop.archipel.flow.next_turn]). The players
+Play goes clockwise (ARC-2.1, the kernel's [`TurnOrder`][tabletop.kernel.turns.TurnOrder] through
+[`next_turn`][tabletop.archipel.flow.next_turn]). The players
 declare the season over (ARC-7.1); it also ends by itself once every order is filled and
 every boat is home, or when no boat can ever move again (ARC-7.5), or after `idle_rounds`
 rounds without progress (ARC-7.6). The ending is read off the board
