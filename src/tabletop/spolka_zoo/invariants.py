@@ -10,7 +10,8 @@ rule; reading a state turns it into a `DecodeError` at that path.
 
 from __future__ import annotations
 
-from typing import Final
+import functools
+from typing import Final, NoReturn
 
 from tabletop.kernel.deck import HIDDEN, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
@@ -29,14 +30,19 @@ from tabletop.spolka_zoo.content import (
 )
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
-from tabletop.spolka_zoo.state import SHARE_TOKENS, ZooState
+from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Task, ZooState
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
 
 def expected_cards(state: ZooState) -> Tokens:
     """Every card the game's configuration puts in play."""
-    config = state.config
+    return _expected(state.config)
+
+
+@functools.cache
+def _expected(config: Config) -> Tokens:
+    """The cards of a configuration, worked out once per configuration (they are constant)."""
     cards = [c for deck in STARTING_DECKS[config.seats] for c in deck] + list(INFLUENCE_IDS) + list(HELPER_IDS)
     if config.bots:
         cards += BOT_IDS
@@ -49,19 +55,41 @@ def expected_cards(state: ZooState) -> Tokens:
 
 def all_cards(state: ZooState) -> Tokens:
     """Every card of the state, wherever it is (`?` for each card a view hides)."""
+    return Tokens(_tally(state))
+
+
+def _tally(state: ZooState) -> dict[str, int]:
+    """Every card of the state counted in one plain dict (no multiset built per pile)."""
     p = state.piles
-    cards = [c for row in (p.influence_row, p.helper_row) for c in row if c]
-    cards += [k.card for k in p.removed] + list(p.resolving)
+    tally: dict[str, int] = {}
+    get = tally.get
+    for row in (p.influence_row, p.helper_row, p.resolving):
+        for card in row:
+            if card:
+                tally[card] = get(card, 0) + 1
+    for known in p.removed:
+        tally[known.card] = get(known.card, 0) + 1
     for seat in state.seats:
-        cards += [*seat.helpers, *seat.intrigues] + ([seat.goal] if seat.goal else [])
-    total = Tokens(cards) + p.bot_discard + p.event_aside
+        for card in (*seat.helpers, *seat.intrigues):
+            tally[card] = get(card, 0) + 1
+        if seat.goal:
+            tally[seat.goal] = get(seat.goal, 0) + 1
+    for tokens in (p.bot_discard, p.event_aside):
+        for card, n in tokens.items():
+            tally[card] = get(card, 0) + n
     for deck in (*state.decks, p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box):
-        total = total + deck.cards()
-    return total
+        for card, n in deck.middle.items():
+            tally[card] = get(card, 0) + n
+        for known in (*deck.top, *deck.bottom):
+            tally[known.card] = get(known.card, 0) + 1
+    return tally
 
 
 #: What a task's ``company`` may be: none, the seat's choice, or a company.
 _TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
+
+#: Every step of the phase table, by key.
+_STEPS: Final = frozenset(MACHINE.steps())
 
 #: The action-phase steps where the seat resolving its token decides.
 _TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "action.abilities", "action.late"})
@@ -70,6 +98,10 @@ _TOKEN_STEPS = frozenset({"action.before", "action.revealed", "action.act", "act
 def _check(holds: object, message: str, path: str, rule: str = "") -> None:
     if not holds:
         raise InvariantBroken(message, path=path, rule=rule)
+
+
+def _broken(message: str, path: str, rule: str = "") -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
 
 
 def invariants(state: State) -> None:
@@ -91,57 +123,85 @@ def _flow(state: ZooState) -> None:
     """The seat to move is the one the rules name."""
     key, player = state.flow.key, state.flow.player
     if key in _TOKEN_STEPS:
-        _check(player == state.turn.seat, f"seat {player} to move for seat {state.turn.seat}", "flow.player", "ZOO-3.2")
+        if player != state.turn.seat:
+            _broken(f"seat {player} to move for seat {state.turn.seat}", "flow.player", "ZOO-3.2")
     elif key == "effects.choose":
         _check(state.queue, "a decision with no task pending", "queue", "ZOO-6.1")
-        _check(player == state.queue[0].seat, f"seat {player} decides for {state.queue[0]}", "flow.player", "ZOO-6.1")
+        if player != state.queue[0].seat:
+            _broken(f"seat {player} decides for {state.queue[0]}", "flow.player", "ZOO-6.1")
 
 
 def _pending(state: ZooState) -> None:
     """The pending work names known steps, operations, seats, companies and cards."""
-    _check(state.resume == "" or state.resume in MACHINE.steps(), f"unknown step {state.resume!r}", "resume")
+    _check(state.resume == "" or state.resume in _STEPS, f"unknown step {state.resume!r}", "resume")
     if state.flow.phase == "effects":
         _check(state.queue and state.resume, f"{state.flow.key} with no task or nowhere to resume", "queue")
     seats = range(-1, len(state.seats))
     for i, task in enumerate(state.queue):
-        at = f"queue[{i}]"
-        _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
-        _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
-        _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
-        _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
-        _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
-        _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
-        _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
-        _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
-        _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
+        if not _task_sound(task, seats):  # the messages are built only for a broken task
+            _task_broken(task, f"queue[{i}]", seats)
+
+
+def _task_sound(task: Task, seats: range) -> bool:
+    """Whether a task passes every check of `_task_broken` (the fast path of a sound queue)."""
+    return (
+        task.op in OPS
+        and task.seat in seats
+        and task.actor in seats
+        and task.company in _TASK_COMPANIES
+        and (task.card in FAMILY or task.card in ("", HIDDEN))
+        and task.index >= 0
+        and all(seat in seats for seat in task.done)
+        and (task.op != "resolve_deck" or task.company in FRUITS)
+        and (task.op != "effect" or task.card in FAMILY or task.card == HIDDEN)
+    )
+
+
+def _task_broken(task: Task, at: str, seats: range) -> None:
+    """Raise for the first check a task fails."""
+    _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
+    _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
+    _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
+    _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
+    _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
+    _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
+    _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
+    _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
+    _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
 
 
 def _tokens(state: ZooState) -> None:
     """Fruit and share tokens conserved, no purse or price below 0."""
-    supply = Tokens(dict.fromkeys(FRUITS, state.config.fruit_supply))
-    fruit = state.warehouse
-    for board in state.company_fruit:
-        fruit = fruit + board
-    for seat in state.seats:
-        fruit = fruit + seat.fruit
-    _check(fruit == supply, f"fruit tokens not conserved: {fruit} != {supply}", "warehouse", "ZOO-1.3")
+    supply = state.config.fruit_supply
+    fruit = state.warehouse.as_dict()
+    for tokens in (*state.company_fruit, *(seat.fruit for seat in state.seats)):
+        for kind, n in tokens.items():
+            fruit[kind] = fruit.get(kind, 0) + n
+    if fruit != dict.fromkeys(FRUITS, supply):
+        found, expected = Tokens(fruit), Tokens(dict.fromkeys(FRUITS, supply))
+        _broken(f"fruit tokens not conserved: {found} != {expected}", "warehouse", "ZOO-1.3")
     for i, seat in enumerate(state.seats):
         shares_ok = all(n >= 0 for n in seat.shares) and sum(seat.shares) <= SHARE_TOKENS
         _check(shares_ok, f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
-        _check(seat.money >= 0, f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
-    _check(min(state.share_price) >= 0, f"a price below 0: {state.share_price}", "share_price", "ZOO-4.5")
-    _check(min(state.fruit_price) >= 0, f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
+        if seat.money < 0:
+            _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
+    if min(state.share_price) < 0:
+        _broken(f"a price below 0: {state.share_price}", "share_price", "ZOO-4.5")
+    if min(state.fruit_price) < 0:
+        _broken(f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
 
 
 def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
-    cards, expected = all_cards(state), expected_cards(state)
-    if HIDDEN in cards:  # a view: the cards it shows exist, and the hidden ones make up the rest
-        problem = conservation_problem(cards, expected)
+    tally, expected = _tally(state), _expected(state.config)
+    if HIDDEN in tally:  # a view: the cards it shows exist, and the hidden ones make up the rest
+        problem = conservation_problem(Tokens(tally), expected)
         _check(not problem, f"cards not conserved: {problem}", "piles")
         return
-    common = _common(cards, expected)
-    _check(cards == expected, f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
+    if tally.items() != expected.items():
+        cards = Tokens(tally)
+        common = _common(cards, expected)
+        _broken(f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
 
 
 def _common(a: Tokens, b: Tokens) -> Tokens:

@@ -1,7 +1,7 @@
 """Pending work: starting it, finishing a task, waiting for chance or for a decision.
 
 Card effects, refills, company-deck resolution, the division of fruits, events and bot turns
-are all pushed as [`Task`][tabletop.spolka_zoo.state.Task] values on the stack `queue`
+are all pushed as [`Task`][tabletop.spolka_zoo.state.parts.Task] values on the stack `queue`
 (the kernel's [`pending`][tabletop.kernel.pending] functions). The automatic step
 `effects.work` runs the task on top (its operation, looked up in the explicit table
 [`OPS`][tabletop.spolka_zoo.rules.OPS]); a task either finishes (replaced by its follow-up

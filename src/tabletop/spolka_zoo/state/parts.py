@@ -1,57 +1,38 @@
-"""The Spółka ZOO state: seats, boards, piles, the token being resolved, the pending work,
-and the final standings. Data only: this module imports the kernel and `content`, never
-the rules (the game's `__init__` binds them to [`ZooState`][tabletop.spolka_zoo.state.ZooState]).
+"""The parts of a Spółka ZOO state: the options, the seats, the piles, the token being
+resolved, a unit of pending work, and [`Position`][tabletop.spolka_zoo.state.parts.Position],
+what every reader of a position (the state and its draft) may ask about seats and shareholders.
 
-Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
-are indexed in the fixed order of [`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (apple,
-lemon, pineapple); `board` says in which order the company boards lie, left to right,
-which decides every "left to right" rule and every bot choice.
-
-Work that may stop for a chance event or a decision (card effects, refills, deck
-resolution, division, events, bot turns) is the immutable stack `queue` of
-[`Task`][tabletop.spolka_zoo.state.Task] values, top first (see
-[`tabletop.kernel.pending`][tabletop.kernel.pending]); `resume` names the step the round
-continues at when it is empty.
-
-A step (one `apply`) is worked out on a [`Draft`][tabletop.spolka_zoo.state.Draft], the
-kernel's [`Builder`][tabletop.kernel.builder.Builder] of `ZooState`: a working copy that
-only that step holds, frozen once into the new state. Functions that only read take a
-[`Position`][tabletop.spolka_zoo.state.Position], which both are.
+Per-company tuples are indexed in the fixed order of
+[`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (see [`tabletop.spolka_zoo.state`][tabletop.spolka_zoo.state]).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from tabletop.kernel.builder import Builder
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
-from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import clockwise
-from tabletop.spolka_zoo.content import FRUITS, GOALS, HELPER_GLORY, HELPERS
+from tabletop.spolka_zoo.content import FRUITS, HELPER_GLORY, HELPERS
 
 __all__ = [
     "FRUIT_INDEX",
+    "FRUIT_SUPPLY",
+    "FRUIT_TRACK",
     "PILES",
+    "ROUNDS",
+    "SHARE_TOKENS",
+    "SHARE_TRACK",
     "Company",
     "Config",
-    "Draft",
     "Piles",
     "Position",
     "Seat",
-    "Standing",
     "Task",
     "Turn",
-    "ZooOutcome",
-    "ZooState",
-    "evolve",
-    "final_outcome",
-    "goal_met",
 ]
 
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
@@ -71,8 +52,6 @@ PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box"
 """The face-down decks of `Piles`, by field name."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
-COINS_PER_GLORY: Final = 5
-"""Coins per glory point at the end of the game (ZOO-10.4)."""
 
 
 @attrs.frozen
@@ -407,198 +386,3 @@ class Company:
     deck: Deck
     shareholders: tuple[int, ...]
     majority: int
-
-
-@attrs.frozen
-class ZooState(Position, State):
-    """A Spółka ZOO position (see the module docstring)."""
-
-    flow: Flow
-    seed: int | None
-    chance_count: int
-    config: Config
-    board: tuple[str, ...]
-    share_price: tuple[int, int, int]
-    fruit_price: tuple[int, int, int]
-    warehouse: Tokens
-    company_fruit: tuple[Tokens, Tokens, Tokens]
-    decks: tuple[Deck, Deck, Deck]
-    seats: tuple[Seat, ...]
-    piles: Piles
-    turn: Turn = Turn()
-    queue: tuple[Task, ...] = ()
-    resume: str = ""
-    finished: bool = False
-
-    if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
-
-        def _player_moves(self) -> tuple[Move, ...]: ...
-        def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
-        def _apply(self, move: Move) -> ZooState: ...
-        def _view(self, player: int) -> ZooState: ...
-
-    # Protocol -------------------------------------------------------------------------------
-
-    @property
-    def num_players(self) -> int:
-        return len(self.seats)
-
-    @property
-    def outcome(self) -> ZooOutcome | None:
-        if not self.finished:
-            return None
-        return final_outcome(self)
-
-    def _counted(self) -> ZooState:
-        """Chance events are counted by the rules in the state they build anyway (one new
-        state per step instead of two): see `rules.apply` and `rules.work.finish`."""
-        return self
-
-
-class Draft(Position, Builder["ZooState"], state=ZooState):
-    """The next position while one step is worked out: the kernel's
-    [`Builder`][tabletop.kernel.builder.Builder] of [`ZooState`][tabletop.spolka_zoo.state.ZooState].
-
-    `apply` copies the state into a draft, the move, the automatic steps and the pending work
-    change the draft in place (one field at a time, each field a new immutable value), and
-    `freeze()` builds the new state once at the end. Its fields are generated from
-    `ZooState`'s; what is written here are the two changes made everywhere.
-    """
-
-    def goto(
-        self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
-    ) -> None:
-        """Move the flow to `target` through the phase machine (which checks the transition)."""
-        self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
-
-    def set_seat(self, index: int, seat: Seat) -> None:
-        """Replace seat `index`."""
-        seats = self.seats
-        self.seats = (*seats[:index], seat, *seats[index + 1 :])
-
-    def set_deck(self, company: str, deck: Deck) -> None:
-        """Replace the deck of `company`."""
-        decks = self.decks
-        c = FRUIT_INDEX[company]
-        self.decks = (deck if c == 0 else decks[0], deck if c == 1 else decks[1], deck if c == 2 else decks[2])
-
-
-# The end of the game (ZOO-10.1 to ZOO-10.5, ZOO-12.6) ----------------------------------------------
-#
-# Hidden goals are checked first, on the board as it stands. Then every seat sells all its
-# shares and fruits at the current prices, which no longer move; helpers marked 'not at game
-# end' no longer help. Every 5 coins is 1 glory. The most glory wins; ties go to the larger
-# remainder of unconverted coins, then to more helpers; seats still tied share the victory.
-
-
-@attrs.frozen
-class Standing:
-    """One seat's final account.
-
-    Attributes:
-        seat: The seat.
-        bot: True for a bot.
-        helper_glory: Glory printed on its helpers.
-        goal: Its hidden goal ("" without one).
-        goal_glory: Glory from the hidden goal (0 when not met).
-        sale: Coins from selling every share and fruit at the end.
-        money: Coins after the sale.
-        money_glory: `money // 5`.
-        leftover: Coins not converted into glory (the first tie-breaker).
-        helpers: Helpers hired (the second tie-breaker).
-        glory: Total glory.
-        rank: 1 for the winner(s); seats tied on every tie-breaker share a rank.
-    """
-
-    seat: int
-    bot: bool
-    helper_glory: int
-    goal: str
-    goal_glory: int
-    sale: int
-    money: int
-    money_glory: int
-    leftover: int
-    helpers: int
-    glory: int
-    rank: int
-
-
-@attrs.frozen
-class ZooOutcome:
-    """The result of a game: every seat's standing and the winner(s).
-
-    `returns` are the seats' glory totals; `summary()` names the winner seat(s) (a shared
-    victory as `"seats 0+2"`) and gives each seat's glory.
-    """
-
-    standings: tuple[Standing, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def returns(self) -> tuple[float, ...]:
-        return tuple(float(s.glory) for s in self.standings)
-
-    def summary(self) -> Mapping[str, str | int | float]:
-        label = "seat" if len(self.winners) == 1 else "seats"
-        result: dict[str, str | int | float] = {"winner": f"{label} {'+'.join(map(str, self.winners))}"}
-        for standing in self.standings:
-            result[f"glory seat {standing.seat}"] = standing.glory
-        return result
-
-
-def goal_met(state: Position, seat: int) -> bool:
-    """Whether the seat's hidden goal holds on the board as it stands."""
-    me = state.seats[seat]
-    goal = GOALS.get(me.goal)
-    if goal is None:
-        return False
-    if goal.condition == "shares_everywhere":
-        return all(me.shares)
-    if goal.condition == "majorities":
-        return sum(state.majority(c) == seat for c in FRUITS) >= goal.n
-    if goal.condition == "helpers":
-        return len(me.helpers) >= goal.n
-    if goal.condition == "fruit":
-        return me.fruit[goal.fruit] >= goal.n
-    return me.money >= goal.n
-
-
-def _sale(state: Position, seat: int) -> int:
-    me = state.seats[seat]
-    share_bonus = me.passive("sell_bonus", "share", at_end=True)
-    total = sum(n * (price + share_bonus) for n, price in zip(me.shares, state.share_price, strict=True))
-    for i, fruit in enumerate(FRUITS):
-        total += me.fruit[fruit] * (state.fruit_price[i] + me.passive("sell_bonus", fruit, at_end=True))
-    return total
-
-
-def final_outcome(state: Position) -> ZooOutcome:
-    """Score the finished game."""
-    rows = []
-    for seat, me in enumerate(state.seats):
-        goal_glory = GOALS[me.goal].glory if goal_met(state, seat) else 0
-        sale = _sale(state, seat)
-        money = me.money + sale
-        glory = me.helper_glory + goal_glory + money // COINS_PER_GLORY
-        rows.append((seat, me, goal_glory, sale, money, glory))
-    keys = [(glory, money % COINS_PER_GLORY, len(me.helpers)) for _, me, _, _, money, glory in rows]
-    standings = tuple(
-        Standing(
-            seat=seat,
-            bot=me.bot,
-            helper_glory=me.helper_glory,
-            goal=me.goal,
-            goal_glory=goal_glory,
-            sale=sale,
-            money=money,
-            money_glory=money // COINS_PER_GLORY,
-            leftover=money % COINS_PER_GLORY,
-            helpers=len(me.helpers),
-            glory=glory,
-            rank=1 + sum(other > keys[seat] for other in keys),
-        )
-        for seat, me, goal_glory, sale, money, glory in rows
-    )
-    winners = tuple(s.seat for s in standings if s.rank == 1)
-    return ZooOutcome(standings, winners)

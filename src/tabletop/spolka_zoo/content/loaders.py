@@ -1,15 +1,6 @@
-"""Spółka ZOO content: the effect vocabulary and the card files in `data/`.
-
-Every card whose text is not public (starting company cards, influence, helper, event,
-hidden goal and intrigue cards) is data built from a small vocabulary of effect kinds, so an
-owner of the printed game can type in the real cards. The files shipped in `data/` are a
-labelled REFERENCE SET (`reference = true`), not the printed texts. The 13 bot cards are
-the public facts.
-
-An effect is one table, e.g. `{ kind = "fruit_to_company", fruit = "apple", n = 1 }`;
-`docs/spolka_zoo/content.md` documents every kind and parameter. Each loader raises
-[`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the card and the field.
-"""
+"""Loading and validating Spółka ZOO's content files: one loader per kind of file, each
+raising [`ContentError`][tabletop.kernel.errors.ContentError] naming the file, the card and
+the field; the shipped reference set is read with them."""
 
 from __future__ import annotations
 
@@ -18,273 +9,37 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Final, TypeVar
 
-import attrs
 import cattrs
 
 from tabletop.kernel.content import load_items, read_package_toml, read_toml, tokens_hook
 from tabletop.kernel.errors import ContentError
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
-
-__all__ = [
-    "BOT",
-    "BOTS",
-    "BOT_IDS",
-    "CARDS",
-    "EFFECTS",
-    "END_ICON",
-    "EVENT",
-    "EVENT_IDS",
-    "FAMILY",
-    "FRUITS",
-    "GOAL",
-    "GOALS",
-    "GOAL_IDS",
-    "HELPER",
-    "HELPERS",
-    "HELPER_COST",
-    "HELPER_GLORY",
-    "HELPER_IDS",
-    "INFLUENCE",
-    "INFLUENCE_IDS",
-    "INTRIGUE",
-    "INTRIGUE_IDS",
-    "LOADERS",
-    "NAMES",
-    "STARTING",
-    "STARTING_DECKS",
-    "TEXTS",
-    "TOKENS",
-    "BotCard",
-    "BotEffect",
-    "Card",
-    "Effect",
-    "EventCard",
-    "GoalCard",
-    "HelperCard",
-    "InfluenceCard",
-    "IntrigueCard",
-    "card",
-    "check_text_fruits",
-    "shipped_rules",
-    "starting_deck",
-]
-
-FRUITS: Final = ("apple", "lemon", "pineapple")
-"""The three companies (and their fruits), in the fixed order every per-company tuple uses."""
-TOKENS: Final = ("share", "fruit", "helper", "lobby", "speculate", "duplicate")
-"""The six action tokens."""
-MARKS: Final = {"2+": 2, "3": 3, "4+": 4, "5": 5}
-"""The player-count marks of the starting company cards and the smallest seat count they need."""
-TRIGGERS: Final = ("share", "fruit", "lobby", "speculate", "any", "passive", "none")
-"""What a helper's ability waits for: a token (icons: share/fruit trading, lobbying, speculation), any token, nothing
-(works by itself), or no ability at all."""
-
-_COMPANY_PICKS: Final = ("", *FRUITS)
-_FIELDS: Final = {
-    "money": {"who", "n", "per_share"},
-    "fruit_to_company": {"who", "fruit", "n", "company"},
-    "take_fruit": {"who", "n"},
-    "discard_fruit": {"who", "n"},
-    "share_price": {"who", "company", "delta", "beyond"},
-    "fruit_price": {"who", "fruit", "delta", "beyond"},
-    "buy_share": {"who", "company", "n"},
-    "sell_share": {"who", "company", "n"},
-    "buy_fruit": {"who", "fruit", "n"},
-    "sell_fruit": {"who", "fruit", "n"},
-    "move_card": {"who", "company", "to", "public"},
-    "look": {"who", "company", "n", "to"},
-    "remove_self": set(),
-    "refresh_influence": set(),
-    "move_share": {"who"},
-    "swap_fruit": {"who"},
-    "share_discount": {"n"},
-    "fruit_discount": {"n"},
-    "sell_bonus": {"fruit", "n"},
-    "division_money": {"n"},
-}
-#: Effect kinds that make a helper's ability passive (working by itself).
-PASSIVE_KINDS: Final = frozenset({"share_discount", "fruit_discount", "sell_bonus", "division_money"})
-_ACTIVE: Final = frozenset(_FIELDS) - PASSIVE_KINDS
-_FAMILY_KINDS: Final = {
-    "influence": _ACTIVE - {"refresh_influence", "move_share", "swap_fruit"},
-    "helper": _ACTIVE - {"remove_self", "take_fruit"},
-    "event": frozenset({"money", "fruit_to_company", "discard_fruit", "share_price", "fruit_price"}),
-    "intrigue": _ACTIVE - {"remove_self", "take_fruit"},
-}
-_WHO: Final = {
-    "influence": ("majority", "minorities", "shareholders", "all"),
-    "helper": ("self",),
-    "event": ("all", "first", "richest", "poorest"),
-    "intrigue": ("self", "others", "all", "choice"),
-}
-#: Kinds that act on each seat named by ``who`` (the others act once, ``who`` deciding).
-SEAT_KINDS: Final = frozenset(
-    {"money", "take_fruit", "discard_fruit", "buy_share", "sell_share", "buy_fruit", "sell_fruit"}
-    | {"look", "move_share", "swap_fruit"}
+from tabletop.spolka_zoo.content.vocabulary import (
+    _BOT_KINDS,
+    _COMPANY_VALUES,
+    _FAMILY_KINDS,
+    _FIELDS,
+    _FRUIT_VALUES,
+    _GOAL_CONDITIONS,
+    _TO_VALUES,
+    _WHO,
+    FRUITS,
+    MARKS,
+    PASSIVE_KINDS,
+    SEAT_KINDS,
+    TRIGGERS,
+    BotCard,
+    Effect,
+    EventCard,
+    GoalCard,
+    HelperCard,
+    InfluenceCard,
+    IntrigueCard,
+    Rule,
 )
-_FRUIT_VALUES: Final = {
-    "fruit_to_company": (*FRUITS, "own", "choice", "each", "scarcest", "most"),
-    "fruit_price": (*FRUITS, "own", "choice", "all", "scarcest", "most", "cheapest", "dearest"),
-    "buy_fruit": (*FRUITS, "choice"),
-    "sell_fruit": (*FRUITS, "choice"),
-    "sell_bonus": (*FRUITS, "share"),
-}
-_COMPANY_VALUES: Final = {
-    "fruit_to_company": (*_COMPANY_PICKS, "choice", "leftmost", "rightmost"),
-    "share_price": (*_COMPANY_PICKS, "choice", "all", "cheapest", "dearest", "leftmost", "rightmost"),
-    "buy_share": (*_COMPANY_PICKS, "choice"),
-    "sell_share": (*_COMPANY_PICKS, "choice"),
-    "move_card": (*_COMPANY_PICKS, "choice"),
-    "look": (*_COMPANY_PICKS, "choice"),
-}
-_TO_VALUES: Final = {"move_card": ("next", "previous", "choice", *FRUITS), "look": ("bottom", "remove")}
 
-
-@attrs.frozen
-class Effect:
-    """One effect of a card, from the vocabulary (see `docs/spolka_zoo/content.md`).
-
-    Attributes:
-        kind: What happens (`"money"`, `"fruit_to_company"`, `"share_price"`...).
-        who: Which seats it concerns or who decides (`"majority"`, `"self"`...);
-            empty means the card family's default.
-        n: A count (fruits, coins, cards) or, for purchases, a discount / for sales a bonus.
-        fruit: A fruit, or a rule picking one (`"choice"`, `"scarcest"`...).
-        company: A company, or a rule picking one; empty means the company whose deck is
-            being resolved.
-        to: Where a card goes (`"next"`, `"choice"`, a company; `"bottom"`/`"remove"`).
-        delta: How far a price moves.
-        beyond: The price may leave its base track (above the top, down to 0).
-        per_share: `money` is paid per share held in the company.
-        public: A moved card is moved face up.
-    """
-
-    kind: str
-    who: str = ""
-    n: int = 1
-    fruit: str = ""
-    company: str = ""
-    to: str = ""
-    delta: int = 0
-    beyond: bool = False
-    per_share: bool = False
-    public: bool = False
-
-
-@attrs.frozen
-class InfluenceCard:
-    """A starting company card (`company` and `players` set) or an influence card."""
-
-    id: str
-    name: str
-    text: str
-    effects: tuple[Effect, ...]
-    end: bool = False
-    copies: int = 1
-    company: str = ""
-    players: str = ""
-
-
-@attrs.frozen
-class HelperCard:
-    """A helper: its fruit cost, glory, and ability (`trigger` + `effects`)."""
-
-    id: str
-    name: str
-    text: str
-    cost: Tokens
-    glory: int
-    trigger: str = "none"
-    effects: tuple[Effect, ...] = ()
-    not_at_end: bool = False
-    copies: int = 1
-
-
-@attrs.frozen
-class EventCard:
-    """An event card of the events module."""
-
-    id: str
-    name: str
-    text: str
-    effects: tuple[Effect, ...]
-
-
-@attrs.frozen
-class GoalCard:
-    """A hidden goal: a condition checked at the start of the end of the game, and its glory.
-
-    `condition` is one of `shares_everywhere`, `majorities` (in at least `n`
-    companies), `helpers` (at least `n`), `fruit` (at least `n` of `fruit`),
-    `money` (at least `n` coins).
-    """
-
-    id: str
-    name: str
-    text: str
-    condition: str
-    glory: int
-    n: int = 0
-    fruit: str = ""
-
-
-@attrs.frozen
-class IntrigueCard:
-    """An intrigue card of the intrigues module."""
-
-    id: str
-    name: str
-    text: str
-    effects: tuple[Effect, ...]
-    copies: int = 1
-
-
-@attrs.frozen
-class BotEffect:
-    """One effect of a bot card (the public bot deck).
-
-    `kind` is one of `buy_cheapest_fruit`, `hire_helper`, `move_top` (from
-    `company` onto `to`, face up), `sell_fruit` (worth `min_price` or more),
-    `refresh_influence`, `buy_cheapest_share`, `buy_share` (in `company` if its price
-    is `max_price` or less), `lobby_top` (into `company`, only when the bot is not the
-    first player), `sell_dearest_share`.
-    """
-
-    kind: str
-    company: str = ""
-    to: str = ""
-    min_price: int = 0
-    max_price: int = 0
-
-
-@attrs.frozen
-class BotCard:
-    """A bot card: one or two effects and a coin bonus.
-
-    `bonus_if` is `"done"` (paid when at least one effect was carried out) or
-    `"always"` (paid whenever the card is carried out).
-    """
-
-    id: str
-    text: str
-    effects: tuple[BotEffect, ...]
-    bonus: int
-    bonus_if: str = "done"
-
-
-_BOT_KINDS: Final = (
-    "buy_cheapest_fruit",
-    "hire_helper",
-    "move_top",
-    "sell_fruit",
-    "refresh_influence",
-    "buy_cheapest_share",
-    "buy_share",
-    "lobby_top",
-    "sell_dearest_share",
-)
-_GOAL_CONDITIONS: Final = ("shares_everywhere", "majorities", "helpers", "fruit", "money")
+__all__ = ["LOADERS", "check_text_fruits", "shipped", "shipped_rules"]
 
 _CONVERTER: Final = make_converter()
 T = TypeVar("T")
@@ -433,14 +188,6 @@ def _bots(data: dict[str, Any], file: str) -> tuple[BotCard, ...]:
     return cards
 
 
-@attrs.frozen
-class Rule:
-    """One entry of the rule catalogue: an ID (`ZOO-4.9`) and a short title."""
-
-    id: str
-    title: str
-
-
 def _rules(data: dict[str, Any], file: str) -> tuple[Rule, ...]:
     if data.get("kind") != "spolka_zoo.rules":
         raise ContentError("expected kind = 'spolka_zoo.rules'", file=file, field="kind")
@@ -546,7 +293,8 @@ LOADERS: Final = {kind: _loader(kind) for kind in _PARSERS}
 """Loaders by content kind, for `tabletop validate`."""
 
 
-def _shipped(kind: str) -> tuple[Any, ...]:
+def shipped(kind: str) -> tuple[Any, ...]:
+    """The shipped file of `kind` (`data/<kind>.toml`), loaded and validated."""
     name = f"data/{kind}.toml"
     try:
         return _parse(kind, read_package_toml("tabletop.spolka_zoo", name), name)
@@ -556,100 +304,4 @@ def _shipped(kind: str) -> tuple[Any, ...]:
 
 def shipped_rules() -> tuple[Rule, ...]:
     """The rule catalogue shipped in `data/rules.toml`."""
-    return _shipped("rules")
-
-
-#: The shipped reference set (and the public bot deck), loaded once at import.
-STARTING: Final[tuple[InfluenceCard, ...]] = _shipped("starting")
-INFLUENCE: Final[tuple[InfluenceCard, ...]] = _shipped("influence")
-HELPER: Final[tuple[HelperCard, ...]] = _shipped("helpers")
-EVENT: Final[tuple[EventCard, ...]] = _shipped("events")
-GOAL: Final[tuple[GoalCard, ...]] = _shipped("goals")
-INTRIGUE: Final[tuple[IntrigueCard, ...]] = _shipped("intrigues")
-BOT: Final[tuple[BotCard, ...]] = _shipped("bots")
-
-
-# Look-up tables over the loaded cards (card id -> what it does); ids are unique across all
-# families, identical copies share one id.
-
-
-def _check_unique() -> None:
-    seen: dict[str, str] = {}
-    families = (
-        ("starting", STARTING),
-        ("influence", INFLUENCE),
-        ("helper", HELPER),
-        ("event", EVENT),
-        ("goal", GOAL),
-        ("intrigue", INTRIGUE),
-        ("bot", BOT),
-    )
-    for family, cards in families:
-        for card in cards:
-            if card.id in seen:
-                msg = f"card id {card.id!r} is used by a {seen[card.id]} card and a {family} card"
-                raise ValueError(msg)
-            seen[card.id] = family
-    FAMILY.update(seen)
-
-
-FAMILY: Final[dict[str, str]] = {}
-"""The family of every card id."""
-_check_unique()
-
-EFFECTS: Final[dict[str, tuple[Effect, ...]]] = {
-    card.id: card.effects for cards in (STARTING, INFLUENCE, HELPER, EVENT, INTRIGUE) for card in cards
-}
-"""The effects of every card that has effects (influence, starting, helper, event, intrigue)."""
-END_ICON: Final = frozenset(card.id for cards in (STARTING, INFLUENCE) for card in cards if card.end)
-"""Cards bearing the end-of-deck icon."""
-#: Card names and texts (for events and frontends).
-NAMES: Final[dict[str, str]] = {
-    card.id: card.name for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE) for card in cards
-} | {card.id: f"bot card {card.id[-2:]}" for card in BOT}
-TEXTS: Final[dict[str, str]] = {
-    card.id: card.text for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE, BOT) for card in cards
-}
-HELPERS: Final[dict[str, HelperCard]] = {card.id: card for card in HELPER}
-BOTS: Final[dict[str, BotCard]] = {card.id: card for card in BOT}
-GOALS: Final[dict[str, GoalCard]] = {card.id: card for card in GOAL}
-
-#: Every copy of every card of a deck, one id per copy.
-INFLUENCE_IDS: Final = tuple(card.id for card in INFLUENCE for _ in range(card.copies))
-HELPER_IDS: Final = tuple(card.id for card in HELPER for _ in range(card.copies))
-INTRIGUE_IDS: Final = tuple(card.id for card in INTRIGUE for _ in range(card.copies))
-EVENT_IDS: Final = tuple(card.id for card in EVENT)
-GOAL_IDS: Final = tuple(card.id for card in GOAL)
-BOT_IDS: Final = tuple(card.id for card in BOT)
-
-#: The glory of each helper and whether its ability still works at the end of the game.
-HELPER_GLORY: Final = {card.id: card.glory for card in HELPER}
-HELPER_COST: Final[dict[str, Tokens]] = {card.id: card.cost for card in HELPER}
-
-
-def starting_deck(company: str, seats: int) -> tuple[str, ...]:
-    """The starting cards of `company` used with `seats` players (bots included)."""
-    return tuple(card.id for card in STARTING if card.company == company and MARKS[card.players] <= seats)
-
-
-STARTING_DECKS: Final = {seats: tuple(starting_deck(f, seats) for f in FRUITS) for seats in range(2, 6)}
-"""Starting decks by seat count, per company in `FRUITS` order."""
-
-Card = InfluenceCard | HelperCard | EventCard | GoalCard | IntrigueCard | BotCard
-"""Any card of the game."""
-CARDS: Final[dict[str, Card]] = {
-    card.id: card for cards in (STARTING, INFLUENCE, HELPER, EVENT, GOAL, INTRIGUE, BOT) for card in cards
-}
-"""Every card by id, with its printed values on the card object (`CARDS["h-owl"].glory`)."""
-
-
-def card(card_id: str) -> Card:
-    """The card `card_id`, with its printed values (name, text, cost, glory, effects...).
-
-    Raises:
-        ValueError: If no card has that id.
-    """
-    if card_id not in CARDS:
-        msg = f"no Spółka ZOO card {card_id!r}"
-        raise ValueError(msg)
-    return CARDS[card_id]
+    return shipped("rules")

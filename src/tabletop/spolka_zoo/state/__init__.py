@@ -1,0 +1,152 @@
+"""The Spółka ZOO state: seats, boards, piles, the token being resolved, the pending work,
+and the final standings. Data only: this module imports the kernel and `content`, never
+the rules (the game's `__init__` binds them to [`ZooState`][tabletop.spolka_zoo.state.ZooState]).
+
+Per-company tuples (share prices, fruit on the boards, company decks, each seat's shares)
+are indexed in the fixed order of [`FRUITS`][tabletop.spolka_zoo.content.FRUITS] (apple,
+lemon, pineapple); `board` says in which order the company boards lie, left to right,
+which decides every "left to right" rule and every bot choice.
+
+Work that may stop for a chance event or a decision (card effects, refills, deck
+resolution, division, events, bot turns) is the immutable stack `queue` of
+[`Task`][tabletop.spolka_zoo.state.parts.Task] values, top first (see
+[`tabletop.kernel.pending`][tabletop.kernel.pending]); `resume` names the step the round
+continues at when it is empty.
+
+A step (one `apply`) is worked out on a [`Draft`][tabletop.spolka_zoo.state.Draft], the
+kernel's [`Builder`][tabletop.kernel.builder.Builder] of `ZooState`: a working copy that
+only that step holds, frozen once into the new state. Functions that only read take a
+[`Position`][tabletop.spolka_zoo.state.parts.Position], which both are.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+import attrs
+
+from tabletop.kernel.builder import Builder
+from tabletop.kernel.deck import Deck
+from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.phases import Flow
+from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.state.parts import (
+    FRUIT_INDEX,
+    FRUIT_SUPPLY,
+    FRUIT_TRACK,
+    PILES,
+    ROUNDS,
+    SHARE_TOKENS,
+    SHARE_TRACK,
+    Company,
+    Config,
+    Piles,
+    Position,
+    Seat,
+    Task,
+    Turn,
+)
+from tabletop.spolka_zoo.state.results import COINS_PER_GLORY, Standing, ZooOutcome, final_outcome, goal_met
+
+__all__ = [
+    "COINS_PER_GLORY",
+    "FRUIT_INDEX",
+    "FRUIT_SUPPLY",
+    "FRUIT_TRACK",
+    "PILES",
+    "ROUNDS",
+    "SHARE_TOKENS",
+    "SHARE_TRACK",
+    "Company",
+    "Config",
+    "Draft",
+    "Piles",
+    "Position",
+    "Seat",
+    "Standing",
+    "Task",
+    "Turn",
+    "ZooOutcome",
+    "ZooState",
+    "evolve",
+    "final_outcome",
+    "goal_met",
+]
+
+_NO_TURN: Final = Turn()
+"""The turn before the first token of the game."""
+
+
+@attrs.frozen
+class ZooState(Position, State):
+    """A Spółka ZOO position (see the module docstring)."""
+
+    flow: Flow
+    seed: int | None
+    chance_count: int
+    config: Config
+    board: tuple[str, ...]
+    share_price: tuple[int, int, int]
+    fruit_price: tuple[int, int, int]
+    warehouse: Tokens
+    company_fruit: tuple[Tokens, Tokens, Tokens]
+    decks: tuple[Deck, Deck, Deck]
+    seats: tuple[Seat, ...]
+    piles: Piles
+    turn: Turn = _NO_TURN
+    queue: tuple[Task, ...] = ()
+    resume: str = ""
+    finished: bool = False
+
+    if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
+
+        def _player_moves(self) -> tuple[Move, ...]: ...
+        def _chance_outcomes(self) -> tuple[tuple[Move, float], ...]: ...
+        def _apply(self, move: Move) -> ZooState: ...
+        def _view(self, player: int) -> ZooState: ...
+
+    # Protocol -------------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
+
+    @property
+    def outcome(self) -> ZooOutcome | None:
+        if not self.finished:
+            return None
+        return final_outcome(self)
+
+    def _counted(self) -> ZooState:
+        """Chance events are counted by the rules in the state they build anyway (one new
+        state per step instead of two): see `rules.apply` and `rules.work.finish`."""
+        return self
+
+
+class Draft(Position, Builder["ZooState"], state=ZooState):
+    """The next position while one step is worked out: the kernel's
+    [`Builder`][tabletop.kernel.builder.Builder] of [`ZooState`][tabletop.spolka_zoo.state.ZooState].
+
+    `apply` copies the state into a draft, the move, the automatic steps and the pending work
+    change the draft in place (one field at a time, each field a new immutable value), and
+    `freeze()` builds the new state once at the end. Its fields are generated from
+    `ZooState`'s; what is written here are the two changes made everywhere.
+    """
+
+    def goto(
+        self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
+    ) -> None:
+        """Move the flow to `target` through the phase machine (which checks the transition)."""
+        self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
+
+    def set_seat(self, index: int, seat: Seat) -> None:
+        """Replace seat `index`."""
+        seats = self.seats
+        self.seats = (*seats[:index], seat, *seats[index + 1 :])
+
+    def set_deck(self, company: str, deck: Deck) -> None:
+        """Replace the deck of `company`."""
+        decks = self.decks
+        c = FRUIT_INDEX[company]
+        self.decks = (deck if c == 0 else decks[0], deck if c == 1 else decks[1], deck if c == 2 else decks[2])
