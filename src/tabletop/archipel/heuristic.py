@@ -2,7 +2,9 @@
 
 [`evaluate`][tabletop.archipel.heuristic.evaluate] scores a position for the team (Archipel
 is co-operative): orders filled, useful fish on board, bait for the fish still wanted, fuel
-and jerrycans, boats able to get home. The three endings score 1.0, 0.5 and at most 0.45.
+and jerrycans, boats able to get home. A boat with neither fuel nor a jerrycan that nobody
+can refuel supplies nothing and cannot come home, however late in the season. The three
+endings score 1.0, 0.5 and at most 0.45.
 
 ```pycon
 >>> from tabletop.archipel import new_game
@@ -126,14 +128,17 @@ def _boat_points(
     points += _GEAR * cards[GEAR]
     points -= _EXCESS * max(0, cards.total - DECK)
     markets = _markets_in_reach(s, board, boat.at)
+    # A boat with neither fuel nor a jerrycan may never move again (ARC-2.6): what it carries
+    # then reaches no market, and it cannot come home. That does not fade as the season idles.
+    stuck = _stranded_share(s, board, seat) if not boat.fuel and not cans else 0.0
     for colour, n in boat.fish.items():
         useful = max(0, min(n, wanted.get(colour, 0) - carried.get(colour, 0)))
-        carried[colour] = carried.get(colour, 0) + useful
-        points += useful * (_CARRY if colour in markets else _CARRY / 2)
+        if stuck < 1.0:  # a boat that can never move is no one's supplier: the order stays open
+            carried[colour] = carried.get(colour, 0) + useful
+        points += useful * (_CARRY if colour in markets else _CARRY / 2) * (1.0 - stuck)
         points -= (n - useful) * _UNWANTED_FISH
-    if not boat.fuel and not cans:
-        points -= thrift * _STRANDED * _stranded_share(s, board, seat)
-    if boat.at != boat.home and not board.can_reach(s.storms, boat.at, boat.home):
+    points -= _STRANDED * stuck
+    if boat.at != boat.home and (stuck == 1.0 or not board.can_reach(s.storms, boat.at, boat.home)):
         points -= _NO_WAY_HOME
     may_try = seat != s.flow.player or s.turn.may_catch
     if may_try and board.kind[boat.at] == SPOT and boat.fish.total < HOLD:

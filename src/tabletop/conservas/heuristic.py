@@ -19,9 +19,10 @@ True
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Mapping
-from typing import Final
+from collections.abc import Callable, Hashable, Mapping
+from typing import Final, TypeVar
 
 from tabletop.conservas.checks import PREREQ, catch_size, upkeep_of
 from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Goal, Month
@@ -38,6 +39,46 @@ _BEFORE_UPKEEP: Final = frozenset(
 )
 #: How many euros of surplus (or shortfall) move the estimate from 0.5 to about 0.73 (or 0.27).
 _SCALE: Final = 8.0
+#: Entries each cache of the parts of the estimate keeps before it starts afresh.
+_CACHE_SIZE: Final = 1 << 14
+
+_T = TypeVar("_T")
+
+
+def _cached(key: Callable[..., Hashable]) -> Callable[[Callable[..., _T]], Callable[..., _T]]:
+    """Remember a part of the estimate by `key(state, *args, **kwargs)`: what it reads.
+
+    A search judges thousands of positions that differ only in a few fields (the catch, the
+    sea, the money), and most parts of the estimate read only some of the others; each part
+    is worked out once for each combination of what it reads. The key must name every field
+    the part reads (`tests/agents/test_conservas_heuristic.py` compares with a fresh reckoning).
+    """
+
+    def wrap(part: Callable[..., _T]) -> Callable[..., _T]:
+        found: dict[Hashable, _T] = {}
+
+        @functools.wraps(part)
+        def remembered(state: ConservasState, *args: object, **kwargs: object) -> _T:
+            k = key(state, *args, **kwargs)
+            try:
+                return found[k]
+            except KeyError:
+                pass
+            if len(found) >= _CACHE_SIZE:
+                found.clear()
+            value = found[k] = part(state, *args, **kwargs)
+            return value
+
+        remembered.__wrapped__ = part
+        return remembered
+
+    return wrap
+
+
+def _prices_key(state: ConservasState) -> Hashable:
+    """What a sale's price reads (`sale_price`): the month, the upgrades owned, the
+    once-per-round cards spent and the round (an upgrade bought this round)."""
+    return (state.month, state.upgrades, state.spent, state.flow.round)
 
 
 def evaluate(view: State, seat: int | None) -> float:
@@ -58,6 +99,7 @@ def evaluate(view: State, seat: int | None) -> float:
     return 1.0 / (1.0 + math.exp(-_surplus(view) / _SCALE))
 
 
+@_cached(lambda state, month: (_prices_key(state), state.market))
 def _demand(state: ConservasState, month: Month) -> tuple[frozenset[str], float, int]:
     """The fish kinds the empty market spaces ask for, and the euros and fish they take in all."""
     kinds: set[str] = set()
@@ -88,6 +130,7 @@ _W: Final[Mapping[str, float]] = {
 }
 
 
+@_cached(lambda state, month: (_prices_key(state), state.market, state.catch))
 def _sales(state: ConservasState, month: Month) -> float:
     """The euros the catch fetches if sold now, dearest open space first (CON-3.2, CON-3.4)."""
     catch = state.catch
@@ -120,7 +163,7 @@ def _surplus(state: ConservasState) -> float:
     wanted, market_euros, market_fish = _demand(state, month)
 
     # The sea: what is in it now, with what the Deep Sea will spawn this round.
-    sea = state.bag.contents + state.hand + state.deep + spawning(state)
+    sea = state.bag.contents + state.hand + state.deep + _spawning(state)
     tokens = sea.total + state.catch["water"]
     useful = sum(sea[kind] for kind in wanted) / max(1, tokens)
     average = market_euros / market_fish if market_fish else 0.0
@@ -130,7 +173,7 @@ def _surplus(state: ConservasState) -> float:
     sales = _sales(state, month) if state.catch else 0.0
     catch = rate * sales
     handful = draw_size(state)
-    sizes = {boat: min(float(catch_size(state, boat)), handful * useful) for boat in state.fleet}
+    sizes = {boat: min(float(size), handful * useful) for boat, size in _catch_sizes(state)}
     unused = (
         sum(size for boat, size in sizes.items() if boat not in state.used) if flow.phase in ("setup", "sea") else 0
     )
@@ -166,6 +209,7 @@ def _surplus(state: ConservasState) -> float:
     return money - goal.money + stock - penalties
 
 
+@functools.lru_cache(maxsize=_CACHE_SIZE)
 def _stock(
     goal: Goal, sea: Tokens, tokens: int, wanted: frozenset[str], per_round: float, drawn: float, left: int
 ) -> tuple[float, float, float]:
@@ -194,6 +238,23 @@ def _stock(
     return stock, short, drain
 
 
+#: What the Deep Sea would spawn now: it reads the Deep Sea, the supply and the upgrades at work.
+_spawning = _cached(lambda state: (state.deep, state.supply, state.upgrades, state.flow.round))(spawning)
+
+
+@_cached(lambda state: (state.fleet, state.upgrades))
+def _catch_sizes(state: ConservasState) -> tuple[tuple[str, int], ...]:
+    """Each boat's catch size (CON-2.3, CON-6.5), in fleet order."""
+    return tuple((boat, catch_size(state, boat)) for boat in state.fleet)
+
+
+@_cached(
+    lambda state, month, left, *, pending: (
+        (state.month, state.upgrades, state.fleet, state.bought, state.due, state.flow.key, state.flow.round),
+        left,
+        pending,
+    )
+)
 def _upkeep_due(state: ConservasState, month: Month, left: int, *, pending: bool) -> tuple[int, int]:
     """Upkeep still to pay: this round's (if not paid yet), and every later round's."""
     now = 0
