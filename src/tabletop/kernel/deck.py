@@ -129,7 +129,12 @@ class Deck:
 
     def cards(self) -> Tokens:
         """Every card in the deck as a multiset of ids (its composition, not its order)."""
-        return self.middle + Tokens([k.card for k in self.top]) + Tokens([k.card for k in self.bottom])
+        if not self.top and not self.bottom:
+            return self.middle
+        counts = self.middle.as_dict()
+        for known in (*self.top, *self.bottom):
+            counts[known.card] = counts.get(known.card, 0) + 1
+        return Tokens(counts)
 
     @property
     def top_is_known(self) -> bool:

@@ -259,13 +259,14 @@ def _attrs_hook(cls: type, converter: cattrs.Converter, *, every_field: bool) ->
     base: Callable[[Any, type], Any] = make_dict_structure_fn(cls, converter, _cattrs_forbid_extra_keys=True)
     fields = attrs.fields(cls)
     required = tuple(a.alias for a in fields if a.init and not a.metadata.get(OPTIONAL)) if every_field else ()
+    required_set = frozenset(required)
 
     def structure(value: Any, _: type) -> Any:
         if type(value) is not dict:
             msg = f"expected an object, got {value!r}"
             raise TypeError(msg)
-        missing = [name for name in required if name not in value]
-        if missing:
+        if not required_set <= value.keys():  # one set comparison in C when nothing is missing
+            missing = [name for name in required if name not in value]
             error = ValueError(f"missing field {missing[0]!r}")
             error.__notes__ = [AttributeValidationNote(f"@ attribute {missing[0]}", missing[0], Any)]
             raise ClassValidationError(f"while structuring {cls.__qualname__}", [error], cls)
