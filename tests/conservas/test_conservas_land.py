@@ -6,8 +6,9 @@ import attrs
 import pytest
 from conservas_helpers import GAME, changed, codes, draw, finish_day, play, start, texts, to_land, with_catch
 
+import tabletop
 from tabletop.conservas import Sell, Trade
-from tabletop.conservas.checks import PREREQ, SPACE_INDEX, payments
+from tabletop.conservas.checks import CHECKS, PREREQ, SPACE_INDEX, payments
 from tabletop.conservas.content import MONTHS
 from tabletop.kernel.errors import NotationError
 from tabletop.kernel.tokens import Tokens
@@ -197,3 +198,19 @@ def test_a_column_space_with_nothing_above_is_open() -> None:
     assert _prerequisites(month) == (-1, 0, -1)
     assert _prerequisites(attrs.evolve(month, fill="rows")) == (-1, -1, 1)
     assert _prerequisites(attrs.evolve(month, fill="any")) == (-1, -1, -1)
+
+
+def test_fish_not_caught_are_refused_with_what_the_boats_hold() -> None:
+    """CON-3.1: a sale or trade paying fish not on the boats is refused, the message naming
+    what the boats hold (written out only when read: the generators only ask whether it fails)."""
+    state = land(sardine=1, scallop=2)
+    held = "sardine,scallop,scallop,water,water"
+    with pytest.raises(tabletop.IllegalMove, match=f"CON-3.1: your boats hold {held}, not sardine,sardine"):
+        state.apply(GAME.parse_move(state, "sell r1c1 sardine,sardine"))
+    check = next(c for c in CHECKS[Sell] if c.code == "not-caught")
+    move = GAME.parse_move(state, "sell r1c1 sardine,sardine")
+    assert callable(check.test(state, move)) and check(state, move) == check.why(state, move)
+    assert (
+        check.why(state, move).startswith("your boats hold")
+        and check(state, Sell("r2c1", Tokens({"scallop": 2}), "scallop")) == ""
+    )

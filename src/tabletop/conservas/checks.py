@@ -110,19 +110,26 @@ class Check:
     Attributes:
         rule: The rule ID (`"CON-3.4"`), the `rule` of the refusal.
         code: The stable code of the refusal (`"fill-order"`).
-        test: `test(state, move)`: why `move` breaks the rule in `state`, or `""`.
+        test: `test(state, move)`: why `move` breaks the rule in `state`, or `""`; a check
+            the generators try often and see fail gives a function writing the message, so
+            it is written only when read ([`why`][tabletop.conservas.checks.Check.why]).
         rule_at: For a rule that depends on the step (which deck a card is dealt from), the
             rule ID at `state`; `None` when `rule` always holds.
     """
 
     rule: str
     code: str
-    test: Callable[[ConservasState, Any], str]
+    test: Callable[[ConservasState, Any], str | Callable[[], str]]
     rule_at: Callable[[ConservasState], str] | None = None
 
     def __call__(self, state: ConservasState, move: Move) -> str:
         """Why `move` breaks this rule in `state`, or `""`."""
-        return self.test(state, move)
+        return self.why(state, move)
+
+    def why(self, state: ConservasState, move: Move) -> str:
+        """Why `move` breaks this rule in `state` (the message written out), or `""`."""
+        found = self.test(state, move)
+        return found if isinstance(found, str) else found()
 
     def __repr__(self) -> str:
         return f"Check({self.rule}, {self.code!r})"
@@ -361,8 +368,8 @@ def _right_fish(state: ConservasState, move: Sell) -> str:
     return "" if move.paid == needs else f"space {move.space} needs exactly {needs}, not {move.paid}"
 
 
-def _caught(state: ConservasState, move: Sell | Trade) -> str:
-    return "" if move.paid <= state.catch else f"your boats hold {state.catch or 'nothing'}, not {move.paid}"
+def _caught(state: ConservasState, move: Sell | Trade) -> str | Callable[[], str]:
+    return "" if move.paid <= state.catch else lambda: f"your boats hold {state.catch or 'nothing'}, not {move.paid}"
 
 
 def _leave_sold(state: ConservasState, move: Sell) -> str:
@@ -485,7 +492,7 @@ def refusal(state: ConservasState, move: Move) -> IllegalMove:
     """Why `move` (of a kind the current step allows, not legal now) is refused: the first
     check it fails, with that check's code and rule (the generic `not-legal` if none fails)."""
     for check in CHECKS.get(type(move), ()):
-        message = check.test(state, move)
+        message = check.why(state, move)
         if message:
             rule = check.rule if check.rule_at is None else check.rule_at(state)
             return IllegalMove(message, code=check.code, rule=rule, move=move)
