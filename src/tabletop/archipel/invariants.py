@@ -18,6 +18,8 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from tabletop.archipel.content.board import is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
 from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState
@@ -30,71 +32,108 @@ __all__ = ["check_invariants"]
 
 
 def check_invariants(state: State) -> None:
-    """Raise `InvariantBroken` naming the path and rule of the first broken quantity or bound."""
+    """Raise `InvariantBroken` naming the path and rule of the first broken quantity or bound.
+
+    The checks count into plain dicts and build a message only for a broken one: a state read
+    from JSON is checked this way, so reading stays cheap (issue 12).
+    """
     s: ArchipelState = state  # type: ignore[assignment]
     # Issue 10: a state names its board, it never makes the program open a file it chooses.
-    message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
-    _require(is_loaded(s.board), message, "board", "ARC-1.1")
+    if not is_loaded(s.board):
+        message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
+        _fail(message, "board", "ARC-1.1")
     _check_boats(s)
     _check_fish(s)
     _check_cards(s)
 
 
-def _require(ok: bool, message: str, path: str, rule: str) -> None:
-    if not ok:
-        raise InvariantBroken(message, path=path, rule=rule)
+def _fail(message: str, path: str, rule: str) -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
+
+
+def _count(into: dict[str, int], tokens: Tokens) -> None:
+    """Add the counts of `tokens` to the tally `into`."""
+    for kind, n in tokens.items():
+        into[kind] = into.get(kind, 0) + n
 
 
 def _check_boats(s: ArchipelState) -> None:
     for i, boat in enumerate(s.boats):
         at = f"boats[{i}]"
-        _require(0 <= boat.fuel <= TANK, f"{boat.colour} boat has {boat.fuel} fuel", f"{at}.fuel", "ARC-1.3")
-        _require(boat.fish.total <= HOLD, f"{boat.colour} boat has {boat.fish.total} fish", f"{at}.fish", "ARC-3.6")
-        _require(
-            boat.cards.total <= DECK,
-            f"{boat.colour} boat has {boat.cards.total} equipment cards",
-            f"{at}.cards",
-            "ARC-4.7",
-        )
-        _require(SHARK not in boat.fish, f"{boat.colour} boat carries a shark", f"{at}.fish", "ARC-3.4")
+        if not 0 <= boat.fuel <= TANK:
+            _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"{at}.fuel", "ARC-1.3")
+        if boat.fish.total > HOLD:
+            _fail(f"{boat.colour} boat has {boat.fish.total} fish", f"{at}.fish", "ARC-3.6")
+        if boat.cards.total > DECK:
+            _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"{at}.cards", "ARC-4.7")
+        if SHARK in boat.fish:
+            _fail(f"{boat.colour} boat carries a shark", f"{at}.fish", "ARC-3.4")
     fuel = sum(boat.fuel for boat in s.boats) + s.supply
-    _require(fuel == FUEL_MARKERS, f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
+    if fuel != FUEL_MARKERS:
+        _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
 
 def _check_fish(s: ArchipelState) -> None:
-    unseen_spots = sum(spot.fish == UNSEEN for spot in s.spots)
-    message = f"{unseen_spots} unseen spots but {s.unseen.total} unseen fish"
-    _require(unseen_spots == s.unseen.total, message, "unseen", "ARC-1.5")
-    pieces = Tokens([spot.fish for spot in s.spots if spot.fish not in (EMPTY, UNSEEN)]) + s.unseen + s.lost
+    pieces: dict[str, int] = {}
+    unseen_spots = 0
+    for spot in s.spots:
+        if spot.fish == UNSEEN:
+            unseen_spots += 1
+        elif spot.fish != EMPTY:
+            pieces[spot.fish] = pieces.get(spot.fish, 0) + 1
+    if unseen_spots != s.unseen.total:
+        _fail(f"{unseen_spots} unseen spots but {s.unseen.total} unseen fish", "unseen", "ARC-1.5")
+    _count(pieces, s.unseen)
+    _count(pieces, s.lost)
     for boat in s.boats:
-        pieces += boat.fish
+        _count(pieces, boat.fish)
     board = s.map
     for i, (island, ordered, delivered) in enumerate(zip(board.island_ids, board.orders, s.markets, strict=True)):
-        message = f"market {island} holds {delivered}, ordered {ordered}"
-        _require(delivered <= ordered, message, f"markets[{i}]", "ARC-4.2")
-        pieces += delivered
-    problem = conservation_problem(pieces, FISH)  # in a view, hidden fish make up the rest
-    _require(not problem, f"fish pieces not conserved: {problem}", "spots", "ARC-1.5")
+        if not delivered <= ordered:
+            _fail(f"market {island} holds {delivered}, ordered {ordered}", f"markets[{i}]", "ARC-4.2")
+        _count(pieces, delivered)
+    problem = conservation_problem(Tokens(pieces), FISH)  # in a view, hidden fish make up the rest
+    if problem:
+        _fail(f"fish pieces not conserved: {problem}", "spots", "ARC-1.5")
 
 
 def _check_cards(s: ArchipelState) -> None:
     board = s.map
-    cards = s.pocket.contents + s.warehouse + s.bought + s.removed + Tokens([c for c in s.storms if c])
+    cards: dict[str, int] = {}
+    for tokens in (s.pocket.contents, s.warehouse, s.bought, s.removed):
+        _count(cards, tokens)
+    for card in s.storms:
+        if card:
+            cards[card] = cards.get(card, 0) + 1
     for boat in s.boats:
-        cards += boat.cards
+        _count(cards, boat.cards)
     for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
-        _require(shop.total <= SHOP_SIZE, f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
-        _require(not (island in s.shut and shop), f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
-        cards += shop
-    message = f"square cards not conserved: {cards.total} instead of {board.cards.total}"
-    _require(cards == board.cards, message, "pocket", "ARC-1.6")
-    message = f"the warehouse holds {s.warehouse.total} cards"
-    _require(s.warehouse.total <= SHOP_SIZE, message, "warehouse", "ARC-1.7")
-    _require(not (s.warehouse_shut and s.warehouse), "the closed warehouse holds cards", "warehouse", "ARC-4.10")
+        if shop.total > SHOP_SIZE:
+            _fail(f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
+        if island in s.shut and shop:
+            _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
+        _count(cards, shop)
+    if not _same(cards, board.cards):
+        _fail(f"square cards not conserved: {sum(cards.values())} instead of {board.cards.total}", "pocket", "ARC-1.6")
+    if s.warehouse.total > SHOP_SIZE:
+        _fail(f"the warehouse holds {s.warehouse.total} cards", "warehouse", "ARC-1.7")
+    if s.warehouse_shut and s.warehouse:
+        _fail("the closed warehouse holds cards", "warehouse", "ARC-4.10")
     for i, (number, card) in enumerate(zip(board.storm_numbers, s.storms, strict=True)):
-        message = f"{card} lies on storm space {number}"
-        _require(not card or storm_number(card) in (0, number), message, f"storms[{i}]", "ARC-4.3")
-    message = f"cards {s.bought} on the quay outside a harbour visit"
-    _require(not s.bought or s.flow.phase == "harbour", message, "bought", "ARC-4.5")
-    message = f"{s.turn.weather} waits but was not bought"
-    _require(not s.turn.weather or s.turn.weather in s.bought, message, "turn.weather", "ARC-4.3")
+        if card and storm_number(card) not in (0, number):
+            _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
+    if s.bought and s.flow.phase != "harbour":
+        _fail(f"cards {s.bought} on the quay outside a harbour visit", "bought", "ARC-4.5")
+    if s.turn.weather and s.turn.weather not in s.bought:
+        _fail(f"{s.turn.weather} waits but was not bought", "turn.weather", "ARC-4.3")
+
+
+def _same(tally: dict[str, int], tokens: Tokens) -> bool:
+    """The tally holds exactly the tokens (kinds counted zero times count as absent)."""
+    kinds = 0
+    for kind, n in tally.items():
+        if n:
+            if tokens[kind] != n:
+                return False
+            kinds += 1
+    return kinds == len(tokens)
