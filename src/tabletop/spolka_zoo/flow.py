@@ -10,7 +10,7 @@ division, event and bot turn is made of (see [`tabletop.spolka_zoo.rules`][table
 and its operation table `OPS`): `effects.work` runs the task on top of the stack, which
 finishes or waits at `effects.draw` (chance) or `effects.choose` (a seat's decision); when
 the stack is empty, the round goes on at the step `resume` names, one of the steps that
-started the work.
+started the work, as the table `WORK_STARTS` gives it.
 
 Secret picks are modelled as picks in seat order from the first player, each hidden from the
 other seats' views until revealed (ZOO-3.1). Bots never pick: their turns are pending work
@@ -25,20 +25,29 @@ from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
 from tabletop.kernel.turns import clockwise
 from tabletop.spolka_zoo.state import Position
 
-__all__ = ["MACHINE", "WORK_RESUMES", "humans_from"]
+__all__ = ["MACHINE", "WORK_RESUMES", "WORK_STARTS", "humans_from"]
 
-WORK_RESUMES: Final = (
-    "action.start",
-    "action.next",
-    "action.reveal",
-    "action.act",
-    "action.after",
-    "action.finish",
-    "market.divide",
-    "market.events",
-    "market.end",
-)
-"""The steps the pending work may return to (each is a step that started work)."""
+WORK_STARTS: Final = {
+    "setup.deal": "action.start",
+    "action.next": "action.next",
+    "action.before": "action.reveal",
+    "action.revealed": "action.act",
+    "action.act": "action.after",
+    "action.abilities": "action.after",
+    "action.late": "action.finish",
+    "market.start": "market.divide",
+    "market.divide": "market.events",
+    "market.events": "market.end",
+}
+"""Where the round goes on once the pending work is done, by the step that started the work:
+the deal before round 1, a bot's turn (ZOO-13.3, the next seat), an intrigue in a window
+(ZOO-12.8, the step after the window), the token's action and helper abilities (ZOO-4,
+ZOO-5.1, the abilities after it), the company decks (ZOO-7.1, the division next), the
+division (ZOO-8.6, the events next) and the events (ZOO-12.2, the end of the round). The
+work's `resume` is set from this table, never by hand; `effects.work`'s `then` lists its
+targets."""
+WORK_RESUMES: Final = tuple(dict.fromkeys(WORK_STARTS.values()))
+"""The steps the pending work may return to, in table order (`WORK_STARTS`' targets)."""
 _INTRIGUE: Final = frozenset({"intrigue", "done"})
 _ACTIONS: Final = frozenset({"trade", "hire", "lobby", "speculate", "done"})
 
@@ -110,7 +119,7 @@ MACHINE: Final = PhaseMachine(
                     Actor.AUTO,
                     then=("draw", "choose", *WORK_RESUMES),
                     doc="the task on top of the pending work runs (its operation's rule); when none is "
-                    "left the round resumes where the work started",
+                    "left the round resumes at the step `WORK_STARTS` names for the step that started the work",
                     rule="ZOO-6.1",
                 ),
                 Step("draw", Actor.CHANCE, frozenset({"draw"}), ("work",), "a card from an unknown order", "ZOO-6.1"),

@@ -101,7 +101,7 @@ def _next(draft: Draft) -> None:
     seat = order[turn.position]
     draft.turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
     if draft.seats[seat].bot:
-        start(draft, (shared_task("bot_turn", seat=seat),), "action.next")
+        start(draft, (shared_task("bot_turn", seat=seat),))
     elif draft.seats[seat].intrigues:
         draft.goto("before", player=seat)
     else:  # nothing to decide before the reveal: reveal at once
@@ -165,7 +165,7 @@ _WINDOW_NEXT: Final = {
 def close_window(draft: Draft, move: Move) -> None:
     """An intrigue played (ZOO-12.8), a helper used (ZOO-5.1), or `done` in a window."""
     if isinstance(move, PlayIntrigue):
-        play_intrigue(draft, move.card, _WINDOW_NEXT[draft.flow.step])
+        play_intrigue(draft, move.card)
     elif isinstance(move, UseHelper):
         use_helper(draft, move.card)
     elif draft.flow.step == "abilities":  # the intrigue was offered beside the abilities: the token is done
@@ -244,7 +244,7 @@ def act(draft: Draft, move: Move) -> None:
         economy.gain(draft, seat, SPECULATION_COINS)
         look = Task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
         draft.turn = evolve(draft.turn, used=True)
-        start(draft, (look,), "action.after")
+        start(draft, (look,))
     else:
         draft.goto("after")
 
@@ -272,7 +272,7 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     row[slot] = ""
     draft.piles = evolve(draft.piles, helper_row=tuple(row))
     draft.turn = evolve(draft.turn, used=True)
-    start(draft, (Task("draw_row", arg="helper", index=slot),), "action.after")
+    start(draft, (Task("draw_row", arg="helper", index=slot),))
 
 
 def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
@@ -283,7 +283,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     row[slot] = ""
     draft.piles = evolve(draft.piles, influence_row=tuple(row))
     draft.turn = evolve(draft.turn, used=True)
-    start(draft, (Task("draw_row", arg="influence", index=slot),), "action.after")
+    start(draft, (Task("draw_row", arg="influence", index=slot),))
 
 
 # Helper abilities after a token -------------------------------------------------------------------
@@ -313,7 +313,7 @@ def use_helper(draft: Draft, card: str) -> None:
     """Use a helper's ability: its effects run, then the seat may use others."""
     seat = draft.turn.seat
     draft.turn = evolve(draft.turn, abilities=(*draft.turn.abilities, card))
-    start(draft, effect_tasks(card, actor=seat), "action.after")
+    start(draft, effect_tasks(card, actor=seat))
 
 
 # Intrigues -----------------------------------------------------------------------------------------
@@ -330,7 +330,7 @@ def intrigue_moves(state: Position) -> tuple[Move, ...]:
     return (*(PlayIntrigue(card) for card in dict.fromkeys(hand)), DONE)
 
 
-def play_intrigue(draft: Draft, card: str, resume: str) -> None:
+def play_intrigue(draft: Draft, card: str) -> None:
     """Play an intrigue card: it leaves the game face up and its effects run."""
     seat = draft.turn.seat
     me = draft.seats[seat]
@@ -339,4 +339,4 @@ def play_intrigue(draft: Draft, card: str, resume: str) -> None:
     draft.set_seat(seat, evolve(me, intrigues=tuple(hand)))
     draft.turn = evolve(draft.turn, intrigue=True)
     remove_cards(draft, (Known(card, public=True),))
-    start(draft, effect_tasks(card, actor=seat), resume)
+    start(draft, effect_tasks(card, actor=seat))

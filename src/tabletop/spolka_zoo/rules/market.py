@@ -156,18 +156,18 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board), "market.divide")
+    start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board))
 
 
 def _market_divide(draft: Draft) -> None:
     """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
-    start(draft, tuple(Task("divide", company=c) for c in draft.board), "market.events")
+    start(draft, tuple(Task("divide", company=c) for c in draft.board))
 
 
 def _market_events(draft: Draft) -> None:
     """`market.events`: with the events module, two events (ZOO-12.2)."""
     if "events" in draft.config.modules:
-        start(draft, (Task("event"),), "market.end")
+        start(draft, (Task("event"),))
     else:
         draft.goto("end")
 

@@ -173,4 +173,4 @@ def deal(draft: Draft) -> None:
     if "intrigues" in draft.config.modules:
         hand = 5 if len(draft.seats) == 2 else 3
         tasks.extend(Task("deal", seat=s, arg="intrigue") for s in humans for _ in range(hand))
-    start(draft, tuple(tasks), "action.start")
+    start(draft, tuple(tasks))

@@ -7,7 +7,8 @@ are all pushed as [`Task`][tabletop.spolka_zoo.state.parts.Task] values on the s
 [`OPS`][tabletop.spolka_zoo.rules.OPS]); a task either finishes (replaced by its follow-up
 tasks), or waits: for chance at `effects.draw` (a card drawn from an unknown order) or for a
 seat's decision at `effects.choose`. When the stack is empty the round goes on at
-`state.resume`.
+`state.resume`, which `start` sets from the phase table's
+[`WORK_STARTS`][tabletop.spolka_zoo.flow.WORK_STARTS].
 
 [`decide`][tabletop.spolka_zoo.rules.work.decide] runs the shared decision pattern: no
 option, nothing to do; a bot, or a single option, decides at once (a bot takes the first
@@ -25,6 +26,7 @@ from tabletop.kernel import pending
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.flow import WORK_STARTS
 from tabletop.spolka_zoo.state import Draft, Position, Task
 
 __all__ = ["decide", "finish", "replace", "shared_task", "start", "unknown", "wait_chance", "wait_choice"]
@@ -39,8 +41,10 @@ shared_task: Final = functools.cache(Task)
 small set of values (a deck's next card, a bot's card, an event)."""
 
 
-def start(draft: Draft, tasks: tuple[Task, ...], resume: str) -> None:
-    """Push `tasks` and go to `effects.work`; the round then continues at `resume`."""
+def start(draft: Draft, tasks: tuple[Task, ...]) -> None:
+    """Push `tasks` and go to `effects.work`; the round then continues at the step
+    [`WORK_STARTS`][tabletop.spolka_zoo.flow.WORK_STARTS] names for the step starting the work."""
+    resume = WORK_STARTS[draft.flow.key]
     draft.goto("effects.work")
     draft.queue = pending.push(draft.queue, *tasks)
     draft.resume = resume
