@@ -31,6 +31,7 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import clockwise
 from tabletop.spolka_zoo.content import FRUITS, GOALS, HELPER_GLORY, HELPERS
@@ -298,6 +299,7 @@ class Position:
         queue: tuple[Task, ...]
         resume: str
         finished: bool
+        deck_makeup: tuple[tuple[Tokens, int], ...]
 
     # Queries --------------------------------------------------------------------------------
 
@@ -429,6 +431,7 @@ class ZooState(Position, State):
     queue: tuple[Task, ...] = ()
     resume: str = ""
     finished: bool = False
+    deck_makeup: tuple[tuple[Tokens, int], ...] = attrs.field(default=(), metadata={OPTIONAL: True})  # views.makeups
 
     if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
 
