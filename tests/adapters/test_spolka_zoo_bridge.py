@@ -24,10 +24,10 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade, ZooState
-from tabletop.spolka_zoo.content import GOAL_IDS, HELPER_IDS, STARTING_DECKS, TOKENS
+from tabletop.spolka_zoo.content import FRUITS, GOAL_IDS, HELPER_IDS, STARTING_DECKS, TOKENS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import Task, evolve
-from tabletop.spolka_zoo.views import company_decks_public
+from tabletop.spolka_zoo.views import resolving_company
 from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")
@@ -365,12 +365,16 @@ def test_every_hidden_assignment_appears_with_its_exact_probability() -> None:
 
 
 def test_deck_draws_follow_the_card_counts() -> None:
-    """The top card of a sampled company deck is each unseen card with probability count / unseen."""
+    """ZOO-4.12: the top card of a sampled company deck whose cards are all of unknown identity is each
+    card no makeup places with probability count / those cards."""
     state, bridge = _acting_state()
-    state = evolve(state, piles=evolve(state.piles, shown_round=1))  # past a market: the decks' split is hidden
+    *_, pineapple = state.deck_makeup
+    unknown = ((Tokens(), len(state.decks[0])), (Tokens(), len(state.decks[1])))
+    state = evolve(state, deck_makeup=(*unknown, pineapple))  # as after cards left apple and lemon secretly
     view = state.view(0)
     assert not state.decks[0].top and not state.decks[0].bottom
-    pool = Counter(unseen(view)["influence"])
+    pool = Counter(unseen(view)["influence"]) - Counter(pineapple[0].elements())
+    assert sum(pool.values()) == len(state.decks[0]) + len(state.decks[1])
     rng = random.Random(99)
     runs = 3000
     tops: Counter[str] = Counter()
@@ -456,8 +460,7 @@ def test_the_face_down_piles_that_only_lose_cards_face_up_show_their_composition
                 assert getattr(view.piles, name).middle == getattr(s.piles, name).middle, name
             for deck in (view.piles.goal_box, view.piles.intrigue_box):
                 assert set(deck.middle) <= {HIDDEN}
-            if not company_decks_public(s):
-                assert all(set(deck.middle) <= {HIDDEN} for deck in view.decks)
+            assert all(set(deck.middle) <= {HIDDEN} for deck in view.decks)  # their makeup says the rest
 
 
 def test_a_view_keeps_who_saw_a_hidden_card_and_samples_carry_the_marks() -> None:
@@ -526,6 +529,7 @@ def test_a_hidden_change_leaves_the_other_seats_views_tensors_and_legal_ids_alon
         state,
         decks=tuple(decks),
         piles=evolve(state.piles, influence=Deck((), influence.middle.remove(c) + Tokens([card]), ())),
+        deck_makeup=(),  # hand-made decks: the makeup derived as for a state saved without one
     )
     invariants(mixed)
     for seat in range(3):
@@ -549,7 +553,8 @@ def _small_case() -> tuple[ZooState, adapters.Bridge, str, str, tuple[str, str]]
         influence=Deck.shuffled(pair),
         removed=(*state.piles.removed, *(Known(c, public=True) for c in rest.elements())),
     )
-    small = evolve(state, decks=decks, piles=evolve(piles, shown_round=1))  # past a market: decks mixed
+    # past a market, the makeup derived as for a state saved without one: every card of unknown identity
+    small = evolve(state, decks=decks, piles=evolve(piles, shown_round=1), deck_makeup=())
     invariants(small)
     return small, bridge, twin, single, (pair[0], pair[1])
 
@@ -608,34 +613,29 @@ def test_the_glory_bound_is_derived_for_the_options_and_random_play_stays_below_
     assert bridge.max_utility <= 40 * best
 
 
-def test_in_the_first_round_every_seat_knows_what_each_company_deck_holds_until_a_card_can_move_secretly() -> None:
-    """ZOO-1.2, ZOO-4.11: each company deck is its starting cards and the cards lobbied into it openly, so
-    views keep each deck's composition and samples keep it per deck; once a seat speculates (ZOO-4.12) a
-    card may have left a deck unseen, and the views hide the split again."""
+def test_every_seat_knows_each_company_decks_makeup_and_samples_keep_it() -> None:
+    """ZOO-1.2, ZOO-4.11, ZOO-4.12: each company deck's public makeup (its starting cards and the cards lobbied
+    into it openly, and how many of unknown identity once cards moved secretly) is in every view and the
+    tensor, and samples keep each deck's known cards in that deck; a deck's unknown middle is only a count."""
     state, bridge = new(3, players=3)
     rng = random.Random(3)
-    opened = closed = 0
-    for s in play(state, bridge, rng):
-        if s.is_chance_node or s.is_terminal:
-            continue
-        public = company_decks_public(s)
+    secret = 0
+    for s in itertools.islice(play(state, bridge, rng), 0, None, 7):
+        if s.is_terminal:
+            break
         for seat in range(3):
             view = s.view(seat)
-            if public:
-                assert [d.middle for d in view.decks] == [d.middle for d in s.decks]
-                sample = bridge.sample_state(view, seat, rng)
-                assert isinstance(sample, ZooState)
-                assert [d.middle for d in sample.decks] == [d.middle for d in s.decks]
-            else:
-                assert all(set(d.middle) <= {HIDDEN} for d in view.decks)
-        if public:
-            opened += 1
-            assert not any("speculate" in seat.played for seat in s.seats) and not s.piles.shown_round
-        elif opened:
-            closed += 1
-        if closed > 20:
-            break
-    assert opened and closed
+            assert view.deck_makeup == s.deck_makeup
+            assert all(set(d.middle) <= {HIDDEN} for d in view.decks)
+            sample = bridge.sample_state(view, seat, rng)
+            assert isinstance(sample, ZooState)
+            for c, (known, _) in enumerate(s.deck_makeup):
+                resolving = Tokens(list(s.piles.resolving)) if resolving_company(s) == FRUITS[c] else Tokens()
+                assert known <= sample.decks[c].cards() + resolving
+        secret += sum(n for _, n in s.deck_makeup) > 0
+    assert secret
     start, _ = new(3, players=3)
     first = next(s for s in play(start, bridge, random.Random(0)) if not s.is_chance_node)
-    assert [d.middle for d in first.view(1).decks] == [Tokens(deck) for deck in STARTING_DECKS[3]]
+    assert first.view(1).deck_makeup == tuple((Tokens(deck), 0) for deck in STARTING_DECKS[3])
+    other = evolve(first, deck_makeup=((Tokens(), 7), *first.deck_makeup[1:]))
+    assert bridge.observation(other.view(1), 1) != bridge.observation(first.view(1), 1)

@@ -12,7 +12,7 @@ from zoo_helpers import GAME, play, start
 from tabletop.kernel.deck import HIDDEN, Known
 from tabletop.spolka_zoo.moves import Arrange
 from tabletop.spolka_zoo.state import FRUIT_INDEX
-from tabletop.spolka_zoo.views import company_decks_public, perturb
+from tabletop.spolka_zoo.views import makeups, perturb
 from tabletop.testing.properties import PropertyFailure, check_alike
 
 
@@ -22,7 +22,8 @@ def test_views_keep_the_shape_and_hide_hands_goals_and_decks() -> None:
     view = state.view(1)
     assert view.seats[0].intrigues == (HIDDEN,) * 3 and view.seats[0].goal == HIDDEN
     assert view.seats[1].intrigues == state.seats[1].intrigues and view.seats[1].goal == state.seats[1].goal
-    assert view.decks[0].middle == state.decks[0].middle  # its starting cards: public until one can move secretly
+    assert view.deck_makeup[0] == (state.decks[0].cards(), 0)  # its starting cards (ZOO-1.2): public
+    assert dict(view.decks[0].middle) == {HIDDEN: len(state.decks[0])}  # their order is not
     assert view.piles.influence.middle == state.piles.influence.middle  # it loses cards face up only: public
     assert dict(view.piles.intrigue_box.middle) == {HIDDEN: 24 - 9}
     assert view.piles.influence_row == state.piles.influence_row  # face up
@@ -99,8 +100,9 @@ def test_no_view_shows_another_seats_hand_goal_pick_or_peek() -> None:
                 assert seat.pick in ("", HIDDEN)
             for deck in (*view.decks, view.piles.influence, view.piles.helper_deck, view.piles.bot_deck):
                 assert all(k.card == HIDDEN or k.visible_to(player) for k in (*deck.top, *deck.bottom))
-            for deck in view.decks if not company_decks_public(state) else ():
-                assert set(deck.middle) <= {HIDDEN}
+            for deck, (_, secret) in zip(view.decks, makeups(state), strict=True):
+                # ZOO-4.12: once a card left a deck secretly, its cards are of unknown identity
+                assert set(deck.middle) <= {HIDDEN} or not secret
         state = state.apply(rng.choice(state.legal_moves()))
 
 

@@ -114,7 +114,8 @@ def deck(state: ZooState, company: int, cards: tuple[str, ...]) -> ZooState:
     decks[company] = Deck.shuffled(cards)
     removed = state.piles.removed + tuple(Known(card, public=True) for card in old.elements())
     piles = attrs.evolve(state.piles, influence=influence, removed=removed)
-    return attrs.evolve(state, decks=tuple(decks), piles=piles)
+    # A hand-made deck: the makeup is derived again, as for a state saved without one.
+    return attrs.evolve(state, decks=tuple(decks), piles=piles, deck_makeup=())
 
 
 def board(state: ZooState, company: int, fruit: dict[str, int]) -> ZooState:

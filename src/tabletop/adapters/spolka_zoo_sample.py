@@ -25,12 +25,12 @@ this round.
 A sampled hidden card keeps the "seen by" marks of its place: the seat that looked at it
 knows it in the sample too, so a search can play that seat knowing what it saw.
 
-While no company card can have moved secretly (the first round, see
-[company_decks_public][tabletop.spolka_zoo.views.company_decks_public]) each company deck's
-composition is public and kept per deck. After that, the company cards shown in the last
-market phase were shuffled back into their decks, and a view does not say which of them
-have moved since (a secret move keeps no public record of which card moved), so the company
-decks' unknown cards are dealt as one pool.
+Each company deck keeps its public makeup (the view's `deck_makeup`, see
+[makeup][tabletop.spolka_zoo.views]): the cards known to be in it that the view does not
+show are dealt to its own hidden places first (its unknown middle first, where no card that
+moved in secretly lies before the deck is shuffled again), and its other hidden places get
+unseen cards like every other hidden place of the family. While a deck holds no
+card of unknown identity its makeup is its whole composition, which the sample keeps.
 """
 
 from __future__ import annotations
@@ -41,10 +41,11 @@ from typing import Final
 from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.content import FAMILY, TOKENS
+from tabletop.spolka_zoo.content import FAMILY, FRUITS, TOKENS
 from tabletop.spolka_zoo.invariants import all_cards as _all_cards
 from tabletop.spolka_zoo.invariants import expected_cards as _expected_cards
 from tabletop.spolka_zoo.state import Seat, ZooState
+from tabletop.spolka_zoo.views import Makeup, makeups, resolving_company
 
 __all__ = ["sample_state", "unseen"]
 
@@ -77,6 +78,7 @@ class _Dealer:
 
     def __init__(self, cards: list[str], rng: random.Random, family: str) -> None:
         self.cards = cards
+        self.rng = rng
         rng.shuffle(self.cards)
         self.family = family
 
@@ -90,19 +92,65 @@ class _Dealer:
         """A hidden known card dealt a card, keeping who has seen it."""
         return known if known.card != HIDDEN else Known(self.take(), known.seen_by, known.public)
 
-    def deck(self, deck: Deck) -> Deck:
-        """The deck's hidden cards dealt; the public part of its composition kept."""
-        top = tuple(self.known(k) for k in deck.top)
+    def reserve(self, cards: Tokens) -> list[str]:
+        """Take `cards` out of the unseen ones (cards a place's public makeup requires)."""
+        have = Tokens(self.cards)
+        if not cards <= have:
+            msg = f"sample_state: the view's deck makeup needs {cards - _common(cards, have)}, not unseen in the view"
+            raise ValueError(msg)
+        for card in cards.elements():
+            self.cards.remove(card)
+        return list(cards.elements())
+
+    def deck(self, deck: Deck, required: list[str] | None = None) -> Deck:
+        """The deck's hidden cards dealt, `required` among them; the public part of its
+        composition kept.
+
+        The required cards (known to be in the deck, not shown) go to its unknown middle
+        first: a card that moved in secretly lies at a known place until the deck is next
+        shuffled (under the deck after a speculation, on top after a face-down move), so the
+        middle holds only cards the deck had at its last shuffle. Those left over are shuffled
+        with unseen cards over the hidden known places."""
+        required = list(required or ())
+        self.rng.shuffle(required)
         hidden = deck.middle[HIDDEN]
+        places = sum(k.card == HIDDEN for k in (*deck.top, *deck.bottom))
+        if len(required) > hidden + places:
+            msg = f"sample_state: the view's makeup needs {len(required)} hidden cards in a deck with {hidden + places}"
+            raise ValueError(msg)
+        inside = required[:hidden]
+        middle = inside + [self.take() for _ in range(hidden - len(inside))]
+        dealt = required[hidden:]
+        dealt += [self.take() for _ in range(places - len(dealt))]
+        self.rng.shuffle(dealt)
+
+        def known(k: Known) -> Known:
+            return k if k.card != HIDDEN else Known(dealt.pop(), k.seen_by, k.public)
+
+        top = tuple(known(k) for k in deck.top)
+        bottom = tuple(known(k) for k in deck.bottom)
         public = deck.middle.remove(HIDDEN, hidden) if hidden else deck.middle
-        middle = public + Tokens([self.take() for _ in range(hidden)])
-        bottom = tuple(self.known(k) for k in deck.bottom)
-        return Deck(top, middle, bottom)
+        return Deck(top, public + Tokens(middle), bottom)
 
     def check_empty(self) -> None:
         if self.cards:
             msg = f"sample_state: {len(self.cards)} unseen {self.family} cards have no hidden place in the view"
             raise ValueError(msg)
+
+
+def _common(a: Tokens, b: Tokens) -> Tokens:
+    return Tokens({k: min(n, b[k]) for k, n in a.items() if k in b})
+
+
+def _required(view: ZooState, c: int, makeup: Makeup) -> Tokens:
+    """The cards company deck `c`'s makeup says it holds that the view does not show in it
+    (nor among the cards being resolved from it)."""
+    deck = view.decks[c]
+    known, _ = makeup
+    shown = Tokens([k.card for k in (*deck.top, *deck.bottom) if k.card != HIDDEN])
+    if resolving_company(view) == FRUITS[c]:
+        shown = shown + Tokens(list(view.piles.resolving))
+    return known - _common(known, shown)
 
 
 def _pick(seat: Seat, rng: random.Random) -> str:
@@ -128,7 +176,8 @@ def sample_state(view: ZooState, seat: int, rng: random.Random) -> ZooState:
     pools = unseen(view)
     dealers = {family: _Dealer(cards, rng, family) for family, cards in pools.items()}
     influence = dealers["influence"]
-    decks = tuple(influence.deck(d) for d in view.decks)
+    required = [influence.reserve(_required(view, c, m)) for c, m in enumerate(makeups(view))]
+    decks = tuple(influence.deck(d, r) for d, r in zip(view.decks, required, strict=True))
     p = view.piles
     piles = evolve(
         p,

@@ -35,6 +35,7 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
+from tabletop.spolka_zoo.views import makeups
 
 __all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]
 
@@ -142,7 +143,7 @@ class Encoder:
         self.helper_slots = max(HELPER_SLOTS, self.tokens_per_round * ROUNDS if config.bots else 0)
         per_seat = 8 + self.helper_slots * len(_HELPERS) + self.tokens_per_round * len(TOKENS) + 8
         per_seat += len(_GOALS) + 2 + len(_INTRIGUES) + 1
-        deck = 3 + 2 * len(_INFLUENCE_FAMILY) + self.deck_slots * (4 + n)
+        deck = 4 + 2 * len(_INFLUENCE_FAMILY) + self.deck_slots * (4 + n)
         self._sections: tuple[tuple[str, int, str, Fill], ...] = (
             ("observer", n, "one-hot: the seat observing", self._observer),
             (
@@ -185,8 +186,9 @@ class Encoder:
                     f"deck.{company}",
                     deck,
                     f"the {company} deck: unknown cards, known top, known bottom; "
-                    "counts of the known cards this seat sees per card; counts per card of its unknown cards "
-                    "while their composition is public; then each known position (top first, "
+                    "counts of the known cards this seat sees per card; its public makeup (ZOO-4.12): counts "
+                    "per card of the cards known to be in it, and how many more of unknown identity; then each "
+                    "known position (top first, "
                     "then bottom): present, at the bottom, card code, public, seen by (one flag per seat)",
                     self._company_deck(c),
                 )
@@ -340,7 +342,8 @@ class Encoder:
             out = [float(deck.middle.total), float(len(deck.top)), float(len(deck.bottom))]
             known = (*deck.top, *deck.bottom)
             out += _counts((k.card for k in known if k.card != HIDDEN), _INFLUENCE_FAMILY)
-            out += _counts((c for c in deck.middle.elements() if c != HIDDEN), _INFLUENCE_FAMILY)
+            makeup, secret = makeups(view)[c]
+            out += [*_counts(makeup.elements(), _INFLUENCE_FAMILY), float(secret)]
             slots = [self._known(k, 0.0) for k in deck.top] + [self._known(k, 1.0) for k in deck.bottom]
             out += _sequence(slots, self.deck_slots, 4 + self.seats, "known deck positions")
             return out

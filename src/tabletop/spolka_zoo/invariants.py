@@ -31,6 +31,7 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Task, ZooState
+from tabletop.spolka_zoo.views import resolving_company
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
@@ -117,6 +118,7 @@ def invariants(state: State) -> None:
     _check(tuple(sorted(state.board)) == FRUITS or not state.board, f"board {state.board!r}", "board", "ZOO-1.1")
     _tokens(state)
     _cards(state)
+    _makeup(state)
 
 
 def _flow(state: ZooState) -> None:
@@ -202,6 +204,29 @@ def _cards(state: ZooState) -> None:
         cards = Tokens(tally)
         common = _common(cards, expected)
         _broken(f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
+
+
+def _makeup(state: ZooState) -> None:
+    """Each company deck holds the cards its public makeup says, and as many (ZOO-1.2, ZOO-4.11)."""
+    if not state.deck_makeup:  # saved before the makeup was recorded: derived when read
+        return
+    _check(len(state.deck_makeup) == len(FRUITS), f"{len(state.deck_makeup)} makeups", "deck_makeup", "ZOO-1.2")
+    resolving = resolving_company(state)
+    for c, (known, secret) in enumerate(state.deck_makeup):
+        deck = state.decks[c]
+        held = deck.middle.as_dict()
+        names = [k.card for k in (*deck.top, *deck.bottom)]
+        for name in (*names, *(state.piles.resolving if resolving == FRUITS[c] else ())):
+            held[name] = held.get(name, 0) + 1
+        size = sum(held.values())
+        at = f"deck_makeup[{c}]"
+        _check(secret >= 0, f"{secret} cards of unknown identity", at, "ZOO-4.12")
+        _check(known.total + secret == size, f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
+        missing = sum(max(0, n - held.get(card, 0)) for card, n in known.items())
+        # a view hides some cards: the known ones it does not show are among them
+        _check(
+            missing <= held.get(HIDDEN, 0), f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11"
+        )
 
 
 def _common(a: Tokens, b: Tokens) -> Tokens:

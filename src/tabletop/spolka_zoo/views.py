@@ -14,33 +14,69 @@ What a seat with a perfect memory knows of each face-down pile's composition sta
 view. The influence, helper, bot and event decks only ever lose cards face up (a row is
 refilled face up, a bot reveals the influence card it lobbies, bot and event cards are
 resolved face up and shuffled back), so their composition is public: only their order is
-unknown. So are the company decks' until a card can have moved secretly
-([company_decks_public][tabletop.spolka_zoo.views.company_decks_public]: the starting cards
-and the open lobbying of the first round). After that a card that leaves one secretly
-(speculation, a look, a face-down move) is only known to be one of the cards its deck held,
-and the state keeps no record of where it went once its new deck is shuffled, so the view
-gives each company deck's size and what the seat saw, and the cards of the influence family
-that no seat can place (all the company decks' unknown cards and the covert removals
-together) are known as a whole, not per deck. The goal and intrigue boxes are dealt from
-face down.
+unknown. Of each company deck the view shows its public makeup (the state's `deck_makeup`,
+see below): the cards known to be in it and how many of unknown identity (while there are
+none, its composition); its unknown middle is only a count, as a split between a known top
+and the middle would tell which card a seat looked at. The
+covert removals and the company decks' cards of unknown identity are the cards of the
+influence family that no seat can place. The goal and intrigue boxes are dealt from face
+down.
+
+## The public makeup of the company decks
+
+The rulebook makes public, per company deck (ZOO-1.2 to ZOO-11.8):
+
+- the **starting cards** it was made of: "the starting Company deck cards ... marked with a
+  fruit icon and a number ... Take those that will be needed" (ZOO-1.2), shuffled face down;
+- every card **lobbied into it**: "choose one of the face-up cards ... and shuffle it into a
+  Company deck of their choice" (ZOO-4.11; a bot lobbies face up too);
+- that resolving it changes nothing: the revealed cards and the rest are shuffled back into
+  the same deck (ZOO-7.5);
+- cards **seen leaving**: a card that removes itself face up (ZOO-11.8), a card moved face up
+  from one deck to another (ZOO-11.3, the bots' "przełóż jawnie");
+- where a card moved **secretly** went, not which card it was: after speculation the seat "may
+  place 1 card of their choice on the bottom of any Company deck" and "do[es] not show them to
+  other players" (ZOO-4.12); looking at and removing cards is done covertly (ZOO-6.4). Every
+  seat sees a card put under the lemon deck, nobody else sees which.
+
+So a deck's makeup is a multiset of cards known to be in it and a count of cards of unknown
+identity: `(known, secret)`, a [`Makeup`][tabletop.spolka_zoo.views.Makeup]. A card that moves in
+secretly adds one to the count of its new deck. A card that leaves secretly is one of the
+looked-at cards, which are any of the deck's cards (the deck was shuffled), so from then on
+nobody but the looker can say which of the deck's cards are still in it: every card the deck
+holds turns into a card of unknown identity, except those being resolved face up. That is
+all the public can be sure of deck by deck (what is left of the old makeup is a joint
+constraint across decks that the count does not keep). The makeup holds for the state as it
+is: `known` is in the deck (or being resolved from it) and `known + secret` is its size.
+
+States saved before the makeup was recorded (`deck_makeup == ()`) get one derived from what
+their views showed then: each deck's whole composition while no card could have moved
+secretly yet ([`company_decks_public`][tabletop.spolka_zoo.views.company_decks_public]),
+else every card of unknown identity.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Final
 
 from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.content import (
-    EFFECTS,
-    FAMILY,
-)
-from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve
+from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, ZooState, evolve
 
-__all__ = ["company_decks_public", "perturb", "view"]
+__all__ = [
+    "Makeup",
+    "company_decks_public",
+    "lobbied",
+    "makeups",
+    "moved_openly",
+    "moved_secretly",
+    "perturb",
+    "resolving_company",
+    "view",
+]
 
 
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
@@ -63,31 +99,6 @@ def _public(deck: Deck, player: int) -> Deck:
     return deck.redacted(player, composition_public=True, marks=True)
 
 
-#: Effect kinds that move a company card secretly (a look may move one; a face-down move).
-_SECRET_MOVES: Final = frozenset({"look", "move_card"})
-
-
-def _moves_secretly(card: str) -> bool:
-    return any(e.kind in _SECRET_MOVES for e in EFFECTS[card])
-
-
-def company_decks_public(state: ZooState) -> bool:
-    """True while no company card can have moved secretly yet, so every seat knows what each
-    company deck holds: its starting cards (ZOO-1.2) and the cards lobbied into it openly
-    (ZOO-4.11; a bot reveals what it lobbies, moves face up).
-
-    Public facts decide it: no market phase has begun (influence cards that look or move
-    resolve there), no seat has played a speculation this round (ZOO-4.12; the first round,
-    then), no intrigue that looks or moves has been played (played intrigues leave the game
-    face up), and no seat holds a helper that looks or moves.
-    """
-    if state.piles.shown_round or any("speculate" in seat.played for seat in state.seats):
-        return False
-    if any(_moves_secretly(k.card) for k in state.piles.removed if k.public and FAMILY.get(k.card) == "intrigue"):
-        return False
-    return not any(_moves_secretly(h) for seat in state.seats for h in seat.helpers)
-
-
 def view(state: ZooState, player: int) -> ZooState:
     """`state` as seat `player` may know it (see the module docstring)."""
     p = state.piles
@@ -101,96 +112,121 @@ def view(state: ZooState, player: int) -> ZooState:
         intrigue_box=p.intrigue_box.redacted(player, marks=True),
         removed=_known(p.removed, player),
     )
-    public = company_decks_public(state)
-    decks = tuple(d.redacted(player, composition_public=public, marks=True) for d in state.decks)
+    makeup = makeups(state)
+    decks = tuple(d.redacted(player, marks=True) for d in state.decks)
     seats = tuple(_seat_view(s, i == player, state.finished) for i, s in enumerate(state.seats))
-    return evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats)
+    return evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats, deck_makeup=makeup)
+
+
+# Public makeup of the company decks ----------------------------------------------------------
+
+
+Makeup = tuple[Tokens, int]
+"""What every seat knows of one company deck: the cards known to be in it (or being
+resolved from it) and how many more it holds of unknown identity (see the module docstring).
+While the count is 0 the deck's composition is public."""
+
+#: Effect kinds that move a company card secretly (a look may move one; a face-down move).
+_SECRET_MOVES: Final = frozenset({"look", "move_card"})
+
+
+def _moves_secretly(card: str) -> bool:
+    return any(e.kind in _SECRET_MOVES for e in EFFECTS[card])
+
+
+def company_decks_public(state: Position) -> bool:
+    """True while no company card can have moved secretly yet: the reading of states saved
+    without a makeup (see the module docstring).
+
+    Public facts decide it: no market phase has begun (influence cards that look or move
+    resolve there), no seat has played a speculation this round (ZOO-4.12; the first round,
+    then), no intrigue that looks or moves has been played (played intrigues leave the game
+    face up), and no seat holds a helper that looks or moves.
+    """
+    if state.piles.shown_round or any("speculate" in seat.played for seat in state.seats):
+        return False
+    if any(_moves_secretly(k.card) for k in state.piles.removed if k.public and FAMILY.get(k.card) == "intrigue"):
+        return False
+    return not any(_moves_secretly(h) for seat in state.seats for h in seat.helpers)
+
+
+def resolving_company(state: Position) -> str:
+    """The company whose revealed cards `piles.resolving` holds ("" when none)."""
+    return state.piles.shown[-1][0] if state.piles.resolving else ""
+
+
+def _held(state: Position, c: int) -> Tokens:
+    """The cards of company deck `c`, with those being resolved from it."""
+    cards = state.decks[c].cards()
+    return cards + Tokens(list(state.piles.resolving)) if resolving_company(state) == FRUITS[c] else cards
+
+
+def makeups(state: Position) -> tuple[Makeup, Makeup, Makeup]:
+    """The makeup of each company deck (`FRUITS` order): the state's, or for a state saved
+    before it was recorded the one derived from what its views showed."""
+    if state.deck_makeup:
+        a, b, c = state.deck_makeup
+        return a, b, c
+    public = company_decks_public(state)
+    held = [_held(state, c) for c in range(3)]
+    made = tuple((cards, 0) if public else (Tokens(), cards.total) for cards in held)
+    return made[0], made[1], made[2]
+
+
+def _set(draft: Draft, company: str, makeup: Makeup) -> None:
+    old = makeups(draft)
+    c = FRUIT_INDEX[company]
+    draft.deck_makeup = tuple(makeup if i == c else m for i, m in enumerate(old))
+
+
+def lobbied(draft: Draft, company: str, card: str) -> None:
+    """`card` was shuffled into the deck of `company` face up (ZOO-4.11)."""
+    known, secret = makeups(draft)[FRUIT_INDEX[company]]
+    _set(draft, company, (known.add(card), secret))
+
+
+def _left_openly(draft: Draft, company: str, card: str) -> None:
+    known, secret = makeups(draft)[FRUIT_INDEX[company]]
+    if card in known:
+        _set(draft, company, (known.remove(card), secret))
+    else:  # not known to be there: it was one of the cards of unknown identity
+        _set(draft, company, (known, secret - 1))
+
+
+def moved_openly(draft: Draft, source: str, target: str, card: str) -> None:
+    """`card` left the deck of `source` face up: onto the deck of `target`, or out of the game
+    when `target` is not a company (ZOO-11.3, ZOO-11.8)."""
+    _left_openly(draft, source, card)
+    if target in FRUIT_INDEX:
+        lobbied(draft, target, card)
+
+
+def moved_secretly(draft: Draft, source: str, target: str) -> None:
+    """A card nobody else saw left the deck of `source`: onto the deck of `target`, or out of
+    the game when `target` is not a company (ZOO-4.12, ZOO-6.4). Call it once the card has
+    left: the source's cards all become of unknown identity (but those being resolved face
+    up), the target gets one more."""
+    c = FRUIT_INDEX[source]
+    resolving = Tokens(list(draft.piles.resolving)) if resolving_company(draft) == source else Tokens()
+    _set(draft, source, (resolving, len(draft.decks[c])))
+    if target in FRUIT_INDEX:
+        known, secret = makeups(draft)[FRUIT_INDEX[target]]
+        _set(draft, target, (known, secret + 1))
 
 
 # Perturbation --------------------------------------------------------------------------------------
 
 
-def _deal_deck(deck: Deck, player: int, pool: list[str], *, middle: bool = True) -> Deck:
-    """Re-deal the cards of `deck` hidden from `player` from `pool` (popping from it); the
-    middle too unless its composition is public (`middle=False`)."""
-
-    def redeal(known: tuple[Known, ...]) -> tuple[Known, ...]:
-        return tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in known)
-
-    top, bottom = redeal(deck.top), redeal(deck.bottom)
-    cards = Tokens([pool.pop() for _ in range(deck.middle.total)]) if middle else deck.middle
-    return Deck(top, cards, bottom)
-
-
-def _hidden(deck: Deck, player: int, *, middle: bool = True) -> list[str]:
-    known = [k.card for k in (*deck.top, *deck.bottom) if not k.visible_to(player)]
-    return known + list(deck.middle.elements()) if middle else known
-
-
 def perturb(state: State, player: int, rng: random.Random) -> State:
-    """Re-sample everything hidden from `player`: other seats' picks, goals and intrigues,
-    and every unseen card, each family of cards among its own hidden places (the company
-    decks' unknown cards and the covert removals; a public composition stays)."""
+    """Re-sample everything hidden from `player`: a uniformly drawn full state with the same
+    view (the determinization of the AI bridge,
+    [sample_state][tabletop.adapters.spolka_zoo_sample.sample_state]), keeping the seed.
+
+    Other seats' picks, goals and intrigues and every unseen card are dealt again, each
+    family of cards among its own hidden places, each company deck keeping its public
+    makeup and a public composition staying."""
+    from tabletop.adapters.spolka_zoo_sample import sample_state  # the adapter builds on this module
+
     assert isinstance(state, ZooState)
-    p = state.piles
-    # Influence family: company decks and covertly removed cards (the influence deck's
-    # composition is public).
-    decks = (*state.decks, p.influence)
-    known = company_decks_public(state)
-    public = (known, known, known, True)
-    pool = [c for d, shown in zip(decks, public, strict=True) for c in _hidden(d, player, middle=not shown)]
-    pool += [k.card for k in p.removed if not k.visible_to(player)]
-    rng.shuffle(pool)
-    new_decks = [_deal_deck(d, player, pool, middle=not shown) for d, shown in zip(decks, public, strict=True)]
-    removed = tuple(k if k.visible_to(player) else evolve(k, card=pool.pop()) for k in p.removed)
-    piles = evolve(p, influence=new_decks[3], removed=removed)
-    for name in ("helper_deck", "bot_deck", "event_deck"):
-        deck: Deck = getattr(p, name)
-        cards = _hidden(deck, player, middle=False)
-        rng.shuffle(cards)
-        piles = evolve(piles, **{name: _deal_deck(deck, player, cards, middle=False)})
-    seats = list(state.seats)
-    others = [i for i in range(len(seats)) if i != player]
-    if not state.finished:
-        piles = _perturb_hands(seats, others, piles, player, rng, "goal_box", _goals)
-    piles = _perturb_hands(seats, others, piles, player, rng, "intrigue_box", _intrigues)
-    for i in others:
-        seat = seats[i]
-        if seat.pick:
-            choices = [t for t in ("share", "fruit", "helper", "lobby", "speculate") if t not in seat.played]
-            choices += ["duplicate"] if seat.played and "duplicate" not in seat.played else []
-            seats[i] = evolve(seat, pick=rng.choice(choices))
-    company = (new_decks[0], new_decks[1], new_decks[2])
-    return evolve(state, decks=company, piles=piles, seats=tuple(seats))
-
-
-def _goals(seat: Seat, cards: list[str] | None) -> tuple[list[str], Seat]:
-    if cards is None:
-        return ([seat.goal] if seat.goal else []), seat
-    return cards, evolve(seat, goal=cards.pop() if seat.goal else "")
-
-
-def _intrigues(seat: Seat, cards: list[str] | None) -> tuple[list[str], Seat]:
-    if cards is None:
-        return list(seat.intrigues), seat
-    hand = tuple(sorted(cards.pop() for _ in seat.intrigues))
-    return cards, evolve(seat, intrigues=hand)
-
-
-def _perturb_hands(
-    seats: list[Seat],
-    others: list[int],
-    piles: Piles,
-    player: int,
-    rng: random.Random,
-    box: str,
-    hand: Callable[[Seat, list[str] | None], tuple[list[str], Seat]],
-) -> Piles:
-    deck: Deck = getattr(piles, box)
-    pool = _hidden(deck, player)
-    for i in others:
-        pool += hand(seats[i], None)[0]
-    rng.shuffle(pool)
-    for i in others:
-        pool, seats[i] = hand(seats[i], pool)
-    return evolve(piles, **{box: _deal_deck(deck, player, pool)})
+    sample = sample_state(view(state, player), player, rng)
+    return evolve(sample, seed=state.seed, deck_makeup=state.deck_makeup)

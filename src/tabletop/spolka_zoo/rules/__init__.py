@@ -36,6 +36,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
 from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
+from tabletop.spolka_zoo.views import makeups
 
 __all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "task_options"]
 
@@ -186,6 +187,8 @@ def apply(state: ZooState, move: Move) -> ZooState:
     """Apply a legal move, then the automatic steps that follow, on one draft: the new state
     is built once (the kernel's `advance` then finds nothing left to run)."""
     draft = Draft(state)
+    if not state.deck_makeup:  # a state saved before the makeup was recorded
+        draft.deck_makeup = makeups(state)
     apply_in_place(draft, move)
     MACHINE.settle(draft, STEPS)
     return draft.freeze()

@@ -24,6 +24,7 @@ from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, Turn, evolve
+from tabletop.spolka_zoo.views import lobbied
 
 __all__ = [
     "STEPS",
@@ -279,6 +280,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     slot = draft.piles.influence_row.index(move.card)
     economy.gain(draft, seat, LOBBY_COINS)
     draft.set_deck(move.company, shuffled_into(deck_of(draft, move.company), (move.card,)))
+    lobbied(draft, move.company, move.card)
     row = list(draft.piles.influence_row)
     row[slot] = ""
     draft.piles = evolve(draft.piles, influence_row=tuple(row))

@@ -23,6 +23,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.work import finish, shared_task, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.views import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
 
@@ -242,6 +243,7 @@ def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
     _, influence = draft.piles.influence.draw(card)
     draft.piles = evolve(draft.piles, influence=influence)
     draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
+    lobbied(draft, task.company, card)
     finish(draft)
 
 

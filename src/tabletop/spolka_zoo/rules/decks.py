@@ -23,6 +23,7 @@ from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.views import moved_openly, moved_secretly
 
 __all__ = ["OPERATIONS", "arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
 
@@ -220,6 +221,8 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
             remove_cards(draft, (moved,))
         else:
             draft.set_deck(move.to, deck_of(draft, move.to).put_bottom(moved))
+        if move.to != task.company:
+            moved_secretly(draft, task.company, move.to)
     finish(draft)
 
 
@@ -259,6 +262,10 @@ def _put(draft: Draft, task: Task, known: Known) -> None:
     if task.n:
         known = Known(known.card, known.seen_by, public=True)
     draft.set_deck(task.arg, deck_of(draft, task.arg).put_top((known,)))
+    if known.public:
+        moved_openly(draft, task.company, task.arg, known.card)
+    else:
+        moved_secretly(draft, task.company, task.arg)
     finish(draft)
 
 

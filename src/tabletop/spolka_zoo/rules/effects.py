@@ -25,6 +25,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
 from tabletop.spolka_zoo.rules.work import Options, decide, finish
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.views import moved_openly, resolving_company
 
 __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 
@@ -225,9 +226,11 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
     resolving = list(draft.piles.resolving)
     if task.card in resolving:
+        company = resolving_company(draft)
         resolving.remove(task.card)
         draft.piles = evolve(draft.piles, resolving=tuple(resolving))
         remove_cards(draft, (Known(task.card, public=True),))
+        moved_openly(draft, company, "", task.card)
     finish(draft)
 
 

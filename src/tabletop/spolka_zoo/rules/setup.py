@@ -159,6 +159,7 @@ def setup(
         decks=(decks[0], decks[1], decks[2]),
         seats=seat_list,
         piles=piles,
+        deck_makeup=tuple((Tokens(cards), 0) for cards in STARTING_DECKS[seats]),
     )
 
 

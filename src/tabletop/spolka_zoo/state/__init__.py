@@ -30,6 +30,7 @@ from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move, State
+from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.state.parts import (
     FRUIT_INDEX,
@@ -98,6 +99,7 @@ class ZooState(Position, State):
     queue: tuple[Task, ...] = ()
     resume: str = ""
     finished: bool = False
+    deck_makeup: tuple[tuple[Tokens, int], ...] = attrs.field(default=(), metadata={OPTIONAL: True})  # views.makeups
 
     if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
 

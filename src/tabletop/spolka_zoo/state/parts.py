@@ -277,6 +277,7 @@ class Position:
         queue: tuple[Task, ...]
         resume: str
         finished: bool
+        deck_makeup: tuple[tuple[Tokens, int], ...]
 
     # Queries --------------------------------------------------------------------------------
 
