@@ -6,7 +6,7 @@ import attrs
 import pytest
 
 from tabletop.kernel.builder import Builder
-from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.fastattrs import evolve, evolve_from
 from tabletop.testing.drill import GAME
 
 
@@ -87,3 +87,14 @@ def test_a_game_state_answers_from_its_cache_after_evolve() -> None:
     assert getattr(child, "_legal", None) is None  # nobody asked yet: nothing computed
     assert child.legal_moves() is child.legal_moves()
     assert evolve(state, chance_count=state.chance_count)._legal is None
+
+
+def test_evolve_from_reads_a_dict_of_changes() -> None:
+    """evolve_from(inst, changes) is evolve(inst, **changes), unknown keys refused alike."""
+    changes = {"b": (1,), "private": "y"}
+    assert evolve_from(Plain(1), changes) == evolve(Plain(1), b=(1,), private="y") == Plain(1, (1,), "y")
+    assert changes == {"b": (1,), "private": "y"}  # read, not changed
+    with pytest.raises(TypeError, match="'c'"):
+        evolve_from(Plain(1), {"c": 2})
+    with pytest.raises(TypeError, match="multiple values for 'flow'"):
+        GAME.state_type.MACHINE.go(GAME.new_game(1), "next", flow=None)

@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["CACHES", "cleared_caches", "evolve", "plain_slots"]
+__all__ = ["CACHES", "cleared_caches", "evolve", "evolve_from", "plain_slots"]
 
 CACHES: Final = "_CACHES"
 """The class variable naming a class's cache slots (answers computed from the fields and
@@ -45,6 +45,20 @@ def evolve(inst: T, **changes: Any) -> T:
 
     Raises:
         TypeError: If a keyword is not a field of the class.
+    """
+    cls = type(inst)
+    replace = _REPLACERS.get(cls)
+    if replace is None:
+        replace = _REPLACERS[cls] = _replacer(cls)
+    return replace(inst, changes)  # type: ignore[no-any-return]
+
+
+def evolve_from(inst: T, changes: dict[str, Any]) -> T:
+    """`evolve(inst, **changes)` with the changes already in a dict of the caller's own (it is
+    read, never kept), saving the keyword packing of one more call.
+
+    Raises:
+        TypeError: If a key is not a field of the class.
     """
     cls = type(inst)
     replace = _REPLACERS.get(cls)

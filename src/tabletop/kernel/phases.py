@@ -36,7 +36,7 @@ import attrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.errors import GameDefinitionError
-from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.fastattrs import evolve_from
 
 __all__ = ["Actor", "Flow", "HasFlow", "Phase", "PhaseMachine", "Step"]
 
@@ -328,8 +328,11 @@ class PhaseMachine:
             GameDefinitionError: If the table does not declare that transition.
             TypeError: If a keyword is not a field of the state.
         """
-        flow = self.goto(state.flow, target, round=round, player=player, first_player=first_player)
-        return evolve(state, flow=flow, **changes)
+        if "flow" in changes:
+            msg = "go() got multiple values for 'flow'"
+            raise TypeError(msg)
+        changes["flow"] = self.goto(state.flow, target, round=round, player=player, first_player=first_player)
+        return evolve_from(state, changes)
 
     def go_work(
         self,

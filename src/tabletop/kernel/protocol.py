@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Literal, Protocol, Self
 import attrs
 import cattrs
 
-from tabletop.kernel.chance import CHANCE, ChanceNode
+from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
 from tabletop.kernel.errors import DecodeError, GameDefinitionError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
@@ -107,17 +107,23 @@ class State(abc.ABC):
     @property
     def current_player(self) -> int:
         """The seat to move, or `tabletop.CHANCE` (-1), or `tabletop.TERMINAL` (-2)."""
-        return self.MACHINE.current_player(self.flow)
+        flow = self.flow
+        actor = self.MACHINE._actor[flow.phase, flow.step]
+        if actor is _PLAYER:
+            return flow.player
+        return TERMINAL if actor is _END else CHANCE
 
     @property
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        return self.MACHINE.actor(self.flow) is Actor.END
+        flow = self.flow
+        return self.MACHINE._actor[flow.phase, flow.step] is _END
 
     @property
     def is_chance_node(self) -> bool:
         """True when chance chooses the next move."""
-        return self.MACHINE.actor(self.flow) is Actor.CHANCE
+        flow = self.flow
+        return self.MACHINE._actor[flow.phase, flow.step] is _CHANCE
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in a stable order; at a chance node, the outcomes.
@@ -343,6 +349,7 @@ class State(abc.ABC):
         return self._refusal(move)
 
 
+_PLAYER, _CHANCE, _END = Actor.PLAYER, Actor.CHANCE, Actor.END
 _slot: Mapping[str, Any] = State.__dict__  # the cache slots' descriptors: setting them skips __setattr__
 _set_legal = _slot["_legal"].__set__
 _set_legal_set = _slot["_legal_set"].__set__
