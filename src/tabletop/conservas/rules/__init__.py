@@ -13,9 +13,12 @@ class: [`AUTO`][tabletop.conservas.rules.AUTO] (one handler per automatic step o
 [`player_moves`][tabletop.conservas.rules.player_moves],
 [`chance_outcomes`][tabletop.conservas.rules.chance_outcomes] (with
 [`chance_node`][tabletop.conservas.rules.chance_node], what each chance node draws) and
-[`apply`][tabletop.conservas.rules.apply] by step. Every token drawn from the bag and every
-card dealt from an unknown deck is a chance step; its outcomes are the kernel's
-`Bag.outcomes()` and `Deck.draw_outcomes()`.
+[`apply`][tabletop.conservas.rules.apply] by step. `apply` builds the next state once: the
+step functions change a [`Work`][tabletop.conservas.state.Work] (the kernel's
+[`Builder`][tabletop.kernel.builder.Builder] of the state) in place, the move's and then the
+automatic steps' ([`STEPS`][tabletop.conservas.rules.STEPS]), and it is frozen at the end.
+Every token drawn from the bag and every card dealt from an unknown deck is a chance step; its
+outcomes are the kernel's `Bag.outcomes()` and `Deck.draw_outcomes()`.
 
 Legal moves come in a stable order: at `sea.place`, for each card not used yet (boats in
 line order, then the Open Water card) the distinct sets of tokens that can stay on board,
