@@ -17,6 +17,11 @@ The phase table reads as the rulebook's turn (ARC-2 to ARC-7); each step names i
   [`TurnOrder`][tabletop.kernel.turns.TurnOrder], [`turn_order`][tabletop.archipel.flow.turn_order]),
   or the end of the season.
 
+Every step function works on a [`Work`][tabletop.archipel.flow.Work], the kernel's
+[`Builder`][tabletop.kernel.builder.Builder] of the state: one `apply` copies the state in
+once, the move and the automatic steps after it change it and move it along the table
+([`Work.go`][tabletop.archipel.flow.Work.go]), and it is frozen into the next state once.
+
 The table, as the docs show it:
 
 (`MACHINE.table()`, embedded in the rules page of the docs).
@@ -25,12 +30,17 @@ The table, as the docs show it:
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
+from tabletop.archipel.content.board import Board, board_for
+from tabletop.archipel.state import ArchipelState, Boat, Spot, Turn
+from tabletop.kernel.bag import Bag
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
+from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import TurnOrder
 
-__all__ = ["MACHINE", "next_turn", "stay", "turn_order"]
+__all__ = ["MACHINE", "Work", "next_turn", "stay", "turn_order"]
 
 MACHINE: Final = PhaseMachine(
     "archipel",
@@ -177,3 +187,79 @@ def stay(flow: Flow) -> str:
     """Where a move that does not end its step leads: back to `turn.act`, or from the quay
     (`harbour.dock`) to stowing the cards again (ARC-4.5)."""
     return "act" if flow.step == "act" else "stow"
+
+
+class Work(Builder[ArchipelState], state=ArchipelState):
+    """The next Archipel state while one `apply` works it out: the kernel's
+    [`Builder`][tabletop.kernel.builder.Builder] of
+    [`ArchipelState`][tabletop.archipel.state.ArchipelState].
+
+    `apply` copies the state into a `Work` once; the move's handler and the automatic steps
+    that follow change its fields in place (each field a new immutable value) and
+    [`go`][tabletop.archipel.flow.Work.go] moves it along the phase table; `freeze()` builds
+    the new state once at the end. The copying and freezing are generated from the state
+    class's fields; the annotations below only tell the type checker what they are.
+    """
+
+    flow: Flow
+    seed: int | None
+    chance_count: int
+    board: str
+    memory: bool
+    short: bool
+    idle_rounds: int
+    declare: str
+    boats: tuple[Boat, ...]
+    spots: tuple[Spot, ...]
+    unseen: Tokens
+    storms: tuple[str, ...]
+    pocket: Bag
+    shops: tuple[Tokens, ...]
+    shut: frozenset[str]
+    markets: tuple[Tokens, ...]
+    warehouse: Tokens
+    warehouse_shut: bool
+    bought: Tokens
+    removed: Tokens
+    lost: Tokens
+    supply: int
+    turn: Turn
+    last_progress: int
+    ended_by: str
+
+    def go(self, target: str, *, round: int | None = None, player: int | None = None, **changes: Any) -> None:
+        """Move to step `target` of the phase table (optionally changing the round and the
+        current player) and set the other fields `changes`: `MACHINE.go` on a builder.
+
+        Raises:
+            GameDefinitionError: If the table does not declare that transition.
+        """
+        self.flow = MACHINE.goto(self.flow, target, round=round, player=player)
+        for name, value in changes.items():
+            setattr(self, name, value)
+
+    @property
+    def map(self) -> Board:
+        """The board this game is played on."""
+        return board_for(self.board)
+
+    @property
+    def boat(self) -> Boat:
+        """The current player's boat."""
+        return self.boats[self.flow.player]
+
+    def set_boat(self, seat: int, boat: Boat) -> None:
+        """Put `boat` in seat `seat`."""
+        boats = list(self.boats)
+        boats[seat] = boat
+        self.boats = tuple(boats)
+
+    def seat_of(self, colour: str) -> int:
+        """The seat of the boat of `colour` (a legal move names a boat in the game)."""
+        return next(i for i, b in enumerate(self.boats) if b.colour == colour)
+
+    @property
+    def position(self) -> ArchipelState:
+        """This work read through the state's read-only helpers (`orders`, `dealing_to`...):
+        a `Work` has every field of the state, so they read it as they read a state."""
+        return self  # type: ignore[return-value]

@@ -453,19 +453,21 @@ def supplied_as_far_as_possible(s: ArchipelState) -> bool:
 
     A wanted colour can still be delivered when a boat carries such a fish, or when one lies
     in the sea (face down or up, seen or not) and bait that catches it (its colour or
-    multicolour) is still in the game (in the pocket, a shop, the warehouse or on a boat). The
-    answer is kept by what it reads, which most steps leave as it was.
-    """
-    key = (s.board, s.short, s.markets, s.lost, s.removed, tuple([boat.fish for boat in s.boats]))
-    found = _SUPPLIED.get(key)
-    if found is None:
-        if len(_SUPPLIED) > 50_000:
-            _SUPPLIED.clear()
-        found = _SUPPLIED[key] = _supplied(s)
+    multicolour) is in the game (pocket, shops, warehouse, boats). Kept by what it reads."""
+    key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in s.boats])
+    last, found = _LAST_SUPPLIED[0]  # the same objects as last time: most steps keep them all
+    if len(last) != len(key) or any(a is not b for a, b in zip(last, key, strict=False)):
+        known = _SUPPLIED.get(key)
+        if known is None:
+            if len(_SUPPLIED) > 50_000:
+                _SUPPLIED.clear()
+            known = _SUPPLIED[key] = _supplied(s)
+        _LAST_SUPPLIED[0] = (key, found := known)
     return found
 
 
 _SUPPLIED: dict[tuple[Any, ...], bool] = {}
+_LAST_SUPPLIED: list[tuple[tuple[Any, ...], bool]] = [((), False)]
 
 
 def _supplied(s: ArchipelState) -> bool:

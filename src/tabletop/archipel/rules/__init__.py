@@ -7,8 +7,9 @@
 * [`meetings`][tabletop.archipel.rules.meetings]: Two boats meeting (ARC-6);
 * [`season`][tabletop.archipel.rules.season]: The turn order and the end of the season (ARC-2.1, ARC-7).
 
-This module holds `AUTO` (one handler per automatic step of
-[`MACHINE`][tabletop.archipel.flow.MACHINE]) and `apply`, `player_moves` and
+This module holds `STEPS` (one handler per automatic step of
+[`MACHINE`][tabletop.archipel.flow.MACHINE], on a [`Work`][tabletop.archipel.flow.Work]),
+`AUTO` (the same as state-to-state functions) and `apply`, `player_moves` and
 `chance_outcomes`, which [`tabletop.archipel`][tabletop.archipel] binds to the state.
 
 Legal moves, in this order: `turn.act`: `sail` (fish spots, harbours, home ports, storm
@@ -27,6 +28,7 @@ from typing import Any, Final
 
 from tabletop.archipel.checks import catch_problem, in_island_harbour, may_declare
 from tabletop.archipel.content.kinds import BAITS
+from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import (
     CATCH,
     END_TURN,
@@ -56,11 +58,12 @@ from tabletop.archipel.moves import (
 from tabletop.archipel.rules import catching, harbour, meetings, sailing, season, setup
 from tabletop.archipel.state import ArchipelState, dealing_to
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["AUTO", "apply", "chance_node", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
 
 
 def player_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -139,18 +142,23 @@ def _first(moves: dict[str, Move], cls: type[Expose | Draw], kind: str) -> Move:
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
-    """Apply a legal move (the protocol has checked legality)."""
-    new: ArchipelState = _HANDLERS[type(move)](s, move)
-    return new
+    """Apply a legal move (the protocol has checked legality) and the automatic steps that
+    follow, on one [`Work`][tabletop.archipel.flow.Work]: the new state is built once (the
+    kernel's `advance` then finds nothing left to run)."""
+    work = Work(s)
+    _HANDLERS[type(move)](work, move)
+    MACHINE.settle(work, STEPS)
+    return work.freeze()
 
 
-def _draw(s: ArchipelState, move: Draw) -> ArchipelState:
-    if s.flow.phase == "setup":
-        return setup.deal(s, move)
-    return harbour.restock(s, move)
+def _draw(w: Work, move: Draw) -> None:
+    if w.flow.phase == "setup":
+        setup.deal(w, move)
+    else:
+        harbour.restock(w, move)
 
 
-_HANDLERS: Final[dict[type[Move], Callable[[Any, Any], Any]]] = {
+_HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Sail: sailing.sail,
     Catch: catching.catch,
     Expose: catching.expose,
@@ -170,11 +178,15 @@ _HANDLERS: Final[dict[type[Move], Callable[[Any, Any], Any]]] = {
     Discard: harbour.discard,
 }
 
-AUTO: Final = {
+STEPS: Final[dict[str, Callable[[Work], None]]] = {
     "turn.next": season.next_boat,
     "harbour.arrive": harbour.arrive,
     "harbour.news": harbour.news,
     "harbour.stow": harbour.stow,
     "harbour.supply": harbour.supply,
 }
-"""One handler per automatic step of the phase table."""
+"""One handler per automatic step of the phase table, working on a
+[`Work`][tabletop.archipel.flow.Work] (`apply` runs them with `MACHINE.settle`)."""
+
+AUTO: Final = {key: in_place(Work, step) for key, step in STEPS.items()}
+"""The same handlers as state-to-state functions, the form the kernel's `advance` runs."""

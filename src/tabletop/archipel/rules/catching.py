@@ -9,12 +9,10 @@ most; fish thrown overboard leave the game (ARC-3.6).
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, SHARK
-from tabletop.archipel.flow import MACHINE, stay
+from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import Catch, Expose, Feed, MultiChoice, Throw
-from tabletop.archipel.state import EMPTY, UNSEEN, ArchipelState, Spot
+from tabletop.archipel.state import EMPTY, UNSEEN, Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.fastattrs import evolve
@@ -23,89 +21,87 @@ from tabletop.kernel.tokens import Tokens
 __all__ = ["catch", "expose", "feed", "multi", "throw"]
 
 
-def catch(s: ArchipelState, move: Catch) -> ArchipelState:
+def catch(w: Work, move: Catch) -> None:
     """ARC-3.1, ARC-3.2: try the fish where the boat is (exposing it if nobody has seen it)."""
-    board = s.map
-    spot = s.spots[board.spot_index[s.boats[s.flow.player].at]]
+    spot = w.spots[w.map.spot_index[w.boat.at]]
     if spot.fish == UNSEEN:
-        return MACHINE.go(s, "expose")
+        w.go("expose")
+        return
     if spot.fish == HIDDEN:
         # Only a seat's view holds HIDDEN: the fish is remembered by the game, not by the view.
         msg = "a view cannot try a face-down fish it does not know (memory game): apply the move to the full state"
         raise IllegalMove(msg, code="hidden-in-view", rule="ARC-8.1", move=move)
     # A face-up fish, or in the memory game a face-down one the game remembers (ARC-8.1).
-    return _resolve(s, spot.fish)
+    _resolve(w, spot.fish)
 
 
-def expose(s: ArchipelState, move: Expose) -> ArchipelState:
+def expose(w: Work, move: Expose) -> None:
     """ARC-3.2: the face-down fish turns out to be `move.fish` (progress, ARC-7.6)."""
-    s = evolve(s, unseen=s.unseen.remove(move.fish), last_progress=s.flow.round)
-    return _resolve(s, move.fish)
+    w.unseen = w.unseen.remove(move.fish)
+    w.last_progress = w.flow.round
+    _resolve(w, move.fish)
 
 
-def _resolve(s: ArchipelState, fish: str) -> ArchipelState:
+def _resolve(w: Work, fish: str) -> None:
     """The exposed fish meets the boat's bait (ARC-3.2 to ARC-3.4)."""
-    boat = s.boats[s.flow.player]
-    s = evolve(s, turn=evolve(s.turn, may_catch=False))
+    boat = w.boat
+    w.turn = evolve(w.turn, may_catch=False)
     if fish == SHARK:
         baits = [card for card in boat.cards if card in BAITS]
         if len(baits) == 1:
-            return _eaten(s, baits[0])
-        return _set_spot(s, Spot(fish, True), "shark")
-    if BAIT_OF[fish] in boat.cards:
-        return _caught(s, fish, BAIT_OF[fish])
-    if MULTI in boat.cards:
-        return _set_spot(s, Spot(fish, True), "multi")
-    return _set_spot(s, Spot(fish, not s.memory), "act")
+            _eaten(w, baits[0])
+        else:
+            _set_spot(w, Spot(fish, True), "shark")
+    elif BAIT_OF[fish] in boat.cards:
+        _caught(w, fish, BAIT_OF[fish])
+    elif MULTI in boat.cards:
+        _set_spot(w, Spot(fish, True), "multi")
+    else:
+        _set_spot(w, Spot(fish, not w.memory), "act")
 
 
-def _set_spot(s: ArchipelState, spot: Spot, step: str, **changes: Any) -> ArchipelState:
-    i = s.map.spot_index[s.boats[s.flow.player].at]
-    spots = list(s.spots)
+def _set_spot(w: Work, spot: Spot, step: str) -> None:
+    i = w.map.spot_index[w.boat.at]
+    spots = list(w.spots)
     spots[i] = spot
-    return MACHINE.go(s, step, spots=tuple(spots), **changes)
+    w.go(step, spots=tuple(spots))
 
 
-def _caught(s: ArchipelState, fish: str, bait: str) -> ArchipelState:
+def _caught(w: Work, fish: str, bait: str) -> None:
     """ARC-3.2: the fish goes on the boat card, the bait back to the pocket."""
-    me = s.flow.player
-    boat = s.boats[me]
-    boat = evolve(boat, fish=boat.fish.add(fish), cards=boat.cards.remove(bait))
-    return _set_spot(
-        s,
-        Spot(EMPTY, False),
-        "act",
-        boats=s.boats_with(me, boat),
-        pocket=s.pocket.put(Tokens((bait,))),
-        last_progress=s.flow.round,
-    )
+    boat = w.boat
+    w.set_boat(w.flow.player, evolve(boat, fish=boat.fish.add(fish), cards=boat.cards.remove(bait)))
+    w.pocket = w.pocket.put(Tokens((bait,)))
+    w.last_progress = w.flow.round
+    _set_spot(w, Spot(EMPTY, False), "act")
 
 
-def _eaten(s: ArchipelState, bait: str) -> ArchipelState:
+def _eaten(w: Work, bait: str) -> None:
     """ARC-3.4, ARC-8.2: the bait leaves the game; the shark stays (face down in the memory game)."""
-    me = s.flow.player
-    boat = s.boats[me]
-    boat = evolve(boat, cards=boat.cards.remove(bait))
-    return _set_spot(s, Spot(SHARK, not s.memory), "act", boats=s.boats_with(me, boat), removed=s.removed.add(bait))
+    boat = w.boat
+    w.set_boat(w.flow.player, evolve(boat, cards=boat.cards.remove(bait)))
+    w.removed = w.removed.add(bait)
+    _set_spot(w, Spot(SHARK, not w.memory), "act")
 
 
-def multi(s: ArchipelState, move: MultiChoice) -> ArchipelState:
+def multi(w: Work, move: MultiChoice) -> None:
     """ARC-3.3: catch the exposed fish with multicolour bait, or let it swim."""
-    fish = s.spots[s.map.spot_index[s.boats[s.flow.player].at]].fish
+    fish = w.spots[w.map.spot_index[w.boat.at]].fish
     if move.use:
-        return _caught(s, fish, MULTI)
-    # ARC-8.1 turns face down only fish that cannot be caught for want of the right bait;
-    # this one could have been, so it stays face up (ARC-3.2), in the memory game too.
-    return _set_spot(s, Spot(fish, True), "act")
+        _caught(w, fish, MULTI)
+    else:
+        # ARC-8.1 turns face down only fish that cannot be caught for want of the right bait;
+        # this one could have been, so it stays face up (ARC-3.2), in the memory game too.
+        _set_spot(w, Spot(fish, True), "act")
 
 
-def feed(s: ArchipelState, move: Feed) -> ArchipelState:
+def feed(w: Work, move: Feed) -> None:
     """ARC-3.4: the shark eats the bait the player chose."""
-    return _eaten(s, move.bait)
+    _eaten(w, move.bait)
 
 
-def throw(s: ArchipelState, move: Throw) -> ArchipelState:
+def throw(w: Work, move: Throw) -> None:
     """ARC-3.6: a fish thrown overboard leaves the game."""
-    me = s.flow.player
-    boat = evolve(s.boats[me], fish=s.boats[me].fish.remove(move.fish))
-    return MACHINE.go(s, stay(s.flow), boats=s.boats_with(me, boat), lost=s.lost.add(move.fish))
+    me = w.flow.player
+    w.set_boat(me, evolve(w.boats[me], fish=w.boats[me].fish.remove(move.fish)))
+    w.go(stay(w.flow), lost=w.lost.add(move.fish))

@@ -18,12 +18,12 @@ Entering a harbour, or staying in an island's harbour, runs in order:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from tabletop.archipel.checks import may_declare, may_place
 from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import BAITS, GEAR, GOOD_WEATHER, LEAK, STORM_BLANK, is_storm, storm_number
-from tabletop.archipel.flow import MACHINE
+from tabletop.archipel.flow import Work
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
@@ -53,62 +53,62 @@ _PROGRESS_CARDS: Final = BAITS | {GEAR}
 # Arrival --------------------------------------------------------------------------------------
 
 
-def arrive(s: ArchipelState) -> ArchipelState:
+def arrive(w: Work) -> None:
     """Take the shop's cards, check for leaks, deliver fish (ARC-2.7, ARC-4.1, ARC-4.2)."""
-    board = board_for(s.board)
-    me = s.flow.player
-    boat = s.boats[me]
-    changes: dict[str, Any] = {}
+    board = w.map
+    me = w.flow.player
+    boat = w.boats[me]
     bought = _NONE
     island = board.island_index.get(boat.at, -1) if board.kind[boat.at] == HARBOUR else -1
-    if island >= 0 and boat.at not in s.shut:
-        bought = s.shops[island]
-        shops = list(s.shops)
+    if island >= 0 and boat.at not in w.shut:
+        bought = w.shops[island]
+        shops = list(w.shops)
         shops[island] = _NONE
-        changes["shops"] = tuple(shops)
-        changes["turn"] = evolve(s.turn, shop=boat.at)
+        w.shops = tuple(shops)
+        w.turn = evolve(w.turn, shop=boat.at)
     leaks = bought[LEAK]
     if leaks:
         # ARC-4.1: the boat's equipment (and with two leaks its fish) leaves the game.
         bought = bought.remove(LEAK, leaks)
-        changes["pocket"] = s.pocket.put(Tokens({LEAK: leaks}))
-        changes["removed"] = s.removed + boat.cards
+        w.pocket = w.pocket.put(Tokens({LEAK: leaks}))
+        w.removed = w.removed + boat.cards
         boat = evolve(boat, cards=_NONE)
         if leaks >= 2:
-            changes["lost"] = s.lost + boat.fish
+            w.lost = w.lost + boat.fish
             boat = evolve(boat, fish=_NONE)
-    if island >= 0 and not (s.short and board.islands[island].pagoda):
-        boat = _deliver(s, island, boat, changes)
+    if island >= 0 and not (w.short and board.islands[island].pagoda):
+        boat = _deliver(w, island, boat)
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
-        changes["last_progress"] = s.flow.round  # ARC-7.6: bait or storm gear bought
-    return MACHINE.go(s, "news", boats=s.boats_with(me, boat), bought=bought, **changes)
+        w.last_progress = w.flow.round  # ARC-7.6: bait or storm gear bought
+    w.set_boat(me, boat)
+    w.go("news", bought=bought)
 
 
-def _deliver(s: ArchipelState, island: int, boat: Boat, changes: dict[str, Any]) -> Boat:
+def _deliver(w: Work, island: int, boat: Boat) -> Boat:
     """ARC-4.2: every fish the market still wants goes to the market."""
-    ordered = board_for(s.board).orders[island]
-    delivered = s.markets[island]
+    ordered = w.map.orders[island]
+    delivered = w.markets[island]
     for colour in ordered:
         n = min(boat.fish[colour], ordered[colour] - delivered[colour])
         if n > 0:
             boat = evolve(boat, fish=boat.fish.remove(colour, n))
             delivered = delivered.add(colour, n)
-    if delivered != s.markets[island]:
-        markets = list(s.markets)
+    if delivered != w.markets[island]:
+        markets = list(w.markets)
         markets[island] = delivered
-        changes["markets"] = tuple(markets)
-        changes["last_progress"] = s.flow.round
+        w.markets = tuple(markets)
+        w.last_progress = w.flow.round
     return boat
 
 
 # Weather news ---------------------------------------------------------------------------------
 
 
-def news(s: ArchipelState) -> ArchipelState:
+def news(w: Work) -> None:
     """Read the weather cards that need no choice; stop at the first one that does."""
-    storms = list(s.storms)
-    bought, pocket, removed = s.bought, s.pocket, s.removed
-    board = board_for(s.board)
+    storms = list(w.storms)
+    bought, pocket, removed = w.bought, w.pocket, w.removed
+    board = w.map
     weather = ""
     for card in sorted((c for c in bought if is_storm(c) and c != STORM_BLANK), key=storm_number):
         i = board.storm_by_number[storm_number(card)]
@@ -132,14 +132,13 @@ def news(s: ArchipelState) -> ArchipelState:
             # ARC-4.4: with no storm on the board good weather leaves the game without effect.
             removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
             bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
-    return MACHINE.go(
-        s,
+    w.go(
         "weather" if weather else "stow",
         storms=tuple(storms),
         bought=bought,
         pocket=pocket,
         removed=removed,
-        turn=evolve(s.turn, weather=weather),
+        turn=evolve(w.turn, weather=weather),
     )
 
 
@@ -151,46 +150,45 @@ def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
     return tuple(intern(Place, board.storm_ids[i]) for i in range(len(s.storms)) if may_place(s, i))
 
 
-def place(s: ArchipelState, move: Place) -> ArchipelState:
+def place(w: Work, move: Place) -> None:
     """ARC-4.3: a blank storm goes on the chosen free space (moving off a drawn number first)."""
-    board = board_for(s.board)
-    storms = list(s.storms)
-    card = s.turn.weather
+    board = w.map
+    storms = list(w.storms)
+    card = w.turn.weather
     storms[board.storm_index[move.space]] = STORM_BLANK
     if card != STORM_BLANK:
         storms[board.storm_by_number[storm_number(card)]] = card
-    return _weather_done(s, storms, s.bought.remove(card))
+    _weather_done(w, storms, w.bought.remove(card))
 
 
-def calm(s: ArchipelState, move: Calm) -> ArchipelState:
+def calm(w: Work, move: Calm) -> None:
     """ARC-4.4: the chosen storm and the good weather card leave the game."""
-    board = board_for(s.board)
-    storms = list(s.storms)
-    i = board.storm_index[move.space]
-    removed = s.removed + Tokens((storms[i], GOOD_WEATHER))
+    storms = list(w.storms)
+    i = w.map.storm_index[move.space]
+    w.removed = w.removed + Tokens((storms[i], GOOD_WEATHER))
+    w.last_progress = w.flow.round  # ARC-7.6: a storm removed
     storms[i] = ""
-    s = evolve(s, removed=removed, last_progress=s.flow.round)  # ARC-7.6: a storm removed
-    return _weather_done(s, storms, s.bought.remove(GOOD_WEATHER))
+    _weather_done(w, storms, w.bought.remove(GOOD_WEATHER))
 
 
-def _weather_done(s: ArchipelState, storms: list[str], bought: Tokens) -> ArchipelState:
-    turn = evolve(s.turn, weather="")
-    return MACHINE.go(s, "news", storms=tuple(storms), bought=bought, turn=turn)
+def _weather_done(w: Work, storms: list[str], bought: Tokens) -> None:
+    w.go("news", storms=tuple(storms), bought=bought, turn=evolve(w.turn, weather=""))
 
 
 # Equipment ------------------------------------------------------------------------------------
 
 
-def stow(s: ArchipelState) -> ArchipelState:
+def stow(w: Work) -> None:
     """ARC-4.5: the bought cards go on the boat card while it has room (kind order)."""
-    me = s.flow.player
-    boat = s.boats[me]
+    me = w.flow.player
+    boat = w.boats[me]
     room = DECK - boat.cards.total
-    if not s.bought or room <= 0:
-        return MACHINE.go(s, "dock")
-    moved = Tokens(s.bought.elements()[:room])
-    boat = evolve(boat, cards=boat.cards + moved)
-    return MACHINE.go(s, "dock", boats=s.boats_with(me, boat), bought=s.bought - moved)
+    if not w.bought or room <= 0:
+        w.go("dock")
+        return
+    moved = Tokens(w.bought.elements()[:room])
+    w.set_boat(me, evolve(boat, cards=boat.cards + moved))
+    w.go("dock", bought=w.bought - moved)
 
 
 def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -207,45 +205,48 @@ def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def done(s: ArchipelState, move: Done) -> ArchipelState:
+def done(w: Work, move: Done) -> None:
     """ARC-4.8: done on the quay, the turn is over; the warehouse supplies the shop (ARC-4.9)."""
-    return MACHINE.go(s, "supply")
+    w.go("supply")
 
 
-def discard(s: ArchipelState, move: Discard) -> ArchipelState:
+def discard(w: Work, move: Discard) -> None:
     """ARC-4.7: a card beyond four leaves the game (the player picks which)."""
-    me = s.flow.player
-    removed = s.removed.add(move.card)
-    if move.card in s.bought:
-        return MACHINE.go(s, "stow", bought=s.bought.remove(move.card), removed=removed)
-    boat = evolve(s.boats[me], cards=s.boats[me].cards.remove(move.card))
-    return MACHINE.go(s, "stow", boats=s.boats_with(me, boat), removed=removed)
+    me = w.flow.player
+    w.removed = w.removed.add(move.card)
+    if move.card in w.bought:
+        w.bought = w.bought.remove(move.card)
+    else:
+        w.set_boat(me, evolve(w.boats[me], cards=w.boats[me].cards.remove(move.card)))
+    w.go("stow")
 
 
 # Supplying the shops --------------------------------------------------------------------------
 
 
-def supply(s: ArchipelState) -> ArchipelState:
+def supply(w: Work) -> None:
     """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
-    shop = s.turn.shop
+    shop = w.turn.shop
     if not shop:
-        return MACHINE.go(s, "turn.next")
-    changes: dict[str, Any] = {}
-    if s.warehouse_shut:
+        w.go("turn.next")
+        return
+    if w.warehouse_shut:
         # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
-        changes["shut"] = s.shut | {shop}
+        w.shut = w.shut | {shop}
     else:
-        shops = list(s.shops)
-        shops[board_for(s.board).island_index[shop]] = s.warehouse
-        changes["shops"] = tuple(shops)
-        changes["warehouse"] = _NONE
-    if s.pocket.total >= SHOP_SIZE:
-        return MACHINE.go(s, "restock", warehouse_shut=False, **changes)
-    return MACHINE.go(s, "turn.next", warehouse_shut=True, **changes)
+        shops = list(w.shops)
+        shops[w.map.island_index[shop]] = w.warehouse
+        w.shops = tuple(shops)
+        w.warehouse = _NONE
+    if w.pocket.total >= SHOP_SIZE:
+        w.go("restock", warehouse_shut=False)
+    else:
+        w.go("turn.next", warehouse_shut=True)
 
 
-def restock(s: ArchipelState, move: Draw) -> ArchipelState:
+def restock(w: Work, move: Draw) -> None:
     """ARC-4.9: one card drawn from the pocket for the warehouse."""
-    warehouse = s.warehouse.add(move.card)
-    step = "restock" if warehouse.total < SHOP_SIZE else "turn.next"
-    return MACHINE.go(s, step, pocket=s.pocket.draw(move.card), warehouse=warehouse)
+    warehouse = w.warehouse.add(move.card)
+    w.go(
+        "restock" if warehouse.total < SHOP_SIZE else "turn.next", pocket=w.pocket.draw(move.card), warehouse=warehouse
+    )

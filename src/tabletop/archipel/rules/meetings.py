@@ -8,11 +8,11 @@ came in the same turn. A card still on the quay (just bought) may be handed over
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item
 from tabletop.archipel.content.kinds import JERRYCANS
-from tabletop.archipel.flow import MACHINE, stay
+from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Refuel, Take, Throw, intern
 from tabletop.archipel.state import TANK, ArchipelState, Boat, others_here
 from tabletop.kernel.fastattrs import evolve
@@ -53,32 +53,31 @@ def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -
 _NO_CARDS: Final = Tokens()
 
 
-def give(s: ArchipelState, move: Give) -> ArchipelState:
+def give(w: Work, move: Give) -> None:
     """ARC-6.1: the current boat hands one item to `move.boat`."""
-    return _transfer(s, s.flow.player, s.seat_of(move.boat), move.item)
+    _transfer(w, w.flow.player, w.seat_of(move.boat), move.item)
 
 
-def take(s: ArchipelState, move: Take) -> ArchipelState:
+def take(w: Work, move: Take) -> None:
     """ARC-6.1: the current boat takes one item from `move.boat`."""
-    return _transfer(s, s.seat_of(move.boat), s.flow.player, move.item)
+    _transfer(w, w.seat_of(move.boat), w.flow.player, move.item)
 
 
-def _transfer(s: ArchipelState, giver: int, taker: int, item: str) -> ArchipelState:
+def _transfer(w: Work, giver: int, taker: int, item: str) -> None:
     """ARC-6.1: one item changes boats; a card still on the quay goes first."""
-    a, b = s.boats[giver], s.boats[taker]
-    changes: dict[str, Any] = {}
+    a, b = w.boats[giver], w.boats[taker]
     if item == FUEL:
         a, b = evolve(a, fuel=a.fuel - 1), evolve(b, fuel=b.fuel + 1)
     elif item.startswith(FISH_ITEM):
         fish = item[len(FISH_ITEM) :]
         a, b = evolve(a, fish=a.fish.remove(fish)), evolve(b, fish=b.fish.add(fish))
     else:
-        if giver == s.flow.player and item in s.bought:
-            changes["bought"] = s.bought.remove(item)
+        if giver == w.flow.player and item in w.bought:
+            w.bought = w.bought.remove(item)
         else:
             a = evolve(a, cards=a.cards.remove(item))
         b = evolve(b, cards=b.cards.add(item))
-    boats = list(s.boats)
+    boats = list(w.boats)
     boats[giver], boats[taker] = a, b
-    gifts = s.turn.gifts | {f"{a.colour}>{b.colour}:{item}"}
-    return MACHINE.go(s, stay(s.flow), boats=tuple(boats), turn=evolve(s.turn, gifts=gifts), **changes)
+    gifts = w.turn.gifts | {f"{a.colour}>{b.colour}:{item}"}
+    w.go(stay(w.flow), boats=tuple(boats), turn=evolve(w.turn, gifts=gifts))

@@ -9,12 +9,12 @@ fills a tank at any time, on any turn (ARC-2.6, ARC-4.6).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
 from tabletop.archipel.content.board import STORM, Board, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
-from tabletop.archipel.flow import MACHINE, stay
+from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
@@ -60,54 +60,56 @@ def _sails(name: str, board: Board) -> tuple[tuple[Sail, ...], dict[str, Sail], 
     return found
 
 
-def sail(s: ArchipelState, move: Sail) -> ArchipelState:
+def sail(w: Work, move: Sail) -> None:
     """ARC-2.3: hand in one fuel marker and sail; into a storm with storm gear (ARC-5.3)."""
-    board = board_for(s.board)
-    me = s.flow.player
-    boat = s.boats[me]
+    board = w.map
+    me = w.flow.player
+    boat = w.boats[me]
     kind = board.kind[move.to]
     boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
-    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": evolve(s.turn, may_catch=True)}
-    if kind == STORM and s.storms[board.storm_index[move.to]]:
+    w.supply += 1
+    w.turn = evolve(w.turn, may_catch=True)
+    if kind == STORM and w.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
-        storms = list(s.storms)
-        changes["pocket"] = s.pocket.put(Tokens((storms[i],)))
+        storms = list(w.storms)
+        w.pocket = w.pocket.put(Tokens((storms[i],)))
         storms[i] = ""
-        changes["storms"] = tuple(storms)
-        changes["removed"] = s.removed.add(GEAR)
-        changes["last_progress"] = s.flow.round  # ARC-7.6: a storm cleared
+        w.storms = tuple(storms)
+        w.removed = w.removed.add(GEAR)
+        w.last_progress = w.flow.round  # ARC-7.6: a storm cleared
         boat = evolve(boat, cards=boat.cards.remove(GEAR))
-    step = "harbour.arrive" if kind in HARBOURS else "act"
-    return MACHINE.go(s, step, boats=s.boats_with(me, boat), **changes)
+    w.set_boat(me, boat)
+    w.go("harbour.arrive" if kind in HARBOURS else "act")
 
 
-def refuel(s: ArchipelState, move: Refuel) -> ArchipelState:
+def refuel(w: Work, move: Refuel) -> None:
     """ARC-2.6, ARC-4.6: fill a tank; blue cans back to the pocket, red ones out of the game.
 
     The current boat may use a can still on the quay; another boat (`move.boat`) uses one
     of its own cards.
     """
-    seat = s.seat_of(move.boat) if move.boat else s.flow.player
-    boat = s.boats[seat]
-    changes: dict[str, Any] = {"supply": s.supply - (TANK - boat.fuel)}
+    seat = w.seat_of(move.boat) if move.boat else w.flow.player
+    boat = w.boats[seat]
+    w.supply -= TANK - boat.fuel
     if move.can in boat.cards:
         boat = evolve(boat, cards=boat.cards.remove(move.can), fuel=TANK)
     else:
         boat = evolve(boat, fuel=TANK)
-        changes["bought"] = s.bought.remove(move.can)
+        w.bought = w.bought.remove(move.can)
     if move.can in RED_BACK:
-        changes["removed"] = s.removed.add(move.can)
+        w.removed = w.removed.add(move.can)
     else:
-        changes["pocket"] = s.pocket.put(Tokens((move.can,)))
-    return MACHINE.go(s, stay(s.flow), boats=s.boats_with(seat, boat), **changes)
+        w.pocket = w.pocket.put(Tokens((move.can,)))
+    w.set_boat(seat, boat)
+    w.go(stay(w.flow))
 
 
-def end_turn(s: ArchipelState, move: EndTurn) -> ArchipelState:
+def end_turn(w: Work, move: EndTurn) -> None:
     """ARC-2.5: the turn ends at sea (or in a home port); the next boat plays."""
-    return MACHINE.go(s, "next")
+    w.go("next")
 
 
-def stay_in_harbour(s: ArchipelState, move: Stay) -> ArchipelState:
+def stay_in_harbour(w: Work, move: Stay) -> None:
     """ARC-2.7: the boat stays in the island's harbour and takes its shop's cards (ARC-4)."""
-    return MACHINE.go(s, "harbour.arrive")
+    w.go("harbour.arrive")

@@ -14,7 +14,7 @@ from typing import Final
 
 from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import JERRYCANS
-from tabletop.archipel.flow import MACHINE, next_turn
+from tabletop.archipel.flow import Work, next_turn
 from tabletop.archipel.moves import Over
 from tabletop.archipel.state import ArchipelState, Turn, orders
 
@@ -39,19 +39,23 @@ def becalmed(s: ArchipelState) -> bool:
     return True
 
 
-def over(s: ArchipelState, move: Over) -> ArchipelState:
+def over(w: Work, move: Over) -> None:
     """ARC-7.1: the players declare the season over."""
-    return MACHINE.go(s, "end.over", ended_by="declared")
+    w.go("end.over", ended_by="declared")
 
 
-def next_boat(s: ArchipelState) -> ArchipelState:
+def next_boat(w: Work) -> None:
     """The next boat clockwise, or the end of the season (ARC-2.1, ARC-7.5, ARC-7.6)."""
+    s = w.position
     filled, total = orders(s)
-    if filled == total and all(boat.at == boat.home for boat in s.boats):
-        return MACHINE.go(s, "end.over", ended_by="complete")
+    if filled == total and all(boat.at == boat.home for boat in w.boats):
+        w.go("end.over", ended_by="complete")
+        return
     if becalmed(s):
-        return MACHINE.go(s, "end.over", ended_by="stranded")
-    player, round_ = next_turn(s.flow, len(s.boats))
-    if round_ - 1 - s.last_progress >= s.idle_rounds:
-        return MACHINE.go(s, "end.over", ended_by="idle")
-    return MACHINE.go(s, "act", player=player, round=round_, turn=FRESH_TURN)
+        w.go("end.over", ended_by="stranded")
+        return
+    player, round_ = next_turn(w.flow, len(w.boats))
+    if round_ - 1 - w.last_progress >= w.idle_rounds:
+        w.go("end.over", ended_by="idle")
+        return
+    w.go("act", player=player, round=round_, turn=FRESH_TURN)

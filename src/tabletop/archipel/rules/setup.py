@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tabletop.archipel.content.board import board_for
 from tabletop.archipel.content.kinds import FISH
-from tabletop.archipel.flow import MACHINE
+from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import Draw
 from tabletop.archipel.state import FUEL_MARKERS, SHOP_SIZE, TANK, ArchipelState, Boat, Spot, Turn, dealing_to
 from tabletop.kernel.bag import Bag
@@ -70,15 +70,15 @@ def setup(
     )
 
 
-def deal(s: ArchipelState, move: Draw) -> ArchipelState:
+def deal(w: Work, move: Draw) -> None:
     """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
-    pocket = s.pocket.draw(move.card)
-    target = dealing_to(s)
+    target = dealing_to(w.position)
+    w.pocket = w.pocket.draw(move.card)
     if target != "warehouse":
-        i = board_for(s.board).island_index[target]
-        shops = list(s.shops)
+        i = w.map.island_index[target]
+        shops = list(w.shops)
         shops[i] = shops[i].add(move.card)
-        return MACHINE.go(s, "deal", pocket=pocket, shops=tuple(shops))
-    warehouse = s.warehouse.add(move.card)
-    step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
-    return MACHINE.go(s, step, pocket=pocket, warehouse=warehouse)
+        w.go("deal", shops=tuple(shops))
+        return
+    warehouse = w.warehouse.add(move.card)
+    w.go("deal" if warehouse.total < SHOP_SIZE else "turn.act", warehouse=warehouse)
