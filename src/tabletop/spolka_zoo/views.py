@@ -7,8 +7,9 @@ intrigues); cards removed covertly. Public (FAQ): money, fruits, shares, helpers
 already played, the face-up rows, the discards and everything revealed.
 
 A view keeps the shape of the state, with [`HIDDEN`][tabletop.kernel.deck.HIDDEN] (`"?"`) in
-place of what the seat may not know. A hidden card keeps its place and who has seen it (that
-a seat looked is public, only what it saw is not).
+place of what the seat may not know; another seat's secret pick is
+[`PickShown.HIDDEN`][tabletop.spolka_zoo.views.PickShown] (equal to `"?"`). A hidden card
+keeps its place and who has seen it (that a seat looked is public, only what it saw is not).
 
 What a seat with a perfect memory knows of each face-down pile's composition stays in its
 view. The influence, helper, bot and event decks only ever lose cards face up (a row is
@@ -57,6 +58,7 @@ else every card of unknown identity.
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Final
 
@@ -68,6 +70,7 @@ from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, ZooSta
 
 __all__ = [
     "Makeup",
+    "PickShown",
     "company_decks_public",
     "lobbied",
     "makeups",
@@ -79,12 +82,29 @@ __all__ = [
 ]
 
 
+class PickShown(enum.StrEnum):
+    """What a seat's `pick` holds when it is not a token: the one set of its sentinels.
+
+    Members are strings equal to the values the JSON holds (`""`, `"?"`), so the JSON of a
+    state or a view is unchanged and a view read back compares equal: test with `==`
+    (`view.seats[1].pick == PickShown.HIDDEN`), not `is`.
+    """
+
+    NONE = ""
+    """No token chosen for the current turn (or it was revealed)."""
+    HIDDEN = HIDDEN
+    """In another seat's view only: a token chosen in secret and not yet revealed (ZOO-3.1)."""
+
+    def __repr__(self) -> str:
+        return f"PickShown.{self.name}"
+
+
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
     if mine:
         return seat
     return evolve(
         seat,
-        pick=HIDDEN if seat.pick else "",
+        pick=PickShown.HIDDEN if seat.pick else PickShown.NONE,
         goal=seat.goal if finished or not seat.goal else HIDDEN,
         intrigues=tuple(HIDDEN for _ in seat.intrigues),
     )
