@@ -14,7 +14,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import STARTING_DECKS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import ZooState, evolve
-from tabletop.spolka_zoo.views import PickShown, makeups, perturb
+from tabletop.spolka_zoo.views import _REDACTED, PickShown, makeups, perturb
 
 SPECULATE = ("pick speculate; pick share; pick share", "speculate pineapple")
 LOOK = "draw pineapple-1; draw pineapple-2; draw pineapple-3; draw pineapple-4"
@@ -146,3 +146,20 @@ def test_another_seats_secret_pick_is_one_explicit_value_with_the_same_json() ->
     assert isinstance(back, ZooState) and back == view and back.seats[0].pick == PickShown.HIDDEN
     sample = sample_state(view, 1, random.Random(1))
     assert sample.seats[0].pick not in tuple(PickShown) and sample.view(1) == view
+
+
+def test_views_reuse_the_redactions_of_parts_a_step_left_unchanged() -> None:
+    """Issue 12: a pick changes no deck, so the next state's view reuses the company decks' and piles'
+    redactions (the same objects); a look changes one deck, whose redaction is made again and equals
+    the kernel's own; every reused view equals one built with nothing to reuse."""
+    state = play(start(3), "pick speculate")
+    after = play(state, "pick share")
+    assert after.decks is state.decks and after.piles is state.piles
+    assert after.view(1).decks is state.view(1).decks and after.view(1).piles is state.view(1).piles
+    looked = play(after, "pick share", "speculate pineapple", "draw pineapple-1")
+    for seat in range(3):
+        shown = looked.view(seat)
+        assert shown.decks[2] == looked.decks[2].redacted(seat, marks=True)
+        assert shown.decks[0] is after.view(seat).decks[0]  # the apple deck did not change
+        _REDACTED.clear()
+        assert looked.view(seat) == shown
