@@ -14,7 +14,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import STARTING_DECKS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import ZooState, evolve
-from tabletop.spolka_zoo.views import makeups, perturb
+from tabletop.spolka_zoo.views import _REDACTED, PickShown, makeups, perturb
 
 SPECULATE = ("pick speculate; pick share; pick share", "speculate pineapple")
 LOOK = "draw pineapple-1; draw pineapple-2; draw pineapple-3; draw pineapple-4"
@@ -129,3 +129,37 @@ def test_the_json_records_the_makeup() -> None:
     state = _after_secret_move()
     back = GAME.state_from_json(state.to_json())
     assert back == state and back.deck_makeup[1] == (state.deck_makeup[1][0], 1)
+
+
+def test_another_seats_secret_pick_is_one_explicit_value_with_the_same_json() -> None:
+    """ZOO-3.1, issue 16: "simultaneously and secretly choose": in another seat's view a chosen, unrevealed
+    token is `PickShown.HIDDEN` (no magic string), no token is `PickShown.NONE`; both equal the JSON's
+    `"?"` and `""`, so the JSON is unchanged and a view read back compares equal."""
+    state = play(start(3), "pick speculate")
+    view = state.view(1)
+    assert view.seats[0].pick is PickShown.HIDDEN and repr(view.seats[0].pick) == "PickShown.HIDDEN"
+    assert view.seats[2].pick is PickShown.NONE and view.seats[2].pick == ""
+    assert state.view(0).seats[0].pick == "speculate"
+    data = json.loads(view.to_json())
+    assert [seat["pick"] for seat in data["state"]["seats"]] == ["?", "", ""]
+    back = GAME.state_from_json(view.to_json())
+    assert isinstance(back, ZooState) and back == view and back.seats[0].pick == PickShown.HIDDEN
+    sample = sample_state(view, 1, random.Random(1))
+    assert sample.seats[0].pick not in tuple(PickShown) and sample.view(1) == view
+
+
+def test_views_reuse_the_redactions_of_parts_a_step_left_unchanged() -> None:
+    """Issue 12: a pick changes no deck, so the next state's view reuses the company decks' and piles'
+    redactions (the same objects); a look changes one deck, whose redaction is made again and equals
+    the kernel's own; every reused view equals one built with nothing to reuse."""
+    state = play(start(3), "pick speculate")
+    after = play(state, "pick share")
+    assert after.decks is state.decks and after.piles is state.piles
+    assert after.view(1).decks is state.view(1).decks and after.view(1).piles is state.view(1).piles
+    looked = play(after, "pick share", "speculate pineapple", "draw pineapple-1")
+    for seat in range(3):
+        shown = looked.view(seat)
+        assert shown.decks[2] == looked.decks[2].redacted(seat, marks=True)
+        assert shown.decks[0] is after.view(seat).decks[0]  # the apple deck did not change
+        _REDACTED.clear()
+        assert looked.view(seat) == shown

@@ -24,6 +24,16 @@ the most each can pay (never subtracting a cost) bounds the money:
 The glory is then the helpers' glory (a player hires at most two a round, with the helper
 token and a duplicate; a bot one per bot card), the best goal, and the money over 5.
 
+**Why it is not tighter** (issue 13): random play ends 10 to 30 times lower, but each term
+above can be reached on its own, and the terms are not additive only in ways the rules do
+not bound: fruit bought from a seat's pool can be bought back and sold again, so the other
+seats' purchases and the final sale share no finite stock of tokens; a company card pays
+every shareholder of its deck each market phase and cards move between decks (lobbying,
+speculation), so which seat a card pays is decided by play; prices rise past the track only
+through `beyond` effects, all of which can fire. A sound bound that is much tighter needs
+those joint limits (an optimisation over whole games), not a sum of per-rule maxima; the
+tests keep it within 40 times what random play reaches.
+
 ```python
 from tabletop.adapters.spolka_zoo_bounds import glory_bound
 from tabletop.spolka_zoo.state import Config

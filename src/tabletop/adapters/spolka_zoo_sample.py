@@ -45,7 +45,7 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS, TOKENS
 from tabletop.spolka_zoo.invariants import all_cards as _all_cards
 from tabletop.spolka_zoo.invariants import expected_cards as _expected_cards
 from tabletop.spolka_zoo.state import Seat, ZooState
-from tabletop.spolka_zoo.views import Makeup, makeups, resolving_company
+from tabletop.spolka_zoo.views import Makeup, PickShown, makeups, resolving_company
 
 __all__ = ["sample_state", "unseen"]
 
@@ -154,7 +154,7 @@ def _required(view: ZooState, c: int, makeup: Makeup) -> Tokens:
 
 
 def _pick(seat: Seat, rng: random.Random) -> str:
-    if seat.pick != HIDDEN:
+    if seat.pick != PickShown.HIDDEN:
         return seat.pick
     choices = [t for t in TOKENS if t not in seat.played and (t != "duplicate" or seat.played)]
     return rng.choice(choices)

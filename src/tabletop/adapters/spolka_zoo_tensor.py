@@ -35,7 +35,7 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
-from tabletop.spolka_zoo.views import makeups
+from tabletop.spolka_zoo.views import PickShown, makeups
 
 __all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]
 
@@ -318,7 +318,7 @@ class Encoder:
             out = [float(s.bot), float(s.money), *(float(s.fruit[f]) for f in FRUITS), *map(float, s.shares)]
             out += _sequence([_one_hot(h, _HELPERS) for h in s.helpers], self.helper_slots, len(_HELPERS), "helpers")
             out += _sequence([_one_hot(t, TOKENS) for t in s.played], self.tokens_per_round, len(TOKENS), "tokens")
-            out += _one_hot(s.pick, ("", *TOKENS, HIDDEN))
+            out += _one_hot(s.pick, (PickShown.NONE, *TOKENS, PickShown.HIDDEN))
             out += _one_hot(s.goal, ("", *_GOALS, HIDDEN))
             out += _counts((c for c in s.intrigues if c != HIDDEN), _INTRIGUES)
             out.append(float(s.intrigues.count(HIDDEN)))

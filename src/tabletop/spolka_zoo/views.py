@@ -7,8 +7,9 @@ intrigues); cards removed covertly. Public (FAQ): money, fruits, shares, helpers
 already played, the face-up rows, the discards and everything revealed.
 
 A view keeps the shape of the state, with [`HIDDEN`][tabletop.kernel.deck.HIDDEN] (`"?"`) in
-place of what the seat may not know. A hidden card keeps its place and who has seen it (that
-a seat looked is public, only what it saw is not).
+place of what the seat may not know; another seat's secret pick is
+[`PickShown.HIDDEN`][tabletop.spolka_zoo.views.PickShown] (equal to `"?"`). A hidden card
+keeps its place and who has seen it (that a seat looked is public, only what it saw is not).
 
 What a seat with a perfect memory knows of each face-down pile's composition stays in its
 view. The influence, helper, bot and event decks only ever lose cards face up (a row is
@@ -57,17 +58,20 @@ else every card of unknown identity.
 
 from __future__ import annotations
 
+import enum
 import random
-from typing import Final
+from collections.abc import Callable
+from typing import Final, TypeVar
 
 from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, ZooState, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Piles, Position, Seat, ZooState, evolve
 
 __all__ = [
     "Makeup",
+    "PickShown",
     "company_decks_public",
     "lobbied",
     "makeups",
@@ -79,12 +83,29 @@ __all__ = [
 ]
 
 
+class PickShown(enum.StrEnum):
+    """What a seat's `pick` holds when it is not a token: the one set of its sentinels.
+
+    Members are strings equal to the values the JSON holds (`""`, `"?"`), so the JSON of a
+    state or a view is unchanged and a view read back compares equal: test with `==`
+    (`view.seats[1].pick == PickShown.HIDDEN`), not `is`.
+    """
+
+    NONE = ""
+    """No token chosen for the current turn (or it was revealed)."""
+    HIDDEN = HIDDEN
+    """In another seat's view only: a token chosen in secret and not yet revealed (ZOO-3.1)."""
+
+    def __repr__(self) -> str:
+        return f"PickShown.{self.name}"
+
+
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
     if mine:
         return seat
     return evolve(
         seat,
-        pick=HIDDEN if seat.pick else "",
+        pick=PickShown.HIDDEN if seat.pick else PickShown.NONE,
         goal=seat.goal if finished or not seat.goal else HIDDEN,
         intrigues=tuple(HIDDEN for _ in seat.intrigues),
     )
@@ -94,28 +115,85 @@ def _known(cards: tuple[Known, ...], player: int) -> tuple[Known, ...]:
     return tuple(k if k.visible_to(player) else hidden_known(k) for k in cards)
 
 
+_HIDDEN_DECKS: dict[int, Deck] = {}
+"""A face-down deck of `n` unknown cards and no known place, as every view shows it, by `n`."""
+
+
+def _hidden(deck: Deck, player: int) -> Deck:
+    """A face-down deck whose composition is hidden: its unknown middle only counted."""
+    if deck.top or deck.bottom:
+        return deck.redacted(player, marks=True)
+    n = deck.middle.total
+    shown = _HIDDEN_DECKS.get(n)
+    if shown is None:
+        shown = _HIDDEN_DECKS.setdefault(n, Deck((), Tokens({HIDDEN: n}) if n else Tokens(), ()))
+    return shown
+
+
 def _public(deck: Deck, player: int) -> Deck:
     """A face-down deck whose composition is public (it only loses cards face up)."""
-    return deck.redacted(player, composition_public=True, marks=True)
+    if deck.top or deck.bottom:
+        return deck.redacted(player, composition_public=True, marks=True)
+    return deck  # nothing known in place: the deck as it is, its order unknown anyway
 
 
-def view(state: ZooState, player: int) -> ZooState:
-    """`state` as seat `player` may know it (see the module docstring)."""
-    p = state.piles
-    piles = evolve(
+def _piles_view(p: Piles, player: int) -> Piles:
+    return evolve(
         p,
-        influence=_public(p.influence, player),
+        influence=_reuse(p.influence, player, _public),
         helper_deck=_public(p.helper_deck, player),
         bot_deck=_public(p.bot_deck, player),
         event_deck=_public(p.event_deck, player),
-        goal_box=p.goal_box.redacted(player, marks=True),
-        intrigue_box=p.intrigue_box.redacted(player, marks=True),
-        removed=_known(p.removed, player),
+        goal_box=_hidden(p.goal_box, player),
+        intrigue_box=_hidden(p.intrigue_box, player),
+        removed=_reuse(p.removed, player, _known) if p.removed else (),
     )
-    makeup = makeups(state)
-    decks = tuple(d.redacted(player, marks=True) for d in state.decks)
-    seats = tuple(_seat_view(s, i == player, state.finished) for i, s in enumerate(state.seats))
-    return evolve(state, piles=piles, decks=(decks[0], decks[1], decks[2]), seats=seats, deck_makeup=makeup)
+
+
+def _decks_view(decks: tuple[Deck, Deck, Deck], player: int) -> tuple[Deck, Deck, Deck]:
+    a, b, c = decks
+    return (_reuse(a, player, _hidden), _reuse(b, player, _hidden), _reuse(c, player, _hidden))
+
+
+def _other_seat(seat: Seat, finished: int) -> Seat:
+    return _seat_view(seat, False, finished == _FINISHED)
+
+
+T = TypeVar("T")
+R = TypeVar("R")
+_REDACTED: dict[tuple[int, int], tuple[object, object]] = {}
+"""Redactions already made, by the identity of the part redacted and the seat: a step leaves
+most parts of a state unchanged (the same objects), so the next state's view reuses them."""
+_REDACTED_MAX: Final = 4096
+_FINISHED: Final = -1
+_PLAYING: Final = -2
+"""Keys in place of a seat for another seat's part, which depends on the game's end only."""
+
+
+def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
+    """`redact(part, player)`, or the redaction made before for this very object and seat."""
+    key = (id(part), player)
+    hit = _REDACTED.get(key)
+    if hit is not None and hit[0] is part:
+        return hit[1]  # type: ignore[return-value]  # stored by this function for this part
+    shown = redact(part, player)
+    if len(_REDACTED) >= _REDACTED_MAX:
+        _REDACTED.clear()
+    _REDACTED[key] = (part, shown)
+    return shown
+
+
+def view(state: ZooState, player: int) -> ZooState:
+    """`state` as seat `player` may know it (see the module docstring).
+
+    Parts a step left unchanged are the same objects in the next state, so their redactions
+    are reused: the piles and the company decks per seat, each other seat's public part.
+    """
+    piles = _reuse(state.piles, player, _piles_view)
+    decks = _reuse(state.decks, player, _decks_view)
+    ended = _FINISHED if state.finished else _PLAYING
+    seats = tuple(s if i == player else _reuse(s, ended, _other_seat) for i, s in enumerate(state.seats))
+    return evolve(state, piles=piles, decks=decks, seats=seats, deck_makeup=makeups(state))
 
 
 # Public makeup of the company decks ----------------------------------------------------------
