@@ -52,7 +52,7 @@ SEARCHERS = [
 ]
 CASES = [
     ("conservas", 3, {}),
-    ("archipel", 5, {"players": 2, "memory": True}),
+    ("archipel", 6, {"players": 2, "memory": True}),
     ("spolka_zoo", 5, {"players": 3}),
     (DRILL.name, 2, {}),
 ]

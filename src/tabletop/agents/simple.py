@@ -66,7 +66,11 @@ def greedy_move(state: State, legal: Sequence[Move], seat: int, evaluate: Evalua
 
     A move that ends the game with a win for `seat` comes first; then the best by
     `evaluate(after, seat)` (the game's hook, or `None`); then a random one of the moves that
-    do not end the game; a losing move only when nothing else is left. Searches use it as
+    do not end the game; a losing move only when nothing else is left. In a solo or
+    co-operative game (every seat's return the same) a move ending it with a return between
+    0 and 1 is a partial success, not a win: it competes with the judged moves at its return
+    (the hook's scale), so that Archipel's boats still sail home for ending 1 rather than
+    declare the season over at ending 2. Searches use it as
     their rollout policy, on the states they search.
     """
     winning: list[tuple[float, Move]] = []
@@ -78,7 +82,12 @@ def greedy_move(state: State, legal: Sequence[Move], seat: int, evaluate: Evalua
         if after is not None and after.is_terminal and after.outcome is not None:
             returns = after.outcome.returns
             won = returns[seat] > 0 and returns[seat] >= max(returns)
-            (winning if won else losing).append((returns[seat], move))
+            if won and returns[seat] < 1.0 and len(set(returns)) == 1 and evaluate is not None:
+                # A partial success of a solo or co-operative game (Archipel's ending 2) is
+                # weighed against playing on for the full one, on the hook's scale of [0, 1].
+                scored.append((returns[seat], move))
+            else:
+                (winning if won else losing).append((returns[seat], move))
         elif after is not None and evaluate is not None:
             scored.append((float(evaluate(after, seat)), move))
         else:

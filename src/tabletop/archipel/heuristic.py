@@ -58,6 +58,9 @@ _STRANDED: Final = 2.5
 _NO_WAY_HOME: Final = 1.0
 _UNWANTED_FISH: Final = 0.5
 _CUT_OFF: Final = 0.6
+#: A channel as full of storms as it can be (blocked), or that share of it for a part filled:
+#: every storm placed brings the blocked channels, the detours and the cut-off harbours nearer.
+_SQUALL: Final = 1.0
 #: How fast fuel loses its worth while rounds pass without progress (see `idle_rounds`).
 _HURRY: Final = 2.5
 #: A card beyond the four a boat holds, still on the quay: it will leave the game.
@@ -65,6 +68,7 @@ _EXCESS: Final = 1.2
 #: The catcher's choices after a fish is turned over: multicolour bait or not, the shark's bait.
 _CATCH_CHOICES: Final = frozenset({"turn.multi", "turn.shark"})
 _CUT_CACHE: dict[tuple[str, int], int] = {}
+_PRESSURE_CACHE: dict[tuple[str, tuple[str, ...]], float] = {}
 
 
 # Evaluation -----------------------------------------------------------------------------------------
@@ -106,31 +110,46 @@ def _points(s: ArchipelState) -> float:
     points = _FILL * filled
     wanted = missing(s)
     carried: dict[str, int] = {}
+    supplied = supplied_as_far_as_possible(s)
     for i, boat in enumerate(s.boats):
         cards = boat.cards + s.bought if i == s.flow.player else boat.cards
-        points += _boat_points(s, board, i, cards, wanted, carried)
+        points += _boat_points(s, board, i, cards, wanted, carried, supplied=supplied)
     points += _bait_points(s, wanted, carried)
     points -= _CUT_OFF * _cut_off(board, board.blocked(s.storms))
-    if supplied_as_far_as_possible(s):
+    points -= _SQUALL * _storm_pressure(board, s.storms)
+    if supplied:
         points += _HOME * sum(boat.at == boat.home for boat in s.boats)
     return points
 
 
 def _boat_points(
-    s: ArchipelState, board: Board, seat: int, cards: Tokens, wanted: dict[str, int], carried: dict[str, int]
+    s: ArchipelState,
+    board: Board,
+    seat: int,
+    cards: Tokens,
+    wanted: dict[str, int],
+    carried: dict[str, int],
+    *,
+    supplied: bool,
 ) -> float:
     """Fish on board, fuel, jerrycans, gear, the fish where it is and the way home of one boat."""
     boat = s.boats[seat]
     cans = sum(cards[can] for can in JERRYCANS)
     # Fuel kept is worth less as the season idles towards its end (ARC-7.6).
     thrift = max(0.0, 1.0 - _HURRY * max(0, s.flow.round - 1 - s.last_progress) / s.idle_rounds)
-    points = thrift * (sum(_FUEL[: boat.fuel]) + _CAN * min(cans, 2) + 0.3 * max(0, cans - 2))
+    tank = sum(_FUEL[: boat.fuel]) + _CAN * min(cans, 2) + 0.3 * max(0, cans - 2)
+    if supplied:  # nothing is left to sail for but the home port (ARC-7.1)
+        tank = 0.0 if boat.at == boat.home else min(tank, _FUEL[0])
+    points = thrift * tank
     points += _GEAR * cards[GEAR]
     points -= _EXCESS * max(0, cards.total - DECK)
     markets = _markets_in_reach(s, board, boat.at)
     # A boat with neither fuel nor a jerrycan may never move again (ARC-2.6): what it carries
     # then reaches no market, and it cannot come home. That does not fade as the season idles.
-    stuck = _stranded_share(s, board, seat) if not boat.fuel and not cans else 0.0
+    # Once the markets are supplied as far as possible, a boat home for good is where it
+    # should be (ARC-7.2), however empty its tank.
+    done = supplied and boat.at == boat.home
+    stuck = _stranded_share(s, board, seat) if not boat.fuel and not cans and not done else 0.0
     for colour, n in boat.fish.items():
         useful = max(0, min(n, wanted.get(colour, 0) - carried.get(colour, 0)))
         if stuck < 1.0:  # a boat that can never move is no one's supplier: the order stays open
@@ -190,6 +209,18 @@ def _try_gain(
         return 0.0 if spot.fish == SHARK and spot.face_up else gain(spot.fish)
     total = s.unseen.total
     return sum(n * gain(colour) for colour, n in s.unseen.items()) / total if total else 0.0
+
+
+def _storm_pressure(board: Board, storms: tuple[str, ...]) -> float:
+    """The channels' shares of storm spaces covered, summed (a blocked channel counts 1)."""
+    key = (board.source, storms)
+    found = _PRESSURE_CACHE.get(key)
+    if found is None:
+        found = sum(sum(1 for i in spaces if storms[i]) / len(spaces) for spaces in board.channel_spaces)
+        if len(_PRESSURE_CACHE) > 4096:
+            _PRESSURE_CACHE.clear()
+        _PRESSURE_CACHE[key] = found
+    return found
 
 
 def _cut_off(board: Board, mask: int) -> int:

@@ -1,0 +1,51 @@
+"""Conservas: greedy and MCTS on the same seeds for every month at both goal levels, game by game.
+
+Each game is `tabletop tournament`'s own (`play_game`: game on seed `s`, the seat's random
+source seeded from the seed), appended to `--out` as one JSON line as soon as it ends, so a
+run cut short still counts. Seeds are played in order, every month-goal pair for a seed
+before the next seed; `--step 2` with two processes (`--first 3` and `--first 4`) shares the
+seeds between two cores:
+
+    nice -n 10 python docs/agents/scripts/conservas_pairs.py --first 3 --step 2 --out games.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+
+from tabletop.agents.tournament import play_game
+from tabletop.conservas.content import MONTHS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--agents", default="greedy,mcts:iterations=20")
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--last", type=int, default=10_000)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    agents = args.agents.split(",")
+    for seed in range(args.first, args.last + 1, args.step):
+        for month in MONTHS:
+            for goal in ("standard", "difficult"):
+                for agent in agents:
+                    options = {"month": month, "goal": goal}
+                    start = time.process_time()
+                    record = play_game("conservas", options, seed, [agent])
+                    line = {
+                        "options": options,
+                        "seed": seed,
+                        "lineup": [agent],
+                        "returns": list(record.returns),
+                        "steps": record.steps,
+                        "cpu_s": round(time.process_time() - start, 2),
+                    }
+                    with open(args.out, "a") as log:
+                        log.write(json.dumps(line) + "\n")
+
+
+if __name__ == "__main__":
+    main()
