@@ -27,7 +27,7 @@ from tabletop.spolka_zoo import GAME, Arrange, Choose, Hire, PlayIntrigue, Trade
 from tabletop.spolka_zoo.content import FRUITS, GOAL_IDS, HELPER_IDS, STARTING_DECKS, TOKENS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import Task, evolve
-from tabletop.spolka_zoo.views import resolving_company
+from tabletop.spolka_zoo.state.makeup import resolving_company
 from tabletop.testing.bridge import check_bridge, check_sampling
 
 MODULES = ("events", "hidden_goals", "intrigues")

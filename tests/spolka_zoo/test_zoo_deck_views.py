@@ -14,7 +14,8 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import STARTING_DECKS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import ZooState, evolve
-from tabletop.spolka_zoo.views import _REDACTED, PickShown, makeups, perturb
+from tabletop.spolka_zoo.state.makeup import makeups
+from tabletop.spolka_zoo.views import _REDACTED, PickShown, perturb
 
 SPECULATE = ("pick speculate; pick share; pick share", "speculate pineapple")
 LOOK = "draw pineapple-1; draw pineapple-2; draw pineapple-3; draw pineapple-4"

@@ -12,7 +12,8 @@ from zoo_helpers import GAME, play, start
 from tabletop.kernel.deck import HIDDEN, Known
 from tabletop.spolka_zoo.moves import Arrange
 from tabletop.spolka_zoo.state import FRUIT_INDEX
-from tabletop.spolka_zoo.views import makeups, perturb
+from tabletop.spolka_zoo.state.makeup import makeups
+from tabletop.spolka_zoo.views import perturb
 from tabletop.testing.properties import PropertyFailure, check_alike
 
 

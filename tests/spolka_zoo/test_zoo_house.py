@@ -107,7 +107,18 @@ def test_the_state_modules_hold_data_only(module: str) -> None:
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     ours = {name for name in imported if name.startswith("tabletop")}
     allowed = ("tabletop.kernel", f"{NAME}.content", f"{NAME}.state.")
-    assert all(name.startswith(allowed) or name == f"{NAME}.content" for name in ours), ours
+    assert all(name.startswith(allowed) or name in (f"{NAME}.content", f"{NAME}.state") for name in ours), ours
+
+
+def test_only_the_package_face_imports_the_views() -> None:
+    """Arrows point down: the rules, checks and invariants never import the views (what a view
+    shows is derived from the state, not the other way round)."""
+    for module, path in MODULES.items():
+        if module in (f"{NAME}.views", NAME):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+        assert f"{NAME}.views" not in imported, module
 
 
 def test_no_import_at_the_bottom_and_no_noqa_for_it() -> None:

@@ -45,7 +45,8 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS, TOKENS
 from tabletop.spolka_zoo.invariants import all_cards as _all_cards
 from tabletop.spolka_zoo.invariants import expected_cards as _expected_cards
 from tabletop.spolka_zoo.state import Seat, ZooState
-from tabletop.spolka_zoo.views import Makeup, PickShown, makeups, resolving_company
+from tabletop.spolka_zoo.state.makeup import Makeup, makeups, resolving_company
+from tabletop.spolka_zoo.views import PickShown
 
 __all__ = ["sample_state", "unseen"]
 

@@ -35,7 +35,8 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
-from tabletop.spolka_zoo.views import PickShown, makeups
+from tabletop.spolka_zoo.state.makeup import makeups
+from tabletop.spolka_zoo.views import PickShown
 
 __all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]
 

@@ -31,7 +31,7 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Task, ZooState
-from tabletop.spolka_zoo.views import resolving_company
+from tabletop.spolka_zoo.state.makeup import resolving_company
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 

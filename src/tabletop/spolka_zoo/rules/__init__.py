@@ -36,7 +36,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
 from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
-from tabletop.spolka_zoo.views import makeups
+from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "task_options"]
 

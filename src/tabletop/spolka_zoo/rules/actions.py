@@ -24,7 +24,7 @@ from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, Turn, evolve
-from tabletop.spolka_zoo.views import lobbied
+from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
     "STEPS",

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
-from tabletop.spolka_zoo.views import moved_openly, moved_secretly
+from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
 __all__ = ["OPERATIONS", "arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
 

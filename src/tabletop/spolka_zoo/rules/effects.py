@@ -25,7 +25,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
 from tabletop.spolka_zoo.rules.work import Options, decide, finish
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
-from tabletop.spolka_zoo.views import moved_openly, resolving_company
+from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
 __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 

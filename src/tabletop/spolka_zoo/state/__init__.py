@@ -99,7 +99,7 @@ class ZooState(Position, State):
     queue: tuple[Task, ...] = ()
     resume: str = ""
     finished: bool = False
-    deck_makeup: tuple[tuple[Tokens, int], ...] = attrs.field(default=(), metadata={OPTIONAL: True})  # views.makeups
+    deck_makeup: tuple[tuple[Tokens, int], ...] = attrs.field(default=(), metadata={OPTIONAL: True})  # state.makeup
 
     if TYPE_CHECKING:  # the rules' hooks, bound once in the game's __init__ (State.bind)
 

@@ -1,0 +1,123 @@
+"""What every seat publicly knows of each company deck, and how a step keeps it (issue 13).
+
+A company deck's *makeup* is the pair (cards known to be in it, how many more it holds of
+unknown identity): its starting cards (ZOO-1.2) and the cards lobbied in face up (ZOO-4.11)
+are known; a card seen leaving is taken off; a card moved secretly (ZOO-4.12, ZOO-6.4) makes the
+deck it left all unknown and adds one unknown card to the deck it reaches. The state records it
+in `deck_makeup`; the views show it ([tabletop.spolka_zoo.views][]) and the AI bridge's sampler
+deals each deck consistently with it. The reading is in `docs/spolka_zoo/rulings.md`.
+
+The functions taking a `Draft` are called by the rules where a company card moves; the others
+only read.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tabletop.kernel.tokens import Tokens
+from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position
+
+__all__ = [
+    "Makeup",
+    "company_decks_public",
+    "lobbied",
+    "makeups",
+    "moved_openly",
+    "moved_secretly",
+    "resolving_company",
+]
+
+
+Makeup = tuple[Tokens, int]
+"""What every seat knows of one company deck: the cards known to be in it (or being
+resolved from it) and how many more it holds of unknown identity (see the module docstring).
+While the count is 0 the deck's composition is public."""
+
+#: Effect kinds that move a company card secretly (a look may move one; a face-down move).
+_SECRET_MOVES: Final = frozenset({"look", "move_card"})
+
+
+def _moves_secretly(card: str) -> bool:
+    return any(e.kind in _SECRET_MOVES for e in EFFECTS[card])
+
+
+def company_decks_public(state: Position) -> bool:
+    """True while no company card can have moved secretly yet: the reading of states saved
+    without a makeup (see the module docstring).
+
+    Public facts decide it: no market phase has begun (influence cards that look or move
+    resolve there), no seat has played a speculation this round (ZOO-4.12; the first round,
+    then), no intrigue that looks or moves has been played (played intrigues leave the game
+    face up), and no seat holds a helper that looks or moves.
+    """
+    if state.piles.shown_round or any("speculate" in seat.played for seat in state.seats):
+        return False
+    if any(_moves_secretly(k.card) for k in state.piles.removed if k.public and FAMILY.get(k.card) == "intrigue"):
+        return False
+    return not any(_moves_secretly(h) for seat in state.seats for h in seat.helpers)
+
+
+def resolving_company(state: Position) -> str:
+    """The company whose revealed cards `piles.resolving` holds ("" when none)."""
+    return state.piles.shown[-1][0] if state.piles.resolving else ""
+
+
+def _held(state: Position, c: int) -> Tokens:
+    """The cards of company deck `c`, with those being resolved from it."""
+    cards = state.decks[c].cards()
+    return cards + Tokens(list(state.piles.resolving)) if resolving_company(state) == FRUITS[c] else cards
+
+
+def makeups(state: Position) -> tuple[Makeup, Makeup, Makeup]:
+    """The makeup of each company deck (`FRUITS` order): the state's, or for a state saved
+    before it was recorded the one derived from what its views showed."""
+    if state.deck_makeup:
+        a, b, c = state.deck_makeup
+        return a, b, c
+    public = company_decks_public(state)
+    held = [_held(state, c) for c in range(3)]
+    made = tuple((cards, 0) if public else (Tokens(), cards.total) for cards in held)
+    return made[0], made[1], made[2]
+
+
+def _set(draft: Draft, company: str, makeup: Makeup) -> None:
+    old = makeups(draft)
+    c = FRUIT_INDEX[company]
+    draft.deck_makeup = tuple(makeup if i == c else m for i, m in enumerate(old))
+
+
+def lobbied(draft: Draft, company: str, card: str) -> None:
+    """`card` was shuffled into the deck of `company` face up (ZOO-4.11)."""
+    known, secret = makeups(draft)[FRUIT_INDEX[company]]
+    _set(draft, company, (known.add(card), secret))
+
+
+def _left_openly(draft: Draft, company: str, card: str) -> None:
+    known, secret = makeups(draft)[FRUIT_INDEX[company]]
+    if card in known:
+        _set(draft, company, (known.remove(card), secret))
+    else:  # not known to be there: it was one of the cards of unknown identity
+        _set(draft, company, (known, secret - 1))
+
+
+def moved_openly(draft: Draft, source: str, target: str, card: str) -> None:
+    """`card` left the deck of `source` face up: onto the deck of `target`, or out of the game
+    when `target` is not a company (ZOO-11.3, ZOO-11.8)."""
+    _left_openly(draft, source, card)
+    if target in FRUIT_INDEX:
+        lobbied(draft, target, card)
+
+
+def moved_secretly(draft: Draft, source: str, target: str) -> None:
+    """A card nobody else saw left the deck of `source`: onto the deck of `target`, or out of
+    the game when `target` is not a company (ZOO-4.12, ZOO-6.4). Call it once the card has
+    left: the source's cards all become of unknown identity (but those being resolved face
+    up), the target gets one more."""
+    c = FRUIT_INDEX[source]
+    resolving = Tokens(list(draft.piles.resolving)) if resolving_company(draft) == source else Tokens()
+    _set(draft, source, (resolving, len(draft.decks[c])))
+    if target in FRUIT_INDEX:
+        known, secret = makeups(draft)[FRUIT_INDEX[target]]
+        _set(draft, target, (known, secret + 1))
