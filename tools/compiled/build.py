@@ -97,6 +97,10 @@ def copy_source(out: Path) -> None:
         old.unlink()
     out.mkdir(parents=True, exist_ok=True)
     shutil.copytree(SOURCE, target, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyc"))
+    # As the wheel does (pyproject's force-include): each game's rules text beside its data.
+    for rules in sorted((ROOT / "docs").glob("*/rules.md")):
+        if (target / rules.parent.name / "data").is_dir():
+            shutil.copyfile(rules, target / rules.parent.name / "data" / "rules.md")
 
 
 def compile_modules(out: Path, modules: list[str]) -> int:
