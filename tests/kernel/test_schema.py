@@ -75,3 +75,17 @@ def test_records_satisfy_the_record_schema() -> None:
     )
     validator.validate(json.loads(match.save()))
     validator.validate(json.loads(match.save(seat=1)))
+
+
+def test_a_field_marked_optional_is_not_required() -> None:
+    """A field the reader lets JSON leave out (`OPTIONAL`, for states saved before it existed) is
+    not required by the schema either: an old Spółka ZOO state without `deck_makeup` validates."""
+    game = tabletop.get_game("spolka_zoo")
+    (schema,) = (s for f, s in schemas(game).items() if f.endswith(".state.schema.json"))
+    state = game.new_game(3)
+    document = json.loads(state.to_json())
+    payload = document["state"]
+    assert "deck_makeup" in payload
+    del payload["deck_makeup"]
+    jsonschema.validate(document, schema)
+    assert game.state_from_json(json.dumps(document)) is not None

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.kernel.serialize import MAX_COUNT, MAX_KINDS, VERSION
+from tabletop.kernel.serialize import MAX_COUNT, MAX_KINDS, OPTIONAL, VERSION
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -99,7 +99,8 @@ class _Builder:
                 "type": "object",
                 "title": name,
                 "properties": {f.alias: self.of(hints[f.name]) for f in fields},
-                "required": [f.alias for f in fields],
+                # a field marked OPTIONAL may be left out of the JSON (states saved before it existed)
+                "required": [f.alias for f in fields if not f.metadata.get(OPTIONAL)],
                 "additionalProperties": False,
             }
             doc = (cls.__doc__ or "").strip().splitlines()
