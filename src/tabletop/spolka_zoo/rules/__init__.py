@@ -24,6 +24,7 @@ import itertools
 from collections.abc import Callable
 from typing import Final
 
+from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import HIDDEN
@@ -119,7 +120,9 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
 
 
 def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
-    """One outcome per card id, with probability count / total (one `Draw` object per id).
+    """One outcome per card id, with probability count / total (one `Draw` object per id):
+    the kernel's [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] of the unknown cards, as
+    Conservas' and Archipel's draws are.
 
     Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
     comparing the multiset) cost three times as much as listing the outcomes.
@@ -127,8 +130,7 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
     if HIDDEN in cards:
         msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
         raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
-    total = cards.total
-    return tuple([(_DRAWS[card], n / total) for card, n in cards.as_dict().items()])
+    return tuple([(_DRAWS[card], p) for card, p in Bag(cards).outcomes()])
 
 
 # What each chance node draws -------------------------------------------------------------------
