@@ -194,3 +194,35 @@ def test_no_function_is_long_without_a_reason() -> None:
     """Issue 11: no function over ~40 lines without a reason; the reasons are listed above."""
     unexplained = {key: n for key, n in _long_functions().items() if key not in LONG_FUNCTIONS}
     assert not unexplained, f"functions over {LONGEST} lines with no reason in LONG_FUNCTIONS: {unexplained}"
+
+
+#: Classes that repeat a state's field annotations for the type checker (a working copy, or a
+#: base of read-only queries shared by the state and its working copy): (file, class) -> the
+#: state class's (file, class). The kernel `Builder` generates the copying from the state's
+#: fields at run time; these lists exist for mypy only, so a test keeps them equal.
+FIELD_MIRRORS: dict[tuple[str, str], tuple[str, str]] = {
+    ("conservas/state.py", "Position"): ("conservas/state.py", "ConservasState"),
+    ("archipel/flow.py", "Work"): ("archipel/state.py", "ArchipelState"),
+    ("spolka_zoo/state/parts.py", "Position"): ("spolka_zoo/state/__init__.py", "ZooState"),
+}
+
+
+def _annotations(file: str, name: str) -> list[tuple[str, str]]:
+    """A class's field annotations, in order: those of its body and of its `if TYPE_CHECKING:`."""
+    tree = ast.parse((SRC / file).read_text(encoding="utf-8"))
+    (cls,) = (node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == name)
+    body = list(cls.body)
+    for node in cls.body:
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+            body.extend(node.body)
+    return [
+        (ast.unparse(node.target), ast.unparse(node.annotation).replace("'", '"'))
+        for node in body
+        if isinstance(node, ast.AnnAssign) and "ClassVar" not in ast.unparse(node.annotation)
+    ]
+
+
+@pytest.mark.parametrize("mirror", sorted(FIELD_MIRRORS))
+def test_field_lists_written_for_the_type_checker_match_the_state(mirror: tuple[str, str]) -> None:
+    """A new or retyped state field cannot be forgotten in the copy of its list mypy reads."""
+    assert _annotations(*mirror) == _annotations(*FIELD_MIRRORS[mirror])
