@@ -118,6 +118,7 @@ def invariants(state: State) -> None:
     _check(tuple(sorted(state.board)) == FRUITS or not state.board, f"board {state.board!r}", "board", "ZOO-1.1")
     _tokens(state)
     _cards(state)
+    _open_piles(state)
     _makeup(state)
 
 
@@ -204,6 +205,33 @@ def _cards(state: ZooState) -> None:
         cards = Tokens(tally)
         common = _common(cards, expected)
         _broken(f"cards not conserved: extra {cards - common}, missing {expected - common}", "piles")
+
+
+_OPEN_PILES: Final = (
+    ("influence", "ZOO-4.11"),
+    ("helper_deck", "ZOO-4.10"),
+    ("bot_deck", "ZOO-13.3"),
+    ("event_deck", "ZOO-12.2"),
+)
+"""The face-down piles whose composition is public, with the rule that draws from them."""
+
+
+def _open_piles(state: ZooState) -> None:
+    """No card of a pile whose composition is public lies in a known place.
+
+    These piles only ever lose cards face up: a row is refilled by "drawing and revealing"
+    (ZOO-1.4, ZOO-1.5, ZOO-4.10, ZOO-4.11), a bot reveals the influence card it lobbies,
+    bot and event cards are resolved face up and shuffled back (ZOO-12.2, ZOO-13.3,
+    ZOO-13.5); the covert looks and removals of ZOO-6.4 are of company decks only, and no
+    effect puts a card on these piles. So every seat knows their composition and their
+    views show it: a card in a known place that some seat had not seen would be told by
+    the composition (the whole less the rest), the leak the company decks' makeup avoids.
+    """
+    p = state.piles
+    for name, rule in _OPEN_PILES:
+        deck = getattr(p, name)
+        if deck.top or deck.bottom:
+            _broken(f"a card in a known place of the {name}, whose composition every seat knows", f"piles.{name}", rule)
 
 
 def _makeup(state: ZooState) -> None:
