@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from zoo_helpers import GAME, play, start
 
 from tabletop.adapters.spolka_zoo_sample import sample_state
@@ -164,3 +165,23 @@ def test_views_reuse_the_redactions_of_parts_a_step_left_unchanged() -> None:
         assert shown.decks[0] is after.view(seat).decks[0]  # the apple deck did not change
         _REDACTED.clear()
         assert looked.view(seat) == shown
+
+
+def test_a_part_with_nothing_seat_specific_has_one_redaction_for_every_seat() -> None:
+    """Issue 12: while no card of the piles or the company decks is in a known place (and none was removed
+    covertly), every seat's view shows them alike, so one redaction serves all seats; once a seat looks at a
+    card (ZOO-4.12), the looked-at deck is redacted per seat, the looker seeing it and the others not."""
+    state = play(start(3), "pick speculate")
+    shown = [state.view(seat) for seat in range(3)]
+    assert all(v.piles is shown[0].piles and v.decks is shown[0].decks for v in shown)
+    assert all(v.seed is None for v in shown)
+    looked = play(state, "pick share; pick share", "speculate pineapple", "draw pineapple-1")
+    views = [looked.view(seat) for seat in range(3)]
+    assert [v.decks[2].top[0].card for v in views] == ["pineapple-1", HIDDEN, HIDDEN]
+    assert views[1].decks[0] is views[0].decks[0]  # the apple deck holds nothing seat-specific
+    assert views[1].piles is views[0].piles
+    for seat in range(3):
+        _REDACTED.clear()
+        assert looked.view(seat) == views[seat]
+    with pytest.raises(ValueError, match="no player 3"):
+        looked.view(3)

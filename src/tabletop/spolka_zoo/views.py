@@ -139,9 +139,16 @@ def _piles_view(p: Piles, player: int) -> Piles:
     )
 
 
+def _deck_view(deck: Deck, player: int) -> Deck:
+    """A company deck's redaction: the same for every seat unless a card of it is in a known place."""
+    if deck.top or deck.bottom:
+        return _reuse(deck, player, _hidden)
+    return _hidden(deck, player)
+
+
 def _decks_view(decks: tuple[Deck, Deck, Deck], player: int) -> tuple[Deck, Deck, Deck]:
     a, b, c = decks
-    return (_reuse(a, player, _hidden), _reuse(b, player, _hidden), _reuse(c, player, _hidden))
+    return (_deck_view(a, player), _deck_view(b, player), _deck_view(c, player))
 
 
 def _other_seat(seat: Seat, finished: int) -> Seat:
@@ -172,17 +179,57 @@ def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
     return shown
 
 
+_EVERY_SEAT: Final = -3
+"""The key in place of a seat for a part whose redaction is the same for every seat."""
+
+
+def _piles_alike(p: Piles) -> bool:
+    """Whether every seat sees the piles alike: no card of them in a known place, no card
+    removed covertly (only then does a pile's redaction not depend on the seat)."""
+    decks = (p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box)
+    return not any(d.top or d.bottom for d in decks) and all(k.public for k in p.removed)
+
+
+def _decks_alike(decks: tuple[Deck, Deck, Deck]) -> bool:
+    """Whether every seat sees the company decks alike: no card of them in a known place."""
+    return not any(d.top or d.bottom for d in decks)
+
+
+def _shared(part: T, player: int, alike: Callable[[T], bool], redact: Callable[[T, int], R]) -> R:
+    """`_reuse(part, player, redact)`, made once for every seat when `alike(part)`: a step
+    that leaves nothing seat-specific in a part has one redaction of it for all seats."""
+    key = (id(part), _EVERY_SEAT)
+    hit = _REDACTED.get(key)
+    if hit is None or hit[0] is not part:
+        if alike(part):
+            return _reuse(part, _EVERY_SEAT, redact)
+        _REDACTED[key] = (part, None)  # not alike: redacted seat by seat (decided once)
+    elif hit[1] is not None:
+        return hit[1]  # type: ignore[return-value]  # stored by _reuse for this part
+    return _reuse(part, player, redact)
+
+
 def view(state: ZooState, player: int) -> ZooState:
-    """`state` as seat `player` may know it (see the module docstring).
+    """`state` as seat `player` may know it (see the module docstring), without the seed
+    (it would tell the future).
 
     Parts a step left unchanged are the same objects in the next state, so their redactions
-    are reused: the piles and the company decks per seat, each other seat's public part.
+    are reused: the piles and the company decks per seat (one for every seat while nothing
+    in them is seat-specific), each other seat's public part.
     """
-    piles = _reuse(state.piles, player, _piles_view)
-    decks = _reuse(state.decks, player, _decks_view)
+    piles = _shared(state.piles, player, _piles_alike, _piles_view)
+    decks = _shared(state.decks, player, _decks_alike, _decks_view)
     ended = _FINISHED if state.finished else _PLAYING
-    seats = tuple(s if i == player else _reuse(s, ended, _other_seat) for i, s in enumerate(state.seats))
-    return evolve(state, piles=piles, decks=decks, seats=seats, deck_makeup=makeups(state))
+    get = _REDACTED.get
+    seats = []
+    for i, seat in enumerate(state.seats):
+        if i != player:
+            hit = get((id(seat), ended))
+            seat = hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat)  # type: ignore[assignment]  # stored by _reuse for this seat
+        seats.append(seat)
+    if state.deck_makeup:
+        return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None)
+    return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None, deck_makeup=makeups(state))
 
 
 # Public makeup of the company decks ----------------------------------------------------------
