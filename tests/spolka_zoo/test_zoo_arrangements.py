@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 
+import attrs
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -42,3 +43,18 @@ def test_four_different_cards() -> None:
     assert len(found) == 24 + 4 * 3 * 6 and found[0] == Arrange(cards)
     assert found[24] == Arrange(("apple-2", "lemon-3", "inf-apple"), "apple-1", "apple")
     assert len(arrangements(cards, "remove")) == 24 + 4 * 6
+
+
+def test_moves_built_slot_by_slot_are_arrange_values() -> None:
+    """Issue 12: the arrangements of different cards are built by filling each move's slots, which is
+    what `Arrange.__init__` does only while the class has no validator, converter or cached hash; the
+    moves equal, hash, print and read back as moves made by `Arrange(...)`."""
+    assert all(f.validator is None and f.converter is None for f in attrs.fields(Arrange))
+    assert Arrange.__slots__ == ("top", "moved", "to", "__weakref__")  # no cached hash slot
+    assert not hasattr(Arrange, "__attrs_pre_init__") and not hasattr(Arrange, "__attrs_post_init__")
+    cards = ("apple-1", "lemon-3", "inf-apple")
+    built = arrangements(cards, "bottom")
+    assert built == reference(cards, "bottom")
+    for move in built:
+        plain = Arrange(move.top, move.moved, move.to)
+        assert type(move) is Arrange and hash(move) == hash(plain) and str(move) == str(plain)

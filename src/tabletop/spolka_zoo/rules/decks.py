@@ -140,6 +140,11 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
+_new: Final = object.__new__
+_set_top, _set_moved, _set_to = [getattr(Arrange, name).__set__ for name in ("top", "moved", "to")]
+"""The slots of an `Arrange` (a frozen attrs class with no validator, converter or cached hash)."""
+
+
 # A small cache: the legal moves ask for the arrangements the interpreter has just listed.
 # A big one (each entry holds about a hundred moves) rarely hits across different games and
 # its memory slows everything down.
@@ -152,7 +157,17 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     """
     layouts = _layouts(len(cards), mode)
     if len(set(cards)) == len(cards):
-        return tuple([Arrange(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])
+        # About a hundred moves for every look: built by filling each new move's three slots
+        # (what its __init__ does, without a Python call per move).
+        made: list[Arrange] = []
+        add = made.append
+        for top, moved, to in layouts:
+            arrange = _new(Arrange)
+            _set_top(arrange, top(cards))
+            _set_moved(arrange, cards[moved] if moved >= 0 else "")
+            _set_to(arrange, to)
+            add(arrange)
+        return tuple(made)
     # Identical copies: different layouts can give the same arrangement; keep the first.
     found = dict.fromkeys([(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])
     return tuple([Arrange(*arrangement) for arrangement in found])
