@@ -204,18 +204,20 @@ def _look_options(state: Position, task: Task) -> tuple[Move, ...]:
     return arrangements(tuple(k.card for k in cards), task.arg)
 
 
-def _take_known(pool: list[Known], card: str, seat: int) -> Known:
-    """Take `card` out of the looked-at `pool`, known from now on to `seat` only.
+_KNOWN_TO: dict[tuple[str, int], Known] = {}
+"""`Known(card, frozenset({seat}))` by card and seat, made once each (a few hundred at most)."""
+
+
+def _known_to(card: str, seat: int) -> Known:
+    """`card` in a known place, known to `seat` only.
 
     The arrangement is secret (ZOO-4.12: "They do not show them to other players"): a seat
     that saw the card earlier, or everybody when it lay face up, no longer knows where it is.
     """
-    for i, known in enumerate(pool):
-        if known.card == card:
-            pool.pop(i)
-            return Known(card, frozenset({seat}))
-    msg = f"no looked-at card {card!r}"
-    raise ValueError(msg)
+    known = _KNOWN_TO.get((card, seat))
+    if known is None:
+        known = _KNOWN_TO.setdefault((card, seat), Known(card, frozenset({seat})))
+    return known
 
 
 def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
@@ -227,11 +229,14 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Arrange)
     deck = deck_of(draft, task.company)
     cards, rest = deck.take_top(min(task.n, len(deck)))
-    pool = list(cards)
-    top = [_take_known(pool, card, task.seat) for card in move.top]
-    draft.set_deck(task.company, rest.put_top(top))
+    placed = (*move.top, move.moved) if move.moved else move.top
+    if sorted(placed) != sorted([k.card for k in cards]):
+        msg = f"{move} does not put back the looked-at cards {[k.card for k in cards]}"
+        raise ValueError(msg)
+    seat = task.seat
+    draft.set_deck(task.company, rest.put_top([_known_to(card, seat) for card in move.top]))
     if move.moved:
-        moved = _take_known(pool, move.moved, task.seat)
+        moved = _known_to(move.moved, seat)
         if move.to == "remove":
             remove_cards(draft, (moved,))
         else:

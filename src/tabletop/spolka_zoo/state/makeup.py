@@ -82,6 +82,10 @@ def makeups(state: Position) -> tuple[Makeup, Makeup, Makeup]:
     return made[0], made[1], made[2]
 
 
+_NONE: Final = Tokens()
+"""No card known to be in a deck."""
+
+
 def _set(draft: Draft, company: str, makeup: Makeup) -> None:
     old = makeups(draft)
     c = FRUIT_INDEX[company]
@@ -116,8 +120,11 @@ def moved_secretly(draft: Draft, source: str, target: str) -> None:
     left: the source's cards all become of unknown identity (but those being resolved face
     up), the target gets one more."""
     c = FRUIT_INDEX[source]
-    resolving = Tokens(list(draft.piles.resolving)) if resolving_company(draft) == source else Tokens()
-    _set(draft, source, (resolving, len(draft.decks[c])))
-    if target in FRUIT_INDEX:
-        known, secret = makeups(draft)[FRUIT_INDEX[target]]
-        _set(draft, target, (known, secret + 1))
+    resolving = Tokens(list(draft.piles.resolving)) if resolving_company(draft) == source else _NONE
+    made = list(makeups(draft))
+    made[c] = (resolving, len(draft.decks[c]))
+    t = FRUIT_INDEX.get(target)
+    if t is not None:
+        known, secret = made[t]
+        made[t] = (known, secret + 1)
+    draft.deck_makeup = tuple(made)
