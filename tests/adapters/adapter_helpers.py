@@ -10,6 +10,7 @@ import importlib.util
 import os
 
 import pytest
+from hypothesis import strategies as st
 
 
 def require(module: str):
@@ -24,3 +25,26 @@ def require(module: str):
 def has_bridge(game: str) -> bool:
     """True when `tabletop.adapters.<game>` exists (Spółka ZOO's comes from another branch)."""
     return importlib.util.find_spec(f"tabletop.adapters.{game}") is not None
+
+
+ZOO_MODULES = ("events", "hidden_goals", "intrigues")
+ZOO_SEATS = [(p, b) for p in range(1, 6) for b in range(5) if 2 <= p + b <= 5]
+"""Spółka ZOO's seat counts: 1 to 5 players, 0 to 4 bots, 2 to 5 seats (ZOO-13.1)."""
+
+
+@st.composite
+def zoo_configs(draw: st.DrawFn) -> dict[str, object]:
+    """Every option of Spółka ZOO: seats, modules, the readings, money and fruit."""
+    players, bots = draw(st.sampled_from(ZOO_SEATS))
+    return {
+        "players": players,
+        "bots": bots,
+        "modules": tuple(m for m in ZOO_MODULES if draw(st.booleans())),
+        "seating": draw(st.sampled_from(("humans-first", "alternate"))),
+        "bot_rule": draw(st.sampled_from(("any-effect", "all-effects"))),
+        "unowned_cards": draw(st.sampled_from(("ignored", "resolved"))),
+        "empty_board_ties": draw(st.sampled_from(("paid", "unpaid"))),
+        "warehouse_fruit": draw(st.sampled_from(("printed", "less-starting"))),
+        "starting_money": draw(st.integers(0, 50)),
+        "starting_fruits": draw(st.integers(0, 3)),
+    }

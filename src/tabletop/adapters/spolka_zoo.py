@@ -96,17 +96,9 @@ class ZooBridge(Bridge):
             raise ValueError(msg)
         self.game = GAME
         self.options = dict(options)
-        self.config = Config(
-            options["players"],
-            options["bots"],
-            tuple(options["modules"]),
-            options["seating"],
-            options["bot_rule"],
-            options["starting_money"],
-            options["starting_fruits"],
-            unowned_cards=options["unowned_cards"],
-            empty_board_ties=options["empty_board_ties"],
-        )
+        # Every option is the `Config` field of the same name (see `options_of`), so none is left out.
+        fields = {option.name: options[option.name] for option in GAME.options}
+        self.config = Config(**(fields | {"modules": tuple(options["modules"])}))
         self.max_utility = float(glory_bound(self.config))
         self.encoder = Encoder(self.config)
         self.num_actions = NUM_ACTIONS
