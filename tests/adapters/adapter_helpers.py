@@ -8,9 +8,14 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import random
+from collections import Counter
+from collections.abc import Callable, Hashable
 
 import pytest
 from hypothesis import strategies as st
+
+import tabletop
 
 
 def require(module: str):
@@ -48,3 +53,15 @@ def zoo_configs(draw: st.DrawFn) -> dict[str, object]:
         "starting_money": draw(st.integers(0, 50)),
         "starting_fruits": draw(st.integers(0, 3)),
     }
+
+
+def counted_game(state, policy: Callable, phase: Callable[..., Hashable], rng: random.Random):
+    """Play `state` to its end, chance by its own probabilities, decisions by
+    `policy(state, rng)`: the last state, the steps by `phase(state)`, the number of steps."""
+    phases: Counter = Counter()
+    steps = 0
+    while not state.is_terminal:
+        phases[phase(state)] += 1
+        steps += 1
+        state = state.apply(tabletop.sample_chance(state, rng) if state.is_chance_node else policy(state, rng))
+    return state, phases, steps

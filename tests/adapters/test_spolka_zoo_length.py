@@ -14,11 +14,10 @@ from pathlib import Path
 
 import pytest
 from adapter_helpers import ZOO_SEATS as SEATS
-from adapter_helpers import zoo_configs
+from adapter_helpers import counted_game, zoo_configs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import tabletop
 from tabletop import adapters
 from tabletop.adapters.spolka_zoo import MAX_GAME_LENGTH
 from tabletop.adapters.spolka_zoo_length import (
@@ -105,16 +104,7 @@ def longest(state: ZooState, rng: random.Random) -> Move:
 
 def counted(seed: int, policy: Policy, **options: object) -> tuple[ZooState, Counter[tuple[str, int]], int]:
     """A whole game: its last state, its steps by phase (`phase_of`), its length."""
-    state = GAME.new_game(seed=seed, **options)
-    rng = random.Random(seed)
-    phases: Counter[tuple[str, int]] = Counter()
-    steps = 0
-    while not state.is_terminal:
-        phases[phase_of(state)] += 1
-        steps += 1
-        move = tabletop.sample_chance(state, rng) if state.is_chance_node else policy(state, rng)
-        state = state.apply(move)
-    return state, phases, steps
+    return counted_game(GAME.new_game(seed=seed, **options), policy, phase_of, random.Random(seed))
 
 
 def check_within(state: ZooState, phases: Counter[tuple[str, int]], steps: int) -> LengthBound:
