@@ -65,3 +65,19 @@ def counted_game(state, policy: Callable, phase: Callable[..., Hashable], rng: r
         steps += 1
         state = state.apply(tabletop.sample_chance(state, rng) if state.is_chance_node else policy(state, rng))
     return state, phases, steps
+
+
+def prolonging(weight: Callable, explore: float, floor: int | None = None) -> Callable:
+    """A "longest-game" policy: in each state the move of the highest `weight(state, move)`
+    (one at random among equals); a random move with probability `explore`, among those
+    weighing more than `floor` when given, so different seeds explore different games."""
+
+    def policy(state, rng: random.Random):
+        moves = state.legal_moves()
+        if rng.random() < explore:
+            allowed = [m for m in moves if floor is None or weight(state, m) > floor]
+            return rng.choice(allowed or moves)
+        best = max(weight(state, m) for m in moves)
+        return rng.choice([m for m in moves if weight(state, m) == best])
+
+    return policy

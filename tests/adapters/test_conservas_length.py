@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from adapter_helpers import counted_game
+from adapter_helpers import counted_game, prolonging
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,7 +40,7 @@ def uniform(state: State, rng: random.Random) -> Move:
     return rng.choice(state.legal_moves())
 
 
-def _weight(move: Move) -> int:
+def _weight(state: State, move: Move) -> int:
     """How much a move prolongs the game: boats (a handful and an upkeep more every round,
     CON-2.5, CON-4.6), upgrades that draw more (CON-6.3, CON-6.4, CON-6.6), redraws, sales
     one space at a time, discarded rows (3 more cards dealt, CON-4.3)."""
@@ -59,14 +59,9 @@ def _weight(move: Move) -> int:
     return 2
 
 
-def longest(state: State, rng: random.Random) -> Move:
-    """The "longest-game" policy: the moves that prolong most, one at random; a random move
-    one time in seven."""
-    moves = state.legal_moves()
-    if rng.random() < 1 / 7:
-        return rng.choice(moves)
-    best = max(_weight(m) for m in moves)
-    return rng.choice([m for m in moves if _weight(m) == best])
+longest: Policy = prolonging(_weight, explore=1 / 7)
+"""The "longest-game" policy: the moves that prolong most, one at random; a random move
+one time in seven."""
 
 
 def phase(state: State) -> tuple[str, int]:

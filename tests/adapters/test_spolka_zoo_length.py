@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from adapter_helpers import ZOO_SEATS as SEATS
-from adapter_helpers import counted_game, zoo_configs
+from adapter_helpers import counted_game, prolonging, zoo_configs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +63,7 @@ def uniform(state: ZooState, rng: random.Random) -> Move:
 
 
 _PICKS = {"duplicate": 7, "helper": 6, "speculate": 5, "lobby": 4, "share": 2, "fruit": 2}
+_WEIGHTS: dict[type, int] = {Speculate: 9, UseHelper: 9, Hire: 8, Lobby: 7, Trade: 6, Buy: 6, Take: 6, Pass: 1, Done: 0}
 
 
 def _weight(state: ZooState, move: Move) -> int:
@@ -73,33 +74,16 @@ def _weight(state: ZooState, move: Move) -> int:
     token while the hand is not empty, ZOO-12.8)."""
     if isinstance(move, Pick):
         return _PICKS[move.token]
-    if isinstance(move, Speculate | UseHelper):
-        return 9
-    if isinstance(move, Hire):
-        return 8
-    if isinstance(move, Lobby):
-        return 7
-    if isinstance(move, Trade | Buy | Take):
-        return 6
     if isinstance(move, Arrange):
         return 6 if move.moved in END_ICON else 4
     if isinstance(move, PlayIntrigue):
         return 3 if state.flow.round == ROUNDS else -1
-    if isinstance(move, Pass):
-        return 1
-    if isinstance(move, Done):
-        return 0
-    return 4
+    return _WEIGHTS.get(type(move), 4)
 
 
-def longest(state: ZooState, rng: random.Random) -> Move:
-    """The "longest-game" policy: the moves that prolong most (`_weight`), one at random;
-    a random move one time in seven, so different seeds explore different games."""
-    moves = state.legal_moves()
-    if rng.random() < 1 / 7:
-        return rng.choice(moves)
-    best = max(_weight(state, m) for m in moves)
-    return rng.choice([m for m in moves if _weight(state, m) == best])
+longest: Policy = prolonging(_weight, explore=1 / 7)
+"""The "longest-game" policy: the moves that prolong most (`_weight`), one at random; a
+random move one time in seven, so different seeds explore different games."""
 
 
 def counted(seed: int, policy: Policy, **options: object) -> tuple[ZooState, Counter[tuple[str, int]], int]:
