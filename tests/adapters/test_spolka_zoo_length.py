@@ -32,8 +32,9 @@ from tabletop.adapters.spolka_zoo_length import (
     intrigue_hand,
     length_bound,
     phase_of,
-    player_token_steps,
+    player_round_steps,
     setup_steps,
+    token_steps,
 )
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo import GAME, ZooState
@@ -179,10 +180,13 @@ def test_the_derived_counts_read_from_the_rules() -> None:
     # the 2 bots' 6 turns draw at most 13 * 7 cards (not 6 * 25).
     assert bot_round_steps(five) == len(BOT) * (2 * 3 + 1) + 2 * 3 * 4
     # ZOO-3.1, ZOO-12.8, ZOO-4.12: the pick, three intrigue windows, speculation (the deck, 4
-    # draws, the arrangement); the first token of round 1: one helper, hired with this token.
-    assert player_token_steps(two, 1, 1) == 1 + 3 + 6 + 1 + max(
-        1 + card_steps(h, two) for h in ("h-magpie", "h-bat", "h-stork", "h-fox")
-    )
+    # draws, the arrangement); holding one helper, the dearest matching ability and `done`.
+    assert token_steps(two, "speculate", 1) == 1 + 3 + 6 + 1 + max(1 + card_steps(h, two) for h in ("h-bat", "h-stork"))
+    # ZOO-3.2, ZOO-4.13: each token once a round, a duplicate repeating the one before, so in
+    # round 1 at most two of the four tokens hire (and at most two speculate).
+    rounds = {r: player_round_steps(two, r) for r in range(1, ROUNDS + 1)}
+    assert rounds[1] < 4 * token_steps(two, "speculate", 2)
+    assert rounds[1] >= 2 * token_steps(two, "speculate", 0) + 2 * token_steps(two, "share", 0)
     # A look at 2 cards of a deck of one's choice: the choice, 2 draws, the arrangement (ZOO-6.4).
     assert card_steps("h-magpie", two) == 4
     # "choose seat", then the target's own discard (ZOO-12.9).

@@ -50,7 +50,7 @@ __all__ = ["MAX_GAME_LENGTH", "MAX_GLORY", "ZooBridge", "make_bridge", "options_
 MAX_GAME_LENGTH: Final = longest_game()
 """The bound on the decisions and chance events of one game of any configuration: the largest
 [game_length_bound][tabletop.adapters.spolka_zoo_length.game_length_bound] (each bridge uses its own configuration's,
-about 1,000 to 2,500 steps; random play stays below 500)."""
+about 900 to 2,100 steps; random play stays below 500)."""
 MAX_GLORY: Final = 1000.0
 """A bound on the glory of every configuration (the bridge of each configuration uses its own, tighter bound,
 [glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]: about 500 to 820)."""

@@ -10,16 +10,17 @@ phase (the scoring is automatic, ZOO-10.1):
   boards' order, one draw per face-up influence and helper card (3 or 4 each), one hidden
   goal per player, an intrigue hand (5 cards with two seats, else 3) per player; bots get
   coins instead of cards (ZOO-12.1).
-* **A player's token** (ZOO-3.1 to ZOO-3.4): the secret pick; with intrigues, three windows
-  (before the reveal, before resolving, after resolving) where one intrigue may be played
-  (ZOO-12.8); the action, whose longest form is speculation (the choice of deck, a draw for
-  each of the 4 cards looked at, the arrangement, ZOO-4.12; two transactions of trading,
-  ZOO-4.1/ZOO-4.4; a hire or a lobby and the refill's draw, ZOO-4.10/ZOO-4.11); then every
-  helper whose icon matches the token once each and `done` (ZOO-5.1, ZOO-5.3). A player
-  hires at most one helper a token and two a round (the helper token, then a duplicate of
-  it, ZOO-4.13), so before its `k`-th token of round `r` it holds at most
-  `2 (r - 1) + min(k, 2)` helpers (one hired with the token works at once); the bound sums
-  the most expensive abilities matching one token.
+* **A player's tokens** (ZOO-3.1 to ZOO-3.4): each token the secret pick; with intrigues,
+  three windows (before the reveal, before resolving, after resolving) where one intrigue
+  may be played (ZOO-12.8); the action (two transactions of trading, ZOO-4.1/ZOO-4.4; a
+  hire or a lobby and the refill's draw, ZOO-4.10/ZOO-4.11; speculation: the choice of
+  deck, a draw for each of the 4 cards looked at, the arrangement, ZOO-4.12); then every
+  helper whose icon matches the token once each and `done` (ZOO-5.1, ZOO-5.3). Each token
+  is played at most once a round and a duplicate repeats the action before it (ZOO-3.2,
+  ZOO-4.13), so a player hires at most two helpers a round; the bound takes the costliest
+  sequence of actions a round allows, the helpers held growing by one at each hire (those
+  of earlier rounds: at most two a round; one hired with the token works at once), and for
+  each token the most expensive abilities matching it.
 * **A bot's token** (ZOO-13.3 to ZOO-13.5): bot cards are drawn until one can be carried
   out. Whether a card can be carried out depends on the board, which drawing does not
   change, so with `f >= 1` playable cards among the 13 at most `13 - f` unplayable ones are
@@ -65,6 +66,7 @@ print(bound.total, bound.setup, bound.action, bound.market)
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterable
 from typing import Final
 
@@ -91,6 +93,7 @@ from tabletop.spolka_zoo.rules.market import EVENTS_PER_ROUND
 from tabletop.spolka_zoo.state import ROUNDS, Config, Position
 
 __all__ = [
+    "ACTION_STEPS",
     "HIRES_PER_ROUND",
     "LOBBIES_PER_ROUND",
     "MODULES",
@@ -106,8 +109,9 @@ __all__ = [
     "longest_game",
     "market_steps",
     "phase_of",
-    "player_token_steps",
+    "player_round_steps",
     "setup_steps",
+    "token_steps",
 ]
 
 _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event": "first"}
@@ -240,35 +244,73 @@ def bot_round_steps(config: Config) -> int:
     return draws + turns * _bot_card_draws(config)
 
 
-_ACTION_STEPS: Final = max(
-    TRANSACTIONS,  # two transactions (ZOO-4.1, ZOO-4.4); one and `done` is as long
-    2,  # a hire or a lobby and the refill's draw (ZOO-4.10, ZOO-4.11)
-    1 + SPECULATION_LOOK + 1,  # speculation: the deck, a draw per card looked at, the arrangement
-)
-"""The most steps of a token's action: speculation (ZOO-4.12)."""
+ACTION_STEPS: Final = {
+    "share": TRANSACTIONS,  # two transactions (ZOO-4.1); one and `done` is as long
+    "fruit": TRANSACTIONS,  # (ZOO-4.4)
+    "helper": 2,  # the hire and the refill's draw (ZOO-4.10)
+    "lobby": 2,  # the lobby and the refill's draw (ZOO-4.11)
+    "speculate": 1 + SPECULATION_LOOK + 1,  # the deck, a draw per card looked at, the arrangement (ZOO-4.12)
+}
+"""The most steps of each token's action (declining it is one step, ZOO-3.4)."""
 
 
-def _ability_steps(config: Config, held: int) -> int:
-    """The most steps of the helper abilities after one token of a player holding `held`
-    helpers: each matching helper once (its use and its effects), then `done`."""
-    return _abilities(_seats_only(config), held)
+def _ability_steps(config: Config, action: str, held: int) -> int:
+    """The most steps of the helper abilities after a token of `action` of a player holding
+    `held` helpers: each matching helper once (its use and its effects), then `done`."""
+    return _abilities(_seats_only(config), action, held)
 
 
 @functools.cache
-def _abilities(config: Config, held: int) -> int:
-    best = 0
-    for action in TOKENS:  # a duplicate's helpers are those of the token it copies (ZOO-4.14)
-        costs = [1 + card_steps(h, config) for h in HELPER_IDS if HELPERS[h].trigger in ("any", action)]
-        best = max(best, _top(costs, held))
+def _abilities(config: Config, action: str, held: int) -> int:
+    costs = [1 + card_steps(h, config) for h in HELPER_IDS if HELPERS[h].trigger in ("any", action)]
+    best = _top(costs, held)
     return best + 1 if best else 0
 
 
-def player_token_steps(config: Config, round_: int, token: int) -> int:
-    """The most steps of a player's `token`-th token (from 1) of round `round_` (from 1),
-    intrigue effects apart: the pick, the intrigue windows, the action, the abilities."""
-    held = HIRES_PER_ROUND * (round_ - 1) + min(token, HIRES_PER_ROUND)
+def token_steps(config: Config, action: str, held: int) -> int:
+    """The most steps of a player's token of `action` while holding `held` helpers, intrigue
+    effects apart: the pick, the intrigue windows, the action, the abilities."""
     windows = _WINDOWS if intrigue_hand(config) else 0
-    return 1 + windows + _ACTION_STEPS + _ability_steps(config, held)
+    return 1 + windows + ACTION_STEPS[action] + _ability_steps(config, action, held)
+
+
+@functools.cache
+def _rounds_actions(tokens: int) -> tuple[tuple[str, ...], ...]:
+    """Every sequence of actions a player's `tokens` tokens of a round can carry out: each
+    token at most once a round (ZOO-3.2), a duplicate never first and repeating the action
+    before it (ZOO-4.13)."""
+    found = set()
+    for picks in itertools.permutations(TOKENS, tokens):
+        if picks[0] == "duplicate":
+            continue
+        actions: list[str] = []
+        for token in picks:
+            actions.append(actions[-1] if token == "duplicate" else token)
+        found.add(tuple(actions))
+    return tuple(sorted(found))
+
+
+def player_round_steps(config: Config, round_: int) -> int:
+    """The most steps of one player's tokens in round `round_` (from 1), intrigue effects
+    apart: the costliest sequence of actions the round allows, with the helpers held growing
+    by one at each hire (two hires a round at most, so `2 (r - 1)` held from earlier rounds)."""
+    return _player_round(_seats_only(config), "intrigues" in config.modules, round_)
+
+
+@functools.cache
+def _player_round(config: Config, intrigues: bool, round_: int) -> int:
+    if intrigues:
+        config = attrs.evolve(config, modules=("intrigues",))
+    earlier = HIRES_PER_ROUND * (round_ - 1)
+    cost = {(a, h): token_steps(config, a, earlier + h) for a in ACTION_STEPS for h in range(HIRES_PER_ROUND + 1)}
+    best = 0
+    for actions in _rounds_actions(config.tokens_per_round):
+        hires, steps = 0, 0
+        for action in actions:
+            hires += action == "helper"
+            steps += cost[action, hires]
+        best = max(best, steps)
+    return best
 
 
 def _intrigue_steps(config: Config, cards: int) -> int:
@@ -356,10 +398,7 @@ def _length_bound(config: Config) -> LengthBound:
     tokens = config.tokens_per_round
     hand = intrigue_hand(config)
     bots = bot_round_steps(config)
-    plain = tuple(
-        bots + sum(config.players * player_token_steps(config, r, t) for t in range(1, tokens + 1))
-        for r in range(1, ROUNDS + 1)
-    )
+    plain = tuple(bots + config.players * player_round_steps(config, r) for r in range(1, ROUNDS + 1))
     per_round = config.players * _intrigue_steps(config, min(tokens, hand))
     action = tuple(steps + per_round for steps in plain)
     market = tuple(market_steps(config, r) for r in range(1, ROUNDS + 1))
