@@ -138,6 +138,7 @@ def test_every_bridge_uses_its_months_bound() -> None:
 
 def test_the_ai_page_gives_the_bounds() -> None:
     """docs/ai/layouts.md names the smallest and the largest bound as the code derives them."""
-    page = (Path(__file__).resolve().parents[2] / "docs" / "ai" / "layouts.md").read_text(encoding="utf-8")
+    docs = Path(__file__).resolve().parents[2] / "docs" / "ai"
     bounds = [game_length_bound(m) for m in MONTH_NAMES]
-    assert f"from {min(bounds):,} to {max(bounds):,} steps" in page
+    assert f"from {min(bounds):,} to {max(bounds):,} steps" in (docs / "layouts.md").read_text(encoding="utf-8")
+    assert f"Conservas {min(bounds):,} to {max(bounds):,} steps" in (docs / "openspiel.md").read_text(encoding="utf-8")

@@ -202,8 +202,14 @@ def test_an_effect_the_derivation_does_not_know_is_refused() -> None:
         effect_steps(Effect("teleport"), "influence", config)
 
 
+def page_of(name: str) -> str:
+    return (Path(__file__).resolve().parents[2] / "docs" / "ai" / name).read_text(encoding="utf-8")
+
+
 def test_the_ai_page_gives_the_bounds() -> None:
     """docs/ai/spolka_zoo.md names the smallest and the largest bound as the code derives them."""
-    page = (Path(__file__).resolve().parents[2] / "docs" / "ai" / "spolka_zoo.md").read_text(encoding="utf-8")
+    page = page_of("spolka_zoo.md")
     bounds = [game_length_bound(c) for c in configurations()]
     assert f"from {min(bounds):,}\nsteps" in page and f"to {max(bounds):,} (five players" in page
+    openspiel = page_of("openspiel.md")
+    assert f"Spółka ZOO {min(bounds):,} to {max(bounds):,} by seats" in openspiel
