@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import itertools
 import random
+from pathlib import Path
 
 import attrs
 import pytest
+from adapter_helpers import prolonging
 
 import tabletop
 from tabletop import adapters
 from tabletop.adapters.archipel_bounds import game_length_bound, progress_events, setup_steps, turn_steps
+from tabletop.archipel.moves import Catch, Discard, Done, EndTurn, Give, Over, Refuel, Sail, Stay, Take, Throw
 from tabletop.archipel.state import Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.testing.bridge import check_bridge, check_sampling, random_bridge_step
@@ -125,3 +128,68 @@ def test_the_game_length_bound_is_derived_and_random_play_stays_below_each_part(
         assert state.flow.round <= (progress_events() + 1) * 3
         assert steps <= bridge.max_game_length
     assert longest_turn <= turn_steps(players) <= 15 * longest_turn
+
+
+_WEIGHTS: dict[type, int] = {
+    Give: 9,
+    Take: 9,
+    Refuel: 8,
+    Catch: 7,
+    Throw: 2,
+    Discard: 2,
+    EndTurn: 0,
+    Done: 0,
+    Stay: 0,
+    Over: -5,
+}
+
+
+def _prolonging(state, move) -> int:
+    """How much a move lengthens a turn: items changing hands (ARC-6.1), refuelling (ARC-2.6),
+    a try (ARC-3.1), sailing to another boat to meet it or to a fish; ending the turn last."""
+    if isinstance(move, Sail):
+        if move.to in {b.at for i, b in enumerate(state.boats) if i != state.flow.player}:
+            return 6
+        return 4 if move.to.startswith("f") else 1
+    return _WEIGHTS.get(type(move), 3)
+
+
+_longest_turns = prolonging(_prolonging, explore=0.1, floor=-5)
+"""The "longest-turn" policy: the most prolonging move, a random one (never declaring the
+season over) one time in ten."""
+
+
+@pytest.mark.parametrize("players", range(1, 6))
+def test_a_longest_turn_policy_never_takes_a_turn_over_its_bound(players: int) -> None:
+    """ARC-6.1, ARC-2.6, ARC-3.1: boats that meet whenever they can and hand over everything
+    they may (hundreds of hand-overs a game), refuel and try every fish, never make a turn
+    longer than `turn_steps`: what goes from one boat to another does not come back in the
+    same turn, so a boat's own items move once and the others' twice at most."""
+    handed, longest_turn = 0, 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = GAME.new_game(seed=seed, players=players, idle_rounds=2)
+        steps, turn, key = 0, 0, None
+        while not state.is_terminal:
+            if (state.flow.round, state.flow.player) != key:
+                key, turn = (state.flow.round, state.flow.player), 0
+            move = tabletop.sample_chance(state, rng) if state.is_chance_node else _longest_turns(state, rng)
+            handed += isinstance(move, Give | Take)
+            state = state.apply(move)
+            steps, turn = steps + 1, turn + 1
+            if steps == setup_steps():  # the deal is not the first boat's turn
+                turn = 0
+            longest_turn = max(longest_turn, turn)
+        assert steps <= game_length_bound(players, idle_rounds=2)
+    assert longest_turn <= turn_steps(players)
+    assert handed > 0 or players == 1
+
+
+def test_the_turn_bound_counts_each_item_once_or_twice_and_the_page_says_so() -> None:
+    """ARC-6.1: a boat's own items move once, another boat's twice; one boat takes no fuel.
+    docs/ai/layouts.md gives the same numbers."""
+    assert turn_steps(1) == 178
+    assert [turn_steps(n) for n in range(2, 6)] == [247 + 44 * (n - 2) for n in range(2, 6)]
+    page = (Path(__file__).resolve().parents[2] / "docs" / "ai" / "layouts.md").read_text(encoding="utf-8")
+    assert f"{game_length_bound(2, idle_rounds=10):,} steps for two boats" in page
+    assert "at most 178 steps with one boat and\n`247 + 44 (n - 2)` with more" in page

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import attrs
 import pytest
+from adapter_helpers import ZOO_MODULES as MODULES
+from adapter_helpers import ZOO_SEATS as SEATS
+from adapter_helpers import zoo_configs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -29,25 +32,6 @@ from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import Task, evolve
 from tabletop.spolka_zoo.state.makeup import resolving_company
 from tabletop.testing.bridge import check_bridge, check_sampling
-
-MODULES = ("events", "hidden_goals", "intrigues")
-SEATS = [(p, b) for p in range(1, 6) for b in range(5) if 2 <= p + b <= 5]
-
-
-@st.composite
-def configs(draw: st.DrawFn) -> dict[str, object]:
-    players, bots = draw(st.sampled_from(SEATS))
-    return {
-        "players": players,
-        "bots": bots,
-        "modules": tuple(m for m in MODULES if draw(st.booleans())),
-        "seating": draw(st.sampled_from(("humans-first", "alternate"))),
-        "bot_rule": draw(st.sampled_from(("any-effect", "all-effects"))),
-        "unowned_cards": draw(st.sampled_from(("ignored", "resolved"))),
-        "empty_board_ties": draw(st.sampled_from(("paid", "unpaid"))),
-        "starting_money": draw(st.integers(0, 50)),
-        "starting_fruits": draw(st.integers(0, 3)),
-    }
 
 
 def play(state: ZooState, bridge: adapters.Bridge, rng: random.Random) -> Iterator[ZooState]:
@@ -99,7 +83,7 @@ def check_actions(bridge: adapters.Bridge, state: ZooState) -> None:
 
 
 @settings(max_examples=10)
-@given(configs(), st.integers(0, 2**32))
+@given(zoo_configs(), st.integers(0, 2**32))
 def test_action_ids_over_random_play_of_every_configuration(options: dict[str, object], seed: int) -> None:
     """At every step of a random game: ids in range, distinct, ascending, round trip exact, mask = moves."""
     state, bridge = new(seed, **options)
@@ -142,6 +126,18 @@ def test_every_seat_count_with_every_module_combination(players: int, bots: int)
                 if steps % 5 == 0:
                     check_actions(bridge, s)
             assert s.is_terminal and steps <= bridge.max_game_length, (modules, steps)
+
+
+def test_the_bridge_keeps_every_option_of_its_game() -> None:
+    """ZOO-1.3 (option `warehouse_fruit`): a bridge made with any option encodes the views of
+    its own games; its configuration is the game's, field for field (it once left
+    `warehouse_fruit` out and refused every view made with `less-starting`)."""
+    options = {"players": 2, "bots": 1, "warehouse_fruit": "less-starting", "unowned_cards": "resolved"}
+    state, bridge = new(5, **options)
+    assert isinstance(bridge, ZooBridge) and bridge.config == state.config
+    for s in itertools.islice(play(state, bridge, random.Random(5)), 0, 60, 7):
+        seat = 0 if s.is_chance_node else s.current_player
+        assert len(bridge.observation(s.view(seat), seat)) == bridge.observation_size
 
 
 def test_the_action_space_is_small_and_the_same_for_every_option() -> None:
@@ -254,7 +250,7 @@ def test_the_layout_covers_the_tensor_in_named_sections() -> None:
 
 
 @settings(max_examples=10)
-@given(configs(), st.integers(0, 2**32))
+@given(zoo_configs(), st.integers(0, 2**32))
 def test_equal_views_give_equal_tensors_and_different_views_different_ones(
     options: dict[str, object], seed: int
 ) -> None:
@@ -314,7 +310,7 @@ def test_the_tensor_shows_the_observer_its_own_secrets_only() -> None:
 
 
 @settings(max_examples=10)
-@given(configs(), st.integers(0, 2**32))
+@given(zoo_configs(), st.integers(0, 2**32))
 def test_samples_match_the_view_keep_every_invariant_and_play_to_the_end(options: dict[str, object], seed: int) -> None:
     """A sample's view is the view, its legal moves the view's, and it plays on to the end."""
     state, bridge = new(seed, **options)

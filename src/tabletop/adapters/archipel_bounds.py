@@ -15,16 +15,20 @@ deal, then rounds of one turn per boat:
   `(P + 1) * idle_rounds` rounds (137 times on the reference content).
 * **A turn** of `n` boats with `J` jerrycans, tank `T`, hold `H`, `D` cards a boat, shops of
   `S` cards: a refuel uses up a jerrycan (blue ones go back to the pocket, which is drawn
-  only when the turn ends), so at most `J`; fuel enters the boat's tank from its start, its
-  refuels and what it takes from the others (each of them starts with at most `T` and can be
-  refilled), so it sails or gives fuel at most `T n + T J` times and takes fuel at most
-  `T (n - 1) + T J` times; it tries to catch at most once a sail and once at the start, each
-  try with at most one exposure and one choice (multicolour bait or the shark's bait); an
-  item handed over between two boats cannot come back between them in the same turn, so
-  every fish (at most `H` a boat plus the ones caught) and every card (at most `D` a boat
-  plus the `S` bought) passes the boat at most once each way, and is thrown or discarded at
-  most once; at most `S` weather decisions, two ends of the turn, one declaration, `S`
-  draws to refill the warehouse.
+  only when the turn ends), so at most `J`. Every other move hands an item over, spends it
+  or gains it, and an item handed over between two boats does not go back between them in
+  the same turn (ARC-6.1, ruling: per kind of item, one direction per pair of boats), while
+  every hand-over involves the boat whose turn it is. So the boat takes from another at most
+  what that boat held (its start, and for fuel its own refills), and hands on, throws,
+  discards or sails away at most what it held, took, caught or bought: an item of its own
+  moves at most once, one of another boat's at most twice (in, then on or out). Fuel: it
+  sails or gives at most `T n + T J` times (its tank, every other tank, every refill) and
+  takes at most `T (n - 1) + T J` times (none with one boat); it tries to catch at most
+  once a sail and once at the start, each try with at most one exposure and one choice
+  (multicolour bait or the shark's bait); fish: at most `H + 2 H (n - 1)` moves and one for
+  each fish caught; cards: at most `D + S + 2 D (n - 1)` (its own, the `S` bought, the
+  others'); at most `S` weather decisions, two ends of the turn, one declaration, `S` draws
+  to refill the warehouse.
 
 ```python
 from tabletop.adapters.archipel_bounds import game_length_bound, progress_events, turn_steps
@@ -58,13 +62,13 @@ def progress_events() -> int:
 def turn_steps(players: int) -> int:
     """The most decisions and chance events of one boat's turn (see the module docstring)."""
     cans = sum(OTHER_CARDS[c] for c in JERRYCANS)
+    others = players - 1
     fuel_out = TANK * players + TANK * cans  # sails and fuel given
-    fuel_in = TANK * (players - 1) + TANK * cans  # fuel taken from the other boats
+    fuel_in = TANK * others + TANK * cans if others else 0  # fuel taken from the other boats
     tries = fuel_out + 1  # each try: the try, an exposure, a choice
-    fish = HOLD * players + tries
-    cards = DECK * players + SHOP_SIZE
-    handling = 3 * fish + 3 * cards  # in and out once each, thrown or discarded once
-    return cans + fuel_out + fuel_in + 3 * tries + handling + SHOP_SIZE + 2 + 1 + SHOP_SIZE
+    fish = HOLD + 2 * HOLD * others + tries  # its own and the caught fish once, the others' twice
+    cards = DECK + SHOP_SIZE + 2 * DECK * others  # its own and the bought cards once, the others' twice
+    return cans + fuel_out + fuel_in + 3 * tries + fish + cards + SHOP_SIZE + 2 + 1 + SHOP_SIZE
 
 
 def game_length_bound(players: int, *, idle_rounds: int, islands: int = ISLANDS) -> int:

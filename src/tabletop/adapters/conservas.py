@@ -40,6 +40,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tabletop.adapters.bridge import DecodingBridge, Section
+from tabletop.adapters.conservas_length import game_length_bound
 from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, as_id, view_digest
 from tabletop.conservas import GAME
 from tabletop.conservas.checks import MAX_CATCH, SPACE_INDEX
@@ -185,9 +186,8 @@ class ConservasBridge(DecodingBridge):
         self.max_chance_outcomes = _N_CHANCE
         self.observation_shape = (LAYOUT.size,)
         month = MONTHS[self.options["month"]]
-        # A generous bound: per round, every card used, each handful of at most 8 + 3 tokens
-        # with redraws, every sale, trade and purchase, the End of Day deals and choices.
-        self.max_game_length = 8 + month.rounds * 1000
+        # Derived from the rules and the cards (see conservas_length): 1,322 to 2,283 steps.
+        self.max_game_length = game_length_bound(month.id)
         self._spaces = month.spaces
 
     # Actions -----------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from tabletop.adapters.bridge import Bridge, Section
 from tabletop.adapters.encoding import as_id, view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
 from tabletop.adapters.spolka_zoo_bounds import glory_bound
+from tabletop.adapters.spolka_zoo_length import game_length_bound, longest_game
 from tabletop.adapters.spolka_zoo_sample import sample_state
 from tabletop.adapters.spolka_zoo_tensor import Encoder
 from tabletop.kernel.errors import IllegalMove
@@ -46,9 +47,10 @@ from tabletop.spolka_zoo.state import Config, ZooState
 
 __all__ = ["MAX_GAME_LENGTH", "MAX_GLORY", "ZooBridge", "make_bridge", "options_of"]
 
-MAX_GAME_LENGTH: Final = 6000
-"""A bound on the decisions and chance events of one game (random play of every configuration stays below 500; see the
-tests)."""
+MAX_GAME_LENGTH: Final = longest_game()
+"""The bound on the decisions and chance events of one game of any configuration: the largest
+[game_length_bound][tabletop.adapters.spolka_zoo_length.game_length_bound] (each bridge uses its own configuration's,
+about 900 to 2,100 steps; random play stays below 500)."""
 MAX_GLORY: Final = 1000.0
 """A bound on the glory of every configuration (the bridge of each configuration uses its own, tighter bound,
 [glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]: about 500 to 820)."""
@@ -76,7 +78,8 @@ class ZooBridge(Bridge):
 
     General-sum, of imperfect information; the returns are the seats' glory totals, from 0 to
     `max_utility`, the bound derived from the rules and the cards for these options
-    ([glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]).
+    ([glory_bound][tabletop.adapters.spolka_zoo_bounds.glory_bound]); `max_game_length` is derived the same way
+    ([game_length_bound][tabletop.adapters.spolka_zoo_length.game_length_bound]).
 
     Args:
         options: The validated options (`GAME.check_options`).
@@ -96,23 +99,15 @@ class ZooBridge(Bridge):
             raise ValueError(msg)
         self.game = GAME
         self.options = dict(options)
-        self.config = Config(
-            options["players"],
-            options["bots"],
-            tuple(options["modules"]),
-            options["seating"],
-            options["bot_rule"],
-            options["starting_money"],
-            options["starting_fruits"],
-            unowned_cards=options["unowned_cards"],
-            empty_board_ties=options["empty_board_ties"],
-        )
+        # Every option is the `Config` field of the same name (see `options_of`), so none is left out.
+        fields = {option.name: options[option.name] for option in GAME.options}
+        self.config = Config(**(fields | {"modules": tuple(options["modules"])}))
         self.max_utility = float(glory_bound(self.config))
         self.encoder = Encoder(self.config)
         self.num_actions = NUM_ACTIONS
         self.max_chance_outcomes = CHANCE_OUTCOMES
         self.observation_shape = (self.encoder.size,)
-        self.max_game_length = MAX_GAME_LENGTH
+        self.max_game_length = game_length_bound(self.config)
         self._memo: tuple[ZooState, dict[int, Move]] | None = None
 
     def action_of(self, state: State, move: Move) -> int:
