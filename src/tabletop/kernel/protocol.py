@@ -36,8 +36,9 @@ from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
 from tabletop.kernel.errors import DecodeError, GameDefinitionError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.jsontext import writer
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
-from tabletop.kernel.serialize import dump_envelope, load_envelope, structure, validate_state
+from tabletop.kernel.serialize import dump_text, load_envelope, structure, validate_state
 
 __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
@@ -610,7 +611,7 @@ class Game:
 
     def dump_state(self, state: State) -> str:
         """`state` as versioned JSON text."""
-        return dump_envelope("state", self.name, self.converter.unstructure(state, self.state_type))
+        return dump_text("state", self.name, writer(self.converter).text(state, self.state_type))
 
     def state_from_json(self, text: str | bytes) -> State:
         """Read a state written by `State.to_json`.

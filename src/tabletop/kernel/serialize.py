@@ -51,6 +51,7 @@ __all__ = [
     "VERSION",
     "check_bounds",
     "dump_envelope",
+    "dump_text",
     "explain",
     "load_envelope",
     "make_converter",
@@ -335,6 +336,12 @@ def dump_envelope(kind: str, game: str, payload: Any) -> str:
     """Wrap an unstructured `payload` in a versioned envelope and return the JSON text."""
     document = {"format": f"tabletop/{kind}", "version": VERSION, "game": game, kind: payload}
     return _ENCODER.encode(document)
+
+
+def dump_text(kind: str, game: str, payload: str) -> str:
+    """The JSON text of [`dump_envelope`][tabletop.kernel.serialize.dump_envelope] for a payload
+    already written as compact JSON text (see [`TextWriter`][tabletop.kernel.jsontext.TextWriter])."""
+    return f'{{"format":"tabletop/{kind}","version":{VERSION},"game":{_ENCODER.encode(game)},"{kind}":{payload}}}'
 
 
 def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
