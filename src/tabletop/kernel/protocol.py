@@ -142,7 +142,7 @@ class State(abc.ABC):
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
-            moves = tuple(move for move, _ in self.chance_outcomes())
+            moves = tuple([move for move, _ in self.chance_outcomes()])
         else:
             moves = ()
         _set_legal(self, moves)
@@ -174,7 +174,8 @@ class State(abc.ABC):
             outcomes = None
         if outcomes is not None:
             return outcomes
-        if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
+        flow = self.flow
+        if self.MACHINE._actor[flow.phase, flow.step] is not _CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
         outcomes = self._chance_outcomes()
