@@ -94,3 +94,14 @@ def test_kept_texts_are_bounded() -> None:
         assert write.text(_Inner(f"n{i}"), _Inner) == f'{{"name":"n{i}","score":0.0}}'
         assert len(jsontext._TEXTS) <= jsontext.TEXTS_KEPT
     assert repr(write).startswith("TextWriter(")
+
+
+@pytest.mark.parametrize("name", tabletop.GAMES)
+def test_indented_text_is_the_same_document_and_reads_back(name: str) -> None:
+    """`to_json(indent=2)` writes the compact text's document indented; both read back the same."""
+    game = tabletop.get_game(name)
+    state = game.new_game(5)
+    compact, indented = state.to_json(), state.to_json(indent=2)
+    assert "\n  " in indented and "\n" not in compact
+    assert json.loads(indented) == json.loads(compact)
+    assert game.state_from_json(indented) == game.state_from_json(compact) == state

@@ -21,6 +21,7 @@ steps (`AUTO`). A game whose state module holds data only gives the class its ru
 from __future__ import annotations
 
 import abc
+import json
 import random
 import secrets
 import types
@@ -226,9 +227,18 @@ class State(abc.ABC):
             raise ValueError(msg)
         return evolve(self._view(player), seed=None)
 
-    def to_json(self) -> str:
-        """This state as versioned JSON text; `game.state_from_json` reads it back."""
-        return self.GAME.dump_state(self)
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This state as versioned JSON text; `game.state_from_json` reads it back.
+
+        Args:
+            indent: `None` (the default) for compact text, the fastest to write and read;
+                a number of spaces to indent nested values by, for a person to read (the same
+                document, read back the same).
+        """
+        text = self.GAME.dump_state(self)
+        if indent is None:
+            return text
+        return json.dumps(json.loads(text), indent=indent, ensure_ascii=False)
 
     def events(self, move: Move, after: Self) -> tuple[Event, ...]:
         """What happened when `move` took this state to `after` (`after = self.apply(move)`).
