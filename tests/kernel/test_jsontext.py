@@ -85,6 +85,8 @@ def test_every_kind_of_field_and_value_is_written_as_the_encoder_writes_it() -> 
         expected = encoder.encode(converter.unstructure(value, _Outer))
         assert write.text(value, _Outer) == expected
         assert write.text(value, _Outer) == expected  # from the kept text
+    sub = values[2].items[0]  # written above as an _Inner (its base's fields): as a _Sub, its own
+    assert write.text(sub, _Sub) == encoder.encode(converter.unstructure(sub, _Sub)) != write.text(sub, _Inner)
 
 
 def test_kept_texts_are_bounded() -> None:
@@ -92,7 +94,7 @@ def test_kept_texts_are_bounded() -> None:
     write = writer(make_converter())
     for i in range(jsontext.TEXTS_KEPT + 10):
         assert write.text(_Inner(f"n{i}"), _Inner) == f'{{"name":"n{i}","score":0.0}}'
-        assert len(jsontext._TEXTS) <= jsontext.TEXTS_KEPT
+        assert sum(map(len, jsontext._STORES)) == jsontext._HELD[0] <= jsontext.TEXTS_KEPT
     assert repr(write).startswith("TextWriter(")
 
 

@@ -73,10 +73,16 @@ def _c_encoder() -> Callable[[Any], str]:
 
 
 _encode: Final = _c_encoder()
-_TEXTS: dict[int, tuple[object, str]] = {}
+_Store = dict[int, tuple[object, str]]
+_STORES: list[_Store] = []
+"""One store of texts per writing function (a value written under two types, say a subclass
+where its base is declared, has a text for each), all emptied together."""
+_HELD: list[int] = [0]  # the texts held in all the stores
+_TOKEN_TEXTS: _Store = {}
+_STORES.append(_TOKEN_TEXTS)
 _WRITERS: dict[int, tuple[cattrs.Converter, TextWriter]] = {}
 
-Write = Callable[[Any], str]
+_Write = Callable[[Any], str]
 
 
 def writer(converter: cattrs.Converter) -> TextWriter:
@@ -87,10 +93,19 @@ def writer(converter: cattrs.Converter) -> TextWriter:
     return found[1]
 
 
-def _kept(value: object, text: str) -> str:
-    if len(_TEXTS) >= TEXTS_KEPT:
-        _TEXTS.clear()
-    _TEXTS[id(value)] = (value, text)
+def _store() -> _Store:
+    store: _Store = {}
+    _STORES.append(store)
+    return store
+
+
+def _kept(store: _Store, value: object, text: str) -> str:
+    if _HELD[0] >= TEXTS_KEPT:
+        for each in _STORES:
+            each.clear()
+        _HELD[0] = 0
+    store[id(value)] = (value, text)
+    _HELD[0] += 1
     return text
 
 
@@ -104,7 +119,7 @@ class TextWriter:
 
     def __init__(self, converter: cattrs.Converter) -> None:
         self._converter = converter
-        self._writers: dict[Any, Write] = {}
+        self._writers: dict[Any, _Write] = {}
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -113,14 +128,14 @@ class TextWriter:
         """The compact JSON text of `value` unstructured as `hint`."""
         return self.of(hint)(value)
 
-    def of(self, hint: Any) -> Write:
+    def of(self, hint: Any) -> _Write:
         """The function writing values of `hint`, made once per type."""
         write = self._writers.get(hint)
         if write is None:
             write = self._writers[hint] = self._make(hint)
         return write
 
-    def _make(self, hint: Any) -> Write:
+    def _make(self, hint: Any) -> _Write:
         if hint in (int, str, bool):
             return self._scalar(hint)
         if hint is Tokens:
@@ -147,7 +162,7 @@ class TextWriter:
         """True when the converter writes `X | None` as `None` or what it writes for `X`."""
         return getattr(self._converter.get_unstructure_hook(hint), "__name__", "") == "unstructure_optional"
 
-    def _or_none(self, hint: Any) -> Write:
+    def _or_none(self, hint: Any) -> _Write:
         of = self.of
 
         def write(value: Any) -> str:
@@ -155,23 +170,24 @@ class TextWriter:
 
         return write
 
-    def _fallback(self, hint: Any) -> Write:
+    def _fallback(self, hint: Any) -> _Write:
         """The converter's hook and the encoder, the text kept for a value that is not `None`."""
         hook = self._converter.get_unstructure_hook(hint)
+        store = _store()
 
         def write(value: Any) -> str:
             if value is None:
                 return _encode(hook(value))
-            found = _TEXTS.get(id(value))
+            found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            return _kept(value, _encode(hook(value)))
+            return _kept(store, value, _encode(hook(value)))
 
         return write
 
-    def _scalar(self, hint: type) -> Write:
+    def _scalar(self, hint: type) -> _Write:
         slow = self._fallback(hint)
-        fast: dict[type, Write] = {int: int.__repr__, str: _string, bool: _bool}
+        fast: dict[type, _Write] = {int: int.__repr__, str: _string, bool: _bool}
 
         def write(value: Any) -> str:
             plain = fast.get(type(value))
@@ -179,10 +195,10 @@ class TextWriter:
 
         return write
 
-    def _attrs(self, cls: type) -> Write:
+    def _attrs(self, cls: type) -> _Write:
         """A function generated for `cls`: one concatenation of its fields' texts, made at the
         first write (the fields' types may name classes defined after it)."""
-        built: list[Write] = []
+        built: list[_Write] = []
 
         def write(value: Any) -> str:
             if not built:
@@ -191,11 +207,13 @@ class TextWriter:
 
         return write
 
-    def _generate(self, cls: type) -> Write:
+    def _generate(self, cls: type) -> _Write:
         attrs.resolve_types(cls)
         fields = [a for a in attrs.fields(cls) if a.init]
+        store = _store()
         namespace: dict[str, Any] = {
-            "_get": _TEXTS.get,
+            "_store": store,
+            "_get": store.get,
             "_id": id,
             "_type": type,
             "_cls": cls,
@@ -214,37 +232,39 @@ class TextWriter:
             "        return found[1]",
             "    if _type(value) is not _cls:",
             "        return _slow(value)",
-            f"    return _kept(value, {text})",
+            f"    return _kept(_store, value, {text})",
         ]
         exec(compile("\n".join(lines) + "\n", f"<json text {cls.__qualname__}>", "exec"), namespace)
         return namespace["write"]  # type: ignore[no-any-return]
 
-    def _items(self, hint: Any, item: Any) -> Write:
+    def _items(self, hint: Any, item: Any) -> _Write:
         slow = self._fallback(hint)
         of = self.of
+        store = _store()
 
         def write(value: Any) -> str:
             if type(value) is not tuple:
                 return slow(value)
-            found = _TEXTS.get(id(value))
+            found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
             each = of(item)
-            return _kept(value, "[" + ",".join([each(v) for v in value]) + "]")
+            return _kept(store, value, "[" + ",".join([each(v) for v in value]) + "]")
 
         return write
 
-    def _fixed(self, hint: Any, args: tuple[Any, ...]) -> Write:
+    def _fixed(self, hint: Any, args: tuple[Any, ...]) -> _Write:
         slow = self._fallback(hint)
         of = self.of
+        store = _store()
 
         def write(value: Any) -> str:
             if type(value) is not tuple or len(value) != len(args):
                 return slow(value)
-            found = _TEXTS.get(id(value))
+            found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            return _kept(value, "[" + ",".join([of(t)(v) for t, v in zip(args, value, strict=True)]) + "]")
+            return _kept(store, value, "[" + ",".join([of(t)(v) for t, v in zip(args, value, strict=True)]) + "]")
 
         return write
 
@@ -256,7 +276,7 @@ def _bool(value: bool) -> str:
 def _tokens(value: Any) -> str:
     if type(value) is not Tokens:
         return _encode(value.as_dict())
-    found = _TEXTS.get(id(value))
+    found = _TOKEN_TEXTS.get(id(value))
     if found is not None and found[0] is value:
         return found[1]
-    return _kept(value, _encode(value.as_dict()))
+    return _kept(_TOKEN_TEXTS, value, _encode(value.as_dict()))
