@@ -143,6 +143,19 @@ def test_goto_reuses_one_flow_per_place() -> None:
     assert m.goto(first, "x", player=1) != m.goto(first, "x")
 
 
+def test_goto_of_a_flow_answered_again_is_the_same_answer() -> None:
+    """A plain goto (nothing but the step changed) answered from the table kept by the flow's
+    identity: the same flow as the first answer, for equal flows that are distinct objects too,
+    and an undeclared transition is still refused after a declared one was answered."""
+    m = good()
+    here, twin = Flow("a", "x", 4, 1, 0), Flow("a", "x", 4, 1, 0)
+    first = m.goto(here, "y")
+    assert m.goto(here, "y") is first is m.goto(twin, "y") and first == Flow("a", "y", 4, 1, 0)
+    assert m.goto(here, "y", round=5) == Flow("a", "y", 5, 1, 0)
+    with pytest.raises(GameDefinitionError, match="undeclared transition"):
+        m.goto(first, "y")
+
+
 def test_table_renders_markdown() -> None:
     """The table renders as Markdown for the docs, one row per step."""
     text = good().table()

@@ -52,7 +52,7 @@ class Bag:
         Empty for an empty bag.
         """
         total = self.contents.total
-        return tuple((kind, n / total) for kind, n in self.contents.items())
+        return tuple([(kind, n / total) for kind, n in self.contents.items()])
 
     def exact_outcomes(self) -> tuple[tuple[str, Fraction], ...]:
         """Like [`outcomes`][tabletop.kernel.bag.Bag.outcomes] with exact `Fraction` probabilities."""

@@ -148,6 +148,7 @@ class PhaseMachine:
         "_flows",
         "_game",
         "_keys",
+        "_moved",
         "_moves",
         "_steps",
         "_targets",
@@ -180,6 +181,9 @@ class PhaseMachine:
         # Flows are immutable values: `goto` hands out one object per distinct flow (interned),
         # which is several times cheaper than building one and shares it between states.
         self._flows: dict[tuple[str, str, int, int, int], Flow] = {}
+        # `goto(flow, target)` with nothing else changed, by the flow's identity: (flow, answer)
+        # (the flow is kept with its answer, so its identity is never reused while kept).
+        self._moved: dict[tuple[int, str], tuple[Flow, Flow]] = {}
         # For each step, every way of naming an allowed next step ("step" or "phase.step").
         self._targets: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
         for key, targets in self._edges.items():
@@ -290,6 +294,11 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If the table does not declare that transition.
         """
+        plain = round is None and player is None and first_player is None
+        if plain:
+            hit = self._moved.get((id(flow), target))
+            if hit is not None and hit[0] is flow:
+                return hit[1]
         pair = self._targets[flow.phase, flow.step].get(target)
         if pair is None:
             key = target if "." in target else f"{flow.phase}.{target}"
@@ -307,6 +316,8 @@ class PhaseMachine:
             found = Flow(*place)
             if len(self._flows) < MAX_INTERNED_FLOWS:
                 self._flows[place] = found
+        if plain and len(self._moved) < MAX_INTERNED_FLOWS:
+            self._moved[id(flow), target] = (flow, found)
         return found
 
     def go(

@@ -21,6 +21,7 @@ steps (`AUTO`). A game whose state module holds data only gives the class its ru
 from __future__ import annotations
 
 import abc
+import json
 import random
 import secrets
 import types
@@ -36,8 +37,9 @@ from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
 from tabletop.kernel.errors import DecodeError, GameDefinitionError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.jsontext import writer
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
-from tabletop.kernel.serialize import dump_envelope, load_envelope, structure, validate_state
+from tabletop.kernel.serialize import dump_text, load_envelope, structure, validate_state
 
 __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
@@ -141,7 +143,7 @@ class State(abc.ABC):
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
-            moves = tuple(move for move, _ in self.chance_outcomes())
+            moves = tuple([move for move, _ in self.chance_outcomes()])
         else:
             moves = ()
         _set_legal(self, moves)
@@ -173,7 +175,8 @@ class State(abc.ABC):
             outcomes = None
         if outcomes is not None:
             return outcomes
-        if self.MACHINE.actor(self.flow) is not Actor.CHANCE:
+        flow = self.flow
+        if self.MACHINE._actor[flow.phase, flow.step] is not _CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
         outcomes = self._chance_outcomes()
@@ -224,9 +227,18 @@ class State(abc.ABC):
             raise ValueError(msg)
         return evolve(self._view(player), seed=None)
 
-    def to_json(self) -> str:
-        """This state as versioned JSON text; `game.state_from_json` reads it back."""
-        return self.GAME.dump_state(self)
+    def to_json(self, *, indent: int | None = None) -> str:
+        """This state as versioned JSON text; `game.state_from_json` reads it back.
+
+        Args:
+            indent: `None` (the default) for compact text, the fastest to write and read;
+                a number of spaces to indent nested values by, for a person to read (the same
+                document, read back the same).
+        """
+        text = self.GAME.dump_state(self)
+        if indent is None:
+            return text
+        return json.dumps(json.loads(text), indent=indent, ensure_ascii=False)
 
     def events(self, move: Move, after: Self) -> tuple[Event, ...]:
         """What happened when `move` took this state to `after` (`after = self.apply(move)`).
@@ -610,7 +622,7 @@ class Game:
 
     def dump_state(self, state: State) -> str:
         """`state` as versioned JSON text."""
-        return dump_envelope("state", self.name, self.converter.unstructure(state, self.state_type))
+        return dump_text("state", self.name, writer(self.converter).text(state, self.state_type))
 
     def state_from_json(self, text: str | bytes) -> State:
         """Read a state written by `State.to_json`.

@@ -42,6 +42,7 @@ from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
+from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "VERSION",
     "check_bounds",
     "dump_envelope",
+    "dump_text",
     "explain",
     "load_envelope",
     "make_converter",
@@ -272,7 +274,61 @@ def _attrs_hook(cls: type, converter: cattrs.Converter, *, every_field: bool) ->
             raise ClassValidationError(f"while structuring {cls.__qualname__}", [error], cls)
         return base(value, cls)
 
-    return structure
+    return _whole(cls, converter, structure) or structure
+
+
+def _whole(
+    cls: type, converter: cattrs.Converter, checked: Callable[[Any, type], Any]
+) -> Callable[[Any, type], Any] | None:
+    """A faster hook for `cls` that reads an object holding exactly its fields, or `None` where
+    it would not be exactly `checked`'s answer (a field under another name, one not read).
+
+    Generated for the class: the object's keys compared with the fields' at once, each field
+    read by the converter's own hook for its type, the instance built as `__init__` would (slots
+    filled directly for a plain slotted class, else `__init__` itself, validators run). Anything
+    else (a key missing or extra, a value any hook refuses) is handed to `checked`, which words
+    the refusal (or, should it accept, answers): so the fast path refuses nothing `checked`
+    accepts, accepts nothing it refuses, and builds the same value.
+    """
+    try:
+        attrs.resolve_types(cls)
+    except Exception:  # a type that cannot be resolved here: cattrs' own hook only
+        return None
+    fields = [a for a in attrs.fields(cls) if a.init]
+    if any(a.name != a.alias or a.type is None for a in fields) or len(fields) != len(attrs.fields(cls)):
+        return None
+    names = frozenset(a.name for a in fields)
+    namespace: dict[str, Any] = {"_dict": dict, "_type": type, "_names": names, "_checked": checked, "_cls": cls}
+    lines = [
+        "def structure(value, _):",
+        "    if _type(value) is not _dict or value.keys() != _names:",
+        "        return _checked(value, _cls)",
+        "    try:",
+    ]
+    for i, a in enumerate(fields):
+        namespace[f"_h{i}"] = converter.get_structure_hook(a.type)
+        namespace[f"_t{i}"] = a.type
+        lines.append(f"        v{i} = _h{i}(value[{a.name!r}], _t{i})")
+    lines += ["    except Exception:", "        return _checked(value, _cls)"]
+    if plain_slots(cls, list(attrs.fields(cls))):
+        namespace["_new"] = object.__new__
+        lines.append("    new = _new(_cls)")
+        for i, a in enumerate(fields):
+            namespace[f"_s{i}"] = getattr(cls, a.name).__set__
+            lines.append(f"    _s{i}(new, v{i})")
+        for name, put in cleared_caches(cls):
+            namespace[f"_clear_{name}"] = put
+            lines.append(f"    _clear_{name}(new, None)")
+        lines.append("    return new")
+    else:
+        lines += [
+            "    try:",
+            f"        return _cls({', '.join(f'{a.name}=v{i}' for i, a in enumerate(fields))})",
+            "    except Exception:",
+            "        return _checked(value, _cls)",
+        ]
+    exec(compile("\n".join(lines) + "\n", f"<structure {cls.__qualname__}>", "exec"), namespace)
+    return namespace["structure"]  # type: ignore[no-any-return]
 
 
 def make_converter(*, every_field: bool = False) -> cattrs.Converter:
@@ -311,10 +367,31 @@ def make_converter(*, every_field: bool = False) -> cattrs.Converter:
     return converter
 
 
+_TOKENS_READ: dict[tuple[tuple[Any, Any], ...], Tokens] = {}
+"""Multisets read and found valid, by their (kind, count) pairs: most recur from state to state."""
+_TOKENS_KEPT: Final = 4096
+
+
 def _structure_tokens(value: Any, _: type) -> Tokens:
     if type(value) is not dict:
         msg = f"expected an object of token counts, got {value!r}"
         raise TypeError(msg)
+    # An equal key may hold a count True or a kind of a str subclass: only exact types are reused.
+    exact = set(map(type, value)) <= {str} and set(map(type, value.values())) <= {int}
+    if not exact:
+        return _checked_tokens(value)
+    key = tuple(value.items())
+    found = _TOKENS_READ.get(key)
+    if found is not None:
+        return found
+    tokens = _checked_tokens(value)
+    if len(_TOKENS_READ) >= _TOKENS_KEPT:
+        _TOKENS_READ.clear()
+    _TOKENS_READ[key] = tokens
+    return tokens
+
+
+def _checked_tokens(value: dict[Any, Any]) -> Tokens:
     if len(value) > MAX_KINDS:
         msg = f"{len(value)} kinds of token, more than the {MAX_KINDS} allowed"
         raise ValueError(msg)
@@ -335,6 +412,12 @@ def dump_envelope(kind: str, game: str, payload: Any) -> str:
     """Wrap an unstructured `payload` in a versioned envelope and return the JSON text."""
     document = {"format": f"tabletop/{kind}", "version": VERSION, "game": game, kind: payload}
     return _ENCODER.encode(document)
+
+
+def dump_text(kind: str, game: str, payload: str) -> str:
+    """The JSON text of [`dump_envelope`][tabletop.kernel.serialize.dump_envelope] for a payload
+    already written as compact JSON text (see [`TextWriter`][tabletop.kernel.jsontext.TextWriter])."""
+    return f'{{"format":"tabletop/{kind}","version":{VERSION},"game":{_ENCODER.encode(game)},"{kind}":{payload}}}'
 
 
 def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:

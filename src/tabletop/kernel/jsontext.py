@@ -1,0 +1,282 @@
+"""JSON text of frozen values, written piece by piece, each immutable piece's text kept.
+
+A state's JSON is what its converter unstructures it to, written by the compact encoder of
+[`dump_envelope`][tabletop.kernel.serialize.dump_envelope]. Most of a state is shared with the
+state before it (a step replaces a few fields; the rest are the very same objects), and all of
+it is immutable, so the text of a part, once written, is the text of that part forever.
+[`TextWriter`][tabletop.kernel.jsontext.TextWriter] writes an attrs instance as the
+converter's generated function and the encoder would, field by field, and keeps the text of
+every attrs instance, [`Tokens`][tabletop.kernel.tokens.Tokens] and container it writes,
+found again by identity: writing the next state writes only what the step changed.
+
+The text is exactly the encoder's (tests compare the two on every state of seeded games of
+every game): whatever it does not write itself (a union, a mapping, a frozenset, a value of a
+subclass of its field's type, a class with a hook of its own) it hands to the converter and
+the encoder as before.
+
+```pycon
+>>> import attrs
+>>> from tabletop.kernel.serialize import make_converter
+>>> @attrs.frozen
+... class Point:
+...     x: int
+...     label: str = "a"
+>>> TextWriter(make_converter()).text(Point(1), Point)
+'{"x":1,"label":"a"}'
+
+```
+"""
+
+from __future__ import annotations
+
+import json
+import typing
+from collections.abc import Callable
+from typing import Any, Final
+
+import attrs
+import cattrs
+from cattrs.fns import identity
+
+from tabletop.kernel.tokens import Tokens
+
+__all__ = ["TEXTS_KEPT", "TextWriter", "writer"]
+
+TEXTS_KEPT: Final = 4096
+"""The most texts kept (with their values, so that an identity is never reused while kept):
+past this the whole store is emptied. A state has a few dozen parts and a step makes a handful
+new, so the parts of the last hundreds of states are found again."""
+
+_ENCODER: Final = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+_string: Final[Callable[[str], str]] = json.encoder.encode_basestring
+
+
+def _c_encoder() -> Callable[[Any], str]:
+    """`_ENCODER.encode` without its per-call set-up: the standard library's C encoder made once,
+    with no check for cycles (unstructured values have none). Where this Python's C encoder is
+    missing or takes other arguments (its signature is private), `_ENCODER.encode` itself."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # pragma: no cover - CPython always has it
+        return _ENCODER.encode
+    try:
+        iterencode = make(None, _ENCODER.default, _string, None, ":", ",", False, False, True)
+        probe: Any = {"a": [1, 2.5, True, None, "é\n"], "b": {"c": ()}}
+        if "".join(iterencode(probe, 0)) != _ENCODER.encode(probe):  # pragma: no cover
+            return _ENCODER.encode
+    except (TypeError, ValueError):  # pragma: no cover
+        return _ENCODER.encode
+
+    def encode(value: Any) -> str:
+        return "".join(iterencode(value, 0))
+
+    return encode
+
+
+_encode: Final = _c_encoder()
+_Store = dict[int, tuple[object, str]]
+_STORES: list[_Store] = []
+"""One store of texts per writing function (a value written under two types, say a subclass
+where its base is declared, has a text for each), all emptied together."""
+_HELD: list[int] = [0]  # the texts held in all the stores
+_TOKEN_TEXTS: _Store = {}
+_STORES.append(_TOKEN_TEXTS)
+_WRITERS: dict[int, tuple[cattrs.Converter, TextWriter]] = {}
+
+_Write = Callable[[Any], str]
+
+
+def writer(converter: cattrs.Converter) -> TextWriter:
+    """The one [`TextWriter`][tabletop.kernel.jsontext.TextWriter] of `converter`."""
+    found = _WRITERS.get(id(converter))
+    if found is None or found[0] is not converter:
+        found = _WRITERS[id(converter)] = (converter, TextWriter(converter))
+    return found[1]
+
+
+def _store() -> _Store:
+    store: _Store = {}
+    _STORES.append(store)
+    return store
+
+
+def _kept(store: _Store, value: object, text: str) -> str:
+    if _HELD[0] >= TEXTS_KEPT:
+        for each in _STORES:
+            each.clear()
+        _HELD[0] = 0
+    store[id(value)] = (value, text)
+    _HELD[0] += 1
+    return text
+
+
+class TextWriter:
+    """Writes values as the compact JSON text of `converter.unstructure(value, hint)`.
+
+    Args:
+        converter: The converter whose unstructured form is written (a
+            [make_converter][tabletop.kernel.serialize.make_converter] converter).
+    """
+
+    def __init__(self, converter: cattrs.Converter) -> None:
+        self._converter = converter
+        self._writers: dict[Any, _Write] = {}
+
+    def __repr__(self) -> str:
+        return f"TextWriter({len(self._writers)} types)"
+
+    def text(self, value: Any, hint: Any) -> str:
+        """The compact JSON text of `value` unstructured as `hint`."""
+        return self.of(hint)(value)
+
+    def of(self, hint: Any) -> _Write:
+        """The function writing values of `hint`, made once per type."""
+        write = self._writers.get(hint)
+        if write is None:
+            write = self._writers[hint] = self._make(hint)
+        return write
+
+    def _make(self, hint: Any) -> _Write:
+        if hint in (int, str, bool):
+            return self._scalar(hint)
+        if hint is Tokens:
+            return _tokens
+        if isinstance(hint, type) and attrs.has(hint) and self._generated(hint):
+            return self._attrs(hint)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if len(args) == 2 and type(None) in args and self._optional(hint):
+            return self._or_none(args[0] if args[1] is type(None) else args[1])
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            if self._converter.get_unstructure_hook(args[0]) is identity:  # plain values: the C encoder
+                return self._fallback(hint)
+            return self._items(hint, args[0])
+        if origin is tuple and args and Ellipsis not in args:
+            return self._fixed(hint, args)
+        return self._fallback(hint)
+
+    def _generated(self, cls: type) -> bool:
+        """True when the converter writes `cls` with cattrs' generated function (fields by name)."""
+        hook = self._converter.get_unstructure_hook(cls)
+        return getattr(hook, "__name__", "") == f"unstructure_{cls.__name__}"
+
+    def _optional(self, hint: Any) -> bool:
+        """True when the converter writes `X | None` as `None` or what it writes for `X`."""
+        return getattr(self._converter.get_unstructure_hook(hint), "__name__", "") == "unstructure_optional"
+
+    def _or_none(self, hint: Any) -> _Write:
+        of = self.of
+
+        def write(value: Any) -> str:
+            return "null" if value is None else of(hint)(value)
+
+        return write
+
+    def _fallback(self, hint: Any) -> _Write:
+        """The converter's hook and the encoder, the text kept for a value that is not `None`."""
+        hook = self._converter.get_unstructure_hook(hint)
+        store = _store()
+
+        def write(value: Any) -> str:
+            if value is None:
+                return _encode(hook(value))
+            found = store.get(id(value))
+            if found is not None and found[0] is value:
+                return found[1]
+            return _kept(store, value, _encode(hook(value)))
+
+        return write
+
+    def _scalar(self, hint: type) -> _Write:
+        slow = self._fallback(hint)
+        fast: dict[type, _Write] = {int: int.__repr__, str: _string, bool: _bool}
+
+        def write(value: Any) -> str:
+            plain = fast.get(type(value))
+            return plain(value) if plain is not None else slow(value)
+
+        return write
+
+    def _attrs(self, cls: type) -> _Write:
+        """A function generated for `cls`: one concatenation of its fields' texts, made at the
+        first write (the fields' types may name classes defined after it)."""
+        built: list[_Write] = []
+
+        def write(value: Any) -> str:
+            if not built:
+                built.append(self._generate(cls))
+            return built[0](value)
+
+        return write
+
+    def _generate(self, cls: type) -> _Write:
+        attrs.resolve_types(cls)
+        fields = [a for a in attrs.fields(cls) if a.init]
+        store = _store()
+        namespace: dict[str, Any] = {
+            "_store": store,
+            "_get": store.get,
+            "_id": id,
+            "_type": type,
+            "_cls": cls,
+            "_kept": _kept,
+            "_slow": self._fallback(cls),
+        }
+        terms = []
+        for i, a in enumerate(fields):
+            namespace[f"_w{i}"] = self.of(a.type)
+            terms += [repr(("," if i else "{") + f'"{a.name}":'), f"_w{i}(value.{a.name})"]
+        text = " + ".join([*terms, repr("}")]) if terms else repr("{}")
+        lines = [
+            "def write(value):",
+            "    found = _get(_id(value))",
+            "    if found is not None and found[0] is value:",
+            "        return found[1]",
+            "    if _type(value) is not _cls:",
+            "        return _slow(value)",
+            f"    return _kept(_store, value, {text})",
+        ]
+        exec(compile("\n".join(lines) + "\n", f"<json text {cls.__qualname__}>", "exec"), namespace)
+        return namespace["write"]  # type: ignore[no-any-return]
+
+    def _items(self, hint: Any, item: Any) -> _Write:
+        slow = self._fallback(hint)
+        of = self.of
+        store = _store()
+
+        def write(value: Any) -> str:
+            if type(value) is not tuple:
+                return slow(value)
+            found = store.get(id(value))
+            if found is not None and found[0] is value:
+                return found[1]
+            each = of(item)
+            return _kept(store, value, "[" + ",".join([each(v) for v in value]) + "]")
+
+        return write
+
+    def _fixed(self, hint: Any, args: tuple[Any, ...]) -> _Write:
+        slow = self._fallback(hint)
+        of = self.of
+        store = _store()
+
+        def write(value: Any) -> str:
+            if type(value) is not tuple or len(value) != len(args):
+                return slow(value)
+            found = store.get(id(value))
+            if found is not None and found[0] is value:
+                return found[1]
+            return _kept(store, value, "[" + ",".join([of(t)(v) for t, v in zip(args, value, strict=True)]) + "]")
+
+        return write
+
+
+def _bool(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _tokens(value: Any) -> str:
+    if type(value) is not Tokens:
+        return _encode(value.as_dict())
+    found = _TOKEN_TEXTS.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    return _kept(_TOKEN_TEXTS, value, _encode(value.as_dict()))
