@@ -54,3 +54,23 @@ def test_remembered_parts_equal_a_fresh_reckoning(month: str, goal: str, seed: i
             assert part(*args, **kwargs) == part.__wrapped__(*args, **kwargs), part.__name__  # type: ignore[attr-defined]
             checked += 1
     assert checked > 100
+
+
+def test_numbers_are_equal_exactly_when_the_values_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The numbers standing for a field in the parts' keys: the same object or an equal one
+    gets the same number, a different value another, also after the tables start afresh."""
+    monkeypatch.setattr(heuristic, "_CACHE_SIZE", 3)
+    numbers = heuristic._Numbers()
+    first = ("a", "b")
+    equal = tuple("ab")  # equal, another object
+    assert equal is not first
+    assert numbers(first) == numbers(first) == numbers(equal)
+    seen = {numbers(first)}
+    for other in [("c",), ("d",), ("e",), ("f",)]:  # more values than the tables keep
+        number = numbers(other)
+        assert number not in seen
+        assert numbers(other) == number
+        seen.add(number)
+    again = numbers(first)  # met again after the tables started afresh: a new number...
+    assert numbers(("a", "b")) == again  # ...that equal values share
+    assert again != numbers(("f",))

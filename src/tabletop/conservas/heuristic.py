@@ -75,10 +75,48 @@ def _cached(key: Callable[..., Hashable]) -> Callable[[Callable[..., _T]], Calla
     return wrap
 
 
+class _Numbers:
+    """One number for each distinct value, found by the value's identity before its hash.
+
+    The positions of a search share their unchanged fields (the same tuple of owned upgrades
+    from one position to the next), and hashing such a field costs a hash of each element
+    every time a part's key is made: the number of an object already met is found by its
+    `id` alone. Equal values always get the same number (a value not met by identity is
+    looked up by equality), so a key holding numbers is equal exactly when one holding the
+    values would be. Each entry keeps its object alive, so an `id` cannot be reused while
+    its entry is kept; both tables start afresh together (new numbers after) when full.
+    """
+
+    __slots__ = ("by_id", "by_value", "count")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[object, int]] = {}
+        self.by_value: dict[Hashable, int] = {}
+        self.count = 0
+
+    def __call__(self, value: Hashable) -> int:
+        found = self.by_id.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(self.by_id) >= _CACHE_SIZE:
+            self.by_id.clear()
+            self.by_value.clear()
+        number = self.by_value.get(value)
+        if number is None:
+            number = self.by_value[value] = self.count
+            self.count += 1
+        self.by_id[id(value)] = (value, number)
+        return number
+
+
+#: The number of a tuple of owned upgrades (a field in most keys: its elements hash slowly).
+_owned = _Numbers()
+
+
 def _prices_key(state: ConservasState) -> Hashable:
     """What a sale's price reads (`sale_price`): the month, the upgrades owned, the
     once-per-round cards spent and the round (an upgrade bought this round)."""
-    return (state.month, state.upgrades, state.spent, state.flow.round)
+    return (state.month, _owned(state.upgrades), state.spent, state.flow.round)
 
 
 def evaluate(view: State, seat: int | None) -> float:
@@ -239,10 +277,10 @@ def _stock(
 
 
 #: What the Deep Sea would spawn now: it reads the Deep Sea, the supply and the upgrades at work.
-_spawning = _cached(lambda state: (state.deep, state.supply, state.upgrades, state.flow.round))(spawning)
+_spawning = _cached(lambda state: (state.deep, state.supply, _owned(state.upgrades), state.flow.round))(spawning)
 
 
-@_cached(lambda state: (state.fleet, state.upgrades))
+@_cached(lambda state: (state.fleet, _owned(state.upgrades)))
 def _catch_sizes(state: ConservasState) -> tuple[tuple[str, int], ...]:
     """Each boat's catch size (CON-2.3, CON-6.5), in fleet order."""
     return tuple((boat, catch_size(state, boat)) for boat in state.fleet)
@@ -250,7 +288,7 @@ def _catch_sizes(state: ConservasState) -> tuple[tuple[str, int], ...]:
 
 @_cached(
     lambda state, month, left, *, pending: (
-        (state.month, state.upgrades, state.fleet, state.bought, state.due, state.flow.key, state.flow.round),
+        (state.month, _owned(state.upgrades), state.fleet, state.bought, state.due, state.flow.key, state.flow.round),
         left,
         pending,
     )
