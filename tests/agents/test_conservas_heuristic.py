@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.conservas import heuristic
-from tabletop.conservas.content import MONTHS
+from tabletop.conservas.content import KINDS, MONTHS
 from tabletop.conservas.state import ConservasState
 
 
@@ -42,6 +42,8 @@ def test_remembered_parts_equal_a_fresh_reckoning(month: str, goal: str, seed: i
         assert isinstance(view, ConservasState)
         m = MONTHS[view.month]
         left = m.rounds - view.flow.round
+        sea = heuristic._sea(view.bag.contents, view.hand, view.deep, heuristic._spawning(view))
+        fished = tuple(sea[kind] > 0 for kind in KINDS)
         parts = (
             (heuristic._demand, (view, m), {}),
             (heuristic._sales, (view, m), {}),
@@ -49,6 +51,9 @@ def test_remembered_parts_equal_a_fresh_reckoning(month: str, goal: str, seed: i
             (heuristic._catch_sizes, (view,), {}),
             (heuristic._upkeep_due, (view, m, left), {"pending": True}),
             (heuristic._upkeep_due, (view, m, left), {"pending": False}),
+            (heuristic._draws, (view,), {}),
+            (heuristic._owned_worth, (view, left), {"pending": True, "fished": fished}),
+            (heuristic._owned_worth, (view, left), {"pending": False, "fished": fished}),
         )
         for part, args, kwargs in parts:
             assert part(*args, **kwargs) == part.__wrapped__(*args, **kwargs), part.__name__  # type: ignore[attr-defined]
