@@ -18,7 +18,7 @@ import argparse
 import json
 import time
 
-from tabletop.agents.tournament import play_game
+from tabletop.agents.tournament import play_game, split_agents
 from tabletop.conservas.content import MONTHS
 
 
@@ -31,7 +31,7 @@ def main() -> None:
     parser.add_argument("--out", required=True)
     parser.add_argument("--skip", nargs="*", default=[], help="logs of games not to play again")
     args = parser.parse_args()
-    agents = args.agents.split(",")
+    agents = split_agents(args.agents)
     done = _logged(args.skip)
     for seed in range(args.first, args.last + 1, args.step):
         for month in MONTHS:
