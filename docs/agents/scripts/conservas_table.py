@@ -4,15 +4,17 @@ Reads the JSON lines `conservas_pairs.py` writes (any number of logs), keeps for
 month-goal pair the seeds both agents played (a paired comparison: the same game, the same
 chance source), and prints a Markdown table: each agent's wins with a 95% Wilson interval,
 the difference's 95% interval (Newcombe's, from the two Wilson intervals), the seeds one
-won and the other lost, and a two-sided sign test on those; then the totals.
+won and the other lost, and a two-sided sign test on those; then the totals. `--csv` also
+writes the pairs as CSV.
 
     python docs/agents/scripts/conservas_table.py --a greedy --b mcts:iterations=20 \\
-        docs/agents/conservas_games.jsonl
+        --csv docs/agents/conservas_pairs.csv docs/agents/conservas_games.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import math
 from collections import defaultdict
@@ -64,8 +66,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--a", default="greedy", help="the agent compared against")
     parser.add_argument("--b", default="mcts:iterations=20", help="the agent compared")
+    parser.add_argument("--csv", help="also write the pairs as CSV here (one row a month-goal pair, for pandas)")
     parser.add_argument("logs", nargs="+")
     args = parser.parse_args()
+    table: list[dict[str, object]] = []
     games = load(args.logs)
     rows = [
         "| month | goal | games | A wins (95% CI) | B wins (95% CI) | B - A (95% CI) | B only / A only | sign test p |"
@@ -95,8 +99,33 @@ def main() -> None:
                 f"| {sign_test(b_only, a_only):.2g} |"
             )
             verdict["better" if b > a else "equal" if b == a else "worse"] += 1
+            table.append(
+                {
+                    "month": month,
+                    "goal": goal,
+                    "games": n,
+                    "a": args.a,
+                    "b": args.b,
+                    "a_wins": a,
+                    "b_wins": b,
+                    "a_low": round(la, 4),
+                    "a_high": round(ua, 4),
+                    "b_low": round(lb, 4),
+                    "b_high": round(ub, 4),
+                    "difference_low": round(ld, 4),
+                    "difference_high": round(ud, 4),
+                    "b_only": b_only,
+                    "a_only": a_only,
+                    "sign_test_p": round(sign_test(b_only, a_only), 4),
+                }
+            )
             for key, value in (("n", n), ("a", a), ("b", b), ("b_only", b_only), ("a_only", a_only)):
                 total[key] += value
+    if args.csv and table:
+        with open(args.csv, "w", newline="") as out:
+            writer = csv.DictWriter(out, fieldnames=list(table[0]))
+            writer.writeheader()
+            writer.writerows(table)
     print(f"A = {args.a}, B = {args.b}; seeds {min(seeds, default=0)}-{max(seeds, default=0)}\n")
     print("\n".join(rows))
     n = total["n"]
