@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 from tabletop.conservas import heuristic
-from tabletop.conservas.content import MONTHS
+from tabletop.conservas.content import KINDS, MONTHS
 from tabletop.conservas.state import ConservasState
 
 
@@ -42,6 +42,8 @@ def test_remembered_parts_equal_a_fresh_reckoning(month: str, goal: str, seed: i
         assert isinstance(view, ConservasState)
         m = MONTHS[view.month]
         left = m.rounds - view.flow.round
+        sea = heuristic._sea(view.bag.contents, view.hand, view.deep, heuristic._spawning(view))
+        fished = tuple(sea[kind] > 0 for kind in KINDS)
         parts = (
             (heuristic._demand, (view, m), {}),
             (heuristic._sales, (view, m), {}),
@@ -49,8 +51,31 @@ def test_remembered_parts_equal_a_fresh_reckoning(month: str, goal: str, seed: i
             (heuristic._catch_sizes, (view,), {}),
             (heuristic._upkeep_due, (view, m, left), {"pending": True}),
             (heuristic._upkeep_due, (view, m, left), {"pending": False}),
+            (heuristic._draws, (view,), {}),
+            (heuristic._owned_worth, (view, left), {"pending": True, "fished": fished}),
+            (heuristic._owned_worth, (view, left), {"pending": False, "fished": fished}),
         )
         for part, args, kwargs in parts:
             assert part(*args, **kwargs) == part.__wrapped__(*args, **kwargs), part.__name__  # type: ignore[attr-defined]
             checked += 1
     assert checked > 100
+
+
+def test_numbers_are_equal_exactly_when_the_values_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The numbers standing for a field in the parts' keys: the same object or an equal one
+    gets the same number, a different value another, also after the tables start afresh."""
+    monkeypatch.setattr(heuristic, "_CACHE_SIZE", 3)
+    numbers = heuristic._Numbers()
+    first = ("a", "b")
+    equal = tuple("ab")  # equal, another object
+    assert equal is not first
+    assert numbers(first) == numbers(first) == numbers(equal)
+    seen = {numbers(first)}
+    for other in [("c",), ("d",), ("e",), ("f",)]:  # more values than the tables keep
+        number = numbers(other)
+        assert number not in seen
+        assert numbers(other) == number
+        seen.add(number)
+    again = numbers(first)  # met again after the tables started afresh: a new number...
+    assert numbers(("a", "b")) == again  # ...that equal values share
+    assert again != numbers(("f",))

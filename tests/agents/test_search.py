@@ -147,3 +147,33 @@ def test_a_greedy_rollout_follows_the_greedy_agent() -> None:
     expected = judge(state.apply(move), evaluate)
     assert rollout_value(state, random.Random(0), evaluate, 1, 100, "greedy") == expected
     assert rollout_value(state, random.Random(0), evaluate, 0, 100, "greedy") == judge(state, evaluate)
+
+
+def test_a_budget_per_move_widens_the_search_by_the_number_of_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``per_move``: a decision of ``n`` legal moves gets ``iterations + per_move * n``
+    iterations, the very search of an agent given that many iterations (same random source),
+    so a wide decision is searched longer and a narrow one not; a negative count is refused."""
+    from tabletop.agents import mcts
+
+    runs: list[int] = []
+    iterate = mcts._Search.iterate
+
+    def counted(search: mcts._Search, root: mcts._Node) -> None:
+        runs.append(1)
+        iterate(search, root)
+
+    monkeypatch.setattr(mcts._Search, "iterate", counted)
+    state = _decision(tabletop.get_game("conservas"), 3, skip=7)
+    legal = state.legal_moves()
+    assert len(legal) > 2
+    for per_move in (1, 3):
+        widened = MCTSAgent(iterations=2, per_move=per_move)
+        same = MCTSAgent(iterations=2 + per_move * len(legal))
+        for seed in range(3):
+            runs.clear()
+            chosen = widened.choose(state.view(0), legal, random.Random(seed))
+            assert len(runs) == 2 + per_move * len(legal)
+            assert chosen == same.choose(state.view(0), legal, random.Random(seed))
+            assert state.is_legal(chosen)
+    with pytest.raises(ValueError, match="per_move must be a whole number of at least 0"):
+        make_agent("mcts:per_move=-1")

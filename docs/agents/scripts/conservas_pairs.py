@@ -7,6 +7,9 @@ before the next seed; `--step 2` with two processes (`--first 3` and `--first 4`
 seeds between two cores:
 
     nice -n 10 python docs/agents/scripts/conservas_pairs.py --first 3 --step 2 --out games.jsonl
+
+`--skip` names logs (this one's `--out` among them, if it should resume) whose games are not
+played again: a stopped run restarts where it was, and a run fills the gaps of earlier ones.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import argparse
 import json
 import time
 
-from tabletop.agents.tournament import play_game
+from tabletop.agents.tournament import play_game, split_agents
 from tabletop.conservas.content import MONTHS
 
 
@@ -26,13 +29,17 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--last", type=int, default=10_000)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--skip", nargs="*", default=[], help="logs of games not to play again")
     args = parser.parse_args()
-    agents = args.agents.split(",")
+    agents = split_agents(args.agents)
+    done = _logged(args.skip)
     for seed in range(args.first, args.last + 1, args.step):
         for month in MONTHS:
             for goal in ("standard", "difficult"):
                 for agent in agents:
                     options = {"month": month, "goal": goal}
+                    if (month, goal, seed, agent) in done:
+                        continue
                     start = time.process_time()
                     record = play_game("conservas", options, seed, [agent])
                     line = {
@@ -45,6 +52,22 @@ def main() -> None:
                     }
                     with open(args.out, "a") as log:
                         log.write(json.dumps(line) + "\n")
+
+
+def _logged(paths: list[str]) -> set[tuple[str, str, int, str]]:
+    """The games (month, goal, seed, agent) already in the logs at `paths` (a missing one is empty)."""
+    done = set()
+    for path in paths:
+        try:
+            with open(path) as log:
+                lines = log.readlines()
+        except FileNotFoundError:
+            continue
+        for text in lines:
+            game = json.loads(text)
+            options = game["options"]
+            done.add((options["month"], options["goal"], game["seed"], game["lineup"][0]))
+    return done
 
 
 if __name__ == "__main__":

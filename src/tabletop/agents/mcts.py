@@ -135,12 +135,17 @@ class MCTSAgent(SearchSettings):
             chance node the probability-weighted mean of its outcomes, and the move of the
             best value is played.
         transpose: Share one node among the paths that reach the same position.
+        per_move: Iterations added to `iterations` for every legal move of the decision, so
+            that a wide decision gets the budget its moves need and a narrow one does not
+            spend more than it must (`0`: the same `iterations` at every decision). A time
+            budget (`seconds`) is not widened.
     """
 
     backup: str = parameter(
         "mean", _backup, "mean (UCT) or max (expectimax: max at decisions, mean at chance)", _valid(_backup)
     )
     transpose: bool = parameter(True, flag, "share one node among paths to the same position")
+    per_move: int = parameter(0, int, "iterations added per legal move of the decision", optional_count)
     name: str = "mcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -149,7 +154,7 @@ class MCTSAgent(SearchSettings):
             return legal[0]
         search = _Search(self, rng, evaluator(view))
         root = search.node(view)
-        for _ in iterations(self.iterations, self.seconds):
+        for _ in iterations(self.iterations + self.per_move * len(legal), self.seconds):
             search.iterate(root)
         player = root.player
         scored: list[tuple[tuple[float, float], Move]]

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Mapping
 from typing import Final, TypeVar
 
 from tabletop.conservas.checks import PREREQ, catch_size, upkeep_of
-from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Goal, Month
+from tabletop.conservas.content import BOATS, FISH, KINDS, MONTHS, UPGRADES, Goal, Month
 from tabletop.conservas.rules.effects import BASE_DRAW, draw_size, sale_price, sift_count, spawning
 from tabletop.conservas.state import ConservasState
 from tabletop.kernel.protocol import State
@@ -75,10 +75,48 @@ def _cached(key: Callable[..., Hashable]) -> Callable[[Callable[..., _T]], Calla
     return wrap
 
 
+class _Numbers:
+    """One number for each distinct value, found by the value's identity before its hash.
+
+    The positions of a search share their unchanged fields (the same tuple of owned upgrades
+    from one position to the next), and hashing such a field costs a hash of each element
+    every time a part's key is made: the number of an object already met is found by its
+    `id` alone. Equal values always get the same number (a value not met by identity is
+    looked up by equality), so a key holding numbers is equal exactly when one holding the
+    values would be. Each entry keeps its object alive, so an `id` cannot be reused while
+    its entry is kept; both tables start afresh together (new numbers after) when full.
+    """
+
+    __slots__ = ("by_id", "by_value", "count")
+
+    def __init__(self) -> None:
+        self.by_id: dict[int, tuple[object, int]] = {}
+        self.by_value: dict[Hashable, int] = {}
+        self.count = 0
+
+    def __call__(self, value: Hashable) -> int:
+        found = self.by_id.get(id(value))
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(self.by_id) >= _CACHE_SIZE:
+            self.by_id.clear()
+            self.by_value.clear()
+        number = self.by_value.get(value)
+        if number is None:
+            number = self.by_value[value] = self.count
+            self.count += 1
+        self.by_id[id(value)] = (value, number)
+        return number
+
+
+#: The number of a tuple of owned upgrades (a field in most keys: its elements hash slowly).
+_owned = _Numbers()
+
+
 def _prices_key(state: ConservasState) -> Hashable:
     """What a sale's price reads (`sale_price`): the month, the upgrades owned, the
     once-per-round cards spent and the round (an upgrade bought this round)."""
-    return (state.month, state.upgrades, state.spent, state.flow.round)
+    return (state.month, _owned(state.upgrades), state.spent, state.flow.round)
 
 
 def evaluate(view: State, seat: int | None) -> float:
@@ -163,7 +201,7 @@ def _surplus(state: ConservasState) -> float:
     wanted, market_euros, market_fish = _demand(state, month)
 
     # The sea: what is in it now, with what the Deep Sea will spawn this round.
-    sea = state.bag.contents + state.hand + state.deep + _spawning(state)
+    sea = _sea(state.bag.contents, state.hand, state.deep, _spawning(state))
     tokens = sea.total + state.catch["water"]
     useful = sum(sea[kind] for kind in wanted) / max(1, tokens)
     average = market_euros / market_fish if market_fish else 0.0
@@ -172,7 +210,7 @@ def _surplus(state: ConservasState) -> float:
     rate = _W["catch_sea"] if flow.phase in ("setup", "sea") else _W["catch_land"]
     sales = _sales(state, month) if state.catch else 0.0
     catch = rate * sales
-    handful = draw_size(state)
+    handful, sifted = _draws(state)
     sizes = {boat: min(float(size), handful * useful) for boat, size in _catch_sizes(state)}
     unused = (
         sum(size for boat, size in sizes.items() if boat not in state.used) if flow.phase in ("setup", "sea") else 0
@@ -200,13 +238,25 @@ def _surplus(state: ConservasState) -> float:
     missing += _W["upgrade"] * max(0, goal.upgrades - len(state.upgrades))
 
     # Overfishing (CON-2.7): a round must not draw more than the sea and the supply's water.
-    draws = (len(state.fleet) + 1) * (handful + sift_count(state))
+    draws = (len(state.fleet) + 1) * (handful + sifted)
     over = max(0, draws - tokens - state.supply["water"] + 1) if left or flow.phase in ("setup", "sea") else 0
 
     above = max(0.0, money - goal.money)
     money = min(money, goal.money) + _W["above"] * above
     penalties = urgency * short + _W["drain"] * drain + missing + _W["overfish"] * over + _W["broke"] * broke
     return money - goal.money + stock - penalties
+
+
+@functools.lru_cache(maxsize=_CACHE_SIZE)
+def _sea(bag: Tokens, hand: Tokens, deep: Tokens, spawn: Tokens) -> Tokens:
+    """The fish and water of the sea: the bag, the handful, the Deep Sea and what it will spawn."""
+    return bag + hand + deep + spawn
+
+
+@_cached(lambda state: _owned(state.upgrades))
+def _draws(state: ConservasState) -> tuple[int, int]:
+    """The tokens of a handful and the extra ones a sift draws (CON-2.1, CON-6.3, CON-6.6)."""
+    return draw_size(state), sift_count(state)
 
 
 @functools.lru_cache(maxsize=_CACHE_SIZE)
@@ -239,10 +289,10 @@ def _stock(
 
 
 #: What the Deep Sea would spawn now: it reads the Deep Sea, the supply and the upgrades at work.
-_spawning = _cached(lambda state: (state.deep, state.supply, state.upgrades, state.flow.round))(spawning)
+_spawning = _cached(lambda state: (state.deep, state.supply, _owned(state.upgrades), state.flow.round))(spawning)
 
 
-@_cached(lambda state: (state.fleet, state.upgrades))
+@_cached(lambda state: (state.fleet, _owned(state.upgrades)))
 def _catch_sizes(state: ConservasState) -> tuple[tuple[str, int], ...]:
     """Each boat's catch size (CON-2.3, CON-6.5), in fleet order."""
     return tuple((boat, catch_size(state, boat)) for boat in state.fleet)
@@ -250,7 +300,7 @@ def _catch_sizes(state: ConservasState) -> tuple[tuple[str, int], ...]:
 
 @_cached(
     lambda state, month, left, *, pending: (
-        (state.month, state.upgrades, state.fleet, state.bought, state.due, state.flow.key, state.flow.round),
+        (state.month, _owned(state.upgrades), state.fleet, state.bought, state.due, state.flow.key, state.flow.round),
         left,
         pending,
     )
@@ -277,13 +327,32 @@ def _upkeep_due(state: ConservasState, month: Month, left: int, *, pending: bool
 def _upgrades_worth(state: ConservasState, left: int, *, pending: bool, sea: Tokens) -> float:
     """Euros the owned upgrades should still bring, beyond what the estimate already counts
     (a larger handful or catch is counted through the boats' future catches)."""
+    if not state.upgrades:
+        return 0.0
+    return _owned_worth(state, left, pending=pending, fished=tuple(sea[kind] > 0 for kind in KINDS))
+
+
+@_cached(
+    lambda state, left, *, pending, fished: (
+        _owned(state.upgrades),
+        state.fleet,
+        state.flow.round,
+        state.flow.phase,
+        left,
+        pending,
+        fished,
+    )
+)
+def _owned_worth(state: ConservasState, left: int, *, pending: bool, fished: tuple[bool, ...]) -> float:
+    """`_upgrades_worth` of owned upgrades, with `fished[i]`: whether the sea holds any of `KINDS[i]`."""
+    present = dict(zip(KINDS, fished, strict=True))
     worth = 0.0
     cards = len(state.fleet) + 1
     this_round = state.flow.phase in ("setup", "sea", "land")
     for owned in state.upgrades:
         card = UPGRADES[owned.card]
         effect = card.effect
-        if effect.fish and not sea[effect.fish]:
+        if effect.fish and not present[effect.fish]:
             continue
         fresh = owned.round == state.flow.round
         rounds = left if card.frequency != "when_bought" else 0
