@@ -20,8 +20,8 @@ from tabletop.archipel.state import ArchipelState
 from tabletop.kernel.protocol import State
 
 #: A season (2 boats, short game) in which the policy reaches ending 1, found by playing
-#: seeds 0-199 with `docs/agents/scripts/archipel_seasons.py policy`.
-_ENDING_1_SEED = 172
+#: seeds 0-299 with `docs/agents/scripts/archipel_seasons.py policy`.
+_ENDING_1_SEED = 119
 
 
 def _season(seed: int, agent_spec: str, **options: object) -> ArchipelState:

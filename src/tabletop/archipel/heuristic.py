@@ -319,8 +319,9 @@ _GO_CHANCE: Final = 45.0
 #: per storm its shop would bring (against the storms' room left), when the boat must land.
 _DELIVER: Final = 50.0
 _SHOP_BAIT: Final = 9.0
-_SHOP_CAN: Final = 18.0
-_SHOP_STORM: Final = 7.0
+_SHOP_CAN: Final = 35.0
+_LOW_FUEL: Final = 2
+_SHOP_STORM: Final = 4.0
 _MUST_LAND: Final = 40.0
 #: Fuel kept back from fishing: one marker to land, one for the way home.
 _RESERVE = 1
@@ -381,10 +382,8 @@ class _Plan:
         if isinstance(move, EndTurn):
             return 1.0 if self.done and boat.at == boat.home else 0.0
         if isinstance(move, Over):
-            safe = all(
-                b.at == b.home or (not self.board.can_reach(s.storms, b.at, b.home) and GEAR not in b.cards)
-                for b in s.boats
-            )
+            gear = any(GEAR in b.cards for b in s.boats)
+            safe = all(b.at == b.home or not (gear or self.board.can_reach(s.storms, b.at, b.home)) for b in s.boats)
             return 200.0 if self.done and safe else -100.0
         return -10.0  # throwing fish, taking things back: not part of the plan
 
@@ -451,16 +450,17 @@ class _Plan:
         )
 
     def _clear_way(self, space: str) -> float:
-        """Sailing to storm space `space` with storm gear, which takes its storm away (ARC-5.3):
-        worth it when that opens the way home."""
+        """Sailing to storm space `space` with storm gear takes its storm away (ARC-5.3): worth it
+        when that opens the way home of a boat cut off, this one still able to sail home after."""
         s, board, boat = self.s, self.board, self.boat
         i = board.storm_index[space]
-        if GEAR not in boat.cards or not s.storms[i] or board.can_reach(s.storms, boat.at, boat.home):
+        if GEAR not in boat.cards or not s.storms[i] or boat.fuel + TANK * self.cans < 2:
             return -100.0
         calmer = (*s.storms[:i], "", *s.storms[i + 1 :])
-        if boat.fuel + TANK * self.cans < 2:
-            return -100.0  # no fuel left to sail home after
-        return 450.0 if board.can_reach(calmer, space, boat.home) else -50.0
+        if not board.can_reach(calmer, space, boat.home):
+            return -50.0
+        cut_off = [b for b in s.boats if b.at != b.home and not board.can_reach(s.storms, b.at, b.home)]
+        return 450.0 if any(board.can_reach(calmer, b.at, b.home) for b in cut_off) else -50.0
 
     def _sells_can(self, island: str) -> bool:
         """True when the shop of `island` is open and has a jerrycan on show."""
@@ -485,7 +485,7 @@ class _Plan:
             if is_storm(card):
                 points -= _SHOP_STORM * n * (1.0 + 20.0 / (1.0 + room))
             elif card in JERRYCANS:
-                points += _SHOP_CAN if boat.fuel <= 2 and not self.cans else 2.0
+                points += _SHOP_CAN if boat.fuel <= _LOW_FUEL and not self.cans else 2.0
             elif card == MULTI:
                 baits += n if self.need else 0
             elif card in BAITS:
