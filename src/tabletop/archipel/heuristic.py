@@ -74,6 +74,8 @@ _EXCESS: Final = 1.2
 _CATCH_CHOICES: Final = frozenset({"turn.multi", "turn.shark"})
 _CUT_CACHE: dict[tuple[str, int], int] = {}
 _PRESSURE_CACHE: dict[tuple[str, tuple[str, ...]], float] = {}
+_REACH_CACHE: dict[tuple[object, ...], frozenset[str]] = {}
+_LAST: list[tuple[ArchipelState | None, float]] = [(None, 0.0)]
 
 
 # Evaluation -----------------------------------------------------------------------------------------
@@ -93,9 +95,13 @@ def evaluate(view: ArchipelState, seat: int) -> float:
         if outcome.ending < 3:
             return RETURNS[outcome.ending]
         return 0.45 * outcome.orders_filled / max(1, outcome.orders)
+    last, value = _LAST[0]
+    if last is view:  # the same position again, for the next seat (the team shares one value)
+        return value
     _, total = orders(view)
-    scale = _FILL * total + _HOME * len(view.boats)
-    return 0.9 * _expected_points(view) / scale
+    value = 0.9 * _expected_points(view) / (_FILL * total + _HOME * len(view.boats))
+    _LAST[0] = (view, value)
+    return value
 
 
 def _expected_points(s: ArchipelState) -> float:
@@ -181,15 +187,19 @@ def _stranded_share(s: ArchipelState, board: Board, seat: int) -> float:
 
 
 def _markets_in_reach(s: ArchipelState, board: Board, at: str) -> frozenset[str]:
-    """The fish colours that a market the boat at `at` can reach still wants."""
-    found: set[str] = set()
-    for i, island in enumerate(board.islands):
-        if s.short and island.pagoda:
-            continue
-        want = [c for c, n in board.orders[i].items() if n > s.markets[i][c] and c not in found]
-        if want and board.can_reach(s.storms, at, island.id):
-            found.update(want)
-    return frozenset(found)
+    """The fish colours that a market the boat at `at` can reach still wants (kept by what it reads)."""
+    key = (board.source, s.short, s.markets, board.blocked(s.storms), at)
+    known = _REACH_CACHE.get(key)
+    if known is None:
+        found: set[str] = set()
+        for i, island in enumerate(board.islands):
+            want = [c for c, n in board.orders[i].items() if n > s.markets[i][c] and c not in found]
+            if want and not (s.short and island.pagoda) and board.can_reach(s.storms, at, island.id):
+                found.update(want)
+        if len(_REACH_CACHE) > 50_000:
+            _REACH_CACHE.clear()
+        known = _REACH_CACHE[key] = frozenset(found)
+    return known
 
 
 def _try_gain(
@@ -273,7 +283,7 @@ def policy(state: ArchipelState, legal: Sequence[Move], rng: random.Random) -> M
 
     Where greedy judges each move by `evaluate` one step ahead, this follows a crew's plan over
     several turns: try the fish here with bait; with bait for a wanted colour, sail to such a
-    fish seen face up, else to an unseen one, keeping a marker to land and one for the way home
+    fish seen face up, else to an unseen one, keeping the marker that reaches a harbour
     (a jerrycan refills the tank); with a full hold, no useful bait or no fuel to spare, land
     where the fish on board are ordered and the shop (its cards lie face up) sells the missing
     bait, or a jerrycan when short, with the fewest storms; refuel an empty tank; hand fuel to
@@ -306,8 +316,7 @@ def policy(state: ArchipelState, legal: Sequence[Move], rng: random.Random) -> M
 
 def _judged(s: ArchipelState, legal: Sequence[Move], rng: random.Random) -> Move:
     """The move after which `evaluate` is best; declaring the season over only as a last resort."""
-    seat = s.flow.player
-    judge = [-1.0 if isinstance(m, Over) else evaluate(s.apply(m), seat) for m in legal]
+    judge = [-1.0 if isinstance(m, Over) else evaluate(s.apply(m), s.flow.player) for m in legal]
     return legal[max((v, rng.random(), i) for i, v in enumerate(judge))[2]]
 
 
@@ -323,8 +332,8 @@ _SHOP_CAN: Final = 35.0
 _LOW_FUEL: Final = 2
 _SHOP_STORM: Final = 4.0
 _MUST_LAND: Final = 40.0
-#: Fuel kept back from fishing: one marker to land, one for the way home.
-_RESERVE = 1
+#: Fuel kept back from fishing: the marker that reaches a harbour.
+_RESERVE: Final = 1
 
 
 class _Plan:
@@ -333,8 +342,7 @@ class _Plan:
     def __init__(self, s: ArchipelState) -> None:
         self.s = s
         self.board = s.map
-        self.seat = s.flow.player
-        self.boat = boat = s.boats[self.seat]
+        self.boat = boat = s.boats[s.flow.player]
         wanted = missing(s)
         on_board: dict[str, int] = {}
         for other in s.boats:
@@ -342,20 +350,17 @@ class _Plan:
                 on_board[colour] = on_board.get(colour, 0) + n
         #: Fish still to be caught, by colour.
         self.need = {c: n - on_board.get(c, 0) for c, n in wanted.items() if n > on_board.get(c, 0)}
-        self.wanted = wanted
         cards = boat.cards
-        self.multi = MULTI in cards
-        self.catchable = {c for c in self.need if self.multi or BAIT_OF[c] in cards}
+        self.catchable = {c for c in self.need if MULTI in cards or BAIT_OF[c] in cards}
         self.has_bait = any(card in BAITS for card in cards)
         self.cans = sum(cards[can] for can in JERRYCANS)
         self.full = boat.fish.total >= HOLD
-        useful_fish = sum(min(n, wanted.get(c, 0)) for c, n in boat.fish.items())
         self.done = not wanted or supplied_as_far_as_possible(s)
-        #: Fuel markers beyond the one that reaches a harbour and the one kept for the way home
-        #: (any sail costs one marker, ARC-2.2); a jerrycan refills the tank.
+        #: Fuel markers beyond the one that reaches a harbour (any sail costs one, ARC-2.2; a
+        #: jerrycan refills the tank, ARC-4.6).
         self.spare = boat.fuel + TANK * self.cans - _RESERVE
         #: The boat should land now: hold full, nothing left to catch with, or no fuel to spare.
-        self.land = self.full or not self.catchable or self.spare <= 0 or (useful_fish > 0 and not self.catchable)
+        self.land = self.full or not self.catchable or self.spare <= 0
 
     def score(self, move: Move) -> float:
         """How well `move` follows the plan (higher is better)."""
