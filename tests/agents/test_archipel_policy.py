@@ -97,15 +97,19 @@ def test_the_policy_agent_is_greedy_in_a_game_without_the_hook() -> None:
 
 def test_ismcts_with_whole_turn_rollouts_is_reproducible_and_legal() -> None:
     """`ismcts:turns=2`: rollouts of two whole turns of the policy; the same seed, the same
-    choice; a turn count below 1 is refused naming the value."""
-    state: State = tabletop.get_game("archipel").new_game(3, players=2, short=True)
+    choice, also in a world re-sampled behind the seat's view (memory game); a turn count
+    below 1 is refused naming the value."""
+    state: State = tabletop.get_game("archipel").new_game(3, players=2, short=True, memory=True)
     while state.current_player == tabletop.CHANCE:
         state = state.apply(tabletop.sample_chance(state))
     agent = make_agent("ismcts:iterations=6,turns=2")
     assert agent == ISMCTSAgent(iterations=6, turns=2)
-    view, legal = state.view(state.current_player), state.legal_moves()
+    seat = state.current_player
+    view, legal = state.view(seat), state.legal_moves()
     first = agent.choose(view, legal, random.Random(7))
     assert first in legal
     assert agent.choose(view, legal, random.Random(7)) == first
+    other = determinize(view, seat, random.Random(8))
+    assert agent.choose(other.view(seat), other.legal_moves(), random.Random(7)) == first
     with pytest.raises(ValueError, match="turns must be a whole number of at least 1"):
         make_agent("ismcts:turns=0")
