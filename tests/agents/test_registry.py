@@ -24,7 +24,7 @@ def test_parameters_are_read_from_text() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("oracle", "no agent named 'oracle'; known agents: random, greedy, rollout, mcts, ismcts"),
+        ("oracle", "no agent named 'oracle'; known agents: random, greedy, rollout, mcts, ismcts, policy"),
         ("mcts:iterations=0", "mcts:iterations=0: iterations must be a whole number of at least 1, got 0"),
         ("ismcts:seconds=0", "seconds must be a number above 0, got 0.0"),
         ("mcts:depth=3", "the mcts agent has no parameter 'depth' (parameters: iterations, seconds, c, rollout"),

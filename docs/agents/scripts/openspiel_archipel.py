@@ -6,6 +6,9 @@ Archipel with any options (`--opt short=true`), logging each season as one JSON 
 
     python docs/agents/scripts/openspiel_archipel.py --seconds 0.1 --games 4 --opt players=2 --opt short=true \
         --out docs/agents/openspiel_archipel.jsonl
+
+`--ours` names our agent without its budget (`ismcts:turns=2`, the default `ismcts`); its
+iterations are calibrated the same way, on the first decisions of seed 99.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 import tabletop
 from tabletop.adapters import openspiel as ts_openspiel
-from tabletop.agents import Agent, make_agent
+from tabletop.agents import Agent, make_agent, with_budget
 
 _BENCH = pathlib.Path(__file__).resolve().parents[3] / "benchmarks" / "agents_vs_openspiel.py"
 _spec = importlib.util.spec_from_file_location("agents_vs_openspiel", _BENCH)
@@ -63,22 +66,51 @@ def season(options: dict, seed: int, ours: Agent | None, theirs: tuple[Any, Any]
     }
 
 
+def calibrate_ours(options: dict, seconds: float, spec: str) -> int:
+    """Iterations a move for our agent `spec` to spend about `seconds` of CPU time a move, timed
+    as `bench.calibrate` times them (20 iterations, the first 8 searched decisions of seed 99)."""
+    trial = 20
+    agent = make_agent(with_budget(spec, iterations=trial))
+    state = tabletop.get_game("archipel").new_game(99, **options)
+    rng = random.Random(99)
+    times: list[float] = []
+    while len(times) < 8 and not state.is_terminal:
+        player = state.current_player
+        if player == tabletop.CHANCE:
+            state = state.apply(tabletop.sample_chance(state))
+            continue
+        legal = state.legal_moves()
+        start = time.process_time()
+        move = agent.choose(state.view(player), legal, rng)
+        if len(legal) > 1:
+            times.append(time.process_time() - start)
+        state = state.apply(move)
+    return max(2, round(seconds / (statistics.fmean(times) / trial)))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--opt", action="append", default=[], help="an Archipel option, NAME=VALUE")
+    parser.add_argument("--ours", default="ismcts", help="our agent without a budget, e.g. ismcts:turns=2")
     parser.add_argument("--out", required=True)
     args = parser.parse_args()
     options: dict = {}
     for item in args.opt:
         name, _, value = item.partition("=")
         options[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
-    ours_iterations = bench.calibrate("archipel", options, args.seconds, "ismcts")
+    ours_iterations = calibrate_ours(options, args.seconds, args.ours)
     simulations = bench.calibrate("archipel", options, args.seconds, None)
-    ours = make_agent(f"ismcts:iterations={ours_iterations}")
-    head = {"options": options, "seconds": args.seconds, "ours": ours_iterations, "theirs": simulations}
+    ours = make_agent(with_budget(args.ours, iterations=ours_iterations))
+    head = {
+        "options": options,
+        "seconds": args.seconds,
+        "ours": ours_iterations,
+        "ours_spec": args.ours,
+        "theirs": simulations,
+    }
     with open(args.out, "a") as log:
         log.write(json.dumps({"calibration": head}) + "\n")
     for i in range(args.games):

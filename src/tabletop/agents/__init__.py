@@ -29,7 +29,7 @@ from tabletop.agents.base import Agent, utilities
 from tabletop.agents.ismcts import ISMCTSAgent
 from tabletop.agents.mcts import MCTSAgent
 from tabletop.agents.registry import AGENTS, agent_parameters, make_agent, parse_agent, with_budget
-from tabletop.agents.simple import GreedyAgent, RandomAgent, RolloutAgent, ScriptedAgent
+from tabletop.agents.simple import GreedyAgent, PolicyAgent, RandomAgent, RolloutAgent, ScriptedAgent
 
 __all__ = [
     "AGENTS",
@@ -37,6 +37,7 @@ __all__ = [
     "GreedyAgent",
     "ISMCTSAgent",
     "MCTSAgent",
+    "PolicyAgent",
     "RandomAgent",
     "RolloutAgent",
     "ScriptedAgent",

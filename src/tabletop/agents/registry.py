@@ -25,7 +25,7 @@ import attrs
 from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import ISMCTSAgent
 from tabletop.agents.mcts import MCTSAgent
-from tabletop.agents.simple import GreedyAgent, RandomAgent, RolloutAgent
+from tabletop.agents.simple import GreedyAgent, PolicyAgent, RandomAgent, RolloutAgent
 
 __all__ = ["AGENTS", "agent_parameters", "describe_agents", "make_agent", "parse_agent", "with_budget"]
 
@@ -35,6 +35,7 @@ AGENTS: Final[dict[str, Callable[..., Agent]]] = {
     "rollout": RolloutAgent,
     "mcts": MCTSAgent,
     "ismcts": ISMCTSAgent,
+    "policy": PolicyAgent,
 }
 """Agents by name, for [make_agent][tabletop.agents.registry.make_agent] and every command."""
 
@@ -45,6 +46,7 @@ _ABOUT: Final[Mapping[str, str]] = {
     "rollout": "flat Monte Carlo from the view",
     "mcts": "UCT search with chance nodes (perfect information)",
     "ismcts": "information-set MCTS on determinizations (hidden information)",
+    "policy": "the game's own plan-following policy hook (greedy without one)",
 }
 
 

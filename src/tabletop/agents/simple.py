@@ -9,6 +9,8 @@
   random from its view (flat Monte Carlo) and keeps the best average return.
 * [ScriptedAgent][tabletop.agents.simple.ScriptedAgent] plays a fixed list of moves in
   notation, then hands over.
+* [PolicyAgent][tabletop.agents.simple.PolicyAgent] follows the game's own `policy` hook
+  (a plan-following rollout policy, such as Archipel's), greedy where the game has none.
 
 ```pycon
 >>> import random
@@ -31,12 +33,31 @@ import attrs
 
 from tabletop.agents.base import best, evaluator, step, try_apply
 from tabletop.agents.budget import at_least_one, parameter
+from tabletop.kernel.hooks import game_hook
 from tabletop.kernel.protocol import Move, State
 
-__all__ = ["Evaluate", "GreedyAgent", "RandomAgent", "RolloutAgent", "ScriptedAgent", "greedy_move"]
+__all__ = [
+    "Evaluate",
+    "GreedyAgent",
+    "Policy",
+    "PolicyAgent",
+    "RandomAgent",
+    "RolloutAgent",
+    "ScriptedAgent",
+    "greedy_move",
+    "policy_hook",
+]
 
 Evaluate = Callable[[State, int], Any] | None
 """The game's `evaluate(view, seat)` hook, or `None`."""
+
+Policy = Callable[[State, Sequence[Move], random.Random], Move]
+"""A game's `policy(state, legal, rng) -> move` hook: its own cheap plan for the player to move."""
+
+
+def policy_hook(state: State) -> Policy | None:
+    """The game's `policy(state, legal, rng)` hook, or `None` when the game has none."""
+    return game_hook(state, "policy")
 
 
 @attrs.frozen
@@ -99,6 +120,20 @@ def greedy_move(state: State, legal: Sequence[Move], seat: int, evaluate: Evalua
     if open_moves:
         return rng.choice(open_moves)
     return best(losing, rng)
+
+
+@attrs.frozen
+class PolicyAgent:
+    """Follows the game's `policy` hook (its own plan, cheap enough for rollouts); greedy without one."""
+
+    name: str = "policy"
+
+    def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The game policy's move in the view, or the greedy agent's when the game has no policy."""
+        policy = policy_hook(view)
+        if policy is None:
+            return greedy_move(view, legal, view.current_player, evaluator(view), rng)
+        return policy(view, legal, rng)
 
 
 @attrs.frozen

@@ -33,7 +33,7 @@ from tabletop.archipel.checks import refusal
 from tabletop.archipel.content import load_board_file, load_cards, load_fish, load_rules
 from tabletop.archipel.content.board import Board, board_for, check_board_option, reference_board
 from tabletop.archipel.flow import MACHINE
-from tabletop.archipel.heuristic import evaluate
+from tabletop.archipel.heuristic import evaluate, policy
 from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.moves import (
     Calm,
@@ -90,6 +90,7 @@ __all__ = [
     "board_svg",
     "evaluate",
     "new_game",
+    "policy",
     "reference_board",
     "render",
 ]

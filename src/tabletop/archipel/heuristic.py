@@ -16,15 +16,19 @@ True
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Final
 
-from tabletop.archipel.content.board import HARBOUR, SPOT, Board
-from tabletop.archipel.content.kinds import BAIT_OF, BAITS, GEAR, JERRYCANS, MULTI, SHARK
+from tabletop.archipel.content.board import HARBOUR, HOME, SPOT, STORM, Board
+from tabletop.archipel.content.kinds import BAIT_OF, BAITS, GEAR, JERRYCANS, MULTI, SHARK, is_storm
+from tabletop.archipel.moves import FUEL, Catch, EndTurn, Give, Over, Refuel, Sail, Stay, Take, Throw
 from tabletop.archipel.state import (
     DECK,
     EMPTY,
     HOLD,
     RETURNS,
+    TANK,
     UNSEEN,
     ArchipelState,
     Boat,
@@ -33,9 +37,10 @@ from tabletop.archipel.state import (
     supplied_as_far_as_possible,
 )
 from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "policy"]
 
 #: Points of the heuristic: an order filled, a wanted fish on board (half when no market that
 #: wants it can be reached), a bait for a wanted fish still in the sea, a jerrycan, storm gear,
@@ -69,6 +74,8 @@ _EXCESS: Final = 1.2
 _CATCH_CHOICES: Final = frozenset({"turn.multi", "turn.shark"})
 _CUT_CACHE: dict[tuple[str, int], int] = {}
 _PRESSURE_CACHE: dict[tuple[str, tuple[str, ...]], float] = {}
+_REACH_CACHE: dict[tuple[object, ...], frozenset[str]] = {}
+_LAST: list[tuple[ArchipelState | None, float]] = [(None, 0.0)]
 
 
 # Evaluation -----------------------------------------------------------------------------------------
@@ -88,9 +95,13 @@ def evaluate(view: ArchipelState, seat: int) -> float:
         if outcome.ending < 3:
             return RETURNS[outcome.ending]
         return 0.45 * outcome.orders_filled / max(1, outcome.orders)
+    last, value = _LAST[0]
+    if last is view:  # the same position again, for the next seat (the team shares one value)
+        return value
     _, total = orders(view)
-    scale = _FILL * total + _HOME * len(view.boats)
-    return 0.9 * _expected_points(view) / scale
+    value = 0.9 * _expected_points(view) / (_FILL * total + _HOME * len(view.boats))
+    _LAST[0] = (view, value)
+    return value
 
 
 def _expected_points(s: ArchipelState) -> float:
@@ -176,15 +187,19 @@ def _stranded_share(s: ArchipelState, board: Board, seat: int) -> float:
 
 
 def _markets_in_reach(s: ArchipelState, board: Board, at: str) -> frozenset[str]:
-    """The fish colours that a market the boat at `at` can reach still wants."""
-    found: set[str] = set()
-    for i, island in enumerate(board.islands):
-        if s.short and island.pagoda:
-            continue
-        want = [c for c, n in board.orders[i].items() if n > s.markets[i][c] and c not in found]
-        if want and board.can_reach(s.storms, at, island.id):
-            found.update(want)
-    return frozenset(found)
+    """The fish colours that a market the boat at `at` can reach still wants (kept by what it reads)."""
+    key = (board.source, s.short, s.markets, board.blocked(s.storms), at)
+    known = _REACH_CACHE.get(key)
+    if known is None:
+        found: set[str] = set()
+        for i, island in enumerate(board.islands):
+            want = [c for c, n in board.orders[i].items() if n > s.markets[i][c] and c not in found]
+            if want and not (s.short and island.pagoda) and board.can_reach(s.storms, at, island.id):
+                found.update(want)
+        if len(_REACH_CACHE) > 50_000:
+            _REACH_CACHE.clear()
+        known = _REACH_CACHE[key] = frozenset(found)
+    return known
 
 
 def _try_gain(
@@ -258,3 +273,227 @@ def _bait_points(s: ArchipelState, wanted: dict[str, int], carried: dict[str, in
     multi = min(baits.get(MULTI, 0), left)
     spare = sum(baits.values()) - useful - multi
     return _BAIT * useful + _MULTI * multi + _SPARE_BAIT * spare
+
+
+# The plan-following policy (the `policy` hook) -------------------------------------------------
+
+
+def policy(state: ArchipelState, legal: Sequence[Move], rng: random.Random) -> Move:
+    """The game's `policy` hook: a plan-following move for the boat to move, cheap enough for rollouts.
+
+    Where greedy judges each move by `evaluate` one step ahead, this follows a crew's plan over
+    several turns: try the fish here with bait; with bait for a wanted colour, sail to such a
+    fish seen face up, else to an unseen one, keeping the marker that reaches a harbour
+    (a jerrycan refills the tank); with a full hold, no useful bait or no fuel to spare, land
+    where the fish on board are ordered and the shop (its cards lie face up) sells the missing
+    bait, or a jerrycan when short, with the fewest storms; refuel an empty tank; hand fuel to
+    a stuck boat; once the markets are supplied, sail home (storm gear clearing the way). Other
+    steps (a storm's space, the shark's bait, the quay) follow `evaluate`. It reads only `state`.
+
+    Args:
+        state: The position (the view of the seat to move is enough).
+        legal: The legal moves there.
+        rng: Breaks ties.
+
+    Returns:
+        One of `legal`.
+    """
+    if len(legal) == 1:
+        return legal[0]
+    key = state.flow.key
+    if key == "harbour.dock":  # on the quay: only the hand-overs of the plan, the rest judged
+        plan = _Plan(state)
+        rescue = [move for move in legal if isinstance(move, Give) and plan.score(move) > 0]
+        if rescue:
+            return rescue[0]
+        return _judged(state, [move for move in legal if not isinstance(move, (Give, Take, Throw))] or legal, rng)
+    if key != "turn.act":
+        return _judged(state, legal, rng)
+    plan = _Plan(state)
+    scored = [(plan.score(move), rng.random(), i) for i, move in enumerate(legal)]
+    return legal[max(scored)[2]]
+
+
+def _judged(s: ArchipelState, legal: Sequence[Move], rng: random.Random) -> Move:
+    """The move after which `evaluate` is best; declaring the season over only as a last resort."""
+    judge = [-1.0 if isinstance(m, Over) else evaluate(s.apply(m), s.flow.player) for m in legal]
+    return legal[max((v, rng.random(), i) for i, v in enumerate(judge))[2]]
+
+
+#: A known fish of a wanted colour and the bait for it; an unseen fish (plus its chance).
+_GO_KNOWN: Final = 60.0
+_GO_UNSEEN: Final = 15.0
+_GO_CHANCE: Final = 45.0
+#: A harbour: per fish delivered, per useful bait in its shop, a jerrycan when short of fuel,
+#: per storm its shop would bring (against the storms' room left), when the boat must land.
+_DELIVER: Final = 50.0
+_SHOP_BAIT: Final = 9.0
+_SHOP_CAN: Final = 35.0
+_LOW_FUEL: Final = 2
+_SHOP_STORM: Final = 4.0
+_MUST_LAND: Final = 40.0
+#: Fuel kept back from fishing: the marker that reaches a harbour.
+_RESERVE: Final = 1
+
+
+class _Plan:
+    """What the boat to move is after, worked out once per decision."""
+
+    def __init__(self, s: ArchipelState) -> None:
+        self.s = s
+        self.board = s.map
+        self.boat = boat = s.boats[s.flow.player]
+        wanted = missing(s)
+        on_board: dict[str, int] = {}
+        for other in s.boats:
+            for colour, n in other.fish.items():
+                on_board[colour] = on_board.get(colour, 0) + n
+        #: Fish still to be caught, by colour.
+        self.need = {c: n - on_board.get(c, 0) for c, n in wanted.items() if n > on_board.get(c, 0)}
+        cards = boat.cards
+        self.catchable = {c for c in self.need if MULTI in cards or BAIT_OF[c] in cards}
+        self.has_bait = any(card in BAITS for card in cards)
+        self.cans = sum(cards[can] for can in JERRYCANS)
+        self.full = boat.fish.total >= HOLD
+        self.done = not wanted or supplied_as_far_as_possible(s)
+        #: Fuel markers beyond the one that reaches a harbour (any sail costs one, ARC-2.2; a
+        #: jerrycan refills the tank, ARC-4.6).
+        self.spare = boat.fuel + TANK * self.cans - _RESERVE
+        #: The boat should land now: hold full, nothing left to catch with, or no fuel to spare.
+        self.land = self.full or not self.catchable or self.spare <= 0
+
+    def score(self, move: Move) -> float:
+        """How well `move` follows the plan (higher is better)."""
+        s, boat = self.s, self.boat
+        if isinstance(move, Catch):
+            return self._catch()
+        if isinstance(move, Sail):
+            return self._sail(move.to)
+        if isinstance(move, Refuel):
+            if move.boat:
+                other = next(b for b in s.boats if b.colour == move.boat)
+                return 70.0 if other.fuel == 0 else -5.0
+            return 80.0 if boat.fuel == 0 else -5.0  # an empty tank takes the most from a jerrycan
+        if isinstance(move, Give):
+            if move.item == FUEL:
+                other = next(b for b in s.boats if b.colour == move.boat)
+                stuck = other.fuel == 0 and not any(can in other.cards for can in JERRYCANS)
+                return 75.0 if stuck and boat.fuel >= 2 else -20.0
+            return -20.0
+        if isinstance(move, Stay):  # landing again where the boat is, without fuel
+            if boat.at in s.shut:
+                return -20.0  # a closed shop sells nothing: staying brings nothing
+            return 10.0 + self._harbour(boat.at, arriving=False) + (_MUST_LAND if self.land else -25.0)
+        if isinstance(move, EndTurn):
+            return 1.0 if self.done and boat.at == boat.home else 0.0
+        if isinstance(move, Over):
+            gear = any(GEAR in b.cards for b in s.boats)
+            safe = all(b.at == b.home or not (gear or self.board.can_reach(s.storms, b.at, b.home)) for b in s.boats)
+            return 200.0 if self.done and safe else -100.0
+        return -10.0  # throwing fish, taking things back: not part of the plan
+
+    def _catch(self) -> float:
+        s = self.s
+        if self.full or not self.has_bait:
+            return -50.0
+        spot = s.spots[self.board.spot_index[self.boat.at]]
+        if spot.fish == UNSEEN:
+            return 100.0
+        if spot.fish in self.catchable:
+            return 110.0
+        return -50.0
+
+    def _sail(self, to: str) -> float:
+        s, boat, board = self.s, self.boat, self.board
+        kind = board.kind[to]
+        if self.done:
+            if to == boat.home:
+                return 500.0
+            if self._rescue(to):
+                return 480.0
+            if kind == STORM:
+                return self._clear_way(to)
+            return self._harbour(to, arriving=True) - 100.0 if kind == HARBOUR else -100.0
+        if kind == STORM:
+            return self._clear_way(to) - 400.0
+        if kind == SPOT:
+            if self.full or not self.catchable or self.spare <= 0:
+                return -30.0
+            spot = s.spots[board.spot_index[to]]
+            if spot.fish in self.catchable:
+                return _GO_KNOWN
+            if spot.fish != UNSEEN:
+                return -30.0
+            total = s.unseen.total
+            chance = sum(s.unseen[c] for c in self.catchable) / total if total else 0.0
+            return _GO_UNSEEN + _GO_CHANCE * chance
+        if kind == HARBOUR:
+            if s.short and to in board.pagodas:
+                return -40.0
+            landing = self._harbour(to, arriving=True) + (_MUST_LAND if self.land else -25.0)
+            if boat.fuel <= 1 and not self.cans and not self._sells_can(to):
+                landing -= 30.0  # landing on the last marker where no jerrycan is for sale
+            return landing
+        if kind == HOME:
+            return 2.0 if to == boat.home else -40.0
+        return -30.0
+
+    def _rescue(self, to: str) -> bool:
+        """True when `to` is where a boat with an empty tank and no jerrycan lies, away from
+        its home port, and this boat has the fuel to sail there, hand over a marker and still
+        sail home (ARC-2.6, ARC-6.1)."""
+        s, boat = self.s, self.boat
+        if boat.fuel + TANK * self.cans < 3:
+            return False
+        return any(
+            other is not boat
+            and other.at == to
+            and other.at != other.home
+            and other.fuel == 0
+            and not any(can in other.cards for can in JERRYCANS)
+            for other in s.boats
+        )
+
+    def _clear_way(self, space: str) -> float:
+        """Sailing to storm space `space` with storm gear takes its storm away (ARC-5.3): worth it
+        when that opens the way home of a boat cut off, this one still able to sail home after."""
+        s, board, boat = self.s, self.board, self.boat
+        i = board.storm_index[space]
+        if GEAR not in boat.cards or not s.storms[i] or boat.fuel + TANK * self.cans < 2:
+            return -100.0
+        calmer = (*s.storms[:i], "", *s.storms[i + 1 :])
+        if not board.can_reach(calmer, space, boat.home):
+            return -50.0
+        cut_off = [b for b in s.boats if b.at != b.home and not board.can_reach(s.storms, b.at, b.home)]
+        return 450.0 if any(board.can_reach(calmer, b.at, b.home) for b in cut_off) else -50.0
+
+    def _sells_can(self, island: str) -> bool:
+        """True when the shop of `island` is open and has a jerrycan on show."""
+        shop = self.s.shops[self.board.island_index[island]]
+        return island not in self.s.shut and any(can in shop for can in JERRYCANS)
+
+    def _harbour(self, island: str, *, arriving: bool) -> float:
+        """What landing at (or staying in) `island` brings: deliveries, shopping, storms."""
+        s, board, boat = self.s, self.board, self.boat
+        i = board.island_index[island]
+        points = 0.0
+        if arriving and not (s.short and island in board.pagodas):
+            order = board.orders[i]
+            for colour, n in boat.fish.items():
+                points += _DELIVER * min(n, max(0, order[colour] - s.markets[i][colour]))
+        if island in s.shut:
+            return points
+        shop = s.shops[i]
+        room = sum(1 for card in s.storms if not card)
+        baits = 0
+        for card, n in shop.items():
+            if is_storm(card):
+                points -= _SHOP_STORM * n * (1.0 + 20.0 / (1.0 + room))
+            elif card in JERRYCANS:
+                points += _SHOP_CAN if boat.fuel <= _LOW_FUEL and not self.cans else 2.0
+            elif card == MULTI:
+                baits += n if self.need else 0
+            elif card in BAITS:
+                colour = next(c for c, b in BAIT_OF.items() if b == card)
+                baits += min(n, self.need.get(colour, 0))
+        return points + _SHOP_BAIT * min(baits, DECK - boat.cards.total + 1)
