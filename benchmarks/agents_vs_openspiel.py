@@ -29,7 +29,7 @@ from open_spiel.python.algorithms import ismcts, mcts
 
 import tabletop
 from tabletop.adapters import openspiel as ts_openspiel
-from tabletop.agents import make_agent
+from tabletop.agents import make_agent, with_budget
 from tabletop.agents.tournament import wilson
 
 
@@ -83,7 +83,8 @@ def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float,
 
 
 def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | None) -> int:
-    """Iterations per move for one side (``ours_name``, or OpenSpiel's bot) to spend about
+    """Iterations per move for one side (``ours_name``, an agent spec without a budget such as
+    ``ismcts:turns=2``, or OpenSpiel's bot) to spend about
     ``seconds`` of CPU time per move, timed on the first decisions of seed 99."""
     trial = 20
     times = moves_of(game_name, options, trial, ours_name)
@@ -93,7 +94,7 @@ def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | No
 
 def moves_of(game_name: str, options: dict, iterations: int, ours_name: str | None) -> list[float]:
     """The CPU seconds of the first 8 decisions of seed 99 (more than one legal move) by one side."""
-    agent = make_agent(f"{ours_name}:iterations={iterations}") if ours_name else None
+    agent = make_agent(with_budget(ours_name, iterations=iterations)) if ours_name else None
     if agent is None:
         game, bot = spiel_bot(game_name, options, iterations, 99)
     state = tabletop.get_game(game_name).new_game(99, **options)

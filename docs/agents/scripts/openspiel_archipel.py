@@ -66,28 +66,6 @@ def season(options: dict, seed: int, ours: Agent | None, theirs: tuple[Any, Any]
     }
 
 
-def calibrate_ours(options: dict, seconds: float, spec: str) -> int:
-    """Iterations a move for our agent `spec` to spend about `seconds` of CPU time a move, timed
-    as `bench.calibrate` times them (20 iterations, the first 8 searched decisions of seed 99)."""
-    trial = 20
-    agent = make_agent(with_budget(spec, iterations=trial))
-    state = tabletop.get_game("archipel").new_game(99, **options)
-    rng = random.Random(99)
-    times: list[float] = []
-    while len(times) < 8 and not state.is_terminal:
-        player = state.current_player
-        if player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-            continue
-        legal = state.legal_moves()
-        start = time.process_time()
-        move = agent.choose(state.view(player), legal, rng)
-        if len(legal) > 1:
-            times.append(time.process_time() - start)
-        state = state.apply(move)
-    return max(2, round(seconds / (statistics.fmean(times) / trial)))
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
@@ -101,7 +79,7 @@ def main() -> None:
     for item in args.opt:
         name, _, value = item.partition("=")
         options[name] = {"true": True, "false": False}.get(value, int(value) if value.isdigit() else value)
-    ours_iterations = calibrate_ours(options, args.seconds, args.ours)
+    ours_iterations = bench.calibrate("archipel", options, args.seconds, args.ours)
     simulations = bench.calibrate("archipel", options, args.seconds, None)
     ours = make_agent(with_budget(args.ours, iterations=ours_iterations))
     head = {
