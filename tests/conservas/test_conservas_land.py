@@ -214,3 +214,31 @@ def test_fish_not_caught_are_refused_with_what_the_boats_hold() -> None:
         check.why(state, move).startswith("your boats hold")
         and check(state, Sell("r2c1", Tokens({"scallop": 2}), "scallop")) == ""
     )
+
+
+def test_the_sales_offered_are_exactly_those_passing_every_sale_check() -> None:
+    """CON-3.1, CON-3.2, CON-3.4: the generator reads the sale checks from a table; on every
+    market of every month, with each space open or filled and catches that pay or do not, the
+    sales offered are exactly the sales that pass every check of `CHECKS[Sell]`."""
+    from tabletop.conservas.rules import land as rules_land
+
+    assert {c.code for c in rules_land._SELL_CHECKS} == rules_land._INLINE_SELL_CHECKS
+    offered_in_all = refused_in_all = 0
+    for month in MONTHS.values():
+        base = land(month.id)
+        kinds = sorted({kind for space in month.spaces for kind in space.needs})
+        for mask in range(0, 1 << len(month.spaces), max(1, (1 << len(month.spaces)) // 64)):
+            market = tuple(space.needs.elements()[0] if mask >> i & 1 else "" for i, space in enumerate(month.spaces))
+            for catch in (dict.fromkeys(kinds, 2), {kinds[0]: 1}):
+                state = attrs.evolve(with_catch(base, **catch), market=market)
+                offered = [m for m in state.legal_moves() if isinstance(m, Sell)]
+                wanted = [
+                    Sell(space.id, space.needs, kind)
+                    for space in month.spaces
+                    for kind in space.needs
+                    if all(not check.why(state, Sell(space.id, space.needs, kind)) for check in CHECKS[Sell])
+                ]
+                assert offered == wanted, (month.id, market, catch)
+                offered_in_all += len(offered)
+                refused_in_all += sum(len(space.needs) for space in month.spaces) - len(offered)
+    assert offered_in_all > 100 and refused_in_all > 100

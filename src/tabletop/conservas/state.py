@@ -1,23 +1,20 @@
 """The Conservas state, its End of Day report and the game's result.
 
-Where every one of the 116 sea tokens is (CON-1.1): in the `supply`, in the `bag`, in the
-`hand` being drawn, on the boats (`catch`), in the Deep Sea (`deep`: under the boats
-and on the Open Water card), on a market space (`market`) or on an upgrade card that keeps
-a paid token (`upgrades[i].kept`). Money is a plain amount (`money`).
+Where every one of the 116 sea tokens is (CON-1.1): in the `supply`, in the `bag`, in the `hand` being drawn, on the
+boats (`catch`), in the Deep Sea (`deep`: under the boats and on the Open Water card), on a market space (`market`) or
+on an upgrade card that keeps a paid token (`upgrades[i].kept`). Money is a plain amount (`money`).
 
-Cards are string ids (content in [`tabletop.conservas.content`][tabletop.conservas.content]), kept together in
-`cards` ([`Cards`][tabletop.conservas.state.Cards]): boats are in the `boat_deck`, the
-face-up `boat_row`, the `boat_discard` pile, the `offer` of setup or the player's
-`fleet`; upgrades are in the `upgrade_deck`, `upgrade_row`, `upgrade_discard` or the
-player's `upgrades`. The state reads each of these as its own attribute.
+Cards are string ids (content in [`tabletop.conservas.content`][tabletop.conservas.content]), kept together in `cards`
+([`Cards`][tabletop.conservas.state.Cards]): boats are in the `boat_deck`, the face-up `boat_row`, the `boat_discard`
+pile, the `offer` of setup or the player's `fleet`; upgrades are in the `upgrade_deck`, `upgrade_row`,
+`upgrade_discard` or the player's `upgrades`. The state reads each of these as its own attribute.
 
-Conservas is a solo game with nothing hidden from the player: the bag's and the decks'
-contents can always be counted, only their order is unknown (and is not part of the state),
-so a view is the state itself without its seed.
+Conservas is a solo game with nothing hidden from the player: the bag's and the decks' contents can always be counted,
+only their order is unknown (and is not part of the state), so a view is the state itself without its seed.
 
-This module holds data only: the state class and its parts, with derived read-only
-properties. The rules (phase table, step functions, checks, views, events) are given to the
-class once, by [`State.bind`][tabletop.kernel.protocol.State.bind] in the package's `__init__.py`.
+This module holds data only: the state class and its parts, with derived read-only properties. The rules (phase table,
+step functions, checks, views, events) are given to the class once, by
+[`State.bind`][tabletop.kernel.protocol.State.bind] in the package's `__init__.py`.
 """
 
 from __future__ import annotations
@@ -364,10 +361,8 @@ class Position:
     def owned_effects(self, kind: str) -> Iterator[tuple[str, int, Upgrade, Effect]]:
         """(card id, round bought, card, effect) of each owned upgrade whose effect is of `kind`
         (a key of [`EFFECTS`][tabletop.conservas.content.EFFECTS]), in the order bought."""
-        for owned in self.cards.upgrades:
-            card = UPGRADES[owned.card]
-            if card.effect.kind == kind:
-                yield owned.card, owned.round, card, card.effect
+        upgrades = self.cards.upgrades
+        return iter(_effects_by_kind(upgrades).get(kind, ()) if upgrades else ())
 
     @property
     def upgrade_ids(self) -> tuple[str, ...]:
@@ -481,6 +476,23 @@ class Work(Position, Builder[ConservasState], state=ConservasState):
     def set_cards(self, **changes: object) -> None:
         """Replace parts of `cards` (`boat_row=...`, `fleet=...`)."""
         self.cards = evolve(self.cards, **changes)
+
+
+_Rows = dict[str, tuple[tuple[str, int, Upgrade, Effect], ...]]
+_last: tuple[object, _Rows] = ((), {})  # the last upgrades tuple `_effects_by_kind` read, and its answer
+
+
+def _effects_by_kind(upgrades: tuple[OwnedUpgrade, ...]) -> _Rows:
+    """`owned_effects` of every kind, once per tuple of owned upgrades (a game's states share it)."""
+    global _last  # a one-entry cache, replaced whole: no lock needed
+    last = _last
+    if last[0] is not upgrades:
+        found: _Rows = {}
+        for owned in upgrades:
+            card = UPGRADES[owned.card]
+            found[card.effect.kind] = (*found.get(card.effect.kind, ()), (owned.card, owned.round, card, card.effect))
+        last = _last = (upgrades, found)
+    return last[1]
 
 
 def _market_space(space: Space, mark: str) -> MarketSpace:

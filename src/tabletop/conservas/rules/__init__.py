@@ -29,12 +29,11 @@ position, boat purchases by row position, then `done`; End of Day: `keep` before
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from tabletop.conservas.checks import deal_deck
-from tabletop.conservas.content import KINDS
+from tabletop.conservas.content import BOATS, KINDS, UPGRADES
 from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import Choose, Deal, Draw, Place, Redraw, Return
 from tabletop.conservas.rules import endofday, land, sea, setup
@@ -48,6 +47,7 @@ from tabletop.kernel.protocol import Move
 __all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
 
 _DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
+_DEALS: Final = {card: Deal(card) for card in (*BOATS, *UPGRADES)}
 
 _MOVERS: Final[Mapping[str, Callable[[ConservasState], tuple[Move, ...]]]] = {
     "setup.choose": setup.choose_moves,
@@ -65,15 +65,16 @@ def player_moves(state: ConservasState) -> tuple[Move, ...]:
     return _MOVERS[state.flow.key](state)
 
 
-@functools.lru_cache(maxsize=8192)
 def _bag_outcomes(bag: Bag) -> tuple[tuple[Move, float], ...]:
-    return tuple((_DRAWS[kind], p) for kind, p in bag.outcomes())
+    """The draws from `bag`, built afresh: a bag is rarely met twice, and hashing a fresh bag
+    to look it up costs more than building its few outcomes."""
+    return tuple([(_DRAWS[kind], p) for kind, p in bag.outcomes()])
 
 
-@functools.lru_cache(maxsize=4096)
 def _deck_outcomes(deck: Deck) -> tuple[tuple[Move, float], ...]:
-    """Dealing from a deck whose top is unknown (a known top is dealt without chance)."""
-    return tuple((Deal(card), p) for card, p in deck.draw_outcomes())
+    """Dealing from a deck whose top is unknown (a known top is dealt without chance), each
+    card's `Deal` built once (`_DEALS`)."""
+    return tuple([(_DEALS.get(card) or Deal(card), p) for card, p in deck.draw_outcomes()])
 
 
 def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:

@@ -15,7 +15,7 @@ import functools
 from collections.abc import Mapping
 from typing import Final
 
-from tabletop.conservas.checks import CHECKS, SPACE_INDEX, boat_price, passes, payments
+from tabletop.conservas.checks import CHECKS, PREREQ, SPACE_INDEX, boat_price, passes, payments
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.moves import Buy, Done, Sell, Trade
 from tabletop.conservas.rules import effects
@@ -29,6 +29,17 @@ __all__ = ["apply", "moves"]
 _SALES: Final[Mapping[str, tuple[tuple[Sell, ...], ...]]] = {
     m.id: tuple(tuple(Sell(s.id, s.needs, kind) for kind in s.needs) for s in m.spaces) for m in MONTHS.values()
 }
+#: Per month, for each space in order: its index in `state.market`, the index of the space
+#: that must be filled first (`PREREQ`, -1 for none), the fish it needs and its sales. The
+#: generator reads the three sale checks a generated sale can fail from this table
+#: (`space-filled`, `fill-order`, `not-caught`: `_SELL_CHECKS`) without a call per check.
+_SALE_TABLE: Final[Mapping[str, tuple[tuple[int, int, Tokens, tuple[Sell, ...]], ...]]] = {
+    m.id: tuple(
+        (index, PREREQ[m.id][index], space.needs, sales)
+        for index, (space, sales) in enumerate(zip(m.spaces, _SALES[m.id], strict=True))
+    )
+    for m in MONTHS.values()
+}
 _BUYS: Final = {boat: Buy(boat) for boat in BOATS}
 _DONE: Final = Done()
 # A generated sale names a space of the month, exactly the fish the space needs and a token
@@ -36,6 +47,8 @@ _DONE: Final = Done()
 # tests that every generated move passes every check), so the generator runs the others.
 _BY_CONSTRUCTION: Final = frozenset({"unknown-space", "wrong-fish", "bad-leave"})
 _SELL_CHECKS: Final = tuple(check for check in CHECKS[Sell] if check.code not in _BY_CONSTRUCTION)
+#: The codes of `_SELL_CHECKS` that `moves` reads from `_SALE_TABLE` (a test holds them equal).
+_INLINE_SELL_CHECKS: Final = frozenset({"space-filled", "fill-order", "not-caught"})
 _BUY_CHECKS: Final = CHECKS[Buy]
 
 
@@ -61,8 +74,10 @@ def moves(state: ConservasState) -> tuple[Move, ...]:
     found: list[Move] = []
     catch = state.catch
     if catch:
-        for sales in _SALES[state.month]:
-            if passes(state, sales[0], _SELL_CHECKS):
+        market = state.market
+        for index, before, needs, sales in _SALE_TABLE[state.month]:
+            # _SELL_CHECKS, inline: the space is open, the one before it is filled, the boats hold the fish.
+            if not market[index] and (before < 0 or market[before]) and needs <= catch:
                 found.extend(sales)
         for card in state.upgrade_row:
             found.extend(_trades(card, catch))
