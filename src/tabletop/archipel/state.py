@@ -1,22 +1,21 @@
 """The Archipel state and its parts: data only, with read-only questions about a position.
 
-Everything on the table is in [`ArchipelState`][tabletop.archipel.state.ArchipelState]: the
-boats, the fish spots, the storm spaces, the pocket, shops, warehouse and markets, the cards
-and fish out of the game, the fuel supply. The rules are given to the class once, in
-[`tabletop.archipel`][tabletop.archipel] (`ArchipelState.bind`); this module imports only the
-kernel and the game's content.
+Everything on the table is in [`ArchipelState`][tabletop.archipel.state.ArchipelState]: the boats, the fish spots, the
+storm spaces, the pocket, shops, warehouse and markets, the cards and fish out of the game, the fuel supply. The rules
+are given to the class once, in [`tabletop.archipel`][tabletop.archipel] (`ArchipelState.bind`); this module imports
+only the kernel and the game's content.
 
-Things the rulebook names are read by id: `state.spot("f07")`, `state.storm("s7")`,
-`state.shop("jade")`, `state.market("jade")`, `state.order("jade")`, `state.channel(id)`,
-`state.blocked(id)`, `state.boat_of("red")` (each boat holds its own fish). The tuples
-(`spots`, `storms`, `shops`, `markets`) stay in board order for the JSON and the rules.
+Things the rulebook names are read by id: `state.spot("f07")`, `state.storm("s7")`, `state.shop("jade")`,
+`state.market("jade")`, `state.order("jade")`, `state.channel(id)`, `state.blocked(id)`, `state.boat_of("red")` (each
+boat holds its own fish). The tuples (`spots`, `storms`, `shops`, `markets`) stay in board order for the JSON and the
+rules.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import attrs
 
@@ -69,8 +68,8 @@ SHOP_SIZE: Final = 3
 class SpotFish(enum.StrEnum):
     """What a fish spot holds when it is not a fish of a known kind: the one set of sentinels.
 
-    The members are strings equal to the values the JSON of a state holds (`""`,
-    `"unseen"`, `"?"`), so `spot.fish == SpotFish.UNSEEN` reads a state from any source.
+    The members are strings equal to the values the JSON of a state holds (`""`, `"unseen"`, `"?"`), so
+    `spot.fish == SpotFish.UNSEEN` reads a state from any source.
     """
 
     CAUGHT = ""
@@ -144,11 +143,10 @@ class Spot:
     """A fish spot's piece.
 
     Attributes:
-        fish: The fish's kind (`"blue"`, `"shark"`...), or one of the
-            [`SpotFish`][tabletop.archipel.state.SpotFish] sentinels: `CAUGHT` (`""`, no
-            piece: it was caught), `UNSEEN` (`"unseen"`, face down, never exposed: nobody
-            knows it, and the game has not decided it yet), or in a view of the memory game
-            `REMEMBERED` (`"?"`, a face-down fish seen before).
+        fish: The fish's kind (`"blue"`, `"shark"`...), or one of the [`SpotFish`][tabletop.archipel.state.SpotFish]
+            sentinels: `CAUGHT` (`""`, no piece: it was caught), `UNSEEN` (`"unseen"`, face down, never exposed:
+            nobody knows it, and the game has not decided it yet), or in a view of the memory game `REMEMBERED`
+            (`"?"`, a face-down fish seen before).
         face_up: True when the piece lies face up (its kind is public).
     """
 
@@ -166,15 +164,14 @@ class Turn:
     """What the current turn has done so far (reset at each turn).
 
     Attributes:
-        may_catch: The boat may still try to catch the fish where it is: true at the start
-            of a turn (staying put) and after each move, false after a try.
-        shop: The island whose shop the boat emptied this turn (`""`: none), which the
-            warehouse refills when the turn ends.
-        weather: The weather card waiting for the current player's choice: `storm-blank`
-            (where it goes), `good-weather` (which storm it removes), or a numbered storm
-            whose space a blank storm must leave first.
-        gifts: What changed hands at meetings this turn, as `"giver>taker:item"`, so that
-            nothing goes back the way it came in the same turn.
+        may_catch: The boat may still try to catch the fish where it is: true at the start of a turn (staying
+            put) and after each move, false after a try.
+        shop: The island whose shop the boat emptied this turn (`""`: none), which the warehouse refills when the
+            turn ends.
+        weather: The weather card waiting for the current player's choice: `storm-blank` (where it goes),
+            `good-weather` (which storm it removes), or a numbered storm whose space a blank storm must leave first.
+        gifts: What changed hands at meetings this turn, as `"giver>taker:item"`, so that nothing goes back the way
+            it came in the same turn.
     """
 
     may_catch: bool = True
@@ -192,8 +189,7 @@ class ArchipelOutcome:
         orders_filled: Fish delivered to the markets in play.
         orders: Fish the markets in play ordered (24; 16 in the short game).
         home: For each boat, whether it is in its own home port.
-        ended_by: `"declared"` (ARC-7.1), `"complete"` or `"stranded"` (ARC-7.5), or
-            `"idle"` (ARC-7.6).
+        ended_by: `"declared"` (ARC-7.1), `"complete"` or `"stranded"` (ARC-7.5), or `"idle"` (ARC-7.6).
         rounds: The round in which the season ended.
     """
 
@@ -223,7 +219,7 @@ class ArchipelOutcome:
 # The state ----------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class ArchipelState(State):
     """An Archipel position.
 
@@ -282,6 +278,8 @@ class ArchipelState(State):
     turn: Turn
     last_progress: int
     ended_by: str
+    # The hash is kept (attrs' cache_hash): built states get it cleared like the kernel's caches.
+    _CACHES: ClassVar[tuple[str, ...]] = (*State._CACHES, "_attrs_cached_hash")
 
     @property
     def num_players(self) -> int:
@@ -307,6 +305,10 @@ class ArchipelState(State):
     def boat(self) -> Boat:
         """The current player's boat."""
         return self.boats[self.flow.player]
+
+    def _counted(self) -> ArchipelState:
+        """Chance events are counted by `rules.apply` in the one state each step builds."""
+        return self
 
     # Read access by name (issue 16) ----------------------------------------------------------
 
@@ -345,10 +347,7 @@ class ArchipelState(State):
         return all(self.channel(channel).values())
 
     def boat_of(self, colour: str) -> Boat:
-        """The boat of `colour` (`"red"`): where it is, its fuel, fish and equipment.
-
-        Each boat card holds its own catch (`state.boat_of("red").fish`).
-        """
+        """The boat of `colour` (`"red"`): where it is, its fuel, fish and equipment (`.fish`: its own catch)."""
         return self.boats[self.seat_of(colour)]
 
     def seat_of(self, colour: str) -> int:

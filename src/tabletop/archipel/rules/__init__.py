@@ -144,11 +144,17 @@ def _first(moves: dict[str, Move], cls: type[Expose | Draw], kind: str) -> Move:
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
     """Apply a legal move (the protocol has checked legality) and the automatic steps that
     follow, on one [`Work`][tabletop.archipel.flow.Work]: the new state is built once (the
-    kernel's `advance` then finds nothing left to run)."""
+    kernel's `advance` then finds nothing left to run), a chance outcome counted in it."""
     work = Work(s)
-    _HANDLERS[type(move)](work, move)
+    kind = type(move)
+    if kind in _CHANCE:  # counted here, in the one state built (`ArchipelState._counted`)
+        work.chance_count += 1
+    _HANDLERS[kind](work, move)
     MACHINE.settle(work, STEPS)
     return work.freeze()
+
+
+_CHANCE: Final = frozenset({Draw, Expose})
 
 
 def _draw(w: Work, move: Draw) -> None:

@@ -14,7 +14,7 @@ from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item
 from tabletop.archipel.content.kinds import JERRYCANS
 from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Refuel, Take, Throw, intern
-from tabletop.archipel.state import TANK, ArchipelState, Boat, others_here
+from tabletop.archipel.state import TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -26,23 +26,36 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
     """The moves of both `turn.act` and `harbour.dock`: refuelling, throwing, meetings.
 
     Candidates are kept by the checks' own predicates (`holds_can`, `holds_item`,
-    `has_room`, `given_back`), so a generated move passes every check of its kind.
+    `has_room`, `given_back`), so a generated move passes every check of its kind; the
+    jerrycans of the boats not at play are read directly (`holds_can` of another seat: the
+    can is on its boat card), as every boat is looked at in every position.
     """
     me = s.flow.player
     if boat.fuel < TANK:
-        moves.extend(intern(Refuel, can) for can in JERRYCANS if holds_can(s, me, can))
+        moves.extend([_REFUEL[can] for can in JERRYCANS if holds_can(s, me, can)])
     # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
     # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
+    at = boat.at
+    here: list[int] = []
     for seat, other in enumerate(s.boats):
-        if seat != me and other.fuel < TANK and other.cards:  # no card, no jerrycan
-            moves.extend(intern(Refuel, can, other.colour) for can in JERRYCANS if holds_can(s, seat, can))
-    moves.extend(intern(Throw, fish) for fish in boat.fish)
-    for seat in others_here(s):
+        if seat == me:
+            continue
+        if other.at == at:
+            here.append(seat)  # others_here(s), in seat order
+        cards = other.cards
+        if other.fuel < TANK and cards:  # no card, no jerrycan
+            moves.extend([intern(Refuel, can, other.colour) for can in JERRYCANS if can in cards])
+    if boat.fish:
+        moves.extend([intern(Throw, fish) for fish in boat.fish])
+    for seat in here:
         other = s.boats[seat]
         mine = (FUEL, *(FISH_ITEM + f for f in boat.fish), *sorted({*boat.cards, *bought}))
         moves.extend(intern(Give, item, other.colour) for item in mine if _passes(s, me, seat, item, bought))
         theirs = (FUEL, *(FISH_ITEM + f for f in other.fish), *other.cards)
         moves.extend(intern(Take, item, other.colour) for item in theirs if _passes(s, seat, me, item, _NO_CARDS))
+
+
+_REFUEL: Final = {can: intern(Refuel, can) for can in JERRYCANS}
 
 
 def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -> bool:

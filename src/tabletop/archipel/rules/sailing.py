@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
-from tabletop.archipel.content.board import STORM, Board, board_for
+from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
@@ -32,15 +32,37 @@ def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
     ports, storm spaces with a storm (with storm gear) or a boat to meet.
     """
     board = board_for(s.board)
-    spots, harbours, storms = board.targets(s.storms, boat.at)
+    spots, harbours, storms = _targets(s, board, boat.at)
     boats_at = {b.at for b in s.boats}
     to_spot, to_harbour, to_space = _sails(s.board, board)
     moves: list[Move] = [to_spot[i] for i in spots_to_sail(s, board, spots, boats_at)]
-    moves.extend(to_harbour[loc] for loc in harbours)
-    if storms:
-        gear = GEAR in boat.cards
-        moves.extend(to_space[i] for i in storms if may_sail_to_space(s, board, i, gear, boats_at))
+    moves.extend([to_harbour[loc] for loc in harbours])
+    if storms and GEAR in boat.cards:
+        moves.extend([to_space[i] for i in storms if may_sail_to_space(s, board, i, True, boats_at)])
+    elif storms:  # without storm gear only a space where a boat waits can take it: look at those alone
+        index = board.storm_index
+        waiting = sorted(index[at] for at in boats_at if at in index)
+        moves.extend([to_space[i] for i in waiting if i in storms and may_sail_to_space(s, board, i, False, boats_at)])
     return moves
+
+
+_last_targets: tuple[object, str, dict[str, Targets]] = ((), "", {})
+"""The storms tuple `_targets` read last (kept, so its identity is not reused), its board and
+the targets found from each location with it."""
+
+
+def _targets(s: ArchipelState, board: Board, at: str) -> Targets:
+    """`board.targets(s.storms, at)`, kept while the storm spaces stay the same tuple (the states
+    of a game share it until a storm moves), so the tuple is not hashed at every look."""
+    global _last_targets  # a one-entry cache, replaced whole: no lock needed
+    storms, by_location = s.storms, _last_targets[2]
+    if _last_targets[0] is not storms or _last_targets[1] != s.board:
+        by_location = {}
+        _last_targets = (storms, s.board, by_location)
+    found = by_location.get(at)
+    if found is None:
+        found = by_location[at] = board.targets(storms, at)
+    return found
 
 
 _SAILS: Final[dict[str, tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]]] = {}

@@ -1,0 +1,61 @@
+"""What the speed work of issue 12 keeps on an Archipel state must never change what it means:
+the kept hash is the hash of the fields, and each chance event is counted once."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import attrs
+
+from tabletop.archipel import GAME, ArchipelState, new_game
+from tabletop.kernel.chance import CHANCE, sample_chance
+
+
+def _random_states(seed: int, players: int, limit: int = 400) -> list[ArchipelState]:
+    rng = random.Random(seed)
+    state = new_game(seed, players=players, declare="supplied")
+    states = [state]
+    while not state.is_terminal and len(states) < limit:
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        states.append(state)
+    return states
+
+
+def test_a_kept_hash_is_the_hash_of_the_fields_however_the_state_was_built() -> None:
+    """A state built by `apply`, by `view`, read back from JSON or copied by `attrs.evolve`
+    hashes as an equal state built from its fields by `__init__`, before and after its hash
+    was kept."""
+    for seed, players in ((3, 2), (4, 5)):
+        for state in _random_states(seed, players)[::7]:
+            copies = [state, state.view(0), GAME.state_from_json(state.to_json()), attrs.evolve(state)]
+            for copy in copies:
+                fresh = ArchipelState(**{a.name: getattr(copy, a.name) for a in attrs.fields(ArchipelState)})
+                assert fresh == copy
+                assert hash(copy) == hash(fresh)
+                assert hash(copy) == hash(fresh)  # the kept value, the second time
+
+
+def test_the_next_state_does_not_keep_the_hash_of_the_one_before() -> None:
+    """A state built from another (a step, a view) hashes by its own fields."""
+    states = _random_states(5, 3)
+    for before, after in itertools.pairwise(states):
+        hash(before)
+        expected = hash(ArchipelState(**{a.name: getattr(after, a.name) for a in attrs.fields(ArchipelState)}))
+        assert hash(after) == expected
+
+
+def test_every_chance_event_is_counted_once() -> None:
+    """`chance_count` goes up by one with each chance outcome applied (cards drawn from the
+    pocket, fish exposed), and never with a player's move."""
+    rng = random.Random(11)
+    state = new_game(11, players=4, declare="supplied")
+    count = state.chance_count
+    while not state.is_terminal:
+        chance = state.current_player == CHANCE
+        move = sample_chance(state, rng) if chance else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        count += chance
+        assert state.chance_count == count
+    assert count > 20
