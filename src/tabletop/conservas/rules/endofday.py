@@ -92,11 +92,19 @@ def apply(work: Work, move: Move) -> None:
     work.goto("settle")
 
 
+#: Per row: the names of its deck, row and discard pile in `Cards`, and its refill step.
+_PARTS: Final = {
+    which: (f"{which}_deck", f"{which}_row", f"{which}_discard", f"{which}_refill") for which in ("boat", "upgrade")
+}
+
+
 def _refill(work: Work, which: str, chance: str, then: str) -> None:
     """Deal known cards to the row, reshuffle an empty deck, or stop at an unknown card."""
-    deck: Deck = getattr(work, f"{which}_deck")
-    row: tuple[str, ...] = getattr(work, f"{which}_row")
-    discard: tuple[str, ...] = getattr(work, f"{which}_discard")
+    deck_name, row_name, discard_name, _ = _PARTS[which]
+    cards = work.cards
+    deck: Deck = getattr(cards, deck_name)
+    row: tuple[str, ...] = getattr(cards, row_name)
+    discard: tuple[str, ...] = getattr(cards, discard_name)
     step = then
     while len(row) < ROW_SIZE:
         if deck.is_empty:
@@ -108,7 +116,8 @@ def _refill(work: Work, which: str, chance: str, then: str) -> None:
             break
         card, deck = deck.draw()
         row = (*row, card)
-    work.set_cards(**{f"{which}_deck": deck, f"{which}_row": row, f"{which}_discard": discard})
+    if row is not getattr(cards, row_name) or deck is not getattr(cards, deck_name):  # else: nothing moved
+        work.cards = evolve(cards, **{deck_name: deck, row_name: row, discard_name: discard})
     work.goto(step)
 
 
@@ -125,10 +134,11 @@ def upgrade_refill(work: Work) -> None:
 
 def deal(work: Work, card: str) -> None:
     """A card dealt from an unknown deck at the End of Day joins its row."""
-    which = "boat" if work.flow.step == "boat_deal" else "upgrade"
-    _, deck = getattr(work, f"{which}_deck").draw(card)
-    work.set_cards(**{f"{which}_deck": deck, f"{which}_row": (*getattr(work, f"{which}_row"), card)})
-    work.goto(f"{which}_refill")
+    deck_name, row_name, _, refill = _PARTS["boat" if work.flow.step == "boat_deal" else "upgrade"]
+    cards = work.cards
+    _, deck = getattr(cards, deck_name).draw(card)
+    work.cards = evolve(cards, **{deck_name: deck, row_name: (*getattr(cards, row_name), card)})
+    work.goto(refill)
 
 
 def upkeep(work: Work) -> None:
