@@ -21,7 +21,7 @@ only that step holds, frozen once into the new state. Functions that only read t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Self
 
 import attrs
 
@@ -135,6 +135,30 @@ class ZooState(Position, State):
             raise ValueError(msg)
         return self._view(player)
 
+    def apply(self, move: Move) -> Self:
+        """The state after `move`; this state is left untouched (the kernel's
+        [`State.apply`][tabletop.kernel.protocol.State.apply]).
+
+        The game's `apply` runs the automatic steps and counts the chance event in the one
+        state it builds, so nothing is left for the kernel's `advance`; and at a chance node
+        the move is looked for among the chance outcomes (by identity, as the kernel does
+        among the legal moves), without building the tuple of legal moves from them.
+
+        Raises:
+            IllegalMove: If `move` is not legal here; its message names the rule.
+        """
+        if self.is_chance_node:
+            for candidate, _ in self.chance_outcomes():
+                if candidate is move:
+                    return self._apply(move)  # type: ignore[return-value]
+        else:
+            for candidate in self.legal_moves():
+                if candidate is move:
+                    return self._apply(move)  # type: ignore[return-value]
+        if not self.is_legal(move):
+            raise self._explain(move)
+        return self._apply(move)  # type: ignore[return-value]
+
     def _counted(self) -> ZooState:
         """Chance events are counted by the rules in the state they build anyway (one new
         state per step instead of two): see `rules.apply` and `rules.work.finish`."""
@@ -155,7 +179,10 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
     ) -> None:
         """Move the flow to `target` through the phase machine (which checks the transition)."""
-        self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
+        if player is None and round is None and first_player is None:  # most moves: no keywords to pass on
+            self.flow = ZooState.MACHINE.goto(self.flow, target)
+        else:
+            self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
