@@ -14,7 +14,7 @@ from tabletop.kernel.protocol import State
 from tabletop.spolka_zoo import GAME, ZooState, rules
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Pick
-from tabletop.spolka_zoo.state import Draft
+from tabletop.spolka_zoo.state import Draft, piles_with
 
 ALL_MODULES = ("events", "hidden_goals", "intrigues")
 
@@ -77,3 +77,31 @@ def test_the_games_settle_runs_what_the_kernels_settle_runs() -> None:
         rules.settle(ours)
         MACHINE.settle(kernels, rules.STEPS)
         assert ours.freeze() == kernels.freeze()
+
+
+def test_every_arrangement_of_a_look_builds_what_the_kernels_apply_builds() -> None:
+    """At looks (ZOO-4.12, ZOO-6.4: about a hundred arrangements, found by their ids and lifted
+    off one deck kept by identity), every move, in order and then in reverse, gives the state
+    the kernel's `State.apply` gives."""
+    looks = [
+        state
+        for seed in range(6)
+        for state in _states(seed, players=2)
+        if state.flow.key == "effects.choose" and state.queue[0].op == "look" and len(state.legal_moves()) > 12
+    ]
+    assert looks
+    for state in looks[:3]:
+        moves = state.legal_moves()
+        expected = [State.apply(state, move) for move in moves]
+        assert [state.apply(move) for move in moves] == expected
+        assert [state.apply(move) for move in reversed(moves)] == expected[::-1]
+
+
+def test_piles_with_sets_the_fields_named_and_refuses_others() -> None:
+    """`piles_with(*names)(piles, *values)` is `evolve(piles, **dict(zip(names, values)))`."""
+    piles = GAME.new_game(1, players=1, bots=2).piles  # type: ignore[attr-defined]
+    with_ = piles_with("resolving", "shown_round")
+    assert with_(piles, ("x",), 3) == attrs.evolve(piles, resolving=("x",), shown_round=3)
+    assert with_(piles, ("x",), 3).bot_deck is piles.bot_deck
+    with pytest.raises(TypeError, match="not fields of Piles: decks"):
+        piles_with("decks")

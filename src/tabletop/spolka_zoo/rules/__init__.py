@@ -44,6 +44,11 @@ __all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "p
 OPS: Final = Operations("spolka_zoo", (*effects.OPERATIONS, *decks.OPERATIONS, *market.OPERATIONS, *bots.OPERATIONS))
 """Every operation of the pending work, by name (`OPS.table()` is in `docs/spolka_zoo/index.md`)."""
 _RUN: Final = {name: op.run for name, op in OPS.items()}
+_OUTCOMES: Final = {name: op.outcomes for name, op in OPS.items() if op.outcomes is not None}
+_DRAWN: Final = {name: op.drawn for name, op in OPS.items() if op.drawn is not None}
+_OPTIONS: Final = {name: op.options for name, op in OPS.items() if op.options is not None}
+_CHOSEN: Final = {name: op.chosen for name, op in OPS.items() if op.chosen is not None}
+"""The operations' hooks by name, as plain dicts (read at every task, chance node and decision)."""
 
 
 def _work(draft: Draft) -> None:
@@ -104,9 +109,7 @@ def settle(draft: Draft) -> None:
 def task_options(state: Position) -> tuple[Move, ...]:
     """`effects.choose`: the moves of the seat deciding for the top task."""
     task = state.queue[0]
-    options = OPS[task.op].options
-    assert options is not None
-    return options(state, task)
+    return _OPTIONS[task.op](state, task)
 
 
 _MOVES: Final[dict[str, Callable[[ZooState], tuple[Move, ...]]]] = {
@@ -143,9 +146,7 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     if state.flow.step == "board":  # setup.board: the only step of that name
         return _BOARD_OUTCOMES
     task = state.queue[0]
-    outcomes = OPS[task.op].outcomes
-    assert outcomes is not None
-    return _draws(outcomes(state, task))
+    return _draws(_OUTCOMES[task.op](state, task))
 
 
 def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
@@ -156,12 +157,15 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
     Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
     comparing the multiset) cost three times as much as listing the outcomes.
     """
-    if HIDDEN in cards:
-        msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
-        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     total = cards.total  # Bag(cards).outcomes(), without the bag and the pairs of card ids
     draws = _DRAWS
-    return tuple([(draws[card], n / total) for card, n in cards.items()])
+    try:
+        return tuple([(draws[card], n / total) for card, n in cards.items()])
+    except KeyError:  # no Draw for a hidden card
+        if HIDDEN not in cards:
+            raise
+    msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
+    raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
 
 
 # What each chance node draws -------------------------------------------------------------------
@@ -239,8 +243,7 @@ def apply_in_place(draft: Draft, move: Move) -> None:
         draft.goto("deal")
     elif step == "choose":
         task = draft.queue[0]
-        chosen = OPS[task.op].chosen
-        assert chosen is not None
+        chosen = _CHOSEN[task.op]
         draft.goto("effects.work")
         chosen(draft, task, move)
     elif step == "pick":
@@ -257,9 +260,7 @@ def _drawn(draft: Draft, move: Move) -> None:
     in the same new state (see `ZooState._counted`)."""
     assert isinstance(move, Draw)
     task = draft.queue[0]
-    drawn = OPS[task.op].drawn
-    assert drawn is not None
-    drawn(draft, task, move.card)
+    _DRAWN[task.op](draft, task, move.card)
     if draft.flow.step == "draw":
         draft.goto("effects.work")
         draft.chance_count += 1
