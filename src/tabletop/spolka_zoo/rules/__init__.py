@@ -24,12 +24,12 @@ import itertools
 from collections.abc import Callable
 from typing import Final
 
-from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
+from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FAMILY, FRUITS
@@ -39,11 +39,16 @@ from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, set
 from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import makeups
 
-__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "task_options"]
+__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "settle", "task_options"]
 
 OPS: Final = Operations("spolka_zoo", (*effects.OPERATIONS, *decks.OPERATIONS, *market.OPERATIONS, *bots.OPERATIONS))
 """Every operation of the pending work, by name (`OPS.table()` is in `docs/spolka_zoo/index.md`)."""
 _RUN: Final = {name: op.run for name, op in OPS.items()}
+_OUTCOMES: Final = {name: op.outcomes for name, op in OPS.items() if op.outcomes is not None}
+_DRAWN: Final = {name: op.drawn for name, op in OPS.items() if op.drawn is not None}
+_OPTIONS: Final = {name: op.options for name, op in OPS.items() if op.options is not None}
+_CHOSEN: Final = {name: op.chosen for name, op in OPS.items() if op.chosen is not None}
+"""The operations' hooks by name, as plain dicts (read at every task, chance node and decision)."""
 
 
 def _work(draft: Draft) -> None:
@@ -72,6 +77,30 @@ STEPS: Final[dict[str, Callable[[Draft], None]]] = {
 """The handler of every automatic step, working in place on the step's draft."""
 AUTO: Final = {key: in_place(Draft, step) for key, step in STEPS.items()}
 """The same handlers, state to state (what the kernel's `advance` runs)."""
+_HANDLERS: Final = {
+    phase.name: {s.name: STEPS[f"{phase.name}.{s.name}"] if s.actor is Actor.AUTO else None for s in phase.steps}
+    for phase in MACHINE.phases
+}
+"""`STEPS` by phase, then step (`None` for a step that is not automatic): what `settle` looks up
+at every automatic step, with no key text or pair built."""
+
+
+def settle(draft: Draft) -> None:
+    """The kernel's `MACHINE.settle(draft, STEPS)`: run the automatic steps on `draft` until a
+    decision, a chance node or the end, each handler found in `_HANDLERS`.
+
+    Raises:
+        GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times (the
+            kernel's `settle` goes on and raises it).
+    """
+    handlers = _HANDLERS
+    for _ in range(MAX_AUTO_STEPS):
+        flow = draft.flow
+        handler = handlers[flow.phase][flow.step]
+        if handler is None:
+            return
+        handler(draft)
+    MACHINE.settle(draft, STEPS)
 
 
 # Decisions ---------------------------------------------------------------------------------------
@@ -80,9 +109,7 @@ AUTO: Final = {key: in_place(Draft, step) for key, step in STEPS.items()}
 def task_options(state: Position) -> tuple[Move, ...]:
     """`effects.choose`: the moves of the seat deciding for the top task."""
     task = state.queue[0]
-    options = OPS[task.op].options
-    assert options is not None
-    return options(state, task)
+    return _OPTIONS[task.op](state, task)
 
 
 _MOVES: Final[dict[str, Callable[[ZooState], tuple[Move, ...]]]] = {
@@ -94,16 +121,21 @@ _MOVES: Final[dict[str, Callable[[ZooState], tuple[Move, ...]]]] = {
     "action.late": actions.intrigue_moves,
     "effects.choose": task_options,
 }
+_MOVES_BY_STEP: Final = {key.partition(".")[2]: moves for key, moves in _MOVES.items()}
+"""`_MOVES` by step name alone (every player step's name is unique in the phase table), so
+that no `flow.key` text is built per decision."""
+assert len(_MOVES_BY_STEP) == len(_MOVES)
 
 
 def player_moves(state: ZooState) -> tuple[Move, ...]:
     """The legal moves of the current player (see each step for the order)."""
-    return _MOVES[state.flow.key](state)
+    return _MOVES_BY_STEP[state.flow.step](state)
 
 
 # Chance ------------------------------------------------------------------------------------------
 
 _BOARDS: Final = tuple(Order(p) for p in itertools.permutations(FRUITS))
+_BOARD_OUTCOMES: Final = tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
 _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 
 
@@ -111,12 +143,10 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """The outcomes of the current chance node (the same move objects every time: a move
     picked from them is found among the legal moves by identity). The kernel caches them
     on the state."""
-    if state.flow.key == "setup.board":
-        return tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
+    if state.flow.step == "board":  # setup.board: the only step of that name
+        return _BOARD_OUTCOMES
     task = state.queue[0]
-    outcomes = OPS[task.op].outcomes
-    assert outcomes is not None
-    return _draws(outcomes(state, task))
+    return _draws(_OUTCOMES[task.op](state, task))
 
 
 def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
@@ -127,10 +157,15 @@ def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
     Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
     comparing the multiset) cost three times as much as listing the outcomes.
     """
-    if HIDDEN in cards:
-        msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
-        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
-    return tuple([(_DRAWS[card], p) for card, p in Bag(cards).outcomes()])
+    total = cards.total  # Bag(cards).outcomes(), without the bag and the pairs of card ids
+    draws = _DRAWS
+    try:
+        return tuple([(draws[card], n / total) for card, n in cards.items()])
+    except KeyError:  # no Draw for a hidden card
+        if HIDDEN not in cards:
+            raise
+    msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
+    raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
 
 
 # What each chance node draws -------------------------------------------------------------------
@@ -192,30 +227,29 @@ def apply(state: ZooState, move: Move) -> ZooState:
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
     apply_in_place(draft, move)
-    MACHINE.settle(draft, STEPS)
+    settle(draft)
     return draft.freeze()
 
 
 def apply_in_place(draft: Draft, move: Move) -> None:
     """Apply a legal move to `draft`, without the automatic steps that follow."""
-    step = draft.flow.key
-    if step == "setup.board":
+    step = draft.flow.step  # every step named here has a name unique in the phase table
+    if step == "draw":
+        _drawn(draft, move)
+    elif step == "board":
         assert isinstance(move, Order)
         draft.board = move.companies
         draft.chance_count += 1
         draft.goto("deal")
-    elif step == "effects.draw":
-        _drawn(draft, move)
-    elif step == "effects.choose":
+    elif step == "choose":
         task = draft.queue[0]
-        chosen = OPS[task.op].chosen
-        assert chosen is not None
+        chosen = _CHOSEN[task.op]
         draft.goto("effects.work")
         chosen(draft, task, move)
-    elif step == "action.pick":
+    elif step == "pick":
         assert isinstance(move, Pick)
         actions.pick(draft, move)
-    elif step == "action.act":
+    elif step == "act":
         actions.act(draft, move)
     else:
         actions.close_window(draft, move)
@@ -226,9 +260,7 @@ def _drawn(draft: Draft, move: Move) -> None:
     in the same new state (see `ZooState._counted`)."""
     assert isinstance(move, Draw)
     task = draft.queue[0]
-    drawn = OPS[task.op].drawn
-    assert drawn is not None
-    drawn(draft, task, move.card)
+    _DRAWN[task.op](draft, task, move.card)
     if draft.flow.step == "draw":
         draft.goto("effects.work")
         draft.chance_count += 1

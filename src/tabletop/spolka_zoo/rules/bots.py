@@ -22,7 +22,7 @@ from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.work import finish, shared_task, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
@@ -191,10 +191,14 @@ def _turn_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(state.piles.bot_deck)
 
 
+_WITH_BOT_CARDS: Final = piles_with("bot_deck", "bot_discard")
+
+
 def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
     feasible = card_feasible(draft, task.seat, card)
-    _, deck = draft.piles.bot_deck.draw(card)
-    draft.piles = evolve(draft.piles, bot_deck=deck, bot_discard=draft.piles.bot_discard.add(card))
+    piles = draft.piles
+    _, deck = piles.bot_deck.draw(card)
+    draft.piles = _WITH_BOT_CARDS(piles, deck, piles.bot_discard.add(card))
     if feasible:
         finish(draft, shared_task("bot_card", seat=task.seat, card=card))
     else:

@@ -22,7 +22,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
 __all__ = ["OPERATIONS", "arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
@@ -75,12 +75,16 @@ def _row_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(getattr(state.piles, _ROWS[task.arg][0]))
 
 
+_WITH_ROWS: Final = {kind: piles_with(*names) for kind, names in _ROWS.items()}
+
+
 def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     deck_name, row_name = _ROWS[task.arg]
-    _, deck = getattr(draft.piles, deck_name).draw(card)
-    row = list(getattr(draft.piles, row_name))
+    piles = draft.piles
+    _, deck = getattr(piles, deck_name).draw(card)
+    row = list(getattr(piles, row_name))
     row[task.index] = card
-    draft.piles = evolve(draft.piles, **{deck_name: deck, row_name: tuple(row)})
+    draft.piles = _WITH_ROWS[task.arg](piles, deck, tuple(row))
     finish(draft)
 
 
@@ -220,6 +224,24 @@ def _known_to(card: str, seat: int) -> Known:
     return known
 
 
+_lifted: tuple[Deck, int, tuple[str, ...], Deck] | None = None
+"""The last `_lift`: (deck, n, the lifted cards' ids sorted, the deck without them). Every
+arrangement of a look lifts the same cards off the same deck (a search applies them all to one
+state): kept by the deck's identity, the deck kept alive with it."""
+
+
+def _lift(deck: Deck, n: int) -> tuple[tuple[str, ...], Deck]:
+    """`deck.take_top(n)`: the ids of the cards lifted, sorted, and the deck without them."""
+    global _lifted  # a one-entry cache
+    last = _lifted
+    if last is not None and last[0] is deck and last[1] == n:
+        return last[2], last[3]
+    cards, rest = deck.take_top(n)
+    ids = tuple(sorted([k.card for k in cards]))
+    _lifted = (deck, n, ids, rest)
+    return ids, rest
+
+
 def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
     if isinstance(move, LookAt):
         task = evolve(task, company=move.company)
@@ -228,10 +250,10 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
         return
     assert isinstance(move, Arrange)
     deck = deck_of(draft, task.company)
-    cards, rest = deck.take_top(min(task.n, len(deck)))
+    cards, rest = _lift(deck, min(task.n, len(deck)))
     placed = (*move.top, move.moved) if move.moved else move.top
-    if sorted(placed) != sorted([k.card for k in cards]):
-        msg = f"{move} does not put back the looked-at cards {[k.card for k in cards]}"
+    if tuple(sorted(placed)) != cards:
+        msg = f"{move} does not put back the looked-at cards {list(cards)}"
         raise ValueError(msg)
     seat = task.seat
     draft.set_deck(task.company, rest.put_top([_known_to(card, seat) for card in move.top]))

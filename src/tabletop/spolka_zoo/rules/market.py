@@ -24,7 +24,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, unknown, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve, piles_with
 
 __all__ = ["OPERATIONS", "STEPS"]
 
@@ -53,10 +53,13 @@ def _resolve_outcomes(state: Position, task: Task) -> Tokens:
     return unknown(deck_of(state, task.company))
 
 
+_WITH_REVEALED: Final = piles_with("resolving", "shown")
+
+
 def _revealed(draft: Draft, task: Task, card: str) -> None:
     _, deck = deck_of(draft, task.company).draw(card)
     piles = draft.piles
-    draft.piles = evolve(piles, resolving=(*piles.resolving, card), shown=(*piles.shown, (task.company, card)))
+    draft.piles = _WITH_REVEALED(piles, (*piles.resolving, card), (*piles.shown, (task.company, card)))
     icons = task.n + (card in END_ICON)
     effects = effect_tasks(card, task.company) if _resolves(draft, task.company) else ()
     draft.set_deck(task.company, deck)

@@ -41,12 +41,17 @@ shared_task: Final = functools.cache(Task)
 small set of values (a deck's next card, a bot's card, an event)."""
 
 
+_RESUMES: Final = {(key.partition(".")[0], key.partition(".")[2]): resume for key, resume in WORK_STARTS.items()}
+"""`WORK_STARTS` by (phase, step), read without building the key text."""
+
+
 def start(draft: Draft, tasks: tuple[Task, ...]) -> None:
     """Push `tasks` and go to `effects.work`; the round then continues at the step
     [`WORK_STARTS`][tabletop.spolka_zoo.flow.WORK_STARTS] names for the step starting the work."""
-    resume = WORK_STARTS[draft.flow.key]
+    flow = draft.flow
+    resume = _RESUMES[flow.phase, flow.step]
     draft.goto("effects.work")
-    draft.queue = pending.push(draft.queue, *tasks)
+    draft.queue = tasks + draft.queue  # pending.push(queue, *tasks)
     draft.resume = resume
 
 
@@ -57,7 +62,11 @@ def finish(draft: Draft, *follow: Task) -> None:
         if step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
             draft.chance_count += 1
         draft.goto("effects.work")
-    draft.queue = pending.finish(draft.queue, *follow)
+    queue = draft.queue  # pending.finish(queue, *follow), without the call on every task
+    if not queue:
+        msg = "no pending task to finish"
+        raise IndexError(msg)
+    draft.queue = follow + queue[1:]
 
 
 def replace(draft: Draft, task: Task) -> None:

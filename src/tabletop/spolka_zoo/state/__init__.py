@@ -21,7 +21,7 @@ only that step holds, frozen once into the new state. Functions that only read t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, Self
 
 import attrs
 
@@ -47,6 +47,7 @@ from tabletop.spolka_zoo.state.parts import (
     Seat,
     Task,
     Turn,
+    piles_with,
 )
 from tabletop.spolka_zoo.state.results import COINS_PER_GLORY, Standing, ZooOutcome, final_outcome, goal_met
 
@@ -73,10 +74,34 @@ __all__ = [
     "evolve",
     "final_outcome",
     "goal_met",
+    "piles_with",
 ]
 
 _NO_TURN: Final = Turn()
 """The turn before the first token of the game."""
+_MOVED: Final[dict[tuple[int, str, int | None], tuple[Flow, Flow]]] = {}
+"""`Draft.goto`'s moves without a round or first player, by (id of the flow, target, player):
+(the flow, where it goes). A flow is a value, so where it goes never changes."""
+_MAX_MOVED: Final = 8192
+"""Moves kept in `_MOVED` at most (then the phase machine answers the others)."""
+_SCANNED: Final = 12
+"""`apply` looks for a move among at most this many legal moves one by one; among more (the
+~96 arrangements of a look), in the set of their ids."""
+_move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
+"""The last legal moves `_ids_of` was asked about, with their ids."""
+
+
+def _ids_of(moves: tuple[Move, ...]) -> frozenset[int]:
+    """The ids of `moves`, kept for the last tuple asked about (by identity; a search applies
+    every move of one state in a row). The tuple is kept alive with them, so an id in the set
+    is one of its moves, never another object."""
+    global _move_ids  # a one-entry cache
+    last = _move_ids
+    if last[0] is moves:
+        return last[1]
+    ids = frozenset([id(m) for m in moves])
+    _move_ids = (moves, ids)
+    return ids
 
 
 @attrs.frozen
@@ -135,6 +160,35 @@ class ZooState(Position, State):
             raise ValueError(msg)
         return self._view(player)
 
+    def apply(self, move: Move) -> Self:
+        """The state after `move`; this state is left untouched (the kernel's
+        [`State.apply`][tabletop.kernel.protocol.State.apply]).
+
+        The game's `apply` runs the automatic steps and counts the chance event in the one
+        state it builds, so nothing is left for the kernel's `advance`; and at a chance node
+        the move is looked for among the chance outcomes (by identity, as the kernel does
+        among the legal moves), without building the tuple of legal moves from them.
+
+        Raises:
+            IllegalMove: If `move` is not legal here; its message names the rule.
+        """
+        if self.is_chance_node:
+            for candidate, _ in self.chance_outcomes():
+                if candidate is move:
+                    return self._apply(move)  # type: ignore[return-value]
+        else:
+            moves = self.legal_moves()
+            if len(moves) > _SCANNED:
+                if id(move) in _ids_of(moves):
+                    return self._apply(move)  # type: ignore[return-value]
+            else:
+                for candidate in moves:
+                    if candidate is move:
+                        return self._apply(move)  # type: ignore[return-value]
+        if not self.is_legal(move):
+            raise self._explain(move)
+        return self._apply(move)  # type: ignore[return-value]
+
     def _counted(self) -> ZooState:
         """Chance events are counted by the rules in the state they build anyway (one new
         state per step instead of two): see `rules.apply` and `rules.work.finish`."""
@@ -155,7 +209,19 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         self, target: str, *, player: int | None = None, round: int | None = None, first_player: int | None = None
     ) -> None:
         """Move the flow to `target` through the phase machine (which checks the transition)."""
-        self.flow = ZooState.MACHINE.goto(self.flow, target, player=player, round=round, first_player=first_player)
+        flow = self.flow
+        if round is None and first_player is None:  # nearly every move: kept by the flow's identity
+            key = (id(flow), target, player)
+            hit = _MOVED.get(key)
+            if hit is not None and hit[0] is flow:
+                self.flow = hit[1]
+                return
+            moved = ZooState.MACHINE.goto(flow, target, player=player)
+            if len(_MOVED) < _MAX_MOVED:
+                _MOVED[key] = (flow, moved)  # the flow kept alive with its id: no other object takes it
+            self.flow = moved
+        else:
+            self.flow = ZooState.MACHINE.goto(flow, target, player=player, round=round, first_player=first_player)
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
