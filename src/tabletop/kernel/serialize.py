@@ -43,6 +43,7 @@ from cattrs.preconf.json import make_converter as _make_json_converter
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
+from tabletop.kernel.jsontext import loads
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -436,7 +437,7 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     """
     text = check_bounds(text)
     try:
-        document = json.loads(text)
+        document = loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
         msg = f"not valid JSON: {exc}"
         raise DecodeError(msg) from None
