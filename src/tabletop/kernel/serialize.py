@@ -152,6 +152,10 @@ def _shallow(text: str, max_depth: int) -> bool:
     return not marks
 
 
+_EXACT: dict[Callable[[Any, type], Any], type] = {}
+"""The scalar hooks `_scalar` made, each with the one type it reads (a value of exactly it, as is)."""
+
+
 def _scalar(kind: type, noun: str) -> Callable[[Any, type], Any]:
     def structure(value: Any, _: type) -> Any:
         if type(value) is not kind:
@@ -159,6 +163,7 @@ def _scalar(kind: type, noun: str) -> Callable[[Any, type], Any]:
             raise TypeError(msg)
         return value
 
+    _EXACT[structure] = kind
     return structure
 
 
@@ -218,7 +223,64 @@ def _collection_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, ty
             return frozenset(items)
         return tuple(items) if origin is tuple else items
 
-    return structure
+    return _quick(origin, fixed, [_EXACT.get(h) for h in hooks], structure)
+
+
+def _quick(
+    origin: Any, fixed: bool, exact: list[type | None], structure: Callable[[Any, type], Any]
+) -> Callable[[Any, type], Any]:
+    """A faster front of a collection hook `structure` for the common valid lists: an empty
+    list, or a list of plain values (text, integers, flags) of exactly their item types, built
+    at once without a call per item. Anything else (and every refusal) goes to `structure`, so
+    the front accepts nothing `structure` refuses and builds the same value."""
+    if origin not in (tuple, frozenset) or None in exact:
+        if fixed or origin not in (tuple, frozenset):
+            return structure
+        empty = () if origin is tuple else frozenset()
+
+        def some(value: Any, cls: type) -> Any:
+            return empty if type(value) is list and not value else structure(value, cls)
+
+        return some
+    if fixed:
+        size = len(exact)
+
+        def fixed_plain(value: Any, cls: type) -> Any:
+            if type(value) is list and len(value) == size:
+                for item, kind in zip(value, exact):  # noqa: B905 - the lengths were compared
+                    if type(item) is not kind:
+                        break
+                else:
+                    return tuple(value)
+            return structure(value, cls)
+
+        return fixed_plain
+    kind = exact[0]
+    if origin is frozenset:
+
+        def distinct_plain(value: Any, cls: type) -> Any:
+            if type(value) is list:
+                for item in value:
+                    if type(item) is not kind:
+                        break
+                else:
+                    found = frozenset(value)
+                    if len(found) == len(value):
+                        return found
+            return structure(value, cls)
+
+        return distinct_plain
+
+    def plain(value: Any, cls: type) -> Any:
+        if type(value) is list:
+            for item in value:
+                if type(item) is not kind:
+                    break
+            else:
+                return tuple(value)
+        return structure(value, cls)
+
+    return plain
 
 
 def _is_homogeneous(cls: Any) -> bool:
