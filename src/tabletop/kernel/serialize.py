@@ -51,6 +51,7 @@ __all__ = [
     "MAX_TEXT",
     "OPTIONAL",
     "VERSION",
+    "PartAnswers",
     "check_bounds",
     "dump_envelope",
     "dump_text",
@@ -570,6 +571,66 @@ def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: 
         raise DecodeError(text, path=path) from None
     except (TypeError, ValueError, KeyError, AttributeError) as exc:
         raise DecodeError(f"invalid data: {exc}", path=root) from None
+
+
+_P = TypeVar("_P")
+_A = TypeVar("_A")
+
+
+class PartAnswers:
+    """Answers about immutable parts of states (a deck's card counts, a check that passed),
+    kept by the identity of the part, with the part (so that an identity is never reused while
+    kept); past `size` answers all are dropped.
+
+    A game's invariants use it for their costly parts: a step leaves most parts of a state the
+    very same objects, and reading a state checks it and the state after its first legal move
+    ([validate_state][tabletop.kernel.serialize.validate_state]), so an unchanged part is
+    worked out once. Sound only for immutable parts (frozen attrs instances, tuples of them,
+    [`Tokens`][tabletop.kernel.tokens.Tokens]) and a `work` that reads nothing else.
+
+    ```pycon
+    >>> counts = PartAnswers()
+    >>> hand = ("a", "b", "a")
+    >>> counts.of(hand, len), counts.of(hand, len)
+    (3, 3)
+    >>> counts
+    PartAnswers(1 kept)
+
+    ```
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self._kept: dict[int, tuple[object, Any]] = {}
+        self._size = size
+
+    def __repr__(self) -> str:
+        return f"PartAnswers({len(self._kept)} kept)"
+
+    def of(self, part: _P, work: Callable[[_P], _A]) -> _A:
+        """`work(part)`, worked out once per part (by identity) while kept."""
+        found = self._kept.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]  # type: ignore[no-any-return]
+        answer = work(part)
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(part)] = (part, answer)
+        return answer
+
+    def holds(self, part: object, *context: object) -> bool:
+        """Whether `part` was kept (by [keep][tabletop.kernel.serialize.PartAnswers.keep]) with
+        this very `context` (compared by identity): e.g. a deck found sound against this very
+        makeup."""
+        found = self._kept.get(id(part))
+        if found is None or found[0] is not part or len(found[1]) != len(context):
+            return False
+        return all(kept is given for kept, given in zip(found[1], context, strict=True))
+
+    def keep(self, part: object, *context: object) -> None:
+        """Keep `part` with `context` (see [holds][tabletop.kernel.serialize.PartAnswers.holds])."""
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(part)] = (part, context)
 
 
 def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = None, root: str = "state") -> None:
