@@ -244,33 +244,28 @@ def _quick(
 
         return some
     if fixed:
-        size = len(exact)
+        return _fixed_plain(exact, structure)
+    return _plain_items(exact[0], origin is frozenset, structure)
 
-        def fixed_plain(value: Any, cls: type) -> Any:
-            if type(value) is list and len(value) == size:
-                for item, kind in zip(value, exact):  # noqa: B905 - the lengths were compared
-                    if type(item) is not kind:
-                        break
-                else:
-                    return tuple(value)
-            return structure(value, cls)
 
-        return fixed_plain
-    kind = exact[0]
-    if origin is frozenset:
+def _fixed_plain(exact: list[type | None], structure: Callable[[Any, type], Any]) -> Callable[[Any, type], Any]:
+    """The front of a fixed tuple of plain values (`tuple[int, int, int]`)."""
+    size = len(exact)
 
-        def distinct_plain(value: Any, cls: type) -> Any:
-            if type(value) is list:
-                for item in value:
-                    if type(item) is not kind:
-                        break
-                else:
-                    found = frozenset(value)
-                    if len(found) == len(value):
-                        return found
-            return structure(value, cls)
+    def fixed_plain(value: Any, cls: type) -> Any:
+        if type(value) is list and len(value) == size:
+            for item, kind in zip(value, exact):  # noqa: B905 - the lengths were compared
+                if type(item) is not kind:
+                    break
+            else:
+                return tuple(value)
+        return structure(value, cls)
 
-        return distinct_plain
+    return fixed_plain
+
+
+def _plain_items(kind: Any, distinct: bool, structure: Callable[[Any, type], Any]) -> Callable[[Any, type], Any]:
+    """The front of `tuple[X, ...]` (or, `distinct`, `frozenset[X]`) of a plain `X`."""
 
     def plain(value: Any, cls: type) -> Any:
         if type(value) is list:
@@ -278,7 +273,11 @@ def _quick(
                 if type(item) is not kind:
                     break
             else:
-                return tuple(value)
+                if not distinct:
+                    return tuple(value)
+                found = frozenset(value)
+                if len(found) == len(value):
+                    return found
         return structure(value, cls)
 
     return plain
