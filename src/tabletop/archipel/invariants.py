@@ -18,14 +18,15 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
-from typing import NoReturn
+from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
-from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState
+from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["check_invariants"]
@@ -73,28 +74,58 @@ def _check_boats(s: ArchipelState) -> None:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
 
-def _check_fish(s: ArchipelState) -> None:
+_SPOTS: Final = PartAnswers()
+_MARKETS: Final = PartAnswers()
+_SHOPS: Final = PartAnswers()
+"""The fish on the spots, the fish delivered to the markets and the cards in the shops, and
+the markets and shops found within their bounds, kept by the identity of those immutable
+parts: a part a step left unchanged is counted and checked once (reading a state checks it
+and the state after its first legal move, which shares most parts with it)."""
+
+
+def _spot_fish(spots: tuple[Spot, ...]) -> tuple[dict[str, int], int]:
+    """The fish pieces seen on `spots`, and the number of spots still unseen."""
     pieces: dict[str, int] = {}
     unseen_spots = 0
-    for spot in s.spots:
+    for spot in spots:
         if spot.fish == UNSEEN:
             unseen_spots += 1
         elif spot.fish != EMPTY:
             pieces[spot.fish] = pieces.get(spot.fish, 0) + 1
+    return pieces, unseen_spots
+
+
+def _tally(parts: tuple[Tokens, ...]) -> dict[str, int]:
+    into: dict[str, int] = {}
+    for tokens in parts:
+        _count(into, tokens)
+    return into
+
+
+def _check_fish(s: ArchipelState) -> None:
+    seen, unseen_spots = _SPOTS.of(s.spots, _spot_fish)
     if unseen_spots != s.unseen.total:
         _fail(f"{unseen_spots} unseen spots but {s.unseen.total} unseen fish", "unseen", "ARC-1.5")
+    pieces = dict(seen)
     _count(pieces, s.unseen)
     _count(pieces, s.lost)
     for boat in s.boats:
         _count(pieces, boat.fish)
     board = s.map
-    for i, (island, ordered, delivered) in enumerate(zip(board.island_ids, board.orders, s.markets, strict=True)):
-        if not delivered <= ordered:
-            _fail(f"market {island} holds {delivered}, ordered {ordered}", f"markets[{i}]", "ARC-4.2")
-        _count(pieces, delivered)
+    if not _MARKETS.holds(s.markets, board):
+        for i, (island, ordered, delivered) in enumerate(zip(board.island_ids, board.orders, s.markets, strict=True)):
+            if not delivered <= ordered:
+                _fail(f"market {island} holds {delivered}, ordered {ordered}", f"markets[{i}]", "ARC-4.2")
+        _MARKETS.keep(s.markets, board)
+    for kind, n in _TALLIES.of(s.markets, _tally).items():
+        pieces[kind] = pieces.get(kind, 0) + n
     problem = conservation_problem(Tokens(pieces), FISH)  # in a view, hidden fish make up the rest
     if problem:
         _fail(f"fish pieces not conserved: {problem}", "spots", "ARC-1.5")
+
+
+_TALLIES: Final = PartAnswers()
+"""The counts of tuples of multisets (the markets, the shops), by the tuple's identity."""
 
 
 def _check_cards(s: ArchipelState) -> None:
@@ -107,12 +138,15 @@ def _check_cards(s: ArchipelState) -> None:
             cards[card] = cards.get(card, 0) + 1
     for boat in s.boats:
         _count(cards, boat.cards)
-    for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
-        if shop.total > SHOP_SIZE:
-            _fail(f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
-        if island in s.shut and shop:
-            _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
-        _count(cards, shop)
+    if not _SHOPS.holds(s.shops, board, s.shut):
+        for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
+            if shop.total > SHOP_SIZE:
+                _fail(f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
+            if island in s.shut and shop:
+                _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
+        _SHOPS.keep(s.shops, board, s.shut)
+    for kind, n in _TALLIES.of(s.shops, _tally).items():
+        cards[kind] = cards.get(kind, 0) + n
     if not _same(cards, board.cards):
         _fail(f"square cards not conserved: {sum(cards.values())} instead of {board.cards.total}", "pocket", "ARC-1.6")
     if s.warehouse.total > SHOP_SIZE:

@@ -15,6 +15,7 @@ from tabletop.conservas.state import ConservasState
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["invariants"]
@@ -38,8 +39,18 @@ def _count(counts: dict[str, int], tokens: Tokens) -> None:
         counts[kind] = counts.get(kind, 0) + n
 
 
-def _deck_cards(deck: Deck) -> list[str]:
-    return [*(k.card for k in deck.top), *deck.middle.elements(), *(k.card for k in deck.bottom)]
+_DECK_CARDS: Final = PartAnswers()
+"""Every card of a deck, kept by the deck's identity: a deck a step left unchanged (the very
+same object) is listed once (reading a state checks it and the state after its first legal
+move, which shares most parts with it)."""
+
+
+def _deck_cards(deck: Deck) -> tuple[str, ...]:
+    return _DECK_CARDS.of(deck, _listed)
+
+
+def _listed(deck: Deck) -> tuple[str, ...]:
+    return (*(k.card for k in deck.top), *deck.middle.elements(), *(k.card for k in deck.bottom))
 
 
 def invariants(state: State) -> None:
@@ -62,10 +73,13 @@ def invariants(state: State) -> None:
         _fail(f"goal {state.goal!r} is not standard or difficult", "goal")
     if len(state.market) != len(month.spaces):
         _fail(f"{len(state.market)} market spaces, the month has {len(month.spaces)}", "market")
-    _check(state.handful >= 0, f"handful {state.handful}", "handful", "CON-2.1")
-    _check(state.to_return >= 0, f"to return {state.to_return}", "to_return", "CON-6.6")
+    if state.handful < 0:
+        _fail(f"handful {state.handful}", "handful", "CON-2.1")
+    if state.to_return < 0:
+        _fail(f"to return {state.to_return}", "to_return", "CON-6.6")
     _sea_tokens(state)
-    _check(state.money >= 0, f"negative money: {state.money}", "money", "CON-4.6")
+    if state.money < 0:
+        _fail(f"negative money: {state.money}", "money", "CON-4.6")
     cards = state.cards
     boats = [*_deck_cards(cards.boat_deck), *cards.boat_row, *cards.boat_discard, *cards.offer, *cards.fleet]
     if sorted(boats) != _SORTED_BOATS:

@@ -14,6 +14,15 @@ every game): whatever it does not write itself (a union, a mapping, a frozenset,
 subclass of its field's type, a class with a hook of its own) it hands to the converter and
 the encoder as before.
 
+**orjson.** Where the optional [orjson](https://github.com/ijl/orjson) is installed (the
+`fast` extra: `pip install 'tabletop[fast]'`), the plain values (text, integers, flags, tuples
+and multisets of them: no floats, which orjson writes otherwise) are written by it, and
+[`loads`][tabletop.kernel.jsontext.loads] reads JSON text with it: the same text and the same
+values as the standard library's, only faster. Setting the environment variable
+`TABLETOP_JSON=stdlib` (read at import) or calling
+[`use_orjson(False)`][tabletop.kernel.jsontext.use_orjson] makes tabletop use the standard
+library alone.
+
 ```pycon
 >>> import attrs
 >>> from tabletop.kernel.serialize import make_converter
@@ -29,7 +38,9 @@ the encoder as before.
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import typing
 from collections.abc import Callable
 from typing import Any, Final
@@ -40,7 +51,7 @@ from cattrs.fns import identity
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["TEXTS_KEPT", "TextWriter", "writer"]
+__all__ = ["JSON_ENV", "TEXTS_KEPT", "TextWriter", "loads", "orjson_used", "use_orjson", "writer"]
 
 TEXTS_KEPT: Final = 4096
 """The most texts kept (with their values, so that an identity is never reused while kept):
@@ -73,6 +84,95 @@ def _c_encoder() -> Callable[[Any], str]:
 
 
 _encode: Final = _c_encoder()
+
+JSON_ENV: Final = "TABLETOP_JSON"
+"""The environment variable that, set to `stdlib`, keeps tabletop from using orjson even where
+it is installed (read once, at import)."""
+
+
+def _find_orjson() -> Any:
+    """The orjson module, or `None` when it is not installed or `TABLETOP_JSON=stdlib`."""
+    if os.environ.get(JSON_ENV, "").strip().lower() == "stdlib":
+        return None
+    try:
+        return importlib.import_module("orjson")
+    except ImportError:
+        return None
+
+
+_ORJSON: list[Any] = [_find_orjson()]
+"""The orjson module in use, or `None` (a list, so that `use_orjson` can change it)."""
+
+
+def orjson_used() -> bool:
+    """Whether JSON is read and written with orjson (installed and not turned off)."""
+    return _ORJSON[0] is not None
+
+
+def use_orjson(on: bool) -> bool:
+    """Use orjson (`True`) or the standard library alone (`False`) from now on; return whether
+    orjson was used before. The texts and values are the same either way (the texts kept so
+    far are dropped, so that the next ones are written by the encoder now in use).
+
+    Raises:
+        ImportError: If `on` and orjson is not installed.
+    """
+    before = orjson_used()
+    _ORJSON[0] = importlib.import_module("orjson") if on else None
+    for store in _STORES:  # the texts written so far are written again by the encoder now in use
+        store.clear()
+    _HELD[0] = 0
+    return before
+
+
+def _plain_text(value: Any) -> str:
+    """The compact JSON text of a float-free unstructured value, by orjson when in use.
+
+    orjson writes text, integers, flags, `None`, lists, tuples and objects with text keys as
+    the standard library's compact encoder does (`ensure_ascii=False`: the same escapes); what
+    it refuses (an integer past 64 bits, a key that is not text, a lone surrogate, a type it
+    does not know) the standard library writes.
+    """
+    fast = _ORJSON[0]
+    if fast is not None:
+        try:
+            text: str = fast.dumps(value).decode()
+        except TypeError:  # orjson.JSONEncodeError is a TypeError
+            pass
+        else:
+            return text
+    return _encode(value)
+
+
+_NUMBER_MARKS: Final = bytes(ord("0") if 48 <= b <= 57 else b if b in b".eE" else ord(" ") for b in range(256))
+"""Every digit made `0`, every byte but `.`, `e` and `E` a space: a JSON float has a digit right
+before a `.`, `e` or `E` (`0.`, `0e`, `0E` once translated), a JSON integer past 64 bits 19
+digits or more."""
+_FLOAT_MARKS: Final = (b"0.", b"0e", b"0E", b"0" * 19)
+
+
+def loads(text: str) -> Any:
+    """The value of JSON `text`, exactly as `json.loads` reads it (the same value, or the same
+    `json.JSONDecodeError`), by orjson when in use.
+
+    orjson reads only what the standard library reads alike: a text with a number with a
+    fraction or an exponent (a float: none of tabletop's documents holds one) or a run of 19
+    digits (orjson reads an integer past 64 bits as a float), or one orjson refuses (`NaN`, `Infinity`, an escaped lone
+    surrogate, a number past a float's range, which `json.loads` accepts; or a real error,
+    which it words), is read by `json.loads`.
+    """
+    fast = _ORJSON[0]
+    if fast is None:
+        return json.loads(text)
+    marks = text.encode("utf-8", "surrogatepass").translate(_NUMBER_MARKS)
+    if any(mark in marks for mark in _FLOAT_MARKS):  # a float, or an integer orjson reads as one
+        return json.loads(text)
+    try:
+        return fast.loads(text)
+    except ValueError:  # orjson.JSONDecodeError is a json.JSONDecodeError, a ValueError
+        return json.loads(text)
+
+
 _Store = dict[int, tuple[object, str]]
 _STORES: list[_Store] = []
 """One store of texts per writing function (a value written under two types, say a subclass
@@ -174,14 +274,15 @@ class TextWriter:
         """The converter's hook and the encoder, the text kept for a value that is not `None`."""
         hook = self._converter.get_unstructure_hook(hint)
         store = _store()
+        encode = _plain_text if _plain(hint) else _encode
 
         def write(value: Any) -> str:
             if value is None:
-                return _encode(hook(value))
+                return encode(hook(value))
             found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            return _kept(store, value, _encode(hook(value)))
+            return _kept(store, value, encode(hook(value)))
 
         return write
 
@@ -273,10 +374,21 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
+def _plain(hint: Any) -> bool:
+    """Whether values of `hint` unstructure to text, integers, flags, `None` and lists of them
+    (no float: the values [`_plain_text`][tabletop.kernel.jsontext._plain_text] may write)."""
+    if hint in (int, str, bool, type(None)):
+        return True
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (tuple, frozenset) or (origin is not None and type(None) in args and len(args) == 2):
+        return bool(args) and all(a is Ellipsis or _plain(a) for a in args)
+    return False
+
+
 def _tokens(value: Any) -> str:
     if type(value) is not Tokens:
         return _encode(value.as_dict())
     found = _TOKEN_TEXTS.get(id(value))
     if found is not None and found[0] is value:
         return found[1]
-    return _kept(_TOKEN_TEXTS, value, _encode(value.as_dict()))
+    return _kept(_TOKEN_TEXTS, value, _plain_text(value.as_dict()))

@@ -13,9 +13,10 @@ from __future__ import annotations
 import functools
 from typing import Final, NoReturn
 
-from tabletop.kernel.deck import HIDDEN, conservation_problem
+from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import (
     BOT_IDS,
@@ -30,7 +31,7 @@ from tabletop.spolka_zoo.content import (
 )
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
-from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Task, ZooState
+from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import resolving_company
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
@@ -60,8 +61,27 @@ def all_cards(state: ZooState) -> Tokens:
 
 
 def _tally(state: ZooState) -> dict[str, int]:
-    """Every card of the state counted in one plain dict (no multiset built per pile)."""
-    p = state.piles
+    """Every card of the state counted in one plain dict (no multiset built per pile): the
+    counts of the piles, the seats and the company decks, each kept by its part's identity."""
+    tally = dict(_PILES.of(state.piles, _piles_tally))
+    get = tally.get
+    for part in (_SEATS.of(state.seats, _seats_tally), _DECKS.of(state.decks, _decks_tally)):
+        for card, n in part.items():
+            tally[card] = get(card, 0) + n
+    return tally
+
+
+_PILES: Final = PartAnswers()
+_SEATS: Final = PartAnswers()
+_DECKS: Final = PartAnswers()
+_MAKEUPS: Final = PartAnswers()
+"""The card counts of the piles, the seats and the company decks, and the makeup each company
+deck was found sound against, kept by the identity of those immutable parts: a part a step
+left unchanged is counted or checked once (reading a state checks it and the state after its
+first legal move, which shares most parts with it)."""
+
+
+def _piles_tally(p: Piles) -> dict[str, int]:
     tally: dict[str, int] = {}
     get = tally.get
     for row in (p.influence_row, p.helper_row, p.resolving):
@@ -70,20 +90,37 @@ def _tally(state: ZooState) -> dict[str, int]:
                 tally[card] = get(card, 0) + 1
     for known in p.removed:
         tally[known.card] = get(known.card, 0) + 1
-    for seat in state.seats:
+    for tokens in (p.bot_discard, p.event_aside):
+        for card, n in tokens.items():
+            tally[card] = get(card, 0) + n
+    _count_decks((p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box), tally)
+    return tally
+
+
+def _seats_tally(seats: tuple[Seat, ...]) -> dict[str, int]:
+    tally: dict[str, int] = {}
+    get = tally.get
+    for seat in seats:
         for card in (*seat.helpers, *seat.intrigues):
             tally[card] = get(card, 0) + 1
         if seat.goal:
             tally[seat.goal] = get(seat.goal, 0) + 1
-    for tokens in (p.bot_discard, p.event_aside):
-        for card, n in tokens.items():
-            tally[card] = get(card, 0) + n
-    for deck in (*state.decks, p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box):
+    return tally
+
+
+def _decks_tally(decks: tuple[Deck, ...]) -> dict[str, int]:
+    tally: dict[str, int] = {}
+    _count_decks(decks, tally)
+    return tally
+
+
+def _count_decks(decks: tuple[Deck, ...], tally: dict[str, int]) -> None:
+    get = tally.get
+    for deck in decks:
         for card, n in deck.middle.items():
             tally[card] = get(card, 0) + n
         for known in (*deck.top, *deck.bottom):
             tally[known.card] = get(known.card, 0) + 1
-    return tally
 
 
 #: What a task's ``company`` may be: none, the seat's choice, or a company.
@@ -115,7 +152,8 @@ def invariants(state: State) -> None:
     assert isinstance(state, ZooState)
     _flow(state)
     _pending(state)
-    _check(tuple(sorted(state.board)) == FRUITS or not state.board, f"board {state.board!r}", "board", "ZOO-1.1")
+    if state.board and tuple(sorted(state.board)) != FRUITS:
+        _broken(f"board {state.board!r}", "board", "ZOO-1.1")
     _tokens(state)
     _cards(state)
     _open_piles(state)
@@ -136,9 +174,10 @@ def _flow(state: ZooState) -> None:
 
 def _pending(state: ZooState) -> None:
     """The pending work names known steps, operations, seats, companies and cards."""
-    _check(state.resume == "" or state.resume in _STEPS, f"unknown step {state.resume!r}", "resume")
-    if state.flow.phase == "effects":
-        _check(state.queue and state.resume, f"{state.flow.key} with no task or nowhere to resume", "queue")
+    if state.resume != "" and state.resume not in _STEPS:
+        _broken(f"unknown step {state.resume!r}", "resume")
+    if state.flow.phase == "effects" and not (state.queue and state.resume):
+        _broken(f"{state.flow.key} with no task or nowhere to resume", "queue")
     seats = range(-1, len(state.seats))
     for i, task in enumerate(state.queue):
         if not _task_sound(task, seats):  # the messages are built only for a broken task
@@ -184,8 +223,8 @@ def _tokens(state: ZooState) -> None:
         found, expected = Tokens(fruit), Tokens(dict.fromkeys(FRUITS, supply))
         _broken(f"fruit tokens not conserved: {found} != {expected}", "warehouse", "ZOO-1.3")
     for i, seat in enumerate(state.seats):
-        shares_ok = all(n >= 0 for n in seat.shares) and sum(seat.shares) <= SHARE_TOKENS
-        _check(shares_ok, f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
+        if min(seat.shares, default=0) < 0 or sum(seat.shares) > SHARE_TOKENS:
+            _broken(f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
         if seat.money < 0:
             _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
     if min(state.share_price) < 0:
@@ -238,23 +277,38 @@ def _makeup(state: ZooState) -> None:
     """Each company deck holds the cards its public makeup says, and as many (ZOO-1.2, ZOO-4.11)."""
     if not state.deck_makeup:  # saved before the makeup was recorded: derived when read
         return
-    _check(len(state.deck_makeup) == len(FRUITS), f"{len(state.deck_makeup)} makeups", "deck_makeup", "ZOO-1.2")
+    if len(state.deck_makeup) != len(FRUITS):
+        _broken(f"{len(state.deck_makeup)} makeups", "deck_makeup", "ZOO-1.2")
     resolving = resolving_company(state)
-    for c, (known, secret) in enumerate(state.deck_makeup):
+    for c, makeup in enumerate(state.deck_makeup):
         deck = state.decks[c]
-        held = deck.middle.as_dict()
-        names = [k.card for k in (*deck.top, *deck.bottom)]
-        for name in (*names, *(state.piles.resolving if resolving == FRUITS[c] else ())):
-            held[name] = held.get(name, 0) + 1
-        size = sum(held.values())
-        at = f"deck_makeup[{c}]"
-        _check(secret >= 0, f"{secret} cards of unknown identity", at, "ZOO-4.12")
-        _check(known.total + secret == size, f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
-        missing = sum(max(0, n - held.get(card, 0)) for card, n in known.items())
-        # a view hides some cards: the known ones it does not show are among them
-        _check(
-            missing <= held.get(HIDDEN, 0), f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11"
-        )
+        if resolving == FRUITS[c] and state.piles.resolving:
+            _deck_makeup(c, makeup, deck, state.piles.resolving)
+            continue
+        if not _MAKEUPS.holds(deck, makeup):  # not yet found sound against this very makeup
+            _deck_makeup(c, makeup, deck, ())
+            _MAKEUPS.keep(deck, makeup)
+
+
+def _deck_makeup(c: int, makeup: tuple[Tokens, int], deck: Deck, resolving: tuple[str, ...]) -> None:
+    """Company deck `c` (with the cards being resolved from it) holds what `makeup` says."""
+    known, secret = makeup
+    held = deck.middle.as_dict()
+    for name in (*(k.card for k in deck.top), *(k.card for k in deck.bottom), *resolving):
+        held[name] = held.get(name, 0) + 1
+    size = sum(held.values())
+    at = f"deck_makeup[{c}]"
+    if secret < 0:
+        _broken(f"{secret} cards of unknown identity", at, "ZOO-4.12")
+    if known.total + secret != size:
+        _broken(f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
+    missing = 0
+    for card, n in known.items():
+        have = held.get(card, 0)
+        if n > have:
+            missing += n - have
+    if missing > held.get(HIDDEN, 0):  # a view hides some cards: the known ones it does not show are among them
+        _broken(f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11")
 
 
 def _common(a: Tokens, b: Tokens) -> Tokens:

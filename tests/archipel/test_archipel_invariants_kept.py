@@ -1,0 +1,51 @@
+"""Archipel's invariants keep the fish counted on the spots, the markets and the shops, and the
+markets and shops found within bounds, by the identity of those (immutable) parts: a state
+that shares them with one already checked still has every part that differs checked, and a
+kept shop check is redone when the closed shops change (issue 12)."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+from archipel_helpers import started
+
+from tabletop.archipel.invariants import check_invariants
+from tabletop.kernel.errors import InvariantBroken
+
+
+def test_a_kept_shop_check_is_redone_for_other_closed_shops() -> None:
+    """ARC-4.10: the very shops found sound are refused once their island's shop is closed."""
+    state = started(0, players=2)
+    check_invariants(state)
+    i = next(i for i, shop in enumerate(state.shops) if shop)
+    island = state.map.island_ids[i]
+    with pytest.raises(InvariantBroken, match=f"closed shop {island} holds cards") as caught:
+        check_invariants(attrs.evolve(state, shut=state.shut | {island}))
+    assert (caught.value.path, caught.value.rule) == (f"shops[{i}]", "ARC-4.10")
+    check_invariants(state)
+
+
+def test_changed_shops_beside_kept_parts_are_counted_again() -> None:
+    """ARC-1.6: a card taken from a shop into nowhere, everything else the very objects checked."""
+    state = started(0, players=2)
+    check_invariants(state)
+    i = next(i for i, shop in enumerate(state.shops) if shop)
+    shops = list(state.shops)
+    shops[i] = shops[i].remove(next(iter(shops[i])))
+    with pytest.raises(InvariantBroken, match="square cards not conserved"):
+        check_invariants(attrs.evolve(state, shops=tuple(shops)))
+
+
+def test_changed_markets_beside_kept_spots_are_checked_again() -> None:
+    """ARC-4.2 and ARC-1.5: a market holding what it did not order, then a fish out of nowhere."""
+    state = started(0, players=2)
+    check_invariants(state)
+    markets = list(state.markets)
+    ordered = state.map.orders[0]
+    markets[0] = markets[0].add(next(kind for kind in ("shark", "red", "blue", "yellow") if kind not in ordered))
+    with pytest.raises(InvariantBroken, match="holds") as caught:
+        check_invariants(attrs.evolve(state, markets=tuple(markets)))
+    assert caught.value.rule == "ARC-4.2"
+    markets[0] = state.markets[0].add(next(iter(ordered)))
+    with pytest.raises(InvariantBroken, match="fish pieces not conserved"):
+        check_invariants(attrs.evolve(state, markets=tuple(markets)))
