@@ -140,6 +140,14 @@ class MCTSAgent(SearchSettings):
             that a wide decision gets the budget its moves need and a narrow one does not
             spend more than it must (`0`: the same `iterations` at every decision). A time
             budget (`seconds`) is not widened.
+        width: Search only the root moves whose estimate (the game's `evaluate` hook right
+            after the move, as the greedy agent judges it) is within `width` of the best; a
+            decision left with one such move plays it at once, without a search (`None`:
+            every move). `per_move` then counts the moves kept.
+        anchor: Play the best searched of the moves the hook ranks first (the greedy
+            agent's candidates, their ties decided by the search) unless another searched
+            move's mean beats that one's by more than `anchor` (`None`: the most visited
+            move, as without it).
     """
 
     backup: str = parameter(
