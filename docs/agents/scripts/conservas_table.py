@@ -67,10 +67,15 @@ def main() -> None:
     parser.add_argument("--a", default="greedy", help="the agent compared against")
     parser.add_argument("--b", default="mcts:iterations=20", help="the agent compared")
     parser.add_argument("--csv", help="also write the pairs as CSV here (one row a month-goal pair, for pandas)")
+    parser.add_argument("--seeds", help="only the seeds FIRST-LAST (a fixed range: every pair on the same seeds)")
     parser.add_argument("logs", nargs="+")
     args = parser.parse_args()
     table: list[dict[str, object]] = []
     games = load(args.logs)
+    if args.seeds:
+        first, _, last = args.seeds.partition("-")
+        low, high = int(first), int(last or first)
+        games = defaultdict(dict, {key: value for key, value in games.items() if low <= key[2] <= high})
     rows = [
         "| month | goal | games | A wins (95% CI) | B wins (95% CI) | B - A (95% CI) | B only / A only | sign test p |"
     ]

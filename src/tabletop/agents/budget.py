@@ -14,6 +14,7 @@ __all__ = [
     "iterations",
     "optional",
     "optional_count",
+    "optional_margin",
     "optional_seconds",
     "parameter",
     "positive_number",
@@ -45,6 +46,13 @@ def optional_count(instance: object, attribute: attrs.Attribute[Any], value: int
     """An attrs validator: `None` or a whole number of at least 0."""
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
         msg = f"{attribute.name} must be a whole number of at least 0 (or none), got {value!r}"
+        raise ValueError(msg)
+
+
+def optional_margin(instance: object, attribute: attrs.Attribute[Any], value: float | None) -> None:
+    """An attrs validator: `None` or a number of at least 0 (a margin of utility)."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0):
+        msg = f"{attribute.name} must be a number of at least 0 (or none), got {value!r}"
         raise ValueError(msg)
 
 

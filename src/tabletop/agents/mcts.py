@@ -48,6 +48,7 @@ from tabletop.agents.budget import (
     iterations,
     optional,
     optional_count,
+    optional_margin,
     optional_seconds,
     parameter,
     positive_number,
@@ -139,6 +140,14 @@ class MCTSAgent(SearchSettings):
             that a wide decision gets the budget its moves need and a narrow one does not
             spend more than it must (`0`: the same `iterations` at every decision). A time
             budget (`seconds`) is not widened.
+        width: Search only the root moves whose estimate (the game's `evaluate` hook right
+            after the move, as the greedy agent judges it) is within `width` of the best; a
+            decision left with one such move plays it at once, without a search (`None`:
+            every move). `per_move` then counts the moves kept.
+        anchor: Play the best searched of the moves the hook ranks first (the greedy
+            agent's candidates, their ties decided by the search) unless another searched
+            move's mean beats that one's by more than `anchor` (`None`: the most visited
+            move, as without it).
     """
 
     backup: str = parameter(
@@ -146,6 +155,15 @@ class MCTSAgent(SearchSettings):
     )
     transpose: bool = parameter(True, flag, "share one node among paths to the same position")
     per_move: int = parameter(0, int, "iterations added per legal move of the decision", optional_count)
+    width: float | None = parameter(
+        None, optional(float), "root moves searched: within this of the hook's best (none: all)", optional_margin
+    )
+    anchor: float | None = parameter(
+        None,
+        optional(float),
+        "keep the hook's best move unless another beats it by this (none: no anchor)",
+        optional_margin,
+    )
     name: str = "mcts"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
@@ -154,6 +172,8 @@ class MCTSAgent(SearchSettings):
             return legal[0]
         search = _Search(self, rng, evaluator(view))
         root = search.node(view)
+        if self.width is not None or self.anchor is not None:
+            return self._anchored(search, root, view, legal, rng)
         for _ in iterations(self.iterations + self.per_move * len(legal), self.seconds):
             search.iterate(root)
         player = root.player
@@ -169,6 +189,54 @@ class MCTSAgent(SearchSettings):
             return GreedyAgent().choose(view, legal, rng)
         top = max(score for score, _ in scored)
         return rng.choice([move for score, move in scored if score == top])
+
+    def _anchored(self, search: _Search, root: _Node, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
+        """The search with `width` and `anchor`: only the close moves searched, the hook's best kept unless beaten.
+
+        The root is expanded first, so every move has the hook's estimate right after it
+        (the greedy agent's judgement). With `width`, the moves more than `width` below the
+        best estimate are dropped from the root, and a decision left with one move plays it
+        without searching (`per_move` then counts the moves kept). With `anchor`, the move
+        played is the best searched of the moves the hook ranks first (its ties decided by
+        the search), unless another searched move's mean beats that one's by more than
+        `anchor`.
+        """
+        search.expand(root)
+        player = root.player
+        estimates = {move: value[player] for move, value in root.estimates.items() if move in legal}
+        if not estimates:
+            return GreedyAgent().choose(view, legal, rng)
+        top = max(estimates.values())
+        if self.width is not None:
+            floor = top - self.width - _EPSILON
+            root.children = {move: child for move, child in root.children.items() if estimates.get(move, -1.0) >= floor}
+        if len(root.children) == 1:
+            return next(iter(root.children))
+        for _ in iterations(self.iterations + self.per_move * len(root.children), self.seconds):
+            search.iterate(root)
+        ranked = {
+            move: (float(child.visits), child.mean(player)) for move, child in root.children.items() if move in legal
+        }
+        if not ranked:
+            return GreedyAgent().choose(view, legal, rng)
+        if self.anchor is None:  # the most visited of all; among equals, the best valued
+            most = max(ranked.values())
+            return rng.choice([move for move in ranked if ranked[move] == most])
+        first = [move for move in ranked if estimates[move] >= top - _EPSILON]
+        most = max(ranked[move] for move in first)
+        choice = rng.choice([move for move in first if ranked[move] == most])
+        bar = ranked[choice][1] + self.anchor
+        challengers = [
+            move for move in ranked if move not in first and root.children[move].rolled and ranked[move][1] > bar
+        ]
+        if not challengers:
+            return choice
+        best_mean = max(ranked[move][1] for move in challengers)
+        return rng.choice([move for move in challengers if ranked[move][1] == best_mean])
+
+
+_EPSILON = 1e-12
+"""Estimates closer than this are equal (the hook's ties)."""
 
 
 class _Search:
@@ -266,6 +334,7 @@ class _Search:
             if after is not None:
                 found.append((move, after, self.memo.value(after, self.evaluate)))
         found.sort(key=lambda item: -item[2][player])
+        node.estimates = {move: first for move, _, first in found}
         for move, after, first in found:
             child = node.children[move] = self.node(after)
             if prior and not child.visits:
@@ -276,7 +345,18 @@ class _Search:
 class _Node:
     """A position of the tree: its state, its children by move, and the utilities backed up."""
 
-    __slots__ = ("children", "expanded", "first", "player", "rolled", "state", "totals", "value", "visits")
+    __slots__ = (
+        "children",
+        "estimates",
+        "expanded",
+        "first",
+        "player",
+        "rolled",
+        "state",
+        "totals",
+        "value",
+        "visits",
+    )
 
     def __init__(self, state: State) -> None:
         self.state = state
@@ -288,6 +368,7 @@ class _Node:
         self.value: tuple[float, ...] = ()  # the backed-up value (max backup)
         self.expanded = False  # a decision node: its children made, one per move
         self.rolled = False  # a rollout has started here (virtual visits of a prior do not count)
+        self.estimates: dict[Move, tuple[float, ...]] = {}  # each move's estimate when expanded
 
     def mean(self, player: int) -> float:
         """The mean utility of `player` here (the backed-up value with `max` backup)."""
