@@ -65,15 +65,27 @@ class Bag:
         Raises:
             ValueError: If no token of `kind` is in the bag.
         """
-        return Bag(self.contents.remove(kind))
+        return _bag(self.contents.remove(kind))
 
     def put(self, tokens: Tokens) -> Bag:
         """The bag with `tokens` added."""
-        return Bag(self.contents + tokens)
+        return _bag(self.contents + tokens)
 
     def take(self, tokens: Tokens) -> Bag:
         """The bag with `tokens` removed (`ValueError` if not all present)."""
-        return Bag(self.contents - tokens)
+        return _bag(self.contents - tokens)
 
     def __str__(self) -> str:
         return f"bag[{self.contents}]"
+
+
+_new = object.__new__
+_set_contents = Bag.__dict__["contents"].__set__
+
+
+def _bag(contents: Tokens) -> Bag:
+    """`Bag(contents)` with the slot filled directly: what the generated `__init__` does,
+    without its per-field call (every draw builds a bag)."""
+    new = _new(Bag)
+    _set_contents(new, contents)
+    return new

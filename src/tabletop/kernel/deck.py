@@ -89,7 +89,7 @@ class Known:
         """This card, also known to `player`."""
         if self.visible_to(player):
             return self
-        return Known(self.card, self.seen_by | {player}, self.public)
+        return _known(self.card, self.seen_by | {player}, self.public)
 
 
 def hidden_known(known: Known, *, marks: bool = True) -> Known:
@@ -185,14 +185,14 @@ class Deck:
             ValueError: If the deck is empty, or the outcome is missing or not in the middle.
         """
         if self.top:
-            return self.top[0].card, Deck(self.top[1:], self.middle, self.bottom)
+            return self.top[0].card, _deck(self.top[1:], self.middle, self.bottom)
         if self.middle:
             if card is None:
                 msg = "the top card is unknown: name the chance outcome"
                 raise ValueError(msg)
-            return card, Deck((), self.middle.remove(card), self.bottom)
+            return card, _deck((), self.middle.remove(card), self.bottom)
         if self.bottom:
-            return self.bottom[0].card, Deck((), self.middle, self.bottom[1:])
+            return self.bottom[0].card, _deck((), self.middle, self.bottom[1:])
         msg = "cannot draw from an empty deck"
         raise ValueError(msg)
 
@@ -208,8 +208,8 @@ class Deck:
         Raises:
             ValueError: If `card` is not in the unknown middle.
         """
-        known = Known(card, seen_by, public)
-        return Deck((*self.top, known), self.middle.remove(card), self.bottom)
+        known = _known(card, seen_by, public)
+        return _deck((*self.top, known), self.middle.remove(card), self.bottom)
 
     def look(self, n: int, player: int) -> Deck:
         """`player` looks at the top `n` cards (fewer if the deck is smaller).
@@ -223,7 +223,7 @@ class Deck:
         """
         top, bottom = self._known_top(n, "look at")
         seen = tuple(k.seen(player) if i < n else k for i, k in enumerate(top))
-        return Deck(seen, self.middle, bottom)
+        return _deck(seen, self.middle, bottom)
 
     def take_top(self, n: int) -> tuple[tuple[Known, ...], Deck]:
         """Lift the top `n` cards off the deck (to rearrange or move them).
@@ -232,7 +232,7 @@ class Deck:
             ValueError: If an unknown card is among them (reveal it first).
         """
         top, bottom = self._known_top(n, "take")
-        return top[:n], Deck(top[n:], self.middle, bottom)
+        return top[:n], _deck(top[n:], self.middle, bottom)
 
     def _known_top(self, n: int, verb: str) -> tuple[tuple[Known, ...], tuple[Known, ...]]:
         """The known top extended by the known bottom when the middle is empty."""
@@ -247,21 +247,21 @@ class Deck:
 
     def put_top(self, cards: Iterable[Known]) -> Deck:
         """Put known `cards` on top, the first of them ending up as the top card."""
-        return Deck((*cards, *self.top), self.middle, self.bottom)
+        return _deck((*cards, *self.top), self.middle, self.bottom)
 
     def put_bottom(self, card: Known) -> Deck:
         """Put a known `card` at the very bottom."""
         if not self.middle and not self.bottom:
-            return Deck((*self.top, card), self.middle, ())
-        return Deck(self.top, self.middle, (*self.bottom, card))
+            return _deck((*self.top, card), self.middle, ())
+        return _deck(self.top, self.middle, (*self.bottom, card))
 
     def shuffle(self) -> Deck:
         """Shuffle the whole deck: every order and every identity seen is forgotten."""
-        return Deck((), self.cards(), ())
+        return _deck((), self.cards(), ())
 
     def shuffle_in(self, cards: Iterable[str]) -> Deck:
         """Shuffle `cards` into the deck (the whole deck is shuffled)."""
-        return Deck((), self.cards() + Tokens(list(cards)), ())
+        return _deck((), self.cards() + Tokens(list(cards)), ())
 
     def remove(self, card: str) -> Deck:
         """The deck without one copy of `card` (from the middle if one is there).
@@ -270,13 +270,13 @@ class Deck:
             ValueError: If the deck holds no such card.
         """
         if card in self.middle:
-            return Deck(self.top, self.middle.remove(card), self.bottom)
+            return _deck(self.top, self.middle.remove(card), self.bottom)
         for i, known in enumerate(self.top):
             if known.card == card:
-                return Deck(self.top[:i] + self.top[i + 1 :], self.middle, self.bottom)
+                return _deck(self.top[:i] + self.top[i + 1 :], self.middle, self.bottom)
         for i, known in enumerate(self.bottom):
             if known.card == card:
-                return Deck(self.top, self.middle, self.bottom[:i] + self.bottom[i + 1 :])
+                return _deck(self.top, self.middle, self.bottom[:i] + self.bottom[i + 1 :])
         msg = f"no card {card!r} in the deck"
         raise ValueError(msg)
 
@@ -302,9 +302,37 @@ class Deck:
         top = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.top)
         bottom = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.bottom)
         middle = self.middle if composition_public else Tokens({HIDDEN: self.middle.total})
-        return Deck(top, middle, bottom)
+        return _deck(top, middle, bottom)
 
     def __str__(self) -> str:
         top = " ".join(k.card for k in self.top)
         bottom = " ".join(k.card for k in self.bottom)
         return f"deck[{top} | {self.middle.total} unknown | {bottom}]"
+
+
+_new = object.__new__
+_set_top = Deck.__dict__["top"].__set__
+_set_middle = Deck.__dict__["middle"].__set__
+_set_bottom = Deck.__dict__["bottom"].__set__
+_set_card = Known.__dict__["card"].__set__
+_set_seen_by = Known.__dict__["seen_by"].__set__
+_set_public = Known.__dict__["public"].__set__
+
+
+def _deck(top: tuple[Known, ...], middle: Tokens, bottom: tuple[Known, ...]) -> Deck:
+    """`Deck(top, middle, bottom)` with the slots filled directly: what the generated
+    `__init__` does, without its per-field calls (every move of a card builds a deck)."""
+    new = _new(Deck)
+    _set_top(new, top)
+    _set_middle(new, middle)
+    _set_bottom(new, bottom)
+    return new
+
+
+def _known(card: str, seen_by: frozenset[int], public: bool) -> Known:
+    """`Known(card, seen_by, public)` with the slots filled directly (see `_deck`)."""
+    new = _new(Known)
+    _set_card(new, card)
+    _set_seen_by(new, seen_by)
+    _set_public(new, public)
+    return new

@@ -91,8 +91,18 @@ class Phase:
     doc: str = ""
 
 
+class _FlowKey:
+    """The slot keeping a flow's `"phase.step"` text, written when the flow is built (see `Flow.key`)."""
+
+    __slots__ = ("key",)
+    key: str
+
+
+_set_key: Final = _FlowKey.__dict__["key"].__set__
+
+
 @attrs.frozen
-class Flow:
+class Flow(_FlowKey):
     """Where play stands, kept apart from the game's own data.
 
     Attributes:
@@ -101,6 +111,8 @@ class Flow:
         round: The round number, from 1.
         player: The seat whose decision it is in a player step.
         first_player: The seat holding the first-player marker.
+        key: `"phase.step"` (not a field: worked out from `phase` and `step` once, when the
+            flow is built, so the hot paths that dispatch on it read a plain attribute).
     """
 
     phase: str
@@ -109,10 +121,13 @@ class Flow:
     player: int = 0
     first_player: int = 0
 
-    @property
-    def key(self) -> str:
-        """`"phase.step"`."""
-        return f"{self.phase}.{self.step}"
+    def __attrs_post_init__(self) -> None:
+        _set_key(self, f"{self.phase}.{self.step}")
+
+    def __reduce__(self) -> tuple[type[Flow], tuple[str, str, int, int, int]]:
+        # Copies and pickles are built by __init__, which sets `key` (the slot attrs' own
+        # state methods do not know of).
+        return (Flow, (self.phase, self.step, self.round, self.player, self.first_player))
 
     def __str__(self) -> str:
         return f"round {self.round}, {self.key}, player {self.player}"
@@ -143,6 +158,7 @@ class PhaseMachine:
 
     __slots__ = (
         "_actor",
+        "_auto",
         "_by_pair",
         "_edges",
         "_flows",
@@ -178,6 +194,8 @@ class PhaseMachine:
         self._moves = {pairs[key]: step.moves for key, step in self._steps.items()}
         self._by_pair = {pairs[key]: step for key, step in self._steps.items()}
         self._keys = {pair: key for key, pair in pairs.items()}
+        # The automatic steps' keys by pair: `advance` and `settle` need one lookup a step.
+        self._auto = {pairs[key]: key for key, step in self._steps.items() if step.actor is Actor.AUTO}
         # Flows are immutable values: `goto` hands out one object per distinct flow (interned),
         # which is several times cheaper than building one and shares it between states.
         self._flows: dict[tuple[str, str, int, int, int], Flow] = {}
@@ -405,14 +423,13 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
-        actor = self._actor
-        keys = self._keys
-        auto = Actor.AUTO
+        auto = self._auto
         for _ in range(MAX_AUTO_STEPS):
             flow = state.flow
-            if actor[flow.phase, flow.step] is not auto:
+            key = auto.get((flow.phase, flow.step))
+            if key is None:
                 return state
-            state = handlers[keys[flow.phase, flow.step]](state)
+            state = handlers[key](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
 
@@ -424,14 +441,13 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
-        actor = self._actor
-        keys = self._keys
-        auto = Actor.AUTO
+        auto = self._auto
         for _ in range(MAX_AUTO_STEPS):
             flow = work.flow
-            if actor[flow.phase, flow.step] is not auto:
+            key = auto.get((flow.phase, flow.step))
+            if key is None:
                 return
-            handlers[keys[flow.phase, flow.step]](work)
+            handlers[key](work)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
 
     def table(self) -> str:

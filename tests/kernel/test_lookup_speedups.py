@@ -1,0 +1,106 @@
+"""The kernel's fast paths answer exactly as the slow ones (issue 12): a move found by identity
+or by equality, on the first and the later `apply` of one state, at decisions and chance nodes;
+views without a second copy; a flow's `key` kept through copies."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+
+import attrs
+import pytest
+
+import tabletop
+from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.phases import Flow
+from tabletop.testing.drill import GAME, Simple
+
+
+def _states(seed: int) -> list[tabletop.State]:
+    """Every state of one random Drill game, decisions and chance nodes."""
+    rng = random.Random(seed)
+    state = GAME.new_game(seed)
+    seen = [state]
+    while not state.is_terminal:
+        move = tabletop.sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        seen.append(state)
+    return seen
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_child_is_the_same_by_identity_by_equality_and_in_any_order(seed: int) -> None:
+    """Applying each legal move (the object listed, then an equal copy, then the list reversed)
+    gives equal children: the first apply of a state scans, the later ones use the id table."""
+    for state in _states(seed):
+        moves = state.legal_moves()
+        first = [state.apply(move).to_json() for move in moves]
+        again = [state.apply(copy.copy(move)).to_json() for move in moves]
+        backwards = [child.to_json() for child in reversed([state.apply(move) for move in reversed(moves)])]
+        assert first == again == backwards
+
+
+def test_chance_outcomes_are_found_without_listing_the_moves() -> None:
+    """At a chance node, an outcome taken from `chance_outcomes()` applies on a state whose legal
+    moves were never listed, and an equal copy of it applies too."""
+    state = GAME.new_game(5).apply(Simple("draw"))
+    assert state.is_chance_node
+    outcome = state.chance_outcomes()[0][0]
+    assert state.apply(outcome) == state.apply(copy.copy(outcome)) == state.apply(outcome)
+
+
+@pytest.mark.parametrize("applied_before", [0, 1, 2])
+def test_an_illegal_move_is_refused_on_every_apply_of_a_state(applied_before: int) -> None:
+    """The refusal (its code and rule) is the same whether the state had moves applied before."""
+    state = GAME.new_game(3).apply(Simple("pass"))
+    for move in state.legal_moves()[:applied_before]:
+        state.apply(move)
+    with pytest.raises(IllegalMove, match="DRILL-3") as info:
+        state.apply(Simple("bottom"))
+    assert info.value.code == "unseen-card"
+    with pytest.raises(IllegalMove) as junk:
+        state.apply("pass")  # type: ignore[arg-type]
+    assert junk.value.code == "not-a-move"
+
+
+def test_a_terminal_state_refuses_moves_on_every_apply() -> None:
+    """No move applies to a finished game, the first time or the second."""
+    final = _states(2)[-1]
+    for _ in range(2):
+        with pytest.raises(IllegalMove) as info:
+            final.apply(Simple("pass"))
+        assert info.value.code == "game-over"
+
+
+def test_views_drop_the_seed_and_leave_the_state_alone() -> None:
+    """`view` has no seed whether the game's view dropped it or not, and is equal on each call."""
+    for state in _states(1):
+        for seat in range(state.num_players):
+            view = state.view(seat)
+            assert view.seed is None and state.seed is not None
+            assert view == state.view(seat)
+            assert view.view(seat) == view
+
+
+def test_a_flows_key_is_kept_through_copies_and_is_no_field() -> None:
+    """`key` is `"phase.step"` on a flow however it was built, and no field: not in the JSON, not
+    in equality."""
+    flow = Flow("turn", "act", 2, 1, 0)
+    built = [
+        flow,
+        copy.copy(flow),
+        copy.deepcopy(flow),
+        pickle.loads(pickle.dumps(flow)),
+        attrs.evolve(flow),
+    ]
+    assert all(f.key == "turn.act" and f == flow for f in built)
+    assert evolve(flow, step="draw").key == "turn.draw"
+    assert "key" not in attrs.fields_dict(Flow)
+    state = GAME.new_game(3)
+    assert set(json.loads(state.to_json())["state"]["flow"]) == {"phase", "step", "round", "player", "first_player"}
+    assert GAME.state_from_json(state.to_json()).flow.key == state.flow.key
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        flow.key = "other.step"  # type: ignore[misc]
