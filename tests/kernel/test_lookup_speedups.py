@@ -13,8 +13,9 @@ import attrs
 import pytest
 
 import tabletop
+from tabletop.kernel.builder import Builder
 from tabletop.kernel.errors import IllegalMove
-from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.fastattrs import evolve, writable_twin
 from tabletop.kernel.phases import Flow
 from tabletop.testing.drill import GAME, Simple
 
@@ -104,3 +105,45 @@ def test_a_flows_key_is_kept_through_copies_and_is_no_field() -> None:
     assert GAME.state_from_json(state.to_json()).flow.key == state.flow.key
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
         flow.key = "other.step"  # type: ignore[misc]
+
+
+@attrs.frozen
+class _Point:
+    x: int
+    y: int = 0
+    _tag: str = ""
+
+
+class _PointWork(Builder[_Point], state=_Point):
+    pass
+
+
+def test_built_through_the_writable_twin_is_an_ordinary_frozen_instance() -> None:
+    """`evolve` and `Builder.freeze` hand out instances of the class itself (not of its twin),
+    equal and hashing as `__init__`'s, frozen, with private fields set by their alias."""
+    point = _Point(1, 2, "a")
+    moved = evolve(point, y=5, tag="b")
+    work = _PointWork(point)
+    work.x = 7
+    frozen = work.freeze()
+    for built, expected in ((moved, _Point(1, 5, "b")), (frozen, _Point(7, 2, "a"))):
+        assert type(built) is _Point
+        assert built == expected and hash(built) == hash(expected) and repr(built) == repr(expected)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.x = 0  # type: ignore[misc]
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            del built.x
+    with pytest.raises(TypeError, match="not a field of _Point"):
+        evolve(point, z=1)
+    assert writable_twin(_Point) is writable_twin(_Point)
+
+
+def test_game_states_built_by_their_steps_are_of_the_state_class() -> None:
+    """Every state and part a game builds is of its declared class, never a twin."""
+    for name in tabletop.GAMES:
+        final = tabletop.random_playout(tabletop.get_game(name).new_game(4), random.Random(4))
+        assert type(final) is tabletop.get_game(name).state_type
+        for field in attrs.fields(type(final)):
+            value = getattr(final, field.name)
+            for part in value if isinstance(value, tuple) else (value,):
+                assert not type(part).__qualname__.endswith("<writable>"), (name, field.name)
