@@ -14,9 +14,9 @@ import pytest
 
 import tabletop
 from tabletop.kernel.builder import Builder
-from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.errors import GameDefinitionError, IllegalMove
 from tabletop.kernel.fastattrs import evolve, writable_twin
-from tabletop.kernel.phases import Flow
+from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.testing.drill import GAME, Simple
 
 
@@ -147,3 +147,78 @@ def test_game_states_built_by_their_steps_are_of_the_state_class() -> None:
             value = getattr(final, field.name)
             for part in value if isinstance(value, tuple) else (value,):
                 assert not type(part).__qualname__.endswith("<writable>"), (name, field.name)
+
+
+def _two_step_machine(name: str, *, second: str) -> PhaseMachine:
+    return PhaseMachine(
+        name,
+        (
+            Phase(
+                "a",
+                (
+                    Step("x", Actor.PLAYER, frozenset({"play"}), tuple(dict.fromkeys(("y", second)))),
+                    Step("y", Actor.AUTO, then=("x", "z", "end.over")),
+                    Step("z", Actor.AUTO, then=("x",)),
+                ),
+            ),
+            Phase("end", (Step("over", Actor.END),)),
+        ),
+        start="a.x",
+    )
+
+
+def test_goto_answers_the_same_the_first_time_and_every_time_after() -> None:
+    """A remembered transition gives the same flow as the first answer, with or without a new
+    player or round; an undeclared one is refused every time; a flow made by hand and moved by
+    two machines gets each machine's own answer."""
+    one = _two_step_machine("one", second="z")
+    start = one.start_flow()
+    for _ in range(3):
+        assert one.goto(start, "y") is one.goto(start, "y")
+        assert one.goto(start, "y").key == "a.y" and one.goto(start, "a.y") is one.goto(start, "y")
+        moved = one.goto(start, "y", player=2, round=3)
+        assert (moved.key, moved.player, moved.round) == ("a.y", 2, 3) and moved is one.goto(
+            start, "y", player=2, round=3
+        )
+        assert one.goto(start, "y", player=2) != moved
+        with pytest.raises(GameDefinitionError, match="undeclared transition 'a.x' -> 'end.over'"):
+            one.goto(start, "end.over")
+    other = _two_step_machine("other", second="y")
+    by_hand = Flow("a", "x")
+    assert one.goto(by_hand, "z").key == "a.z"
+    with pytest.raises(GameDefinitionError, match="other: undeclared transition 'a.x' -> 'a.z'"):
+        other.goto(by_hand, "z")
+    assert other.goto(by_hand, "y") == Flow("a", "y") and one.goto(by_hand, "z").key == "a.z"
+
+
+def test_advance_and_settle_stop_at_decisions_and_the_end() -> None:
+    """The automatic steps run until a decision or the end, state to state and in place."""
+
+    @attrs.frozen
+    class Spot:
+        flow: Flow
+        steps: int = 0
+
+    class SpotWork(Builder[Spot], state=Spot):
+        pass
+
+    game = _two_step_machine("spot", second="z")
+
+    def over(spot: Spot) -> Spot:
+        return evolve(spot, flow=game.goto(spot.flow, "end.over"), steps=spot.steps + 1)
+
+    def back(spot: Spot) -> Spot:
+        return evolve(spot, flow=game.goto(spot.flow, "x"), steps=spot.steps + 1)
+
+    at_y = Spot(game.goto(game.start_flow(), "y"))
+    assert game.advance(at_y, {"a.y": over, "a.z": back}) == Spot(Flow("end", "over"), 1)
+    at_z = Spot(game.goto(game.start_flow(), "z"))
+    assert game.advance(at_z, {"a.y": over, "a.z": back}) == Spot(Flow("a", "x"), 1)
+    work = SpotWork(at_y)
+
+    def over_in_place(work: SpotWork) -> None:
+        work.flow = game.goto(work.flow, "end.over")
+        work.steps = 5
+
+    game.settle(work, {"a.y": over_in_place, "a.z": over_in_place})
+    assert work.freeze() == Spot(Flow("end", "over"), 5)

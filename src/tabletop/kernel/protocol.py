@@ -113,7 +113,7 @@ class State(abc.ABC):
     def current_player(self) -> int:
         """The seat to move, or `tabletop.CHANCE` (-1), or `tabletop.TERMINAL` (-2)."""
         flow = self.flow
-        actor = self.MACHINE._actor[flow.phase, flow.step]
+        actor = self.MACHINE._actor_at[flow.key]
         if actor is _PLAYER:
             return flow.player
         return TERMINAL if actor is _END else CHANCE
@@ -121,14 +121,12 @@ class State(abc.ABC):
     @property
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        flow = self.flow
-        return self.MACHINE._actor[flow.phase, flow.step] is _END
+        return self.MACHINE._actor_at[self.flow.key] is _END
 
     @property
     def is_chance_node(self) -> bool:
         """True when chance chooses the next move."""
-        flow = self.flow
-        return self.MACHINE._actor[flow.phase, flow.step] is _CHANCE
+        return self.MACHINE._actor_at[self.flow.key] is _CHANCE
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in a stable order; at a chance node, the outcomes.
@@ -141,8 +139,7 @@ class State(abc.ABC):
             moves = None
         if moves is not None:
             return moves
-        flow = self.flow
-        actor = self.MACHINE._actor[flow.phase, flow.step]
+        actor = self.MACHINE._actor_at[self.flow.key]
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
@@ -178,8 +175,7 @@ class State(abc.ABC):
             outcomes = None
         if outcomes is not None:
             return outcomes
-        flow = self.flow
-        if self.MACHINE._actor[flow.phase, flow.step] is not _CHANCE:
+        if self.MACHINE._actor_at[self.flow.key] is not _CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
         outcomes = self._chance_outcomes()
@@ -209,8 +205,7 @@ class State(abc.ABC):
         # id in a table built once (a search applies many to one state; ids are unique among
         # live objects, and the cached moves live as long as the state).
         machine = self.MACHINE
-        flow = self.flow
-        actor = machine._actor[flow.phase, flow.step]
+        actor = machine._actor_at[self.flow.key]
         try:
             ids = self._legal_ids
             legal = self._legal
