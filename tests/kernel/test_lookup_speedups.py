@@ -15,7 +15,7 @@ import pytest
 import tabletop
 from tabletop.kernel.builder import Builder
 from tabletop.kernel.errors import GameDefinitionError, IllegalMove
-from tabletop.kernel.fastattrs import evolve, writable_twin
+from tabletop.kernel.fastattrs import evolve, maker, writable_twin
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.testing.drill import GAME, Simple
 
@@ -222,3 +222,21 @@ def test_advance_and_settle_stop_at_decisions_and_the_end() -> None:
 
     game.settle(work, {"a.y": over_in_place, "a.z": over_in_place})
     assert work.freeze() == Spot(Flow("end", "over"), 5)
+
+
+@attrs.frozen
+class _Checked:
+    n: int = attrs.field(validator=attrs.validators.ge(0))
+
+
+def test_maker_builds_what_init_builds() -> None:
+    """`maker(cls)(*values)` equals `cls(*values)` and is of `cls`; a class with validators gets
+    `cls` itself (its validators run); anything but an attrs class is refused."""
+    make = maker(_Point)
+    built = make(1, 2, "t")
+    assert type(built) is _Point and built == _Point(1, 2, "t") and hash(built) == hash(_Point(1, 2, "t"))
+    assert maker(_Checked) is _Checked
+    with pytest.raises(ValueError, match="'n' must be >= 0"):
+        maker(_Checked)(-1)
+    with pytest.raises(TypeError, match="needs an attrs class"):
+        maker(int)

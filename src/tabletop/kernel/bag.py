@@ -16,10 +16,13 @@ business (Conservas tops the bag up with water from the supply), so the bag only
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 import attrs
 
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["Bag"]
@@ -79,13 +82,5 @@ class Bag:
         return f"bag[{self.contents}]"
 
 
-_new = object.__new__
-_set_contents = Bag.__dict__["contents"].__set__
-
-
-def _bag(contents: Tokens) -> Bag:
-    """`Bag(contents)` with the slot filled directly: what the generated `__init__` does,
-    without its per-field call (every draw builds a bag)."""
-    new = _new(Bag)
-    _set_contents(new, contents)
-    return new
+_bag: Final[Callable[[Tokens], Bag]] = maker(Bag)
+"""`Bag(contents)` without the generated `__init__`'s per-field call (every draw builds a bag)."""

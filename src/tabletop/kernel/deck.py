@@ -24,10 +24,12 @@ cards may share an id (identical copies).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Final
 
 import attrs
 
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["HIDDEN", "Deck", "Known", "conservation_problem", "hidden_known"]
@@ -310,29 +312,8 @@ class Deck:
         return f"deck[{top} | {self.middle.total} unknown | {bottom}]"
 
 
-_new = object.__new__
-_set_top = Deck.__dict__["top"].__set__
-_set_middle = Deck.__dict__["middle"].__set__
-_set_bottom = Deck.__dict__["bottom"].__set__
-_set_card = Known.__dict__["card"].__set__
-_set_seen_by = Known.__dict__["seen_by"].__set__
-_set_public = Known.__dict__["public"].__set__
-
-
-def _deck(top: tuple[Known, ...], middle: Tokens, bottom: tuple[Known, ...]) -> Deck:
-    """`Deck(top, middle, bottom)` with the slots filled directly: what the generated
-    `__init__` does, without its per-field calls (every move of a card builds a deck)."""
-    new = _new(Deck)
-    _set_top(new, top)
-    _set_middle(new, middle)
-    _set_bottom(new, bottom)
-    return new
-
-
-def _known(card: str, seen_by: frozenset[int], public: bool) -> Known:
-    """`Known(card, seen_by, public)` with the slots filled directly (see `_deck`)."""
-    new = _new(Known)
-    _set_card(new, card)
-    _set_seen_by(new, seen_by)
-    _set_public(new, public)
-    return new
+_deck: Final[Callable[[tuple[Known, ...], Tokens, tuple[Known, ...]], Deck]] = maker(Deck)
+"""`Deck(top, middle, bottom)` without the generated `__init__`'s per-field calls (every move of
+a card builds a deck)."""
+_known: Final[Callable[[str, frozenset[int], bool], Known]] = maker(Known)
+"""`Known(card, seen_by, public)`, built the same way."""

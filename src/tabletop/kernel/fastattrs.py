@@ -26,7 +26,7 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["CACHES", "cleared_caches", "evolve", "evolve_from", "plain_slots", "writable_twin"]
+__all__ = ["CACHES", "cleared_caches", "evolve", "evolve_from", "maker", "plain_slots", "writable_twin"]
 
 CACHES: Final = "_CACHES"
 """The class variable naming a class's cache slots (answers computed from the fields and
@@ -108,6 +108,44 @@ def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     source = "\n".join(lines) + "\n"
     exec(compile(source, f"<evolve {cls.__qualname__}>", "exec"), namespace)
     return namespace["replace"]  # type: ignore[no-any-return]
+
+
+def maker(cls: Callable[..., T]) -> Callable[..., T]:
+    """A function building a `cls` from every field's value, positionally in declaration order,
+    as `cls(...)` would with all of them given: for a plain slotted class (see
+    [plain_slots][tabletop.kernel.fastattrs.plain_slots]) without `__init__`'s per-field calls,
+    through its [writable twin][tabletop.kernel.fastattrs.writable_twin]; otherwise `cls` itself.
+
+    ```pycon
+    >>> import attrs
+    >>> @attrs.frozen
+    ... class Card:
+    ...     name: str
+    >>> make_card = maker(Card)
+    >>> make_card("storm"), type(make_card("bait")) is Card
+    (Card(name='storm'), True)
+
+    ```
+
+    Raises:
+        TypeError: If `cls` is not an attrs class.
+    """
+    as_given = cls
+    if not isinstance(cls, type) or not attrs.has(cls):
+        msg = f"maker() needs an attrs class, got {cls!r}"
+        raise TypeError(msg)
+    fields = list(attrs.fields(cls))
+    twin = writable_twin(cls) if plain_slots(cls, fields) and all(a.init for a in fields) else None
+    if twin is None:
+        return as_given
+    names = [a.name for a in fields]
+    lines = [f"def make({', '.join(names)}):", "    new = _new(_twin)"]
+    lines += [f"    new.{name} = {name}" for name in names]
+    lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
+    lines += ["    new.__class__ = _cls", "    return new"]
+    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_twin": twin}
+    exec(compile("\n".join(lines) + "\n", f"<maker {cls.__qualname__}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[no-any-return]
 
 
 def _unknown(cls: type, name: str) -> None:
