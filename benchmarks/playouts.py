@@ -262,19 +262,27 @@ def measure_chess(seconds: float, repeat: int) -> dict[str, float]:
 
 def in_worker(src: str, job: dict[str, Any]) -> dict[str, float]:
     """Run one job (`measure` or `measure_chess`) in a subprocess importing tabletop from `src`."""
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([src, os.environ.get("PYTHONPATH", "")]).rstrip(os.pathsep)}
+    result: dict[str, float] = run_worker(src, job, __file__)
+    return result
+
+
+def run_worker(src: str | None, job: dict[str, Any], script: str, prefix: Sequence[str] = ()) -> Any:
+    """Run `script --worker JOB` (under the command `prefix`, if any) in a subprocess importing
+    tabletop from `src` (or as this process does, for `None`); return the JSON of its last line."""
+    env = dict(os.environ)
+    if src is not None:
+        env["PYTHONPATH"] = os.pathsep.join([src, env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
     done = subprocess.run(
-        [sys.executable, __file__, "--worker", json.dumps(job)],
+        [*prefix, sys.executable, script, "--worker", json.dumps(job)],
         env=env,
         capture_output=True,
         text=True,
         check=False,
     )
     if done.returncode != 0:
-        msg = f"the measurement on {src} failed:\n{done.stderr.strip()}"
+        msg = f"the measurement on {src or 'this checkout'} failed:\n{done.stderr.strip()[-4000:]}"
         raise RuntimeError(msg)
-    result: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def run_job(job: dict[str, Any]) -> dict[str, float]:

@@ -16,10 +16,13 @@ business (Conservas tops the bag up with water from the supply), so the bag only
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import Final
 
 import attrs
 
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["Bag"]
@@ -65,15 +68,19 @@ class Bag:
         Raises:
             ValueError: If no token of `kind` is in the bag.
         """
-        return Bag(self.contents.remove(kind))
+        return _bag(self.contents.remove(kind))
 
     def put(self, tokens: Tokens) -> Bag:
         """The bag with `tokens` added."""
-        return Bag(self.contents + tokens)
+        return _bag(self.contents + tokens)
 
     def take(self, tokens: Tokens) -> Bag:
         """The bag with `tokens` removed (`ValueError` if not all present)."""
-        return Bag(self.contents - tokens)
+        return _bag(self.contents - tokens)
 
     def __str__(self) -> str:
         return f"bag[{self.contents}]"
+
+
+_bag: Final[Callable[[Tokens], Bag]] = maker(Bag)
+"""`Bag(contents)` without the generated `__init__`'s per-field call (every draw builds a bag)."""

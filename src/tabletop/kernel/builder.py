@@ -39,7 +39,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
+from tabletop.kernel.fastattrs import cleared_caches, plain_slots, writable_twin
 
 __all__ = ["Builder", "in_place"]
 
@@ -80,15 +80,13 @@ class Builder(Generic[S]):
         namespace: dict[str, Any] = {"_cls": state, "_new": _NEW}
         load = ["def __init__(self, state):"]
         load += [f"    self.{name} = state.{name}" for name in cls.FIELDS]
-        if plain_slots(state, fields):
-            freeze = ["def freeze(self):", "    new = _new(_cls)"]
-            for name in cls.FIELDS:
-                namespace[f"_set_{name}"] = getattr(state, name).__set__
-                freeze.append(f"    _set_{name}(new, self.{name})")
-            for name, put in cleared_caches(state):
-                namespace[f"_clear_{name}"] = put
-                freeze.append(f"    _clear_{name}(new, None)")
-            freeze.append("    return new")
+        twin = writable_twin(state) if plain_slots(state, fields) else None
+        if twin is not None:  # built as the writable twin, then made a state: see writable_twin
+            namespace["_twin"] = twin
+            freeze = ["def freeze(self):", "    new = _new(_twin)"]
+            freeze += [f"    new.{name} = self.{name}" for name in cls.FIELDS]
+            freeze += [f"    new.{name} = None" for name, _ in cleared_caches(state)]
+            freeze += ["    new.__class__ = _cls", "    return new"]
         else:  # validators, converters or a post-init: let __init__ run them
             args = ", ".join(f"{a.alias}=self.{a.name}" for a in fields if a.init)
             freeze = ["def freeze(self):", f"    return _cls({args})"]

@@ -24,10 +24,12 @@ cards may share an id (identical copies).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Final
 
 import attrs
 
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["HIDDEN", "Deck", "Known", "conservation_problem", "hidden_known"]
@@ -89,7 +91,7 @@ class Known:
         """This card, also known to `player`."""
         if self.visible_to(player):
             return self
-        return Known(self.card, self.seen_by | {player}, self.public)
+        return _known(self.card, self.seen_by | {player}, self.public)
 
 
 def hidden_known(known: Known, *, marks: bool = True) -> Known:
@@ -185,14 +187,14 @@ class Deck:
             ValueError: If the deck is empty, or the outcome is missing or not in the middle.
         """
         if self.top:
-            return self.top[0].card, Deck(self.top[1:], self.middle, self.bottom)
+            return self.top[0].card, _deck(self.top[1:], self.middle, self.bottom)
         if self.middle:
             if card is None:
                 msg = "the top card is unknown: name the chance outcome"
                 raise ValueError(msg)
-            return card, Deck((), self.middle.remove(card), self.bottom)
+            return card, _deck((), self.middle.remove(card), self.bottom)
         if self.bottom:
-            return self.bottom[0].card, Deck((), self.middle, self.bottom[1:])
+            return self.bottom[0].card, _deck((), self.middle, self.bottom[1:])
         msg = "cannot draw from an empty deck"
         raise ValueError(msg)
 
@@ -208,8 +210,8 @@ class Deck:
         Raises:
             ValueError: If `card` is not in the unknown middle.
         """
-        known = Known(card, seen_by, public)
-        return Deck((*self.top, known), self.middle.remove(card), self.bottom)
+        known = _known(card, seen_by, public)
+        return _deck((*self.top, known), self.middle.remove(card), self.bottom)
 
     def look(self, n: int, player: int) -> Deck:
         """`player` looks at the top `n` cards (fewer if the deck is smaller).
@@ -223,7 +225,7 @@ class Deck:
         """
         top, bottom = self._known_top(n, "look at")
         seen = tuple(k.seen(player) if i < n else k for i, k in enumerate(top))
-        return Deck(seen, self.middle, bottom)
+        return _deck(seen, self.middle, bottom)
 
     def take_top(self, n: int) -> tuple[tuple[Known, ...], Deck]:
         """Lift the top `n` cards off the deck (to rearrange or move them).
@@ -232,7 +234,7 @@ class Deck:
             ValueError: If an unknown card is among them (reveal it first).
         """
         top, bottom = self._known_top(n, "take")
-        return top[:n], Deck(top[n:], self.middle, bottom)
+        return top[:n], _deck(top[n:], self.middle, bottom)
 
     def _known_top(self, n: int, verb: str) -> tuple[tuple[Known, ...], tuple[Known, ...]]:
         """The known top extended by the known bottom when the middle is empty."""
@@ -247,21 +249,21 @@ class Deck:
 
     def put_top(self, cards: Iterable[Known]) -> Deck:
         """Put known `cards` on top, the first of them ending up as the top card."""
-        return Deck((*cards, *self.top), self.middle, self.bottom)
+        return _deck((*cards, *self.top), self.middle, self.bottom)
 
     def put_bottom(self, card: Known) -> Deck:
         """Put a known `card` at the very bottom."""
         if not self.middle and not self.bottom:
-            return Deck((*self.top, card), self.middle, ())
-        return Deck(self.top, self.middle, (*self.bottom, card))
+            return _deck((*self.top, card), self.middle, ())
+        return _deck(self.top, self.middle, (*self.bottom, card))
 
     def shuffle(self) -> Deck:
         """Shuffle the whole deck: every order and every identity seen is forgotten."""
-        return Deck((), self.cards(), ())
+        return _deck((), self.cards(), ())
 
     def shuffle_in(self, cards: Iterable[str]) -> Deck:
         """Shuffle `cards` into the deck (the whole deck is shuffled)."""
-        return Deck((), self.cards() + Tokens(list(cards)), ())
+        return _deck((), self.cards() + Tokens(list(cards)), ())
 
     def remove(self, card: str) -> Deck:
         """The deck without one copy of `card` (from the middle if one is there).
@@ -270,13 +272,13 @@ class Deck:
             ValueError: If the deck holds no such card.
         """
         if card in self.middle:
-            return Deck(self.top, self.middle.remove(card), self.bottom)
+            return _deck(self.top, self.middle.remove(card), self.bottom)
         for i, known in enumerate(self.top):
             if known.card == card:
-                return Deck(self.top[:i] + self.top[i + 1 :], self.middle, self.bottom)
+                return _deck(self.top[:i] + self.top[i + 1 :], self.middle, self.bottom)
         for i, known in enumerate(self.bottom):
             if known.card == card:
-                return Deck(self.top, self.middle, self.bottom[:i] + self.bottom[i + 1 :])
+                return _deck(self.top, self.middle, self.bottom[:i] + self.bottom[i + 1 :])
         msg = f"no card {card!r} in the deck"
         raise ValueError(msg)
 
@@ -302,9 +304,16 @@ class Deck:
         top = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.top)
         bottom = tuple(k if k.visible_to(player) else hidden_known(k, marks=marks) for k in self.bottom)
         middle = self.middle if composition_public else Tokens({HIDDEN: self.middle.total})
-        return Deck(top, middle, bottom)
+        return _deck(top, middle, bottom)
 
     def __str__(self) -> str:
         top = " ".join(k.card for k in self.top)
         bottom = " ".join(k.card for k in self.bottom)
         return f"deck[{top} | {self.middle.total} unknown | {bottom}]"
+
+
+_deck: Final[Callable[[tuple[Known, ...], Tokens, tuple[Known, ...]], Deck]] = maker(Deck)
+"""`Deck(top, middle, bottom)` without the generated `__init__`'s per-field calls (every move of
+a card builds a deck)."""
+_known: Final[Callable[[str, frozenset[int], bool], Known]] = maker(Known)
+"""`Known(card, seen_by, public)`, built the same way."""

@@ -91,8 +91,24 @@ class Phase:
     doc: str = ""
 
 
+class _FlowKey:
+    """The slots keeping a flow's `"phase.step"` text, written when the flow is built (see
+    `Flow.key`), and the flows `PhaseMachine.goto` answered from it (`None` until asked)."""
+
+    __slots__ = ("_next", "key")
+    key: str
+    _next: tuple[PhaseMachine, dict[object, Flow]] | None
+
+
+_set_key: Final = _FlowKey.__dict__["key"].__set__
+_set_next: Final = _FlowKey.__dict__["_next"].__set__
+
+MAX_REMEMBERED_MOVES: Final = 64
+"""How many answers of `goto` one flow keeps (beyond, `goto` works them out again)."""
+
+
 @attrs.frozen
-class Flow:
+class Flow(_FlowKey):
     """Where play stands, kept apart from the game's own data.
 
     Attributes:
@@ -101,6 +117,8 @@ class Flow:
         round: The round number, from 1.
         player: The seat whose decision it is in a player step.
         first_player: The seat holding the first-player marker.
+        key: `"phase.step"` (not a field: worked out from `phase` and `step` once, when the
+            flow is built, so the hot paths that dispatch on it read a plain attribute).
     """
 
     phase: str
@@ -109,10 +127,14 @@ class Flow:
     player: int = 0
     first_player: int = 0
 
-    @property
-    def key(self) -> str:
-        """`"phase.step"`."""
-        return f"{self.phase}.{self.step}"
+    def __attrs_post_init__(self) -> None:
+        _set_key(self, f"{self.phase}.{self.step}")
+        _set_next(self, None)
+
+    def __reduce__(self) -> tuple[type[Flow], tuple[str, str, int, int, int]]:
+        # Copies and pickles are built by __init__, which sets `key` (the slot attrs' own
+        # state methods do not know of).
+        return (Flow, (self.phase, self.step, self.round, self.player, self.first_player))
 
     def __str__(self) -> str:
         return f"round {self.round}, {self.key}, player {self.player}"
@@ -143,12 +165,13 @@ class PhaseMachine:
 
     __slots__ = (
         "_actor",
+        "_actor_at",
+        "_auto",
         "_by_pair",
         "_edges",
         "_flows",
         "_game",
         "_keys",
-        "_moved",
         "_moves",
         "_steps",
         "_targets",
@@ -178,12 +201,13 @@ class PhaseMachine:
         self._moves = {pairs[key]: step.moves for key, step in self._steps.items()}
         self._by_pair = {pairs[key]: step for key, step in self._steps.items()}
         self._keys = {pair: key for key, pair in pairs.items()}
+        # By a flow's `key` (a string built once per flow, its hash cached): who acts, and the
+        # automatic steps, so that `advance` and `settle` need one lookup a step.
+        self._actor_at = {key: step.actor for key, step in self._steps.items()}
+        self._auto = {key: key for key, step in self._steps.items() if step.actor is Actor.AUTO}
         # Flows are immutable values: `goto` hands out one object per distinct flow (interned),
         # which is several times cheaper than building one and shares it between states.
         self._flows: dict[tuple[str, str, int, int, int], Flow] = {}
-        # `goto(flow, target)` with nothing else changed, by the flow's identity: (flow, answer)
-        # (the flow is kept with its answer, so its identity is never reused while kept).
-        self._moved: dict[tuple[int, str], tuple[Flow, Flow]] = {}
         # For each step, every way of naming an allowed next step ("step" or "phase.step").
         self._targets: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
         for key, targets in self._edges.items():
@@ -257,7 +281,7 @@ class PhaseMachine:
 
     def actor(self, flow: Flow) -> Actor:
         """Who acts at `flow`."""
-        return self._actor[flow.phase, flow.step]
+        return self._actor_at[flow.key]
 
     def move_kinds(self, flow: Flow) -> frozenset[str]:
         """The move kinds legal at `flow`."""
@@ -265,7 +289,7 @@ class PhaseMachine:
 
     def current_player(self, flow: Flow) -> int:
         """The seat to decide, or `CHANCE`, or `TERMINAL` (`-1` while automatic)."""
-        actor = self._actor[flow.phase, flow.step]
+        actor = self._actor_at[flow.key]
         if actor is Actor.PLAYER:
             return flow.player
         if actor is Actor.END:
@@ -294,11 +318,20 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If the table does not declare that transition.
         """
+        # The answer is remembered on the flow (flows are interned: one object per place), by
+        # the target alone when nothing else changes: one lookup keyed by a string.
         plain = round is None and player is None and first_player is None
-        if plain:
-            hit = self._moved.get((id(flow), target))
-            if hit is not None and hit[0] is flow:
-                return hit[1]
+        memo = flow._next
+        if memo is not None and memo[0] is self:
+            answers = memo[1]
+            hit = answers.get(target if plain else (target, round, player, first_player))
+            if hit is not None:
+                return hit
+        elif memo is None:
+            answers = {}
+            _set_next(flow, (self, answers))
+        else:  # a flow another machine answers for (a flow made by hand, used with two tables)
+            answers = {}
         pair = self._targets[flow.phase, flow.step].get(target)
         if pair is None:
             key = target if "." in target else f"{flow.phase}.{target}"
@@ -316,8 +349,8 @@ class PhaseMachine:
             found = Flow(*place)
             if len(self._flows) < MAX_INTERNED_FLOWS:
                 self._flows[place] = found
-        if plain and len(self._moved) < MAX_INTERNED_FLOWS:
-            self._moved[id(flow), target] = (flow, found)
+        if len(answers) < MAX_REMEMBERED_MOVES:
+            answers[target if plain else (target, round, player, first_player)] = found
         return found
 
     def go(
@@ -405,14 +438,12 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
-        actor = self._actor
-        keys = self._keys
-        auto = Actor.AUTO
+        auto = self._auto
         for _ in range(MAX_AUTO_STEPS):
-            flow = state.flow
-            if actor[flow.phase, flow.step] is not auto:
+            key = auto.get(state.flow.key)
+            if key is None:
                 return state
-            state = handlers[keys[flow.phase, flow.step]](state)
+            state = handlers[key](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
 
@@ -424,14 +455,12 @@ class PhaseMachine:
         Raises:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
-        actor = self._actor
-        keys = self._keys
-        auto = Actor.AUTO
+        auto = self._auto
         for _ in range(MAX_AUTO_STEPS):
-            flow = work.flow
-            if actor[flow.phase, flow.step] is not auto:
+            key = auto.get(work.flow.key)
+            if key is None:
                 return
-            handlers[keys[flow.phase, flow.step]](work)
+            handlers[key](work)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
 
     def table(self) -> str:

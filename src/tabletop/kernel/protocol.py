@@ -28,7 +28,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, ClassVar, Literal, Protocol, Self
+from typing import Any, ClassVar, Final, Literal, Protocol, Self
 
 import attrs
 import cattrs
@@ -78,13 +78,16 @@ class State(abc.ABC):
     docstring.
     """
 
-    __slots__ = ("_legal", "_legal_set", "_outcomes")
+    __slots__ = ("_legal", "_legal_ids", "_legal_set", "_outcomes")
 
     _legal: tuple[Move, ...] | None
+    _legal_ids: dict[int, Move] | None
     _legal_set: frozenset[Move] | None
     _outcomes: tuple[tuple[Move, float], ...] | None
-    _CACHES: ClassVar[tuple[str, ...]] = ("_legal", "_legal_set", "_outcomes")
-    """The cache slots (see [CACHES][tabletop.kernel.fastattrs.CACHES]): unset or `None` until asked."""
+    _CACHES: ClassVar[tuple[str, ...]] = ("_legal", "_legal_ids", "_outcomes")
+    """The cache slots (see [CACHES][tabletop.kernel.fastattrs.CACHES]): unset or `None` until asked.
+    (`_legal_set`, for `is_legal`, which few steps ask, stays unset until asked: one slot less
+    to clear in every state built.)"""
     flow: Flow
     seed: int | None
     chance_count: int
@@ -110,7 +113,7 @@ class State(abc.ABC):
     def current_player(self) -> int:
         """The seat to move, or `tabletop.CHANCE` (-1), or `tabletop.TERMINAL` (-2)."""
         flow = self.flow
-        actor = self.MACHINE._actor[flow.phase, flow.step]
+        actor = self.MACHINE._actor_at[flow.key]
         if actor is _PLAYER:
             return flow.player
         return TERMINAL if actor is _END else CHANCE
@@ -118,14 +121,12 @@ class State(abc.ABC):
     @property
     def is_terminal(self) -> bool:
         """True once the game is over."""
-        flow = self.flow
-        return self.MACHINE._actor[flow.phase, flow.step] is _END
+        return self.MACHINE._actor_at[self.flow.key] is _END
 
     @property
     def is_chance_node(self) -> bool:
         """True when chance chooses the next move."""
-        flow = self.flow
-        return self.MACHINE._actor[flow.phase, flow.step] is _CHANCE
+        return self.MACHINE._actor_at[self.flow.key] is _CHANCE
 
     def legal_moves(self) -> tuple[Move, ...]:
         """The legal moves in a stable order; at a chance node, the outcomes.
@@ -138,8 +139,7 @@ class State(abc.ABC):
             moves = None
         if moves is not None:
             return moves
-        flow = self.flow
-        actor = self.MACHINE._actor[flow.phase, flow.step]
+        actor = self.MACHINE._actor_at[self.flow.key]
         if actor is Actor.PLAYER:
             moves = self._player_moves()
         elif actor is Actor.CHANCE:
@@ -175,8 +175,7 @@ class State(abc.ABC):
             outcomes = None
         if outcomes is not None:
             return outcomes
-        flow = self.flow
-        if self.MACHINE._actor[flow.phase, flow.step] is not _CHANCE:
+        if self.MACHINE._actor_at[self.flow.key] is not _CHANCE:
             msg = f"not a chance node: {self.flow}"
             raise ValueError(msg)
         outcomes = self._chance_outcomes()
@@ -200,17 +199,41 @@ class State(abc.ABC):
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
         """
-        # Fast path: a move taken from legal_moves() is found by identity, with no hashing.
-        for candidate in self.legal_moves():
-            if candidate is move:
-                break
-        else:
-            if not self.is_legal(move):
-                raise self._explain(move)
+        # A move taken from legal_moves() is found by identity, with no hashing: the first
+        # move applied to a state by a scan of the legal moves (a playout applies one; at a
+        # chance node, of the outcomes, without listing their moves), the next ones by their
+        # id in a table built once (a search applies many to one state; ids are unique among
+        # live objects, and the cached moves live as long as the state).
         machine = self.MACHINE
-        flow = self.flow
+        actor = machine._actor_at[self.flow.key]
+        try:
+            ids = self._legal_ids
+            legal = self._legal
+        except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
+            ids = legal = None
+        if ids is None:
+            found = False
+            if legal is None and actor is _CHANCE:
+                for candidate, _ in self.chance_outcomes():
+                    if candidate is move:
+                        found = True
+                        break
+            else:
+                for candidate in self.legal_moves() if legal is None else legal:
+                    if candidate is move:
+                        found = True
+                        break
+            if not found and not self.is_legal(move):
+                raise self._explain(move)
+            _set_legal_ids(self, _SCANNED)
+        else:
+            if ids is _SCANNED:
+                ids = {id(candidate): candidate for candidate in self.legal_moves()}
+                _set_legal_ids(self, ids)
+            if id(move) not in ids and not self.is_legal(move):
+                raise self._explain(move)
         new = self._apply(move)
-        if machine._actor[flow.phase, flow.step] is Actor.CHANCE:
+        if actor is _CHANCE:
             new = new._counted()
         return machine.advance(new, self.AUTO)
 
@@ -225,7 +248,10 @@ class State(abc.ABC):
         if not 0 <= player < self.num_players:
             msg = f"no player {player!r}: seats are 0 to {self.num_players - 1}"
             raise ValueError(msg)
-        return evolve(self._view(player), seed=None)
+        view = self._view(player)
+        if view.seed is None:  # the game's view dropped it in the one copy it made
+            return view
+        return evolve(view, seed=None)
 
     def to_json(self, *, indent: int | None = None) -> str:
         """This state as versioned JSON text; `game.state_from_json` reads it back.
@@ -364,6 +390,9 @@ class State(abc.ABC):
 _PLAYER, _CHANCE, _END = Actor.PLAYER, Actor.CHANCE, Actor.END
 _slot: Mapping[str, Any] = State.__dict__  # the cache slots' descriptors: setting them skips __setattr__
 _set_legal = _slot["_legal"].__set__
+_set_legal_ids = _slot["_legal_ids"].__set__
+_SCANNED: Final[dict[int, Move]] = {}
+"""`_legal_ids` once one move was applied (found by a scan): the next apply builds the table."""
 _set_legal_set = _slot["_legal_set"].__set__
 _set_outcomes = _slot["_outcomes"].__set__
 

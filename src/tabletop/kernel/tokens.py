@@ -144,14 +144,22 @@ class Tokens(Mapping[str, int]):
         have = counts.get(kind)
         if have is not None:  # a kind already present keeps its place: no re-sort
             counts[kind] = have + n
-            return _build(counts, self._total + n)
+            new = _new(Tokens)  # _build inlined: the hot path of every multiset operation
+            _set_counts(new, counts)
+            _set_hash(new, None)
+            _set_total(new, self._total + n)
+            return new
         if not isinstance(kind, str):
             msg = f"token kinds are strings, got {kind!r}"
             raise TypeError(msg)
         counts[kind] = n
         if self._counts and kind < next(reversed(self._counts)):  # not after the last kind: re-sort
             counts = dict(sorted(counts.items()))
-        return _build(counts, self._total + n)
+        new = _new(Tokens)  # _build inlined: the hot path of every multiset operation
+        _set_counts(new, counts)
+        _set_hash(new, None)
+        _set_total(new, self._total + n)
+        return new
 
     def remove(self, kind: str, n: int = 1) -> Tokens:
         """Return a copy with `n` fewer tokens of `kind`.
@@ -170,7 +178,11 @@ class Tokens(Mapping[str, int]):
             del counts[kind]
         else:
             counts[kind] = have - n
-        return _build(counts, self._total - n)
+        new = _new(Tokens)  # _build inlined: the hot path of every multiset operation
+        _set_counts(new, counts)
+        _set_hash(new, None)
+        _set_total(new, self._total - n)
+        return new
 
     def __add__(self, other: Tokens) -> Tokens:
         if not isinstance(other, Tokens):
@@ -190,7 +202,11 @@ class Tokens(Mapping[str, int]):
                 counts[kind] = have + n
         if fresh:  # only a new kind can break the sorted order
             counts = dict(sorted(counts.items()))
-        return _build(counts, self._total + other._total)
+        new = _new(Tokens)  # _build inlined: the hot path of every multiset operation
+        _set_counts(new, counts)
+        _set_hash(new, None)
+        _set_total(new, self._total + other._total)
+        return new
 
     def __sub__(self, other: Tokens) -> Tokens:
         """Remove every token of `other`; `ValueError` if that would go negative."""
@@ -208,7 +224,11 @@ class Tokens(Mapping[str, int]):
                 del counts[kind]
             else:
                 counts[kind] = have - n
-        return _build(counts, self._total - other._total)
+        new = _new(Tokens)  # _build inlined: the hot path of every multiset operation
+        _set_counts(new, counts)
+        _set_hash(new, None)
+        _set_total(new, self._total - other._total)
+        return new
 
     def __le__(self, other: Tokens) -> bool:
         """True when every kind of `self` is present in `other` at least as often."""
