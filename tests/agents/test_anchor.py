@@ -52,19 +52,10 @@ def test_anchored_search_plays_legal_moves_reproducibly(spec: str) -> None:
         assert first == again
 
 
-def test_width_searches_only_the_moves_close_to_the_best(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_width_searches_only_the_moves_close_to_the_best(iteration_log: list[int]) -> None:
     """`width`: the move played is within `width` of the hook's best estimate, and a decision
     with one such move plays it (the greedy agent's choice) without a single iteration."""
-    from tabletop.agents import mcts
-
-    runs: list[int] = []
-    iterate = mcts._Search.iterate
-
-    def counted(search: mcts._Search, root: mcts._Node) -> None:
-        runs.append(1)
-        iterate(search, root)
-
-    monkeypatch.setattr(mcts._Search, "iterate", counted)
+    runs = iteration_log
     agent = MCTSAgent(iterations=5, width=0.01)
     clear = searched = 0
     for state in _decisions(2, 12, month="april", goal="standard"):

@@ -149,20 +149,11 @@ def test_a_greedy_rollout_follows_the_greedy_agent() -> None:
     assert rollout_value(state, random.Random(0), evaluate, 0, 100, "greedy") == judge(state, evaluate)
 
 
-def test_a_budget_per_move_widens_the_search_by_the_number_of_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_budget_per_move_widens_the_search_by_the_number_of_moves(iteration_log: list[int]) -> None:
     """``per_move``: a decision of ``n`` legal moves gets ``iterations + per_move * n``
     iterations, the very search of an agent given that many iterations (same random source),
     so a wide decision is searched longer and a narrow one not; a negative count is refused."""
-    from tabletop.agents import mcts
-
-    runs: list[int] = []
-    iterate = mcts._Search.iterate
-
-    def counted(search: mcts._Search, root: mcts._Node) -> None:
-        runs.append(1)
-        iterate(search, root)
-
-    monkeypatch.setattr(mcts._Search, "iterate", counted)
+    runs = iteration_log
     state = _decision(tabletop.get_game("conservas"), 3, skip=7)
     legal = state.legal_moves()
     assert len(legal) > 2

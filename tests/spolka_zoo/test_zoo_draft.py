@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import attrs
-from zoo_helpers import seat, start
+from zoo_helpers import random_states, seat, start
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.spolka_zoo import GAME, ZooState, rules
@@ -17,22 +17,10 @@ from tabletop.spolka_zoo.state import Draft
 FIELDS = [field.name for field in attrs.fields(ZooState)]
 
 
-def _states(seed: int, **options: object) -> list[ZooState]:
-    """The states of a random game."""
-    rng = random.Random(seed)
-    state: ZooState = GAME.new_game(seed, **options)  # type: ignore[assignment]
-    found = [state]
-    while not state.is_terminal:
-        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
-        state = state.apply(move)
-        found.append(state)
-    return found
-
-
 def test_a_draft_holds_every_field_and_freezes_back_to_an_equal_state() -> None:
     """Draft(state) copies every field of the state (the very same values) and freeze() rebuilds it."""
     assert sorted(Draft.FIELDS) == sorted(FIELDS)
-    for state in _states(3, players=1, bots=2, modules=("events", "hidden_goals", "intrigues"))[::25]:
+    for state in random_states(3, players=1, bots=2, modules=("events", "hidden_goals", "intrigues"))[::25]:
         draft = Draft(state)
         assert all(getattr(draft, name) is getattr(state, name) for name in FIELDS)
         frozen = draft.freeze()
@@ -68,7 +56,7 @@ def test_apply_never_changes_its_input() -> None:
 def test_the_kernel_handler_of_automatic_steps_matches_apply() -> None:
     """A state left at an automatic step (as a loaded one could be) is settled by the kernel's
     handler to the state ``apply`` builds directly."""
-    for state in _states(11, players=2, bots=1, modules=("events",))[:-1]:
+    for state in random_states(11, players=2, bots=1, modules=("events",))[:-1]:
         move = sample_chance(state) if state.current_player == CHANCE else state.legal_moves()[-1]
         draft = Draft(state)
         rules.apply_in_place(draft, move)  # the move alone, no automatic step yet

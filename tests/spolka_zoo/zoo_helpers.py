@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from typing import Any
 
 import attrs
 
-from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
@@ -130,3 +131,15 @@ def board(state: ZooState, company: int, fruit: dict[str, int]) -> ZooState:
 def craft(state: ZooState, **changes: Any) -> ZooState:
     """``state`` with top-level fields changed (a crafted position for a rule test)."""
     return attrs.evolve(state, **changes)
+
+
+def random_states(seed: int, **options: object) -> list[ZooState]:
+    """Every state of a random game on `seed` (chance sampled by probability, moves at random)."""
+    rng = random.Random(seed)
+    state: ZooState = GAME.new_game(seed, **options)  # type: ignore[assignment]
+    found = [state]
+    while not state.is_terminal:
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        found.append(state)
+    return found
