@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -20,3 +21,19 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+@pytest.fixture
+def iteration_log(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """A list that gets one entry per MCTS iteration run (clear it before a search to count)."""
+    from tabletop.agents import mcts
+
+    runs: list[int] = []
+    iterate = mcts._Search.iterate
+
+    def counted(search: mcts._Search, root: mcts._Node) -> None:
+        runs.append(1)
+        iterate(search, root)
+
+    monkeypatch.setattr(mcts._Search, "iterate", counted)
+    return runs
