@@ -441,8 +441,9 @@ def others_here(s: ArchipelState) -> tuple[int, ...]:
 def dealing_to(s: ArchipelState) -> str:
     """Where the next card drawn goes: an island's shop (its id) or `"warehouse"`."""
     if s.flow.phase == "setup":
-        for i, island in enumerate(board_for(s.board).island_ids):
-            if island not in s.shut and s.shops[i].total < SHOP_SIZE:
+        shut = s.shut
+        for island, shop in zip(board_for(s.board).island_ids, s.shops, strict=False):
+            if shop.total < SHOP_SIZE and island not in shut:
                 return island
     return "warehouse"
 

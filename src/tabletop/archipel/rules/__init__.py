@@ -57,9 +57,10 @@ from tabletop.archipel.moves import (
 )
 from tabletop.archipel.rules import catching, harbour, meetings, sailing, season, setup
 from tabletop.archipel.state import ArchipelState, dealing_to
-from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.fastattrs import evolve_from
+from tabletop.kernel.phases import Actor
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
@@ -101,8 +102,8 @@ _NO_CARDS: Final = Tokens()
 def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
     """Cards drawn from the pocket, or the fish a face-down piece turns out to be."""
     if s.flow.step == "expose":
-        return _as_moves(Bag(s.unseen).outcomes(), Expose)
-    return _as_moves(s.pocket.outcomes(), Draw)
+        return _as_moves(s.unseen, Expose)
+    return _as_moves(s.pocket.contents, Draw)
 
 
 def chance_node(s: ArchipelState) -> ChanceNode:
@@ -125,43 +126,54 @@ def chance_node(s: ArchipelState) -> ChanceNode:
     return ChanceNode(Source.BAG, "pocket", "warehouse", "ARC-4.9")
 
 
-_KIND_MOVES: Final[dict[type[Move], dict[str, Move]]] = {Expose: {}, Draw: {}}
+class _KindMoves(dict[str, Move]):
+    """The move of each kind drawn, made the first time the kind is met (`__missing__`)."""
+
+    def __init__(self, cls: type[Expose | Draw]) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, kind: str) -> Move:
+        move = self[kind] = self.cls(kind)
+        return move
 
 
-def _as_moves(outcomes: tuple[tuple[str, float], ...], cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
-    """The bag's outcomes as moves, each kind's move made once (the kernel keeps the answer
-    on the state, which is asked twice: legal moves, then sampling)."""
+_KIND_MOVES: Final = {Expose: _KindMoves(Expose), Draw: _KindMoves(Draw)}
+
+
+def _as_moves(contents: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
+    """A draw from `contents` as moves, each kind with its chance `count / total` (the kernel's
+    [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] in one pass), each kind's move made once
+    (the kernel keeps the answer on the state, which is asked twice: legal moves, then sampling)."""
     moves = _KIND_MOVES[cls]
-    get = moves.get
-    return tuple([(get(kind) or _first(moves, cls, kind), p) for kind, p in outcomes])
-
-
-def _first(moves: dict[str, Move], cls: type[Expose | Draw], kind: str) -> Move:
-    """The move of a kind met for the first time, kept for the next ones."""
-    return moves.setdefault(kind, cls(kind))
+    total = contents.total
+    return tuple([(moves[kind], n / total) for kind, n in contents.items()])
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
     """Apply a legal move (the protocol has checked legality) and the automatic steps that
     follow, on one [`Work`][tabletop.archipel.flow.Work]: the new state is built once (the
-    kernel's `advance` then finds nothing left to run), a chance outcome counted in it."""
-    work = Work(s)
+    kernel's `advance` then finds nothing left to run), a chance outcome counted in it.
+
+    A card drawn (`Draw`, most steps of a game: the setup deals 39) changes three fields: when
+    no automatic step follows, the new state is built straight from them, in one copy."""
     kind = type(move)
-    if kind in _CHANCE:  # counted here, in the one state built (`ArchipelState._counted`)
-        work.chance_count += 1
-    _HANDLERS[kind](work, move)
+    if kind is Draw:
+        card = move.card  # type: ignore[attr-defined]
+        changes = setup.dealt(s, card) if s.flow.phase == "setup" else harbour.restocked(s, card)
+        changes["chance_count"] = s.chance_count + 1  # counted here (`ArchipelState._counted`)
+        if MACHINE.actor(changes["flow"]) is not Actor.AUTO:
+            return evolve_from(s, changes)
+        work = Work(s)
+        for name, value in changes.items():
+            setattr(work, name, value)
+    else:
+        work = Work(s)
+        if kind is Expose:
+            work.chance_count += 1
+        _HANDLERS[kind](work, move)
     MACHINE.settle(work, STEPS)
     return work.freeze()
-
-
-_CHANCE: Final = frozenset({Draw, Expose})
-
-
-def _draw(w: Work, move: Draw) -> None:
-    if w.flow.phase == "setup":
-        setup.deal(w, move)
-    else:
-        harbour.restock(w, move)
 
 
 _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
@@ -178,7 +190,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Stay: sailing.stay_in_harbour,
     Done: harbour.done,
     Over: season.over,
-    Draw: _draw,
     Place: harbour.place,
     Calm: harbour.calm,
     Discard: harbour.discard,

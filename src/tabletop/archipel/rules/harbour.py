@@ -18,12 +18,21 @@ Entering a harbour, or staying in an island's harbour, runs in order:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tabletop.archipel.checks import may_declare, may_place
 from tabletop.archipel.content.board import HARBOUR, board_for
-from tabletop.archipel.content.kinds import BAITS, GEAR, GOOD_WEATHER, LEAK, STORM_BLANK, is_storm, storm_number
-from tabletop.archipel.flow import Work
+from tabletop.archipel.content.kinds import (
+    BAITS,
+    GEAR,
+    GOOD_WEATHER,
+    LEAK,
+    STORM_BLANK,
+    is_storm,
+    is_weather,
+    storm_number,
+)
+from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
@@ -40,6 +49,7 @@ __all__ = [
     "news",
     "place",
     "restock",
+    "restocked",
     "stow",
     "supply",
     "weather_moves",
@@ -106,8 +116,12 @@ def _deliver(w: Work, island: int, boat: Boat) -> Boat:
 
 def news(w: Work) -> None:
     """Read the weather cards that need no choice; stop at the first one that does."""
+    bought = w.bought
+    if not w.turn.weather and not any(map(is_weather, bought)):
+        w.go("stow")  # no news: the storms tuple stays the same object (the sail targets are kept by it)
+        return
     storms = list(w.storms)
-    bought, pocket, removed = w.bought, w.pocket, w.removed
+    pocket, removed = w.pocket, w.removed
     board = w.map
     weather = ""
     for card in sorted((c for c in bought if is_storm(c) and c != STORM_BLANK), key=storm_number):
@@ -246,7 +260,13 @@ def supply(w: Work) -> None:
 
 def restock(w: Work, move: Draw) -> None:
     """ARC-4.9: one card drawn from the pocket for the warehouse."""
-    warehouse = w.warehouse.add(move.card)
-    w.go(
-        "restock" if warehouse.total < SHOP_SIZE else "turn.next", pocket=w.pocket.draw(move.card), warehouse=warehouse
-    )
+    for name, value in restocked(w.position, move.card).items():
+        setattr(w, name, value)
+
+
+def restocked(s: ArchipelState, card: str) -> dict[str, Any]:
+    """The fields [`restock`][tabletop.archipel.rules.harbour.restock] changes when `card` is
+    drawn (the flow at its next step among them), as [`dealt`][tabletop.archipel.rules.setup.dealt]."""
+    warehouse = s.warehouse.add(card)
+    step = "restock" if warehouse.total < SHOP_SIZE else "turn.next"
+    return {"flow": MACHINE.goto(s.flow, step), "pocket": s.pocket.draw(card), "warehouse": warehouse}

@@ -90,7 +90,8 @@ def sail(w: Work, move: Sail) -> None:
     kind = board.kind[move.to]
     boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
     w.supply += 1
-    w.turn = evolve(w.turn, may_catch=True)
+    if not w.turn.may_catch:
+        w.turn = evolve(w.turn, may_catch=True)
     if kind == STORM and w.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]

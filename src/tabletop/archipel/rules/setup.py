@@ -7,6 +7,8 @@ time (ARC-1.7), so a test or scenario can force them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.archipel.content.board import board_for
 from tabletop.archipel.content.kinds import FISH
 from tabletop.archipel.flow import MACHINE, Work
@@ -15,7 +17,7 @@ from tabletop.archipel.state import FUEL_MARKERS, SHOP_SIZE, TANK, ArchipelState
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["deal", "setup"]
+__all__ = ["deal", "dealt", "setup"]
 
 
 def setup(
@@ -72,13 +74,21 @@ def setup(
 
 def deal(w: Work, move: Draw) -> None:
     """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
-    target = dealing_to(w.position)
-    w.pocket = w.pocket.draw(move.card)
+    for name, value in dealt(w.position, move.card).items():
+        setattr(w, name, value)
+
+
+def dealt(s: ArchipelState, card: str) -> dict[str, Any]:
+    """The fields [`deal`][tabletop.archipel.rules.setup.deal] changes when `card` is drawn
+    (the flow at its next step among them): `rules.apply` builds the next state from them in
+    one copy when nothing automatic follows."""
+    target = dealing_to(s)
+    pocket = s.pocket.draw(card)
     if target != "warehouse":
-        i = w.map.island_index[target]
-        shops = list(w.shops)
-        shops[i] = shops[i].add(move.card)
-        w.go("deal", shops=tuple(shops))
-        return
-    warehouse = w.warehouse.add(move.card)
-    w.go("deal" if warehouse.total < SHOP_SIZE else "turn.act", warehouse=warehouse)
+        i = board_for(s.board).island_index[target]
+        shops = list(s.shops)
+        shops[i] = shops[i].add(card)
+        return {"flow": MACHINE.goto(s.flow, "deal"), "pocket": pocket, "shops": tuple(shops)}
+    warehouse = s.warehouse.add(card)
+    step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
+    return {"flow": MACHINE.goto(s.flow, step), "pocket": pocket, "warehouse": warehouse}
