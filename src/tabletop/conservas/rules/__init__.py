@@ -42,6 +42,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.fastattrs import evolve_from
 from tabletop.kernel.protocol import Move
 
 __all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
@@ -150,9 +151,17 @@ STEPS: Final[Mapping[str, Callable[[Work], None]]] = {
 def apply(state: ConservasState, move: Move) -> ConservasState:
     """Apply a legal move (the base class has checked legality), then the automatic steps that
     follow, on one working copy: the new state is built once (the kernel's `advance` then finds
-    nothing left to run), with a chance outcome counted in it."""
-    work = Work(state)
+    nothing left to run), with a chance outcome counted in it.
+
+    A token drawn into a handful that the bag can still fill (most steps of a game) changes
+    two fields: the new state is built straight from them, in one copy."""
     kind = type(move)
+    if kind is Draw:
+        changes = sea.drawn(state, move.token)  # type: ignore[attr-defined]
+        if changes is not None:
+            changes["chance_count"] = state.chance_count + 1
+            return evolve_from(state, changes)
+    work = Work(state)
     if kind in _CHANCE:
         work.chance_count += 1
     _APPLIERS.get(kind, _decide)(work, move)

@@ -39,6 +39,8 @@ __all__ = [
 BASE_DRAW: Final = 5
 """Tokens in a handful without upgrades (CON-2.1)."""
 
+_NONE: Final = Tokens()
+
 
 # At Sea ----------------------------------------------------------------------------------
 
@@ -121,7 +123,7 @@ def restock(state: Position) -> Tokens:
     for _, bought, card, e in state.owned_effects("restock"):
         if works_now(state, card, bought):
             counts[e.fish] = counts.get(e.fish, 0) + e.amount
-    return Tokens(counts)
+    return Tokens(counts) if counts else _NONE
 
 
 def migration(state: Position) -> Tokens:
@@ -130,4 +132,4 @@ def migration(state: Position) -> Tokens:
     for special in MONTHS[state.month].special:
         if special.kind == "migration" and state.flow.round in special.rounds:
             counts[special.fish] = counts.get(special.fish, 0) + special.amount
-    return Tokens(counts)
+    return Tokens(counts) if counts else _NONE

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Final
 
 from tabletop.conservas.checks import CHECKS, passes, upkeep_of
@@ -170,11 +171,14 @@ def settle(work: Work) -> None:
     discarded = tuple(boat for boat in due if boat not in affordable)
     work.money = money
     work.due = ()
-    work.set_cards(
-        fleet=tuple(boat for boat in work.fleet if boat not in discarded),
-        boat_discard=(*work.boat_discard, *discarded),
-    )
-    work.report = evolve(work.report, upkeep=paid, discarded=(*work.report.discarded, *discarded))
+    if discarded:
+        work.set_cards(
+            fleet=tuple(boat for boat in work.fleet if boat not in discarded),
+            boat_discard=(*work.boat_discard, *discarded),
+        )
+        work.report = evolve(work.report, upkeep=paid, discarded=(*work.report.discarded, *discarded))
+    elif paid != work.report.upkeep:
+        work.report = evolve(work.report, upkeep=paid)
     work.goto("spawn")
 
 
@@ -183,8 +187,12 @@ def pay_moves(state: ConservasState) -> tuple[Move, ...]:
     return tuple(move for move in map(Upkeep, state.due) if passes(state, move, _UPKEEP_CHECKS))
 
 
-def _capped(wanted: Tokens, supply: Tokens) -> Tokens:
-    return Tokens({kind: min(n, supply[kind]) for kind, n in wanted.items()})
+def _capped(wanted: Mapping[str, int], supply: Tokens) -> Tokens:
+    capped = {kind: min(n, supply[kind]) for kind, n in wanted.items()}
+    return Tokens(capped) if capped else _NONE
+
+
+_NONE: Final = Tokens()
 
 
 def spawn(work: Work) -> None:
@@ -193,13 +201,13 @@ def spawn(work: Work) -> None:
     wanted = {
         kind: n - 1 + effects.extra_spawn(work, kind) for kind, n in work.deep.items() if kind != "water" and n >= 2
     }
-    spawned = _capped(Tokens(wanted), supply)
+    spawned = _capped(wanted, supply)
     supply -= spawned
     restocked = _capped(effects.restock(work) + effects.migration(work), supply)
     work.supply = supply - restocked
     work.report = evolve(work.report, spawned=spawned, restocked=restocked)
     work.bag = work.bag.put(work.deep + spawned + restocked)
-    work.deep = Tokens()
+    work.deep = _NONE
     if work.flow.round >= work.rounds:
         work.goto("end.over")
         return

@@ -18,17 +18,18 @@ sub-multisets of the handful of the size the checks ask for (see
 from __future__ import annotations
 
 import functools
-from typing import Final
+from typing import Any, Final
 
 from tabletop.conservas.checks import catch_size, redraw_card
 from tabletop.conservas.content import UPGRADES
+from tabletop.conservas.flow import MACHINE
 from tabletop.conservas.moves import OPEN_WATER, Draw, Place, Redraw, Return
 from tabletop.conservas.rules import effects
-from tabletop.conservas.state import ConservasState, Work
+from tabletop.conservas.state import ConservasState, Position, Work
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["draw", "place", "place_moves", "redraw", "return_", "sift_moves", "start_handful", "submultisets"]
+__all__ = ["draw", "drawn", "place", "place_moves", "redraw", "return_", "sift_moves", "start_handful", "submultisets"]
 
 EMPTY: Final = Tokens()
 
@@ -97,6 +98,28 @@ def draw(work: Work, move: Draw) -> None:
     _continue(work, work.hand.add(move.token))
 
 
+def drawn(state: ConservasState, token: str) -> dict[str, Any] | None:
+    """The fields [`draw`][tabletop.conservas.rules.sea.draw] changes when `token` is drawn
+    (the flow among them when the step changes), or `None` when the bag runs short of the
+    handful (water from the supply, or a forfeit: `draw` works those out): `rules.apply`
+    builds the next state from them in one copy."""
+    bag = state.bag.draw(token)
+    hand = state.hand.add(token)
+    need = state.handful - hand.total
+    if need > 0 and bag.is_empty:
+        return None
+    changes: dict[str, Any] = {"bag": bag, "hand": hand}
+    step = _next_step(state, need)
+    if step != state.flow.step:
+        changes["flow"] = MACHINE.goto(state.flow, step)
+    return changes
+
+
+def _next_step(state: Position, need: int) -> str:
+    """Where a handful goes on: draw on, return the extra tokens (CON-6.6), or place it."""
+    return "draw" if need > 0 else "sift" if state.to_return else "place"
+
+
 def _continue(work: Work, hand: Tokens) -> None:
     """Draw on, top up with water from the supply (CON-2.6) or forfeit (CON-2.7), or decide."""
     need = work.handful - hand.total
@@ -114,7 +137,7 @@ def _continue(work: Work, hand: Tokens) -> None:
         work.supply = work.supply.remove("water", need)
         need = 0
     work.hand = hand
-    step = "draw" if need > 0 else "sift" if work.to_return else "place"
+    step = _next_step(work, need)
     if step != work.flow.step:  # the next token of a handful: a declared self-loop keeps the flow
         work.goto(step)
 
