@@ -155,13 +155,13 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
     follow, on one [`Work`][tabletop.archipel.flow.Work]: the new state is built once (the
     kernel's `advance` then finds nothing left to run), a chance outcome counted in it.
 
-    A card drawn (`Draw`, most steps of a game: the setup deals 39) changes three fields: when
-    no automatic step follows, the new state is built straight from them, in one copy."""
+    The moves of most steps (a card drawn: the setup deals 39; a sail) change a few fields,
+    worked out from the state (`_CHANGES`): when no automatic step follows, the new state is
+    built straight from them, in one copy."""
     kind = type(move)
-    if kind is Draw:
-        card = move.card  # type: ignore[attr-defined]
-        changes = setup.dealt(s, card) if s.flow.phase == "setup" else harbour.restocked(s, card)
-        changes["chance_count"] = s.chance_count + 1  # counted here (`ArchipelState._counted`)
+    changed = _CHANGES.get(kind)
+    if changed is not None:
+        changes = changed(s, move)
         if MACHINE.actor(changes["flow"]) is not Actor.AUTO:
             return evolve_from(s, changes)
         work = Work(s)
@@ -169,15 +169,27 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
             setattr(work, name, value)
     else:
         work = Work(s)
-        if kind is Expose:
+        if kind is Expose:  # counted here, in the one state built (`ArchipelState._counted`)
             work.chance_count += 1
         _HANDLERS[kind](work, move)
     MACHINE.settle(work, STEPS)
     return work.freeze()
 
 
+def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:
+    """A card drawn, for a shop at the setup or for the warehouse, counted as a chance event."""
+    changes = setup.dealt(s, move.card) if s.flow.phase == "setup" else harbour.restocked(s, move.card)
+    changes["chance_count"] = s.chance_count + 1
+    return changes
+
+
+_CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
+    Draw: _drawn,
+    Sail: sailing.sailed,
+}
+
+
 _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
-    Sail: sailing.sail,
     Catch: catching.catch,
     Expose: catching.expose,
     MultiChoice: catching.multi,

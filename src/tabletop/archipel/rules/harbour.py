@@ -90,12 +90,15 @@ def arrive(w: Work) -> None:
         boat = _deliver(w, island, boat)
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
         w.last_progress = w.flow.round  # ARC-7.6: bait or storm gear bought
-    w.set_boat(me, boat)
+    if boat is not w.boats[me]:
+        w.set_boat(me, boat)
     w.go("news", bought=bought)
 
 
 def _deliver(w: Work, island: int, boat: Boat) -> Boat:
     """ARC-4.2: every fish the market still wants goes to the market."""
+    if not boat.fish:
+        return boat
     ordered = w.map.orders[island]
     delivered = w.markets[island]
     for colour in ordered:
@@ -117,7 +120,7 @@ def _deliver(w: Work, island: int, boat: Boat) -> Boat:
 def news(w: Work) -> None:
     """Read the weather cards that need no choice; stop at the first one that does."""
     bought = w.bought
-    if not w.turn.weather and not any(map(is_weather, bought)):
+    if not w.turn.weather and not any(map(_WEATHER.__getitem__, bought)):
         w.go("stow")  # no news: the storms tuple stays the same object (the sail targets are kept by it)
         return
     storms = list(w.storms)
@@ -154,6 +157,18 @@ def news(w: Work) -> None:
         removed=removed,
         turn=evolve(w.turn, weather=weather),
     )
+
+
+class _Weather(dict[str, bool]):
+    """`is_weather` of each card kind, worked out the first time it is asked (`__missing__`)."""
+
+    def __missing__(self, card: str) -> bool:
+        found = self[card] = is_weather(card)
+        return found
+
+
+_WEATHER: Final = _Weather()
+"""`is_weather` of each card kind met (a handful of kinds, asked at every harbour visit)."""
 
 
 def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -200,9 +215,13 @@ def stow(w: Work) -> None:
     if not w.bought or room <= 0:
         w.go("dock")
         return
-    moved = Tokens(w.bought.elements()[:room])
+    if w.bought.total <= room:  # every card goes on the boat card
+        moved, left = w.bought, _NONE
+    else:
+        moved = Tokens(w.bought.elements()[:room])
+        left = w.bought - moved
     w.set_boat(me, evolve(boat, cards=boat.cards + moved))
-    w.go("dock", bought=w.bought - moved)
+    w.go("dock", bought=left)
 
 
 def dock_moves(s: ArchipelState) -> tuple[Move, ...]:

@@ -9,19 +9,19 @@ fills a tank at any time, on any turn (ARC-2.6, ARC-4.6).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
 from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
-from tabletop.archipel.flow import Work, stay
+from tabletop.archipel.flow import MACHINE, Work, stay
 from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["end_turn", "refuel", "sail", "sail_moves", "stay_in_harbour"]
+__all__ = ["end_turn", "refuel", "sail", "sail_moves", "sailed", "stay_in_harbour"]
 
 
 def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
@@ -84,26 +84,37 @@ def _sails(name: str, board: Board) -> tuple[tuple[Sail, ...], dict[str, Sail], 
 
 def sail(w: Work, move: Sail) -> None:
     """ARC-2.3: hand in one fuel marker and sail; into a storm with storm gear (ARC-5.3)."""
-    board = w.map
-    me = w.flow.player
-    boat = w.boats[me]
+    for name, value in sailed(w.position, move).items():
+        setattr(w, name, value)
+
+
+def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
+    """The fields [`sail`][tabletop.archipel.rules.sailing.sail] changes (the flow at its next
+    step among them): `rules.apply` builds the next state from them in one copy when nothing
+    automatic follows (a sail to a fish spot or a storm space)."""
+    board = board_for(s.board)
+    me = s.flow.player
+    boat = s.boats[me]
     kind = board.kind[move.to]
     boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
-    w.supply += 1
-    if not w.turn.may_catch:
-        w.turn = evolve(w.turn, may_catch=True)
-    if kind == STORM and w.storms[board.storm_index[move.to]]:
+    changes: dict[str, Any] = {"supply": s.supply + 1}
+    if not s.turn.may_catch:
+        changes["turn"] = evolve(s.turn, may_catch=True)
+    if kind == STORM and s.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
-        storms = list(w.storms)
-        w.pocket = w.pocket.put(Tokens((storms[i],)))
+        storms = list(s.storms)
+        changes["pocket"] = s.pocket.put(Tokens((storms[i],)))
         storms[i] = ""
-        w.storms = tuple(storms)
-        w.removed = w.removed.add(GEAR)
-        w.last_progress = w.flow.round  # ARC-7.6: a storm cleared
+        changes["storms"] = tuple(storms)
+        changes["removed"] = s.removed.add(GEAR)
+        changes["last_progress"] = s.flow.round  # ARC-7.6: a storm cleared
         boat = evolve(boat, cards=boat.cards.remove(GEAR))
-    w.set_boat(me, boat)
-    w.go("harbour.arrive" if kind in HARBOURS else "act")
+    boats = list(s.boats)
+    boats[me] = boat
+    changes["boats"] = tuple(boats)
+    changes["flow"] = MACHINE.goto(s.flow, "harbour.arrive" if kind in HARBOURS else "act")
+    return changes
 
 
 def refuel(w: Work, move: Refuel) -> None:
