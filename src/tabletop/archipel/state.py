@@ -402,18 +402,20 @@ def missing(s: ArchipelState) -> dict[str, int]:
     return _market_tally(s)[0]
 
 
-_TALLIES: dict[tuple[str, bool, tuple[Tokens, ...]], tuple[dict[str, int], tuple[int, int]]] = {}
+_Tally = tuple[dict[str, int], tuple[int, int]]
+_TALLIES: dict[tuple[int, bool, int], tuple[tuple[str, tuple[Tokens, ...]], _Tally]] = {}
 
 
-def _market_tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    """The missing fish by colour and (filled, ordered), kept by the markets' contents."""
-    key = (s.board, s.short, s.markets)
-    found = _TALLIES.get(key)
+def _market_tally(s: ArchipelState) -> _Tally:
+    """The missing fish by colour and (filled, ordered), kept by the markets tuple (the states of
+    a game share it until a fish is delivered; an entry holds it, so its id is not reused)."""
+    ids = (id(s.board), s.short, id(s.markets))
+    found = _TALLIES.get(ids)
     if found is None:
-        if len(_TALLIES) > 100_000:
+        if len(_TALLIES) > 1024:
             _TALLIES.clear()
-        found = _TALLIES[key] = _tally(s)
-    return found
+        found = _TALLIES[ids] = ((s.board, s.markets), _tally(s))
+    return found[1]
 
 
 def _tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
@@ -455,19 +457,16 @@ def supplied_as_far_as_possible(s: ArchipelState) -> bool:
     in the sea (face down or up, seen or not) and bait that catches it (its colour or
     multicolour) is in the game (pocket, shops, warehouse, boats). Kept by what it reads."""
     key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in s.boats])
-    last, found = _LAST_SUPPLIED[0]  # the same objects as last time: most steps keep them all
-    if len(last) != len(key) or any(a is not b for a, b in zip(last, key, strict=False)):
-        known = _SUPPLIED.get(key)
-        if known is None:
-            if len(_SUPPLIED) > 50_000:
-                _SUPPLIED.clear()
-            known = _SUPPLIED[key] = _supplied(s)
-        _LAST_SUPPLIED[0] = (key, found := known)
-    return found
+    ids = tuple(map(id, key))  # the same objects as a recent look: most steps keep them all
+    recent = _RECENT.get(ids)  # an entry holds its objects, so no other object has their ids
+    if recent is None:
+        if len(_RECENT) > 1024:
+            _RECENT.clear()
+        recent = _RECENT[ids] = (key, _supplied(s))
+    return recent[1]
 
 
-_SUPPLIED: dict[tuple[Any, ...], bool] = {}
-_LAST_SUPPLIED: list[tuple[tuple[Any, ...], bool]] = [((), False)]
+_RECENT: dict[tuple[int, ...], tuple[tuple[Any, ...], bool]] = {}
 
 
 def _supplied(s: ArchipelState) -> bool:
