@@ -178,9 +178,19 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
 
 def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:
     """A card drawn, for a shop at the setup or for the warehouse, counted as a chance event."""
-    changes = setup.dealt(s, move.card) if s.flow.phase == "setup" else harbour.restocked(s, move.card)
+    if s.flow.phase == "setup":
+        last = _LAST_TARGET[0]  # every outcome of a chance node goes to the same shop
+        if last[0] is not s:
+            last = _LAST_TARGET[0] = (s, dealing_to(s))
+        changes = setup.dealt(s, move.card, last[1])
+    else:
+        changes = harbour.restocked(s, move.card)
     changes["chance_count"] = s.chance_count + 1
     return changes
+
+
+_LAST_TARGET: list[tuple[object, str]] = [((), "")]
+"""The state `_drawn` dealt from last (kept: its identity is not reused) and where its cards go."""
 
 
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {

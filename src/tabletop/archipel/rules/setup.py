@@ -74,15 +74,14 @@ def setup(
 
 def deal(w: Work, move: Draw) -> None:
     """ARC-1.7: one card drawn for the first open shop short of three, then the warehouse."""
-    for name, value in dealt(w.position, move.card).items():
+    for name, value in dealt(w.position, move.card, dealing_to(w.position)).items():
         setattr(w, name, value)
 
 
-def dealt(s: ArchipelState, card: str) -> dict[str, Any]:
-    """The fields [`deal`][tabletop.archipel.rules.setup.deal] changes when `card` is drawn
-    (the flow at its next step among them): `rules.apply` builds the next state from them in
-    one copy when nothing automatic follows."""
-    target = dealing_to(s)
+def dealt(s: ArchipelState, card: str, target: str) -> dict[str, Any]:
+    """The fields [`deal`][tabletop.archipel.rules.setup.deal] changes when `card` is drawn for
+    `target` (`dealing_to(s)`; the flow at its next step among the fields): `rules.apply`
+    builds the next state from them in one copy when nothing automatic follows."""
     pocket = s.pocket.draw(card)
     if target != "warehouse":
         i = board_for(s.board).island_index[target]
