@@ -67,15 +67,22 @@ def player_moves(state: ConservasState) -> tuple[Move, ...]:
 
 
 def _bag_outcomes(bag: Bag) -> tuple[tuple[Move, float], ...]:
-    """The draws from `bag`, built afresh: a bag is rarely met twice, and hashing a fresh bag
-    to look it up costs more than building its few outcomes."""
-    return tuple([(_DRAWS[kind], p) for kind, p in bag.outcomes()])
+    """The draws from `bag` (the kernel's `Bag.outcomes()` in one pass), built afresh: a bag is
+    rarely met twice, and hashing a fresh bag to look it up costs more than building its few
+    outcomes."""
+    contents = bag.contents
+    total = contents.total
+    return tuple([(_DRAWS[kind], n / total) for kind, n in contents.items()])
 
 
 def _deck_outcomes(deck: Deck) -> tuple[tuple[Move, float], ...]:
     """Dealing from a deck whose top is unknown (a known top is dealt without chance), each
     card's `Deal` built once (`_DEALS`)."""
-    return tuple([(_DEALS.get(card) or Deal(card), p) for card, p in deck.draw_outcomes()])
+    if deck.top:  # `Deck.draw_outcomes()` in one pass: no chance when the top is known
+        return ()
+    middle = deck.middle
+    total = middle.total
+    return tuple([(_DEALS.get(card) or Deal(card), n / total) for card, n in middle.items()])
 
 
 def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
