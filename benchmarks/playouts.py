@@ -186,7 +186,7 @@ def _pool(game: Any, options: Mapping[str, Any], seed: int) -> list[Any]:
 
 
 def _branch(states: Sequence[Any]) -> int:
-    children = []
+    children: list[Any] = []
     for state in states:
         children.extend(state.apply(move) for move in state.legal_moves())
     return len(children)
@@ -512,7 +512,7 @@ def _run(
     sides = [None] if against is None else [None, against]
     results: dict[Any, dict[str, list[dict[str, float]]]] = {side: {} for side in sides}
     here_src = str(Path(tabletop.__file__).resolve().parents[1])
-    jobs = [{"chess": True}] + [{"name": n, "options": o} for n, o in configs]
+    jobs: list[dict[str, Any]] = [{"chess": True}] + [{"name": n, "options": o} for n, o in configs]
     total = (repeats * len(jobs) + len(configs)) * len(sides)
     with progress("timed measurements, then memory", total, auto_refresh=False) as advance:
         finished = 0

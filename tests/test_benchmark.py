@@ -144,7 +144,7 @@ def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
     assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--against", src, "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     memory_calls = [(where, job) for where, job, _ in calls if job.get("memory")]
-    assert sorted(where for where, _ in memory_calls) == [str(Path(src).resolve())] * 2
+    assert [where for where, _ in memory_calls] == [str(Path(src).resolve())] * 2
     row = next(r for r in rows if r["measure"] == "bytes/state")
     assert row["value"] == row["against"] == alone  # the same code reads the same in every fresh process
     assert row["change"] == 1.0
