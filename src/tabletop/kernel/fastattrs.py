@@ -46,10 +46,10 @@ def evolve(inst: T, **changes: Any) -> T:
     Raises:
         TypeError: If a keyword is not a field of the class.
     """
-    cls = type(inst)
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        replace = _REPLACERS[cls] = _replacer(cls)
+    try:
+        replace = _REPLACERS[type(inst)]  # a subscript, not a `dict.get` call: missed once per class
+    except KeyError:
+        replace = _REPLACERS[type(inst)] = _replacer(type(inst))
     return replace(inst, changes)  # type: ignore[no-any-return]
 
 
@@ -60,10 +60,10 @@ def evolve_from(inst: T, changes: dict[str, Any]) -> T:
     Raises:
         TypeError: If a key is not a field of the class.
     """
-    cls = type(inst)
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        replace = _REPLACERS[cls] = _replacer(cls)
+    try:
+        replace = _REPLACERS[type(inst)]  # a subscript, not a `dict.get` call: missed once per class
+    except KeyError:
+        replace = _REPLACERS[type(inst)] = _replacer(type(inst))
     return replace(inst, changes)  # type: ignore[no-any-return]
 
 
