@@ -116,3 +116,56 @@ def test_the_table_fits_its_width_and_is_whole_in_a_file() -> None:
         assert max(len(line) for line in lines) <= width
         assert sum(line.lstrip().startswith("from_json/s") for line in lines) == len(configs)
     assert module.render_table(rows, True, 200) == "\n".join(whole)
+
+
+def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """bytes/state is never read in the process that ran the timings: each configuration and side gets
+    a worker of its own (same hash seed, same warm-up game), so two sides of one checkout read the same."""
+    module = _load()
+    calls: list[tuple[str | None, dict[str, Any], dict[str, str]]] = []
+    real = module.run_worker
+
+    def recording(src: str | None, job: dict[str, Any], script: str, prefix: Any = (), env: Any = None) -> Any:
+        calls.append((src, job, dict(env or {})))
+        return real(src, job, script, prefix, env)
+
+    monkeypatch.setattr(module, "run_worker", recording)
+    assert "bytes/state" not in module.measure(DRILL, {}, 0.01, 0)
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert [(src, job) for src, job, _ in calls] == [(None, module.memory_job(DRILL, {}))]
+    assert calls[0][2] == {"PYTHONHASHSEED": module.MEMORY_HASH_SEED}
+    alone = next(r for r in document["rows"] if r["measure"] == "bytes/state")["value"]
+
+    calls.clear()
+    src = str(ROOT / "src")
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--against", src, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    memory_calls = [(where, job) for where, job, _ in calls if job.get("memory")]
+    assert [where for where, _ in memory_calls] == [str(Path(src).resolve())] * 2
+    row = next(r for r in rows if r["measure"] == "bytes/state")
+    assert row["value"] == row["against"] == alone  # the same code reads the same in every fresh process
+    assert row["change"] == 1.0
+
+
+def test_the_memory_goal_is_the_figure_of_before_issue_12_on_both_sides() -> None:
+    """bytes/state is judged against `MEMORY_BASELINE` (issue 12: not above today's), alone or with
+    --against (the change column shows the other side); only a configuration without one falls back
+    to the other side's reading."""
+    module = _load()
+    configs = [("conservas", module.OPTION_SETS["conservas"][0]), (DRILL, {})]
+    rates = {"steps/s": 10.0, "games/s": 1.0, "branching/s": 10.0, "view/s": 10.0, "to_json/s": 10.0}
+    rates |= {"from_json/s": 10.0}
+    key = module.config_key(*configs[0])
+    baseline = module.MEMORY_BASELINE[key]
+    here = {key: {**rates, "bytes/state": baseline * 1.2}, "drill defaults": {**rates, "bytes/state": 900.0}}
+    there = {key: {**rates, "bytes/state": baseline * 1.3}, "drill defaults": {**rates, "bytes/state": 1000.0}}
+    chess = {"plies/s": 1.0, "games/s": 1.0}
+    for rows in (module.report_rows(configs, here, chess), module.report_rows(configs, here, chess, there, chess)):
+        memory = {r["game"]: r for r in rows if r["measure"] == "bytes/state"}
+        assert memory["conservas"]["goal"] == f"<={baseline:,.0f} B"
+        assert memory["conservas"]["met"] == "not met"  # below the other side, above the recorded figure
+    assert memory["drill"]["goal"] == "<=against"
+    assert memory["drill"]["met"] == "met"

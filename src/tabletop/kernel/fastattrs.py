@@ -46,10 +46,10 @@ def evolve(inst: T, **changes: Any) -> T:
     Raises:
         TypeError: If a keyword is not a field of the class.
     """
-    cls = type(inst)
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        replace = _REPLACERS[cls] = _replacer(cls)
+    try:
+        replace = _REPLACERS[type(inst)]  # a subscript, not a `dict.get` call: missed once per class
+    except KeyError:
+        replace = _REPLACERS[type(inst)] = _replacer(type(inst))
     return replace(inst, changes)  # type: ignore[no-any-return]
 
 
@@ -60,10 +60,10 @@ def evolve_from(inst: T, changes: dict[str, Any]) -> T:
     Raises:
         TypeError: If a key is not a field of the class.
     """
-    cls = type(inst)
-    replace = _REPLACERS.get(cls)
-    if replace is None:
-        replace = _REPLACERS[cls] = _replacer(cls)
+    try:
+        replace = _REPLACERS[type(inst)]  # a subscript, not a `dict.get` call: missed once per class
+    except KeyError:
+        replace = _REPLACERS[type(inst)] = _replacer(type(inst))
     return replace(inst, changes)  # type: ignore[no-any-return]
 
 
@@ -86,12 +86,14 @@ def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         lines = ["def replace(inst, changes):", "    new = _new(_twin)"]
         lines += [f"    new.{a.name} = inst.{a.name}" for a in fields]
         lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
+        # A membership test and a subscript (bytecodes) rather than a `dict.get` call; the
+        # subscript is left out when no field has a private name.
+        plain = all(alias == name for alias, name in namespace["_by_alias"].items())
         lines += [
-            "    for name in changes:",
-            "        field = _by_alias.get(name)",
-            "        if field is None:",
+            "    for name, value in changes.items():",
+            "        if name not in _by_alias:",
             "            _unknown(_cls, name)",
-            "        _setattr(new, field, changes[name])",
+            "        _setattr(new, name, value)" if plain else "        _setattr(new, _by_alias[name], value)",
             "    new.__class__ = _cls",
             "    return new",
         ]

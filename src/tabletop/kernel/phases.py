@@ -439,11 +439,14 @@ class PhaseMachine:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
         auto = self._auto
-        for _ in range(MAX_AUTO_STEPS):
+        key = auto.get(state.flow.key)
+        if key is None:  # most steps end at a decision: no loop set up for them
+            return state
+        for _ in range(MAX_AUTO_STEPS - 1):  # up to MAX_AUTO_STEPS - 1 steps pass, as before
+            state = handlers[key](state)
             key = auto.get(state.flow.key)
             if key is None:
                 return state
-            state = handlers[key](state)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
         raise AssertionError  # pragma: no cover  (_fail always raises)
 
@@ -456,11 +459,14 @@ class PhaseMachine:
             GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times.
         """
         auto = self._auto
-        for _ in range(MAX_AUTO_STEPS):
+        key = auto.get(work.flow.key)
+        if key is None:  # most steps end at a decision: no loop set up for them
+            return
+        for _ in range(MAX_AUTO_STEPS - 1):  # up to MAX_AUTO_STEPS - 1 steps pass, as before
+            handlers[key](work)
             key = auto.get(work.flow.key)
             if key is None:
                 return
-            handlers[key](work)
         self._fail(f"more than {MAX_AUTO_STEPS} automatic steps in a row: an endless loop")
 
     def table(self) -> str:
