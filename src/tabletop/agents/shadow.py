@@ -38,7 +38,7 @@ from collections.abc import Sequence
 import attrs
 
 from tabletop.agents.base import evaluator
-from tabletop.agents.budget import at_least_one, iterations, optional_count, optional_margin, parameter
+from tabletop.agents.budget import at_least_one, at_least_zero, iterations, non_negative, parameter
 from tabletop.agents.mcts import MCTSAgent, SearchSettings, _Search
 from tabletop.agents.simple import greedy_move
 from tabletop.kernel.protocol import Move, State
@@ -66,10 +66,10 @@ class ShadowAgent(SearchSettings):
             mean of greedy's move by more than this (utilities are in `[0, 1]`).
     """
 
-    iterations: int = parameter(0, int, "iterations added to per_move's at a searched decision", optional_count)
-    width: float = parameter(0.02, float, "root moves searched: within this of the hook's best", optional_margin)
+    iterations: int = parameter(0, int, "iterations added to per_move's at a searched decision", at_least_zero)
+    width: float = parameter(0.02, float, "root moves searched: within this of the hook's best", non_negative)
     per_move: int = parameter(8, int, "iterations per move searched", at_least_one)
-    margin: float = parameter(0.01, float, "a move replaces greedy's only if better by more than this", optional_margin)
+    margin: float = parameter(0.01, float, "a move replaces greedy's only if better by more than this", non_negative)
     name: str = "shadow"
 
     def choose(self, view: State, legal: Sequence[Move], rng: random.Random) -> Move:
