@@ -5,39 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_helpers import GAME, check_width, decisions
 
 import tabletop
 from tabletop.agents import GreedyAgent, ShadowAgent, make_agent
 from tabletop.agents.tournament import play_game
-from tabletop.kernel.hooks import game_hook
-
-GAME = tabletop.get_game("conservas")
-EVALUATE = game_hook(GAME, "evaluate")
-
-
-def _decisions(seed: int, count: int, **options: object) -> list[tabletop.State]:
-    """The first `count` decision points with more than one move of a greedy game of Conservas."""
-    rng = random.Random(seed)
-    state = GAME.new_game(seed, **options)
-    found = []
-    while not state.is_terminal and len(found) < count:
-        if state.current_player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-            continue
-        if len(state.legal_moves()) > 1:
-            found.append(state)
-        state = state.apply(GreedyAgent().choose(state.view(0), state.legal_moves(), rng))
-    return found
-
-
-def _estimates(state: tabletop.State) -> dict[tabletop.Move, float]:
-    """The hook's estimate right after each legal move (a finished game: its return)."""
-    assert EVALUATE is not None
-    result = {}
-    for move in state.legal_moves():
-        after = state.apply(move)
-        result[move] = after.outcome.returns[0] if after.outcome is not None else float(EVALUATE(after, 0))
-    return result
 
 
 def _moves(seed: int, spec: str, **options: object) -> list[tabletop.Move]:
@@ -61,7 +33,7 @@ def _moves(seed: int, spec: str, **options: object) -> list[tabletop.Move]:
 def test_shadow_plays_legal_moves_reproducibly(spec: str) -> None:
     """Each choice is legal, and the same view with the same seed gets the same move again."""
     agent = make_agent(spec)
-    for state in _decisions(5, 6, month="march", goal="difficult"):
+    for state in decisions(5, 6, month="march", goal="difficult"):
         first = agent.choose(state.view(0), state.legal_moves(), random.Random(7))
         assert state.is_legal(first)
         if "seconds" not in spec:  # a time budget is not reproducible
@@ -101,25 +73,7 @@ def test_the_shadow_draws_on_its_random_source_exactly_as_greedy_does() -> None:
 def test_only_the_close_moves_are_searched(iteration_log: list[int]) -> None:
     """A decision with one move within `width` of the hook's best plays greedy's move without a
     single iteration; one with more gets `per_move` iterations for each, and plays one of them."""
-    runs = iteration_log
-    agent = ShadowAgent(per_move=3, width=0.01)
-    clear = searched = 0
-    for state in _decisions(2, 12, month="april", goal="standard"):
-        estimates = _estimates(state)
-        top = max(estimates.values())
-        close = [move for move, value in estimates.items() if value >= top - 0.01 - 1e-12]
-        runs.clear()
-        chosen = agent.choose(state.view(0), state.legal_moves(), random.Random(1))
-        greedy = GreedyAgent().choose(state.view(0), state.legal_moves(), random.Random(1))
-        assert chosen in close
-        if len(close) == 1:
-            clear += 1
-            assert runs == []
-            assert chosen == greedy
-        else:
-            searched += 1
-            assert len(runs) == 3 * len(close)
-    assert clear and searched  # both kinds of decision were met
+    check_width(ShadowAgent(per_move=3, width=0.01), iteration_log, 0.01, lambda close: 3 * close)
 
 
 def test_the_shadow_plays_through_the_commands() -> None:
@@ -127,20 +81,3 @@ def test_the_shadow_plays_through_the_commands() -> None:
     record = play_game("conservas", {"month": "may", "goal": "standard"}, 1, ["shadow:per_move=2"])
     assert record.steps > 0
     assert record.returns[0] in (0.0, 1.0)
-
-
-@pytest.mark.parametrize(
-    ("spec", "message"),
-    [
-        ("shadow:per_move=0", "shadow:per_move=0: per_move must be a whole number of at least 1, got 0"),
-        ("shadow:width=-0.1", "shadow:width=-0.1: width must be a number of at least 0, got -0.1"),
-        ("shadow:margin=-1", "shadow:margin=-1: margin must be a number of at least 0, got -1.0"),
-        ("shadow:margin=close", "shadow:margin=close: margin must be float, got 'close'"),
-        ("shadow:iterations=-3", "shadow:iterations=-3: iterations must be a whole number of at least 0, got -3"),
-        ("shadow:seconds=0", "shadow:seconds=0: seconds must be a number above 0, got 0.0"),
-    ],
-)
-def test_bad_shadow_parameters_are_refused(spec: str, message: str) -> None:
-    """A budget below 1, a negative or unreadable margin: a clear error naming the value."""
-    with pytest.raises(ValueError, match="^" + message.replace("(", r"\(").replace(")", r"\)") + "$"):
-        make_agent(spec)

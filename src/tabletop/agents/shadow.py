@@ -19,12 +19,12 @@ difference comes only from the games where it deviated.
 ```pycon
 >>> import random
 >>> import tabletop
->>> game = tabletop.get_game("conservas")
->>> state = game.new_game(seed=3)
->>> while state.current_player == tabletop.CHANCE:
-...     state = state.apply(tabletop.sample_chance(state))
->>> agent = ShadowAgent(per_move=4)
->>> state.is_legal(agent.choose(state.view(0), state.legal_moves(), random.Random(0)))
+>>> from tabletop.agents import GreedyAgent
+>>> state = tabletop.get_game("conservas").new_game(seed=3)
+>>> state = state.apply(tabletop.sample_chance(state))
+>>> never = ShadowAgent(per_move=2, margin=1.0)  # no mean beats greedy's by more than 1
+>>> legal = state.legal_moves()
+>>> never.choose(state.view(0), legal, random.Random(5)) == GreedyAgent().choose(state.view(0), legal, random.Random(5))
 True
 
 ```
