@@ -5,38 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from agent_helpers import check_width, decisions, move_estimates
 
-import tabletop
-from tabletop.agents import GreedyAgent, MCTSAgent, make_agent
-from tabletop.kernel.hooks import game_hook
-
-GAME = tabletop.get_game("conservas")
-EVALUATE = game_hook(GAME, "evaluate")
-
-
-def _decisions(seed: int, count: int, **options: object) -> list[tabletop.State]:
-    """The first `count` decision points of a greedy game of Conservas (chance from the seed)."""
-    rng = random.Random(seed)
-    state = GAME.new_game(seed, **options)
-    found = []
-    while not state.is_terminal and len(found) < count:
-        if state.current_player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-            continue
-        if len(state.legal_moves()) > 1:
-            found.append(state)
-        state = state.apply(GreedyAgent().choose(state.view(0), state.legal_moves(), rng))
-    return found
-
-
-def _estimates(state: tabletop.State) -> dict[tabletop.Move, float]:
-    """The hook's estimate right after each legal move (a finished game: its return)."""
-    assert EVALUATE is not None
-    result = {}
-    for move in state.legal_moves():
-        after = state.apply(move)
-        result[move] = after.outcome.returns[0] if after.outcome is not None else float(EVALUATE(after, 0))
-    return result
+from tabletop.agents import MCTSAgent, make_agent
 
 
 @pytest.mark.parametrize(
@@ -45,7 +16,7 @@ def _estimates(state: tabletop.State) -> dict[tabletop.Move, float]:
 def test_anchored_search_plays_legal_moves_reproducibly(spec: str) -> None:
     """Each choice is legal, and the same view with the same seed gets the same move again."""
     agent = make_agent(spec)
-    for state in _decisions(5, 6, month="march", goal="difficult"):
+    for state in decisions(5, 6, month="march", goal="difficult"):
         first = agent.choose(state.view(0), state.legal_moves(), random.Random(7))
         again = agent.choose(state.view(0), state.legal_moves(), random.Random(7))
         assert state.is_legal(first)
@@ -55,32 +26,15 @@ def test_anchored_search_plays_legal_moves_reproducibly(spec: str) -> None:
 def test_width_searches_only_the_moves_close_to_the_best(iteration_log: list[int]) -> None:
     """`width`: the move played is within `width` of the hook's best estimate, and a decision
     with one such move plays it (the greedy agent's choice) without a single iteration."""
-    runs = iteration_log
-    agent = MCTSAgent(iterations=5, width=0.01)
-    clear = searched = 0
-    for state in _decisions(2, 12, month="april", goal="standard"):
-        estimates = _estimates(state)
-        top = max(estimates.values())
-        close = [move for move, value in estimates.items() if value >= top - 0.01 - 1e-12]
-        runs.clear()
-        chosen = agent.choose(state.view(0), state.legal_moves(), random.Random(1))
-        assert chosen in close
-        if len(close) == 1:
-            clear += 1
-            assert runs == []
-            assert chosen == GreedyAgent().choose(state.view(0), state.legal_moves(), random.Random(1))
-        else:
-            searched += 1
-            assert len(runs) == 5
-    assert clear and searched  # both kinds of decision were met: the test proves something
+    check_width(MCTSAgent(iterations=5, width=0.01), iteration_log, 0.01, lambda close: 5)
 
 
 def test_a_large_anchor_keeps_the_hooks_best_move() -> None:
     """`anchor`: no other move's mean can beat the hook's best by more than 1 (utilities are in
     [0, 1]), so the move played is always one the hook ranks first (its ties decided by search)."""
     agent = MCTSAgent(iterations=8, anchor=1.0)
-    for state in _decisions(4, 10, month="july", goal="standard"):
-        estimates = _estimates(state)
+    for state in decisions(4, 10, month="july", goal="standard"):
+        estimates = move_estimates(state)
         top = max(estimates.values())
         chosen = agent.choose(state.view(0), state.legal_moves(), random.Random(2))
         assert estimates[chosen] >= top - 1e-12
@@ -104,7 +58,7 @@ def test_none_means_no_width_and_no_anchor() -> None:
     """`none` (the default) leaves the search as it was: the same move as plain `mcts`."""
     agent = make_agent("mcts:iterations=6,width=none,anchor=none")
     plain = make_agent("mcts:iterations=6")
-    for state in _decisions(1, 4):
+    for state in decisions(1, 4):
         assert agent.choose(state.view(0), state.legal_moves(), random.Random(3)) == plain.choose(
             state.view(0), state.legal_moves(), random.Random(3)
         )

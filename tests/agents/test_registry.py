@@ -34,6 +34,12 @@ def test_parameters_are_read_from_text() -> None:
         ("rollout:playouts=-2", "playouts must be a whole number of at least 1, got -2"),
         ("mcts:backup=min", "mcts:backup=min: backup is max or mean, got 'min'"),
         ("ismcts:rollout=smart", "ismcts:rollout=smart: rollout is greedy or random, got 'smart'"),
+        ("shadow:per_move=0", "shadow:per_move=0: per_move must be a whole number of at least 1, got 0"),
+        ("shadow:width=-0.1", "shadow:width=-0.1: width must be a number of at least 0, got -0.1"),
+        ("shadow:margin=-1", "shadow:margin=-1: margin must be a number of at least 0, got -1.0"),
+        ("shadow:margin=close", "shadow:margin=close: margin must be float, got 'close'"),
+        ("shadow:iterations=-3", "shadow:iterations=-3: iterations must be a whole number of at least 0, got -3"),
+        ("shadow:seconds=0", "shadow:seconds=0: seconds must be a number above 0, got 0.0"),
     ],
 )
 def test_bad_specs_are_refused_naming_the_value(spec: str, message: str) -> None:

@@ -5,6 +5,8 @@
   (flat Monte Carlo) and [ScriptedAgent][tabletop.agents.simple.ScriptedAgent];
 * [MCTSAgent][tabletop.agents.mcts.MCTSAgent]: UCT with explicit chance nodes, for games of
   perfect information (Conservas);
+* [ShadowAgent][tabletop.agents.shadow.ShadowAgent]: greedy's exact move (with greedy's random
+  source) unless an MCTS search of the moves the hook puts close beats it by a margin;
 * [ISMCTSAgent][tabletop.agents.ismcts.ISMCTSAgent]: single-observer information-set MCTS on
   determinizations of the view, for hidden information (Archipel, Spółka ZOO);
 * [make_agent][tabletop.agents.registry.make_agent]: any of them by name with parameters
@@ -29,6 +31,7 @@ from tabletop.agents.base import Agent, utilities
 from tabletop.agents.ismcts import ISMCTSAgent
 from tabletop.agents.mcts import MCTSAgent
 from tabletop.agents.registry import AGENTS, agent_parameters, make_agent, parse_agent, with_budget
+from tabletop.agents.shadow import ShadowAgent
 from tabletop.agents.simple import GreedyAgent, PolicyAgent, RandomAgent, RolloutAgent, ScriptedAgent
 
 __all__ = [
@@ -41,6 +44,7 @@ __all__ = [
     "RandomAgent",
     "RolloutAgent",
     "ScriptedAgent",
+    "ShadowAgent",
     "agent_parameters",
     "make_agent",
     "parse_agent",

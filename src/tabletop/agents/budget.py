@@ -10,8 +10,10 @@ import attrs
 
 __all__ = [
     "at_least_one",
+    "at_least_zero",
     "flag",
     "iterations",
+    "non_negative",
     "optional",
     "optional_count",
     "optional_margin",
@@ -26,6 +28,20 @@ def at_least_one(instance: object, attribute: attrs.Attribute[Any], value: int) 
     """An attrs validator: `value` is a whole number of at least 1."""
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         msg = f"{attribute.name} must be a whole number of at least 1, got {value!r}"
+        raise ValueError(msg)
+
+
+def at_least_zero(instance: object, attribute: attrs.Attribute[Any], value: int) -> None:
+    """An attrs validator: `value` is a whole number of at least 0."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        msg = f"{attribute.name} must be a whole number of at least 0, got {value!r}"
+        raise ValueError(msg)
+
+
+def non_negative(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
+    """An attrs validator: `value` is a number of at least 0 (a margin of utility)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
+        msg = f"{attribute.name} must be a number of at least 0, got {value!r}"
         raise ValueError(msg)
 
 

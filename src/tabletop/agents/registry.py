@@ -25,6 +25,7 @@ import attrs
 from tabletop.agents.base import Agent
 from tabletop.agents.ismcts import ISMCTSAgent
 from tabletop.agents.mcts import MCTSAgent
+from tabletop.agents.shadow import ShadowAgent
 from tabletop.agents.simple import GreedyAgent, PolicyAgent, RandomAgent, RolloutAgent
 
 __all__ = ["AGENTS", "agent_parameters", "describe_agents", "make_agent", "parse_agent", "with_budget"]
@@ -36,6 +37,7 @@ AGENTS: Final[dict[str, Callable[..., Agent]]] = {
     "mcts": MCTSAgent,
     "ismcts": ISMCTSAgent,
     "policy": PolicyAgent,
+    "shadow": ShadowAgent,
 }
 """Agents by name, for [make_agent][tabletop.agents.registry.make_agent] and every command."""
 
@@ -47,6 +49,7 @@ _ABOUT: Final[Mapping[str, str]] = {
     "mcts": "UCT search with chance nodes (perfect information)",
     "ismcts": "information-set MCTS on determinizations (hidden information)",
     "policy": "the game's own plan-following policy hook (greedy without one)",
+    "shadow": "greedy's exact move unless an MCTS search of the close moves beats it by a margin",
 }
 
 
