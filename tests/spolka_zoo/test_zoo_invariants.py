@@ -43,3 +43,28 @@ def test_fruit_not_conserved_names_the_warehouse() -> None:
     with pytest.raises(InvariantBroken, match="fruit tokens not conserved") as caught:
         invariants(broken)
     assert (caught.value.path, caught.value.rule) == ("warehouse", "ZOO-1.3")
+
+
+def test_a_turn_position_past_the_seats_names_the_field_and_the_rule() -> None:
+    """ZOO-3.2: each token is resolved by the seats in turn from the first player, so a turn's
+    position counts at most every seat; a text with position 99 is refused at that field."""
+    state = start(3)
+    broken = attrs.evolve(state, turn=attrs.evolve(state.turn, position=99))
+    with pytest.raises(InvariantBroken, match=r"position 99 of 3 seats \(ZOO-3\.2\)") as caught:
+        invariants(broken)
+    assert (caught.value.path, caught.value.rule) == ("turn.position", "ZOO-3.2")
+    text = json.loads(broken.to_json())
+    with pytest.raises(DecodeError) as decoded:
+        GAME.state_from_json(json.dumps(text))
+    assert decoded.value.path == "state.turn.position"
+
+
+def test_the_seat_resolving_is_the_last_seat_started() -> None:
+    """ZOO-3.2: the seat resolving the token is the position-th seat clockwise from the first
+    player; naming another seat is refused at turn.seat."""
+    state = start(3)
+    order = state.order_from_first()
+    broken = attrs.evolve(state, turn=attrs.evolve(state.turn, position=1, seat=order[1]))
+    with pytest.raises(InvariantBroken, match=r"seat \d resolving at position 1") as caught:
+        invariants(broken)
+    assert (caught.value.path, caught.value.rule) == ("turn.seat", "ZOO-3.2")

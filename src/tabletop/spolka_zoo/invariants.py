@@ -162,6 +162,7 @@ def invariants(state: State) -> None:
 
 def _flow(state: ZooState) -> None:
     """The seat to move is the one the rules name."""
+    _turn(state)
     key, player = state.flow.key, state.flow.player
     if key in _TOKEN_STEPS:
         if player != state.turn.seat:
@@ -170,6 +171,16 @@ def _flow(state: ZooState) -> None:
         _check(state.queue, "a decision with no task pending", "queue", "ZOO-6.1")
         if player != state.queue[0].seat:
             _broken(f"seat {player} decides for {state.queue[0]}", "flow.player", "ZOO-6.1")
+
+
+def _turn(state: ZooState) -> None:
+    """ZOO-3.2: the token's resolution goes round the seats from the first player, so `position`
+    counts the seats started (0 to the number of seats) and the seat resolving is the last of them."""
+    turn, seats = state.turn, len(state.seats)
+    if not 0 <= turn.position <= seats:
+        _broken(f"position {turn.position} of {seats} seats", "turn.position", "ZOO-3.2")
+    if turn.seat != -1 and (turn.position == 0 or state.order_from_first()[turn.position - 1] != turn.seat):
+        _broken(f"seat {turn.seat} resolving at position {turn.position}", "turn.seat", "ZOO-3.2")
 
 
 def _pending(state: ZooState) -> None:
