@@ -44,6 +44,7 @@ from cattrs.preconf.json import make_converter as _make_json_converter
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.jsontext import loads
+from tabletop.kernel.jsontext.reader import Miss, TextReader
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -527,7 +528,39 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     if extra:
         msg = f"unknown key(s) {', '.join(extra)}"
         raise DecodeError(msg)
-    return document[kind]
+    payload = document[kind]
+    if kind == "state":
+        _LAST[0] = (payload, text, f"{_ENCODER.encode(document['game'])}")
+    return payload
+
+
+_LAST: list[tuple[Any, str, str] | None] = [None]
+"""The payload of the last state envelope read, with its text and the game's name as JSON: what
+[structure][tabletop.kernel.serialize.structure] reads part by part when given that very payload
+(kept with it, so that its identity is not reused while kept)."""
+_READERS: dict[int, tuple[cattrs.Converter, TextReader]] = {}
+
+
+def _reader(converter: cattrs.Converter) -> TextReader:
+    """The one [`TextReader`][tabletop.kernel.jsontext.reader.TextReader] of `converter`."""
+    found = _READERS.get(id(converter))
+    if found is None or found[0] is not converter:
+        found = _READERS[id(converter)] = (converter, TextReader(converter))
+    return found[1]
+
+
+def _read_state(converter: cattrs.Converter, text: str, game: str, cls: type[T]) -> T:
+    """The state of a state envelope's `text` read part by part (see
+    [`TextReader`][tabletop.kernel.jsontext.reader.TextReader]) when it is laid out as
+    [dump_text][tabletop.kernel.serialize.dump_text] writes it.
+
+    Raises:
+        Miss: If it is not (read it the usual way).
+    """
+    head = f'{{"format":"tabletop/state","version":{VERSION},"game":{game},"state":'
+    if not text.startswith(head) or not text.endswith("}"):
+        raise Miss
+    return _reader(converter).read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
 
 
 def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
@@ -561,8 +594,18 @@ def _format_exception(exc: BaseException, type_: type | None) -> str:
 def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: str) -> T:
     """Structure `payload` into `cls`, turning every failure into a `DecodeError`.
 
-    The error's path names the first bad field, e.g. `state.bag.contents`.
+    The error's path names the first bad field, e.g. `state.bag.contents`. The payload of
+    the state envelope just read by [load_envelope][tabletop.kernel.serialize.load_envelope]
+    is read from its text part by part, each part unchanged since a text read before found
+    again (the same value, and the very same object).
     """
+    last = _LAST[0]
+    if last is not None and last[0] is payload:
+        _LAST[0] = None
+        try:
+            return _read_state(converter, last[1], last[2], cls)
+        except Miss:
+            pass
     try:
         return converter.structure(payload, cls)
     except cattrs.BaseValidationError as exc:
