@@ -35,8 +35,8 @@ PARTS_KEPT: Final = 4096
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
 
 _PREFIX: Final = 24
-"""The characters a kept part is found by: its text's first ones, and (for a short part) those
-after it (only a locator: a part found is compared whole)."""
+"""The first characters of a kept part's text, by which it is found (only a locator: a part
+found is compared whole); a shorter part is read again each time."""
 
 _BUCKET: Final = 4
 """The most parts kept with one beginning (the newest first)."""
@@ -61,13 +61,16 @@ def _kept() -> _Kept:
 
 
 def _keep(store: _Kept, text: str, start: int, end: int, value: Any) -> None:
-    """Keep `value`, read from `text[start:end]`, found again by the text from `start`."""
+    """Keep `value`, read from `text[start:end]`, found again by the text from `start` (a part
+    shorter than the locator is not kept: its locator would run into the next, changing, value)."""
+    if end - start < _PREFIX:
+        return
     if _HELD[0] >= PARTS_KEPT:
         for each in _KEPT:
             each.clear()
         _HELD[0] = 0
     fragment = text[start:end]
-    key = text[start : start + _PREFIX]
+    key = fragment[:_PREFIX]
     found = store.get(key)
     if found is None:
         store[key] = [(fragment, value)]
