@@ -31,7 +31,7 @@ from tabletop.kernel.tokens import Tokens
 
 __all__ = ["PARTS_KEPT", "Miss", "TextReader"]
 
-PARTS_KEPT: Final = 4096
+PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
 
 _PREFIX: Final = 24
@@ -60,10 +60,11 @@ def _kept() -> _Kept:
     return store
 
 
-def _keep(store: _Kept, text: str, start: int, end: int, value: Any) -> None:
-    """Keep `value`, read from `text[start:end]`, found again by the text from `start` (a part
-    shorter than the locator is not kept: its locator would run into the next, changing, value)."""
-    if end - start < _PREFIX:
+def _keep(store: _Kept, text: str, start: int, end: int, value: Any, *, short: bool = False) -> None:
+    """Keep `value`, read from `text[start:end]`, found again by the text from `start`. A part
+    shorter than the locator is kept only if `short`, by its whole text (a reader that scans a
+    part before looking it up); else it is not kept (its locator would run into what follows)."""
+    if end - start < _PREFIX and not short:
         return
     if _HELD[0] >= PARTS_KEPT:
         for each in _KEPT:
@@ -212,10 +213,17 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any) -> _Read:
                 return value, pos + len(fragment)
         try:
             value, end = _scan(text, pos)
-            found = hook(value, hint)
         except Exception:  # a value the usual reading refuses, or words otherwise: it decides
             raise Miss from None
-        _keep(store, text, pos, end, found)
+        if end - pos < _PREFIX:  # a short part: found by its whole text, once scanned
+            short = store.get(text[pos:end])
+            if short is not None:
+                return short[0][1], end
+        try:
+            found = hook(value, hint)
+        except Exception:
+            raise Miss from None
+        _keep(store, text, pos, end, found, short=True)
         return found, end
 
     return read
