@@ -220,6 +220,8 @@ class TextWriter:
     def __init__(self, converter: cattrs.Converter) -> None:
         self._converter = converter
         self._writers: dict[Any, _Write] = {}
+        self._built: dict[type, list[_Write]] = {}
+        self._building: set[type] = set()
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -299,7 +301,7 @@ class TextWriter:
     def _attrs(self, cls: type) -> _Write:
         """A function generated for `cls`: one concatenation of its fields' texts, made at the
         first write (the fields' types may name classes defined after it)."""
-        built: list[_Write] = []
+        built = self._built[cls] = []
 
         def write(value: Any) -> str:
             if not built:
@@ -308,9 +310,27 @@ class TextWriter:
 
         return write
 
+    def _direct(self, hint: Any) -> _Write:
+        """The function writing `hint`: for an attrs class, its generated function itself (built
+        now, called without the first-write wrapper), unless it is being built (a recursive type)."""
+        write = self.of(hint)
+        built = self._built.get(hint)
+        if built is None or hint in self._building:
+            return write
+        if not built:
+            built.append(self._generate(hint))
+        return built[0]
+
     def _generate(self, cls: type) -> _Write:
         attrs.resolve_types(cls)
         fields = [a for a in attrs.fields(cls) if a.init]
+        self._building.add(cls)
+        try:
+            return self._generated_write(cls, fields)
+        finally:
+            self._building.discard(cls)
+
+    def _generated_write(self, cls: type, fields: list[attrs.Attribute[Any]]) -> _Write:
         store = _store()
         namespace: dict[str, Any] = {
             "_store": store,
@@ -320,11 +340,14 @@ class TextWriter:
             "_cls": cls,
             "_kept": _kept,
             "_slow": self._fallback(cls),
+            "_tg": _TOKEN_TEXTS.get,
+            "_Tokens": Tokens,
+            **_INLINE,
         }
         terms = []
         for i, a in enumerate(fields):
-            namespace[f"_w{i}"] = self.of(a.type)
-            terms += [repr(("," if i else "{") + f'"{a.name}":'), f"_w{i}(value.{a.name})"]
+            namespace[f"_w{i}"] = self._direct(a.type)
+            terms += [repr(("," if i else "{") + f'"{a.name}":'), _term(i, a)]
         text = " + ".join([*terms, repr("}")]) if terms else repr("{}")
         lines = [
             "def write(value):",
@@ -372,6 +395,23 @@ class TextWriter:
 
 def _bool(value: bool) -> str:
     return "true" if value else "false"
+
+
+_INLINE: Final[dict[str, Any]] = {"_int": int.__repr__, "_str": _string, "_bool": _bool}
+"""The writers of plain values a generated function calls directly, for a value of exactly its type."""
+
+
+def _term(i: int, a: attrs.Attribute[Any]) -> str:
+    """The expression writing field `a` (number `i`) of `value` in a generated function: a plain
+    value of exactly its field's type, or a multiset whose text is kept, written inline (what
+    `_w{i}` would write), anything else by `_w{i}`."""
+    get = f"(v{i} := value.{a.name})"
+    if a.type in (int, str, bool):
+        kind = a.type.__name__
+        return f"(_{kind}(v{i}) if _type{get} is {kind} else _w{i}(v{i}))"
+    if a.type is Tokens:
+        return f"(f{i}[1] if (f{i} := _tg(_id{get})) is not None and f{i}[0] is v{i} else _w{i}(v{i}))"
+    return f"_w{i}(value.{a.name})"
 
 
 def _plain(hint: Any) -> bool:
