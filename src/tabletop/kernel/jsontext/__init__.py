@@ -222,6 +222,7 @@ class TextWriter:
         self._writers: dict[Any, _Write] = {}
         self._built: dict[type, list[_Write]] = {}
         self._building: set[type] = set()
+        self._stores: dict[_Write, _Store] = {}  # the store of each function `_fallback` made
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -286,6 +287,7 @@ class TextWriter:
                 return found[1]
             return _kept(store, value, encode(hook(value)))
 
+        self._stores[write] = store
         return write
 
     def _scalar(self, hint: type) -> _Write:
@@ -346,8 +348,11 @@ class TextWriter:
         }
         terms = []
         for i, a in enumerate(fields):
-            namespace[f"_w{i}"] = self._direct(a.type)
-            terms += [repr(("," if i else "{") + f'"{a.name}":'), _term(i, a)]
+            write = namespace[f"_w{i}"] = self._direct(a.type)
+            kept = self._stores.get(write)
+            if kept is not None:
+                namespace[f"_g{i}"] = kept.get
+            terms += [repr(("," if i else "{") + f'"{a.name}":'), _term(i, a, kept is not None)]
         text = " + ".join([*terms, repr("}")]) if terms else repr("{}")
         lines = [
             "def write(value):",
@@ -401,16 +406,17 @@ _INLINE: Final[dict[str, Any]] = {"_int": int.__repr__, "_str": _string, "_bool"
 """The writers of plain values a generated function calls directly, for a value of exactly its type."""
 
 
-def _term(i: int, a: attrs.Attribute[Any]) -> str:
+def _term(i: int, a: attrs.Attribute[Any], kept: bool) -> str:
     """The expression writing field `a` (number `i`) of `value` in a generated function: a plain
-    value of exactly its field's type, or a multiset whose text is kept, written inline (what
-    `_w{i}` would write), anything else by `_w{i}`."""
+    value of exactly its field's type, or a value whose text is kept (a multiset, or in the store
+    `_g{i}` reads, when `kept`), written inline (what `_w{i}` would write), else by `_w{i}`."""
     get = f"(v{i} := value.{a.name})"
     if a.type in (int, str, bool):
         kind = a.type.__name__
         return f"(_{kind}(v{i}) if _type{get} is {kind} else _w{i}(v{i}))"
-    if a.type is Tokens:
-        return f"(f{i}[1] if (f{i} := _tg(_id{get})) is not None and f{i}[0] is v{i} else _w{i}(v{i}))"
+    if a.type is Tokens or kept:
+        look = "_tg" if a.type is Tokens else f"_g{i}"
+        return f"(f{i}[1] if (f{i} := {look}(_id{get})) is not None and f{i}[0] is v{i} else _w{i}(v{i}))"
     return f"_w{i}(value.{a.name})"
 
 
