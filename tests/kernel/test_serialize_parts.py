@@ -18,6 +18,12 @@ from tabletop.kernel.jsontext.reader import Miss
 GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
 
 
+@pytest.fixture(autouse=True)
+def _every_text_part_by_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read even a short text part by part (the drill's are shorter than `PART_BY_PART`)."""
+    monkeypatch.setattr(serialize, "PART_BY_PART", 0)
+
+
 def _texts(game: Any, seed: int, every: int = 3) -> list[str]:
     """The texts of every `every`-th state (and the first seat's view) of a seeded random game."""
     rng = random.Random(seed)

@@ -51,6 +51,7 @@ __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT",
     "OPTIONAL",
+    "PART_BY_PART",
     "VERSION",
     "PartAnswers",
     "check_bounds",
@@ -535,6 +536,10 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     return payload
 
 
+PART_BY_PART: Final = 1200
+"""The shortest state text read part by part: a shorter one (a small game's) is parsed and
+structured whole as fast."""
+
 _LAST: list[tuple[Any, str, str] | None] = [None]
 """The payload of the last state envelope read, with its text and the game's name as JSON: what
 [structure][tabletop.kernel.serialize.structure] reads part by part when given that very payload
@@ -581,7 +586,7 @@ def _read_state(converter: cattrs.Converter, text: str, game: str, cls: type[T])
         Miss: If it is not (read it the usual way).
     """
     head = f'{{"format":"tabletop/state","version":{VERSION},"game":{game},"state":'
-    if not text.startswith(head) or not text.endswith("}"):
+    if len(text) < PART_BY_PART or not text.startswith(head) or not text.endswith("}"):
         raise Miss
     return _reader(converter).read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
 
