@@ -352,8 +352,9 @@ class TextWriter:
             kept = self._stores.get(write)
             if kept is not None:
                 namespace[f"_g{i}"] = kept.get
-            terms += [repr(("," if i else "{") + f'"{a.name}":'), _term(i, a, kept is not None)]
-        text = " + ".join([*terms, repr("}")]) if terms else repr("{}")
+            terms += [("," if i else "{{") + f'"{a.name}":', "{" + _term(i, a, kept is not None) + "}"]
+        # one f-string: the text built at once, not copied once per field as a chain of `+` would be
+        text = "f'" + "".join(terms) + "}}'" if terms else repr("{}")
         lines = [
             "def write(value):",
             "    found = _get(_id(value))",
