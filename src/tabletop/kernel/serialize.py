@@ -565,7 +565,7 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
     Raises:
         DecodeError: As `load_envelope` and `structure` do, or if the payload is not an object.
     """
-    if type(text) is str:
+    if type(text) is str and len(text) >= PART_BY_PART:
         checked = check_bounds(text)
         try:
             return _read_state(converter, checked, _ENCODER.encode(game), cls)
