@@ -42,9 +42,8 @@ from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.jsontext import loads
-from tabletop.kernel.jsontext.reader import Miss, TextReader
+from tabletop.kernel.jsontext.reader import Miss, TextReader, build_lines
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -378,23 +377,7 @@ def _whole(
         namespace[f"_t{i}"] = a.type
         lines.append(f"        v{i} = _h{i}(value[{a.name!r}], _t{i})")
     lines += ["    except Exception:", "        return _checked(value, _cls)"]
-    if plain_slots(cls, list(attrs.fields(cls))):
-        namespace["_new"] = object.__new__
-        lines.append("    new = _new(_cls)")
-        for i, a in enumerate(fields):
-            namespace[f"_s{i}"] = getattr(cls, a.name).__set__
-            lines.append(f"    _s{i}(new, v{i})")
-        for name, put in cleared_caches(cls):
-            namespace[f"_clear_{name}"] = put
-            lines.append(f"    _clear_{name}(new, None)")
-        lines.append("    return new")
-    else:
-        lines += [
-            "    try:",
-            f"        return _cls({', '.join(f'{a.name}=v{i}' for i, a in enumerate(fields))})",
-            "    except Exception:",
-            "        return _checked(value, _cls)",
-        ]
+    lines += [*build_lines(cls, list(attrs.fields(cls)), namespace, "return _checked(value, _cls)"), "    return new"]
     exec(compile("\n".join(lines) + "\n", f"<structure {cls.__qualname__}>", "exec"), namespace)
     return namespace["structure"]  # type: ignore[no-any-return]
 

@@ -29,7 +29,7 @@ import cattrs
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["PARTS_KEPT", "Miss", "TextReader"]
+__all__ = ["PARTS_KEPT", "Miss", "TextReader", "build_lines"]
 
 PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
@@ -152,7 +152,7 @@ class TextReader:
                 f"    v{i}, pos = _r{i}(text, pos + {len(mark)})",
             ]
         lines += ["    if not text.startswith('}', pos):", "        raise _Miss", "    pos += 1"]
-        lines += _build(cls, fields, namespace)
+        lines += build_lines(cls, fields, namespace, "raise _Miss from None")
         if keep:
             lines.append("    _keep(_store, text, start, pos, new)")
         lines.append("    return new, pos")
@@ -229,8 +229,11 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any) -> _Read:
     return read
 
 
-def _build(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[str, Any]) -> list[str]:
-    """The lines building `new` from `v0`, `v1`... as the converter's generated hook does."""
+def build_lines(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[str, Any], refused: str) -> list[str]:
+    """The lines of generated code building `new`, a `cls`, from `v0`, `v1`... as `__init__`
+    would: slots filled directly for a plain slotted class (its caches cleared), else `__init__`
+    itself, with `refused` the statement run should it raise. Names it uses are put in `namespace`
+    (`_cls` must be there)."""
     if plain_slots(cls, fields):
         namespace["_new"] = object.__new__
         lines = ["    new = _new(_cls)"]
@@ -242,4 +245,4 @@ def _build(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[str, A
             lines.append(f"    _clear_{name}(new, None)")
         return lines
     arguments = ", ".join(f"{a.name}=v{i}" for i, a in enumerate(fields))
-    return ["    try:", f"        new = _cls({arguments})", "    except Exception:", "        raise _Miss from None"]
+    return ["    try:", f"        new = _cls({arguments})", "    except Exception:", f"        {refused}"]
