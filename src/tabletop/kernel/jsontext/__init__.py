@@ -369,8 +369,9 @@ class TextWriter:
 
     def _items(self, hint: Any, item: Any) -> _Write:
         slow = self._fallback(hint)
-        of = self.of
+        direct = self._direct
         store = _store()
+        items: list[_Write] = []  # the item's writer, found at the first write
 
         def write(value: Any) -> str:
             if type(value) is not tuple:
@@ -378,8 +379,10 @@ class TextWriter:
             found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            each = of(item)
-            return _kept(store, value, "[" + ",".join([each(v) for v in value]) + "]")
+            if not items:
+                items.append(direct(item))
+            each = items[0]
+            return _kept(store, value, f"[{','.join([each(v) for v in value])}]")
 
         return write
 
