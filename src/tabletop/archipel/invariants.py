@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Final, NoReturn
 
-from tabletop.archipel.content.board import is_loaded
+from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
 from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.deck import conservation_problem
@@ -102,7 +102,21 @@ def _tally(parts: tuple[Tokens, ...]) -> dict[str, int]:
     return into
 
 
+_CONSERVED: Final = PartAnswers()
+"""The parts whose fish (or cards) were found conserved, with the very parts they were found
+conserved with: a state whose every such part is unchanged is not counted again."""
+
+
 def _check_fish(s: ArchipelState) -> None:
+    board = s.map
+    holds = (s.unseen, s.lost, s.markets, board, *(boat.fish for boat in s.boats))
+    if _CONSERVED.holds(s.spots, *holds):
+        return
+    _count_fish(s, board)
+    _CONSERVED.keep(s.spots, *holds)
+
+
+def _count_fish(s: ArchipelState, board: Board) -> None:
     seen, unseen_spots = _SPOTS.of(s.spots, _spot_fish)
     if unseen_spots != s.unseen.total:
         _fail(f"{unseen_spots} unseen spots but {s.unseen.total} unseen fish", "unseen", "ARC-1.5")
@@ -111,7 +125,6 @@ def _check_fish(s: ArchipelState) -> None:
     _count(pieces, s.lost)
     for boat in s.boats:
         _count(pieces, boat.fish)
-    board = s.map
     if not _MARKETS.holds(s.markets, board):
         for i, (island, ordered, delivered) in enumerate(zip(board.island_ids, board.orders, s.markets, strict=True)):
             if not delivered <= ordered:
@@ -130,6 +143,15 @@ _TALLIES: Final = PartAnswers()
 
 def _check_cards(s: ArchipelState) -> None:
     board = s.map
+    holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *(boat.cards for boat in s.boats))
+    if not _CONSERVED.holds(s.pocket.contents, *holds):
+        _count_cards(s, board)
+        _CONSERVED.keep(s.pocket.contents, *holds)
+    _check_places(s, board)
+
+
+def _count_cards(s: ArchipelState, board: Board) -> None:
+    """The square cards conserved, and the shops within their bounds."""
     cards: dict[str, int] = {}
     for tokens in (s.pocket.contents, s.warehouse, s.bought, s.removed):
         _count(cards, tokens)
@@ -149,6 +171,10 @@ def _check_cards(s: ArchipelState) -> None:
         cards[kind] = cards.get(kind, 0) + n
     if not _same(cards, board.cards):
         _fail(f"square cards not conserved: {sum(cards.values())} instead of {board.cards.total}", "pocket", "ARC-1.6")
+
+
+def _check_places(s: ArchipelState, board: Board) -> None:
+    """The warehouse, the storm spaces, the quay and the waiting weather card."""
     if s.warehouse.total > SHOP_SIZE:
         _fail(f"the warehouse holds {s.warehouse.total} cards", "warehouse", "ARC-1.7")
     if s.warehouse_shut and s.warehouse:

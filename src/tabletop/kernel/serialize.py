@@ -42,14 +42,15 @@ from cattrs.gen import make_dict_structure_fn, make_mapping_structure_fn
 from cattrs.preconf.json import make_converter as _make_json_converter
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.jsontext import loads
+from tabletop.kernel.jsontext.reader import Miss, TextReader, build_lines
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
     "MAX_DEPTH",
     "MAX_TEXT",
     "OPTIONAL",
+    "PART_BY_PART",
     "VERSION",
     "PartAnswers",
     "check_bounds",
@@ -58,6 +59,7 @@ __all__ = [
     "explain",
     "load_envelope",
     "make_converter",
+    "read_state",
     "structure",
     "validate_state",
 ]
@@ -375,23 +377,7 @@ def _whole(
         namespace[f"_t{i}"] = a.type
         lines.append(f"        v{i} = _h{i}(value[{a.name!r}], _t{i})")
     lines += ["    except Exception:", "        return _checked(value, _cls)"]
-    if plain_slots(cls, list(attrs.fields(cls))):
-        namespace["_new"] = object.__new__
-        lines.append("    new = _new(_cls)")
-        for i, a in enumerate(fields):
-            namespace[f"_s{i}"] = getattr(cls, a.name).__set__
-            lines.append(f"    _s{i}(new, v{i})")
-        for name, put in cleared_caches(cls):
-            namespace[f"_clear_{name}"] = put
-            lines.append(f"    _clear_{name}(new, None)")
-        lines.append("    return new")
-    else:
-        lines += [
-            "    try:",
-            f"        return _cls({', '.join(f'{a.name}=v{i}' for i, a in enumerate(fields))})",
-            "    except Exception:",
-            "        return _checked(value, _cls)",
-        ]
+    lines += [*build_lines(cls, list(attrs.fields(cls)), namespace, "return _checked(value, _cls)"), "    return new"]
     exec(compile("\n".join(lines) + "\n", f"<structure {cls.__qualname__}>", "exec"), namespace)
     return namespace["structure"]  # type: ignore[no-any-return]
 
@@ -527,7 +513,65 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     if extra:
         msg = f"unknown key(s) {', '.join(extra)}"
         raise DecodeError(msg)
-    return document[kind]
+    payload = document[kind]
+    if kind == "state":
+        _LAST[0] = (payload, text, _ENCODER.encode(document["game"]))
+    return payload
+
+
+PART_BY_PART: Final = 1200
+"""The shortest state text read part by part: a shorter one (a small game's) is parsed and
+structured whole as fast."""
+
+_LAST: list[tuple[Any, str, str] | None] = [None]
+"""The payload of the last state envelope read, with its text and the game's name as JSON: what
+[structure][tabletop.kernel.serialize.structure] reads part by part when given that very payload
+(kept with it, so that its identity is not reused while kept)."""
+_READERS: dict[int, tuple[cattrs.Converter, TextReader]] = {}
+
+
+def _reader(converter: cattrs.Converter) -> TextReader:
+    """The one [`TextReader`][tabletop.kernel.jsontext.reader.TextReader] of `converter`."""
+    found = _READERS.get(id(converter))
+    if found is None or found[0] is not converter:
+        found = _READERS[id(converter)] = (converter, TextReader(converter))
+    return found[1]
+
+
+def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls: type[T]) -> T:
+    """The state of a state envelope's `text`, as [load_envelope][tabletop.kernel.serialize.load_envelope]
+    and [structure][tabletop.kernel.serialize.structure] read it (the same value, the same
+    errors), faster: a text laid out as [dump_text][tabletop.kernel.serialize.dump_text] writes
+    it is read part by part without parsing it whole, each part unchanged since a text read
+    before found again. The state is not validated (see [validate_state][tabletop.kernel.serialize.validate_state]).
+
+    Raises:
+        DecodeError: As `load_envelope` and `structure` do, or if the payload is not an object.
+    """
+    if type(text) is str and len(text) >= PART_BY_PART:
+        checked = check_bounds(text)
+        try:
+            return _read_state(converter, checked, _ENCODER.encode(game), cls)
+        except Miss:
+            pass
+    payload = load_envelope(text, kind="state", game=game)
+    if not isinstance(payload, dict):
+        raise DecodeError("expected an object", path="state")
+    return structure(converter, payload, cls, root="state")
+
+
+def _read_state(converter: cattrs.Converter, text: str, game: str, cls: type[T]) -> T:
+    """The state of a state envelope's `text` read part by part (see
+    [`TextReader`][tabletop.kernel.jsontext.reader.TextReader]) when it is laid out as
+    [dump_text][tabletop.kernel.serialize.dump_text] writes it.
+
+    Raises:
+        Miss: If it is not (read it the usual way).
+    """
+    head = f'{{"format":"tabletop/state","version":{VERSION},"game":{game},"state":'
+    if len(text) < PART_BY_PART or not text.startswith(head) or not text.endswith("}"):
+        raise Miss
+    return _reader(converter).read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
 
 
 def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:
@@ -561,8 +605,18 @@ def _format_exception(exc: BaseException, type_: type | None) -> str:
 def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: str) -> T:
     """Structure `payload` into `cls`, turning every failure into a `DecodeError`.
 
-    The error's path names the first bad field, e.g. `state.bag.contents`.
+    The error's path names the first bad field, e.g. `state.bag.contents`. The payload of
+    the state envelope just read by [load_envelope][tabletop.kernel.serialize.load_envelope]
+    is read from its text part by part, each part unchanged since a text read before found
+    again (the same value, and the very same object).
     """
+    last = _LAST[0]
+    if last is not None and last[0] is payload:
+        _LAST[0] = None
+        try:
+            return _read_state(converter, last[1], last[2], cls)
+        except Miss:
+            pass
     try:
         return converter.structure(payload, cls)
     except cattrs.BaseValidationError as exc:

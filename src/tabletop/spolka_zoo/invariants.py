@@ -223,16 +223,17 @@ def _task_broken(task: Task, at: str, seats: range) -> None:
     _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
 
 
+_CONSERVED: Final = PartAnswers()
+"""The parts whose fruit tokens (or cards) were found conserved, with the very parts they were
+found conserved with: a state whose every such part is unchanged is not counted again."""
+
+
 def _tokens(state: ZooState) -> None:
     """Fruit and share tokens conserved, no purse or price below 0."""
-    supply = state.config.fruit_supply
-    fruit = state.warehouse.as_dict()
-    for tokens in (*state.company_fruit, *(seat.fruit for seat in state.seats)):
-        for kind, n in tokens.items():
-            fruit[kind] = fruit.get(kind, 0) + n
-    if fruit != dict.fromkeys(FRUITS, supply):
-        found, expected = Tokens(fruit), Tokens(dict.fromkeys(FRUITS, supply))
-        _broken(f"fruit tokens not conserved: {found} != {expected}", "warehouse", "ZOO-1.3")
+    fruits = (state.company_fruit, state.config, *(seat.fruit for seat in state.seats))
+    if not _CONSERVED.holds(state.warehouse, *fruits):
+        _fruit(state)
+        _CONSERVED.keep(state.warehouse, *fruits)
     for i, seat in enumerate(state.seats):
         if min(seat.shares, default=0) < 0 or sum(seat.shares) > SHARE_TOKENS:
             _broken(f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
@@ -244,8 +245,28 @@ def _tokens(state: ZooState) -> None:
         _broken(f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
 
 
+def _fruit(state: ZooState) -> None:
+    """Fruit tokens conserved."""
+    supply = state.config.fruit_supply
+    fruit = state.warehouse.as_dict()
+    for tokens in (*state.company_fruit, *(seat.fruit for seat in state.seats)):
+        for kind, n in tokens.items():
+            fruit[kind] = fruit.get(kind, 0) + n
+    if fruit != dict.fromkeys(FRUITS, supply):
+        found, expected = Tokens(fruit), Tokens(dict.fromkeys(FRUITS, supply))
+        _broken(f"fruit tokens not conserved: {found} != {expected}", "warehouse", "ZOO-1.3")
+
+
 def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
+    parts = (state.decks, state.config, *(x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)))
+    if not _CONSERVED.holds(state.piles, *parts):
+        _count_cards(state)
+        _CONSERVED.keep(state.piles, *parts)
+
+
+def _count_cards(state: ZooState) -> None:
+    """Every card counted, against the cards the configuration puts in play."""
     tally, expected = _tally(state), _expected(state.config)
     if HIDDEN in tally:  # a view: the cards it shows exist, and the hidden ones make up the rest
         problem = conservation_problem(Tokens(tally), expected)

@@ -220,6 +220,9 @@ class TextWriter:
     def __init__(self, converter: cattrs.Converter) -> None:
         self._converter = converter
         self._writers: dict[Any, _Write] = {}
+        self._built: dict[type, list[_Write]] = {}
+        self._building: set[type] = set()
+        self._stores: dict[_Write, _Store] = {}  # the store of each function `_fallback` made
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -284,6 +287,7 @@ class TextWriter:
                 return found[1]
             return _kept(store, value, encode(hook(value)))
 
+        self._stores[write] = store
         return write
 
     def _scalar(self, hint: type) -> _Write:
@@ -299,7 +303,7 @@ class TextWriter:
     def _attrs(self, cls: type) -> _Write:
         """A function generated for `cls`: one concatenation of its fields' texts, made at the
         first write (the fields' types may name classes defined after it)."""
-        built: list[_Write] = []
+        built = self._built[cls] = []
 
         def write(value: Any) -> str:
             if not built:
@@ -308,9 +312,27 @@ class TextWriter:
 
         return write
 
+    def _direct(self, hint: Any) -> _Write:
+        """The function writing `hint`: for an attrs class, its generated function itself (built
+        now, called without the first-write wrapper), unless it is being built (a recursive type)."""
+        write = self.of(hint)
+        built = self._built.get(hint)
+        if built is None or hint in self._building:
+            return write
+        if not built:
+            built.append(self._generate(hint))
+        return built[0]
+
     def _generate(self, cls: type) -> _Write:
         attrs.resolve_types(cls)
         fields = [a for a in attrs.fields(cls) if a.init]
+        self._building.add(cls)
+        try:
+            return self._generated_write(cls, fields)
+        finally:
+            self._building.discard(cls)
+
+    def _generated_write(self, cls: type, fields: list[attrs.Attribute[Any]]) -> _Write:
         store = _store()
         namespace: dict[str, Any] = {
             "_store": store,
@@ -320,12 +342,19 @@ class TextWriter:
             "_cls": cls,
             "_kept": _kept,
             "_slow": self._fallback(cls),
+            "_tg": _TOKEN_TEXTS.get,
+            "_Tokens": Tokens,
+            **_INLINE,
         }
         terms = []
         for i, a in enumerate(fields):
-            namespace[f"_w{i}"] = self.of(a.type)
-            terms += [repr(("," if i else "{") + f'"{a.name}":'), f"_w{i}(value.{a.name})"]
-        text = " + ".join([*terms, repr("}")]) if terms else repr("{}")
+            write = namespace[f"_w{i}"] = self._direct(a.type)
+            kept = self._stores.get(write)
+            if kept is not None:
+                namespace[f"_g{i}"] = kept.get
+            terms += [("," if i else "{{") + f'"{a.name}":', "{" + _term(i, a, kept is not None) + "}"]
+        # one f-string: the text built at once, not copied once per field as a chain of `+` would be
+        text = "f'" + "".join(terms) + "}}'" if terms else repr("{}")
         lines = [
             "def write(value):",
             "    found = _get(_id(value))",
@@ -340,8 +369,9 @@ class TextWriter:
 
     def _items(self, hint: Any, item: Any) -> _Write:
         slow = self._fallback(hint)
-        of = self.of
+        direct = self._direct
         store = _store()
+        items: list[_Write] = []  # the item's writer, found at the first write
 
         def write(value: Any) -> str:
             if type(value) is not tuple:
@@ -349,8 +379,10 @@ class TextWriter:
             found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            each = of(item)
-            return _kept(store, value, "[" + ",".join([each(v) for v in value]) + "]")
+            if not items:
+                items.append(direct(item))
+            each = items[0]
+            return _kept(store, value, f"[{','.join([each(v) for v in value])}]")
 
         return write
 
@@ -372,6 +404,24 @@ class TextWriter:
 
 def _bool(value: bool) -> str:
     return "true" if value else "false"
+
+
+_INLINE: Final[dict[str, Any]] = {"_int": int.__repr__, "_str": _string, "_bool": _bool}
+"""The writers of plain values a generated function calls directly, for a value of exactly its type."""
+
+
+def _term(i: int, a: attrs.Attribute[Any], kept: bool) -> str:
+    """The expression writing field `a` (number `i`) of `value` in a generated function: a plain
+    value of exactly its field's type, or a value whose text is kept (a multiset, or in the store
+    `_g{i}` reads, when `kept`), written inline (what `_w{i}` would write), else by `_w{i}`."""
+    get = f"(v{i} := value.{a.name})"
+    if a.type in (int, str, bool):
+        kind = a.type.__name__
+        return f"(_{kind}(v{i}) if _type{get} is {kind} else _w{i}(v{i}))"
+    if a.type is Tokens or kept:
+        look = "_tg" if a.type is Tokens else f"_g{i}"
+        return f"(f{i}[1] if (f{i} := {look}(_id{get})) is not None and f{i}[0] is v{i} else _w{i}(v{i}))"
+    return f"_w{i}(value.{a.name})"
 
 
 def _plain(hint: Any) -> bool:

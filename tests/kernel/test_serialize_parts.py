@@ -1,0 +1,127 @@
+"""Reading a state's text part by part (`kernel/jsontext/reader.py`, issue 12: `state_from_json`)
+reads every text exactly as parsing it whole does: the same state, or the same `DecodeError`
+(message and path), for the texts of seeded games and for damaged copies of them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.kernel import serialize
+from tabletop.kernel.chance import CHANCE, sample_chance
+from tabletop.kernel.errors import DecodeError
+from tabletop.kernel.jsontext.reader import Miss
+
+GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
+
+
+@pytest.fixture(autouse=True)
+def _every_text_part_by_part(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Read even a short text part by part (the drill's are shorter than `PART_BY_PART`)."""
+    monkeypatch.setattr(serialize, "PART_BY_PART", 0)
+
+
+def _texts(game: Any, seed: int, every: int = 3) -> list[str]:
+    """The texts of every `every`-th state (and the first seat's view) of a seeded random game."""
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    texts = []
+    for step in range(10_000):
+        if step % every == 0:
+            texts += [state.to_json(), state.view(0).to_json()]
+        if state.is_terminal:
+            break
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        state = state.apply(move)
+    return texts
+
+
+def _read(game: Any, text: str) -> tuple[str, Any]:
+    try:
+        return "state", game.state_from_json(text)
+    except DecodeError as exc:
+        return "error", (str(exc), exc.path)
+
+
+def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn the part-by-part reading off: every text parsed whole."""
+
+    def miss(*_: Any) -> Any:
+        raise Miss
+
+    monkeypatch.setattr(serialize, "_read_state", miss)
+
+
+def _damaged(text: str, rng: random.Random) -> str:
+    """`text` with one small change inside its payload (a character replaced, dropped or added)."""
+    at = rng.randrange(text.index('"state":') + 8, len(text))
+    kind = rng.randrange(4)
+    if kind == 0:
+        return text[:at] + rng.choice('0123456789", {}[]:tfn-x') + text[at + 1 :]
+    if kind == 1:
+        return text[:at] + text[at + 1 :]
+    if kind == 2:
+        return text[:at] + rng.choice(' 0"1,') + text[at:]
+    return text[:at] + rng.choice(("true", "null", "1.5", "-1", '""', "[]", "{}", "99999")) + text[at + 1 :]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_texts_of_seeded_games_read_part_by_part_are_the_states_read_whole(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletop.get_game(name)
+    texts = _texts(game, 11)
+    fast = [game.state_from_json(text) for text in texts]
+    again = [game.state_from_json(text) for text in texts]
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        whole = [game.state_from_json(text) for text in texts]
+    assert fast == whole == again
+    assert [hash(s) for s in fast] == [hash(s) for s in whole]
+    assert [s.to_json() for s in fast] == texts
+    # the second reading of a text finds its parts again: the very same objects
+    shared = [f for f in type(fast[-1]).__attrs_attrs__ if getattr(fast[-1], f.name) is getattr(again[-1], f.name)]
+    assert any(len(str(getattr(fast[-1], f.name))) > 24 for f in shared)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_damaged_texts_read_part_by_part_give_what_reading_them_whole_gives(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = tabletop.get_game(name)
+    rng = random.Random(5)
+    texts = _texts(game, 3, every=7)
+    damaged = [_damaged(text, rng) for text in texts for _ in range(6)]
+    for text in texts:  # the parts of the sound texts are kept: the damaged ones must not reuse them wrongly
+        game.state_from_json(text)
+    fast = [_read(game, text) for text in damaged]
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        whole = [_read(game, text) for text in damaged]
+    assert fast == whole
+    assert any(kind == "error" for kind, _ in fast)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_read_state_reads_as_load_envelope_and_structure(name: str) -> None:
+    game = tabletop.get_game(name)
+    rng = random.Random(7)
+    texts = _texts(game, 4, every=9)
+    for text in [*texts, *(_damaged(t, rng) for t in texts), texts[0].encode(), "[]", '{"format": 1}']:
+        try:
+            expected: Any = serialize.structure(
+                game.converter,
+                serialize.load_envelope(text, kind="state", game=game.name),
+                game.state_type,
+                root="state",
+            )
+        except DecodeError as exc:
+            expected = (str(exc), exc.path)
+        try:
+            got: Any = serialize.read_state(text, game=game.name, converter=game.converter, cls=game.state_type)
+        except DecodeError as exc:
+            got = (str(exc), exc.path)
+        assert got == expected
