@@ -34,12 +34,12 @@ import attrs
 import cattrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
-from tabletop.kernel.errors import DecodeError, GameDefinitionError, IllegalMove, NotationError
+from tabletop.kernel.errors import GameDefinitionError, IllegalMove, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.jsontext import writer
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
-from tabletop.kernel.serialize import dump_text, load_envelope, structure, validate_state
+from tabletop.kernel.serialize import dump_text, read_state, validate_state
 
 __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
@@ -661,9 +661,6 @@ class Game:
                 a wrong type, a missing field, a value the game's invariants refuse (see
                 [validate_state][tabletop.kernel.serialize.validate_state]).
         """
-        payload = load_envelope(text, kind="state", game=self.name)
-        if not isinstance(payload, dict):
-            raise DecodeError("expected an object", path="state")
-        state = structure(self.converter, payload, self.state_type, root="state")
+        state = read_state(text, game=self.name, converter=self.converter, cls=self.state_type)
         validate_state(state, invariants=self.invariants, root="state")
         return state
