@@ -226,7 +226,10 @@ def apply(state: ZooState, move: Move) -> ZooState:
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    apply_in_place(draft, move)
+    if draft.flow.step == "draw":  # most steps: a chance outcome (apply_in_place's first case)
+        _drawn(draft, move)
+    else:
+        apply_in_place(draft, move)
     settle(draft)
     return draft.freeze()
 

@@ -173,8 +173,20 @@ def card_feasible(state: Position, seat: int, card: str) -> bool:
 # The bot's turn --------------------------------------------------------------------------------------
 
 
+_EFFECTS: Final = tuple(dict.fromkeys(effect for card in BOT_IDS for effect in BOTS[card].effects))
+"""Every distinct effect of the bot deck: under `"any-effect"` some card can be carried out
+exactly when one of these can."""
+
+
+def _any_feasible(state: Position, seat: int) -> bool:
+    """Whether some card of the bot deck would be carried out now (`card_feasible` of each)."""
+    if state.config.bot_rule == "any-effect":
+        return any(bot_plan(state, seat, e) is not None for e in _EFFECTS)
+    return any(card_feasible(state, seat, card) for card in BOT_IDS)
+
+
 def _turn_run(draft: Draft, task: Task) -> None:
-    if task.n == 1 and not any(card_feasible(draft, task.seat, card) for card in BOT_IDS):
+    if task.n == 1 and not _any_feasible(draft, task.seat):
         finish(draft)
         return
     piles = draft.piles

@@ -324,7 +324,8 @@ class Position:
     def shareholders(self, company: str) -> tuple[int, ...]:
         """Seats with at least one share in `company`, clockwise from the first player."""
         c = FRUIT_INDEX[company]
-        return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
+        seats = self.seats
+        return tuple([s for s in _ORDERS[len(seats)][self.flow.first_player] if seats[s].shares[c] > 0])
 
     def standing_key(self, seat: int, company: str) -> tuple[int, int, int]:
         """How a shareholder ranks: shares, then helper glory, then helper count."""
@@ -338,10 +339,11 @@ class Position:
         Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
         """
         c = FRUIT_INDEX[company]
+        seats = self.seats
         most = 0
         tied: list[int] = []
-        for seat in self.order_from_first():
-            n = self.seats[seat].shares[c]
+        for seat in _ORDERS[len(seats)][self.flow.first_player]:
+            n = seats[seat].shares[c]
             if n and n >= most and seat not in exclude:
                 if n > most:
                     most, tied = n, [seat]
@@ -349,7 +351,7 @@ class Position:
                     tied.append(seat)
         if len(tied) <= 1:
             return (tied[0] if tied else -1), True
-        keys = [(self.seats[s].helper_glory, len(self.seats[s].helpers)) for s in tied]
+        keys = [(seats[s].helper_glory, len(seats[s].helpers)) for s in tied]
         top = max(keys)
         if keys.count(top) > 1:
             return -1, False
@@ -388,8 +390,7 @@ class Position:
 
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
-        seat, _ = self.next_taker(company)
-        return seat
+        return self.next_taker(company)[0]
 
 
 @attrs.frozen
