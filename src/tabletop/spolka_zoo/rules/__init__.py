@@ -31,7 +31,6 @@ from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
 from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
@@ -142,21 +141,22 @@ _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """The outcomes of the current chance node (the same move objects every time: a move
     picked from them is found among the legal moves by identity). The kernel caches them
-    on the state."""
+    on the state.
+
+    A card drawn: one outcome per card id of the deck's unknown part, with probability
+    count / total (one `Draw` object per id): the kernel's
+    [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] of the unknown cards, as Conservas' and
+    Archipel's draws are. Not cached: a deck's unknown part is new after every draw, and
+    looking it up (hashing and comparing the multiset) cost three times as much as listing
+    the outcomes.
+
+    Raises:
+        IllegalMove: In a view, when the unknown cards are hidden from it.
+    """
     if state.flow.step == "board":  # setup.board: the only step of that name
         return _BOARD_OUTCOMES
     task = state.queue[0]
-    return _draws(_OUTCOMES[task.op](state, task))
-
-
-def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
-    """One outcome per card id, with probability count / total (one `Draw` object per id):
-    the kernel's [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] of the unknown cards, as
-    Conservas' and Archipel's draws are.
-
-    Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
-    comparing the multiset) cost three times as much as listing the outcomes.
-    """
+    cards = _OUTCOMES[task.op](state, task)
     total = cards.total  # Bag(cards).outcomes(), without the bag and the pairs of card ids
     draws = _DRAWS
     try:
@@ -226,8 +226,13 @@ def apply(state: ZooState, move: Move) -> ZooState:
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    if draft.flow.step == "draw":  # most steps: a chance outcome (apply_in_place's first case)
-        _drawn(draft, move)
+    if draft.flow.step == "draw":  # most steps: a chance outcome (`_drawn`, inlined)
+        assert isinstance(move, Draw)
+        task = draft.queue[0]
+        _DRAWN[task.op](draft, task, move.card)
+        if draft.flow.step == "draw":
+            draft.goto("effects.work")
+            draft.chance_count += 1
     else:
         apply_in_place(draft, move)
     settle(draft)

@@ -21,7 +21,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.rules.work import finish, shared_task, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
@@ -200,7 +200,7 @@ def _turn_run(draft: Draft, task: Task) -> None:
 
 
 def _turn_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.bot_deck)
+    return state.piles.bot_deck.middle  # unknown(...)
 
 
 _WITH_BOT_CARDS: Final = piles_with("bot_deck", "bot_discard")
@@ -252,7 +252,7 @@ def _lobby_run(draft: Draft, task: Task) -> None:
 
 
 def _lobby_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.influence)
+    return state.piles.influence.middle  # unknown(...)
 
 
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
-from tabletop.spolka_zoo.rules.work import finish, shared_task, start, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve, piles_with
 
 __all__ = ["OPERATIONS", "STEPS"]
@@ -50,7 +50,7 @@ def _resolve_run(draft: Draft, task: Task) -> None:
 
 
 def _resolve_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(deck_of(state, task.company))
+    return state.decks[FRUIT_INDEX[task.company]].middle  # unknown(deck_of(...))
 
 
 _WITH_REVEALED: Final = piles_with("resolving", "shown")
@@ -122,7 +122,7 @@ def _event_run(draft: Draft, task: Task) -> None:
 
 
 def _event_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.event_deck)
+    return state.piles.event_deck.middle  # unknown(...)
 
 
 def _event_drawn(draft: Draft, task: Task, card: str) -> None:
