@@ -21,6 +21,7 @@ the state.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Callable
 from typing import Final
 
@@ -157,10 +158,14 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
         return _BOARD_OUTCOMES
     task = state.queue[0]
     cards = _OUTCOMES[task.op](state, task)
-    total = cards.total  # Bag(cards).outcomes(), without the bag and the pairs of card ids
-    draws = _DRAWS
+    if not cards:
+        return ()
+    # Bag(cards).outcomes(), without the bag and the pairs of card ids: (Draw(card), n / total)
+    # for each (card, n), the columns built with no Python code run per card.
+    ids, counts = zip(*cards.items(), strict=True)
     try:
-        return tuple([(draws[card], n / total) for card, n in cards.items()])
+        draws = map(_DRAWS.__getitem__, ids)
+        return tuple(zip(draws, map(operator.truediv, counts, itertools.repeat(cards.total)), strict=True))
     except KeyError:  # no Draw for a hidden card
         if HIDDEN not in cards:
             raise
@@ -231,7 +236,7 @@ def apply(state: ZooState, move: Move) -> ZooState:
         task = draft.queue[0]
         _DRAWN[task.op](draft, task, move.card)
         if draft.flow.step == "draw":
-            draft.goto("effects.work")
+            draft.to_work()
             draft.chance_count += 1
     else:
         apply_in_place(draft, move)
@@ -252,7 +257,7 @@ def apply_in_place(draft: Draft, move: Move) -> None:
     elif step == "choose":
         task = draft.queue[0]
         chosen = _CHOSEN[task.op]
-        draft.goto("effects.work")
+        draft.to_work()
         chosen(draft, task, move)
     elif step == "pick":
         assert isinstance(move, Pick)
@@ -270,5 +275,5 @@ def _drawn(draft: Draft, move: Move) -> None:
     task = draft.queue[0]
     _DRAWN[task.op](draft, task, move.card)
     if draft.flow.step == "draw":
-        draft.goto("effects.work")
+        draft.to_work()
         draft.chance_count += 1
