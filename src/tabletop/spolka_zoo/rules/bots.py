@@ -146,13 +146,13 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
         row = list(draft.piles.helper_row)
         row[other] = ""
         draft.piles = evolve(draft.piles, helper_row=tuple(row))
-        return (Task("draw_row", arg="helper", index=other),)
+        return (shared_task("draw_row", arg="helper", index=other),)
     elif what == "move_top":
-        return (Task("move_card", company=item, arg=effect.to, n=1),)
+        return (shared_task("move_card", company=item, arg=effect.to, n=1),)
     elif what == "lobby_top":
-        return (Task("lobby_top", company=item),)
+        return (shared_task("lobby_top", company=item),)
     else:
-        return (Task("refresh"),)
+        return (shared_task("refresh"),)
     return ()
 
 

@@ -102,7 +102,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
         finish(draft)
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
-        take = Task("take", seat=seat, company=company, n=shares, arg="divide")
+        take = shared_task("take", seat=seat, company=company, n=shares, arg="divide")
         finish(draft, take, evolve(task, done=(*task.done, seat)))
 
 
@@ -159,18 +159,18 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board))
+    start(draft, tuple(shared_task("resolve_deck", company=c) for c in draft.board))
 
 
 def _market_divide(draft: Draft) -> None:
     """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
-    start(draft, tuple(Task("divide", company=c) for c in draft.board))
+    start(draft, tuple(shared_task("divide", company=c) for c in draft.board))
 
 
 def _market_events(draft: Draft) -> None:
     """`market.events`: with the events module, two events (ZOO-12.2)."""
     if "events" in draft.config.modules:
-        start(draft, (Task("event"),))
+        start(draft, (shared_task("event"),))
     else:
         draft.goto("end")
 
