@@ -127,10 +127,10 @@ def _picker(positions: tuple[int, ...]) -> Picker:
 
 
 @functools.cache
-def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
+def _positions(n: int, mode: str) -> tuple[tuple[tuple[int, ...], int, str], ...]:
     """The arrangements of `n` different cards as positions, in the order of
-    [`arrangements`][tabletop.spolka_zoo.rules.decks.arrangements]: (picker of the top cards,
-    position of the moved card or -1, target).
+    [`arrangements`][tabletop.spolka_zoo.rules.decks.arrangements]: (positions of the top
+    cards, position of the moved card or -1, target).
 
     The original order comes first, then every order, then for each card moved away (to each
     target) every order of the rest."""
@@ -140,17 +140,30 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     for moved in every:
         rest = [i for i in every if i != moved]
         layouts.extend((p, moved, target) for target in targets for p in itertools.permutations(rest))
-    pickers: dict[tuple[int, ...], Picker] = {}
-    return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
+    return tuple(dict.fromkeys(layouts))
 
 
 @functools.cache
-def _columns(n: int, mode: str) -> tuple[tuple[Picker, ...], tuple[int, ...], tuple[str, ...]]:
-    """`_layouts(n, mode)` as three columns: the pickers, the positions of the moved cards
-    (`n` for none: the position of `""` after the cards), the targets."""
-    layouts = _layouts(n, mode)
+def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
+    """`_positions(n, mode)` with a picker of the top cards for their positions."""
+    pickers: dict[tuple[int, ...], Picker] = {}
+    return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in _positions(n, mode))
+
+
+@functools.cache
+def _columns(n: int, mode: str) -> tuple[Picker, tuple[slice, ...], tuple[int, ...], tuple[str, ...]]:
+    """`_positions(n, mode)` as columns: one picker of every layout's top cards in a row, the
+    slice of that row each layout's top is, the positions of the moved cards (`n` for none:
+    the position of `""` after the cards), the targets."""
+    layouts = _positions(n, mode)
+    every: list[int] = []
+    slices = []
+    for top, _, _ in layouts:
+        slices.append(slice(len(every), len(every) + len(top)))
+        every.extend(top)
     return (
-        tuple(top for top, _, _ in layouts),
+        _picker(tuple(every)),
+        tuple(slices),
         tuple(moved if moved >= 0 else n for _, moved, _ in layouts),
         tuple(to for _, _, to in layouts),
     )
@@ -177,9 +190,9 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     if len(set(cards)) == len(cards):
         # About a hundred moves for every look: built by filling each new move's three slots
         # (what its __init__ does), a column at a time, with no Python code run per move.
-        pickers, moved_at, targets = _columns(len(cards), mode)
+        picker, slices, moved_at, targets = _columns(len(cards), mode)
         made = list(map(_new, itertools.repeat(Arrange, len(targets))))
-        _drain(map(_set_top, made, map(operator.call, pickers, itertools.repeat(cards))))
+        _drain(map(_set_top, made, map(picker(cards).__getitem__, slices)))
         _drain(map(_set_moved, made, map((*cards, "").__getitem__, moved_at)))
         _drain(map(_set_to, made, targets))
         return tuple(made)
