@@ -8,7 +8,6 @@ Per-company tuples are indexed in the fixed order of
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -54,9 +53,6 @@ _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
 PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
 """The face-down decks of `Piles`, by field name."""
-_shares: Final = operator.attrgetter("shares")
-_SHARE_OF: Final = tuple(operator.itemgetter(c) for c in range(3))
-"""A seat's `shares`, and one company's count in them (`next_taker` maps them over the seats)."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
 
@@ -344,25 +340,15 @@ class Position:
         """
         c = FRUIT_INDEX[company]
         seats = self.seats
-        order = _ORDERS[len(seats)][self.flow.first_player]
         most = 0
         tied: list[int] = []
-        if not exclude:  # the majority (nearly every call): the shares read without Python code per seat
-            counts = list(map(_SHARE_OF[c], map(_shares, map(seats.__getitem__, order))))
-            most = max(counts)
-            if not most:
-                return -1, True
-            if counts.count(most) == 1:
-                return order[counts.index(most)], True
-            tied = [seat for seat, n in zip(order, counts, strict=True) if n == most]
-        else:
-            for seat in order:
-                n = seats[seat].shares[c]
-                if n and n >= most and seat not in exclude:
-                    if n > most:
-                        most, tied = n, [seat]
-                    else:
-                        tied.append(seat)
+        for seat in _ORDERS[len(seats)][self.flow.first_player]:
+            n = seats[seat].shares[c]
+            if n and n >= most and seat not in exclude:
+                if n > most:
+                    most, tied = n, [seat]
+                else:
+                    tied.append(seat)
         if len(tied) <= 1:
             return (tied[0] if tied else -1), True
         keys = [(seats[s].helper_glory, len(seats[s].helpers)) for s in tied]
