@@ -21,7 +21,6 @@ the state.
 from __future__ import annotations
 
 import itertools
-import operator
 from collections.abc import Callable
 from typing import Final
 
@@ -158,14 +157,10 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
         return _BOARD_OUTCOMES
     task = state.queue[0]
     cards = _OUTCOMES[task.op](state, task)
-    if not cards:
-        return ()
-    # Bag(cards).outcomes(), without the bag and the pairs of card ids: (Draw(card), n / total)
-    # for each (card, n), the columns built with no Python code run per card.
-    ids, counts = zip(*cards.items(), strict=True)
+    total = cards.total
+    draws = _DRAWS
     try:
-        draws = map(_DRAWS.__getitem__, ids)
-        return tuple(zip(draws, map(operator.truediv, counts, itertools.repeat(cards.total)), strict=True))
+        return tuple([(draws[card], n / total) for card, n in cards.items()])
     except KeyError:  # no Draw for a hidden card
         if HIDDEN not in cards:
             raise

@@ -9,7 +9,6 @@ from everybody else.
 
 from __future__ import annotations
 
-import collections
 import functools
 import itertools
 import operator
@@ -38,13 +37,14 @@ def deck_of(state: Position, company: str) -> Deck:
 
 
 def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
-    """`deck.shuffle_in(cards)`: the whole deck with `cards` shuffled in, the few cards added
-    to the unknown part in one multiset (the kernel's version builds and adds four; counting
-    the whole deck again costs a check per kind)."""
-    added = [known.card for known in deck.top]
-    added.extend([known.card for known in deck.bottom])
-    added.extend(cards)
-    return Deck((), deck.middle + Tokens(added) if added else deck.middle, ())
+    """`deck.shuffle_in(cards)`: the whole deck with `cards` shuffled in, its composition
+    counted in one pass (the kernel's version builds and adds four multisets)."""
+    counts = deck.middle.as_dict()
+    for known in (*deck.top, *deck.bottom):
+        counts[known.card] = counts.get(known.card, 0) + 1
+    for card in cards:
+        counts[card] = counts.get(card, 0) + 1
+    return Deck((), Tokens(counts), ())
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
@@ -127,10 +127,10 @@ def _picker(positions: tuple[int, ...]) -> Picker:
 
 
 @functools.cache
-def _positions(n: int, mode: str) -> tuple[tuple[tuple[int, ...], int, str], ...]:
+def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     """The arrangements of `n` different cards as positions, in the order of
-    [`arrangements`][tabletop.spolka_zoo.rules.decks.arrangements]: (positions of the top
-    cards, position of the moved card or -1, target).
+    [`arrangements`][tabletop.spolka_zoo.rules.decks.arrangements]: (picker of the top cards,
+    position of the moved card or -1, target).
 
     The original order comes first, then every order, then for each card moved away (to each
     target) every order of the rest."""
@@ -140,40 +140,13 @@ def _positions(n: int, mode: str) -> tuple[tuple[tuple[int, ...], int, str], ...
     for moved in every:
         rest = [i for i in every if i != moved]
         layouts.extend((p, moved, target) for target in targets for p in itertools.permutations(rest))
-    return tuple(dict.fromkeys(layouts))
-
-
-@functools.cache
-def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
-    """`_positions(n, mode)` with a picker of the top cards for their positions."""
     pickers: dict[tuple[int, ...], Picker] = {}
-    return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in _positions(n, mode))
-
-
-@functools.cache
-def _columns(n: int, mode: str) -> tuple[Picker, tuple[slice, ...], tuple[int, ...], tuple[str, ...]]:
-    """`_positions(n, mode)` as columns: one picker of every layout's top cards in a row, the
-    slice of that row each layout's top is, the positions of the moved cards (`n` for none:
-    the position of `""` after the cards), the targets."""
-    layouts = _positions(n, mode)
-    every: list[int] = []
-    slices = []
-    for top, _, _ in layouts:
-        slices.append(slice(len(every), len(every) + len(top)))
-        every.extend(top)
-    return (
-        _picker(tuple(every)),
-        tuple(slices),
-        tuple(moved if moved >= 0 else n for _, moved, _ in layouts),
-        tuple(to for _, _, to in layouts),
-    )
+    return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
 _new: Final = object.__new__
 _set_top, _set_moved, _set_to = [getattr(Arrange, name).__set__ for name in ("top", "moved", "to")]
 """The slots of an `Arrange` (a frozen attrs class with no validator, converter or cached hash)."""
-_drain: Final[Callable[[Iterable[None]], None]] = collections.deque[None](maxlen=0).extend
-"""Runs an iterator to its end, keeping nothing (the column fills of `arrangements`)."""
 
 
 # A small cache: the legal moves ask for the arrangements the interpreter has just listed.
@@ -189,12 +162,15 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     layouts = _layouts(len(cards), mode)
     if len(set(cards)) == len(cards):
         # About a hundred moves for every look: built by filling each new move's three slots
-        # (what its __init__ does), a column at a time, with no Python code run per move.
-        picker, slices, moved_at, targets = _columns(len(cards), mode)
-        made = list(map(_new, itertools.repeat(Arrange, len(targets))))
-        _drain(map(_set_top, made, map(picker(cards).__getitem__, slices)))
-        _drain(map(_set_moved, made, map((*cards, "").__getitem__, moved_at)))
-        _drain(map(_set_to, made, targets))
+        # (what its __init__ does, without a Python call per move).
+        made: list[Arrange] = []
+        add = made.append
+        for top, moved, to in layouts:
+            arrange = _new(Arrange)
+            _set_top(arrange, top(cards))
+            _set_moved(arrange, cards[moved] if moved >= 0 else "")
+            _set_to(arrange, to)
+            add(arrange)
         return tuple(made)
     # Identical copies: different layouts can give the same arrangement; keep the first.
     found = dict.fromkeys([(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])

@@ -155,21 +155,6 @@ class ZooState(Position, State):
             return None
         return final_outcome(self)
 
-    def view(self, player: int) -> ZooState:
-        """What `player` may know: everything hidden from them replaced by placeholders, the
-        seed dropped (the kernel's [`State.view`][tabletop.kernel.protocol.State.view]).
-
-        The game's view drops the seed in the one copy of the state it makes, so this does
-        not copy the view again to drop it.
-
-        Raises:
-            ValueError: If `player` is not a seat of this game.
-        """
-        if not 0 <= player < len(self.seats):
-            msg = f"no player {player!r}: seats are 0 to {len(self.seats) - 1}"
-            raise ValueError(msg)
-        return self._view(player)
-
     def apply(self, move: Move) -> Self:
         """The state after `move`; this state is left untouched (the kernel's
         [`State.apply`][tabletop.kernel.protocol.State.apply]).
