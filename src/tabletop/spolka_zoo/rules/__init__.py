@@ -80,22 +80,22 @@ _HANDLERS: Final = {
     phase.name: {s.name: STEPS[f"{phase.name}.{s.name}"] if s.actor is Actor.AUTO else None for s in phase.steps}
     for phase in MACHINE.phases
 }
-"""`STEPS` by phase, then step (`None` for a step that is not automatic): what `settle` looks up
-at every automatic step, with no key text or pair built."""
+"""`STEPS` by phase, then step (`None` for a step that is not automatic)."""
+_BY_KEY: Final = {f"{p}.{s}": h for p, steps in _HANDLERS.items() for s, h in steps.items()}
+"""`_HANDLERS` by the flow's `key` (`"phase.step"`, kept on the flow): one lookup per automatic step."""
 
 
 def settle(draft: Draft) -> None:
     """The kernel's `MACHINE.settle(draft, STEPS)`: run the automatic steps on `draft` until a
-    decision, a chance node or the end, each handler found in `_HANDLERS`.
+    decision, a chance node or the end, each handler found in `_BY_KEY`.
 
     Raises:
         GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times (the
             kernel's `settle` goes on and raises it).
     """
-    handlers = _HANDLERS
+    handlers = _BY_KEY
     for _ in range(MAX_AUTO_STEPS):
-        flow = draft.flow
-        handler = handlers[flow.phase][flow.step]
+        handler = handlers[draft.flow.key]
         if handler is None:
             return
         handler(draft)

@@ -53,6 +53,9 @@ _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
 PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
 """The face-down decks of `Piles`, by field name."""
+_majorities: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
+"""`majority` by company for the last seats (by identity) and first player asked about: a
+company's deck asks once per card it reveals. The seats are kept alive with the answers."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
 
@@ -390,7 +393,15 @@ class Position:
 
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
-        return self.next_taker(company)[0]
+        global _majorities
+        seats, first = self.seats, self.flow.first_player
+        memo = _majorities
+        if memo[0] is not seats or memo[1] != first:
+            memo = _majorities = (seats, first, {})
+        found = memo[2].get(company)
+        if found is None:
+            found = memo[2][company] = self.next_taker(company)[0]
+        return found
 
 
 @attrs.frozen
