@@ -226,13 +226,8 @@ def apply(state: ZooState, move: Move) -> ZooState:
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    if draft.flow.step == "draw":  # most steps: a chance outcome (`_drawn`, inlined)
-        assert isinstance(move, Draw)
-        task = draft.queue[0]
-        _DRAWN[task.op](draft, task, move.card)
-        if draft.flow.step == "draw":
-            draft.to_work()
-            draft.chance_count += 1
+    if draft.flow.step == "draw":  # most steps: a chance outcome (apply_in_place's first case)
+        _drawn(draft, move)
     else:
         apply_in_place(draft, move)
     settle(draft)

@@ -76,7 +76,7 @@ def replace(draft: Draft, task: Task) -> None:
 
 def wait_chance(draft: Draft) -> None:
     """Stop at `effects.draw`: the top task needs a chance outcome."""
-    draft.to_draw()
+    draft.goto("effects.draw")
 
 
 def wait_choice(draft: Draft, seat: int) -> None:

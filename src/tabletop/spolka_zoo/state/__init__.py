@@ -83,8 +83,7 @@ _MOVED: Final[dict[tuple[int, str, int | None], tuple[Flow, Flow]]] = {}
 """`Draft.goto`'s moves without a round or first player, by (id of the flow, target, player):
 (the flow, where it goes). A flow is a value, so where it goes never changes."""
 _TO_WORK: Final[dict[int, tuple[Flow, Flow]]] = {}
-_TO_DRAW: Final[dict[int, tuple[Flow, Flow]]] = {}
-"""`Draft.to_work`'s and `Draft.to_draw`'s moves by the id of the flow: (the flow, where it goes)."""
+"""`Draft.to_work`'s moves by the id of the flow: (the flow, where it goes)."""
 _MAX_MOVED: Final = 8192
 """Moves kept in `_MOVED` at most (then the phase machine answers the others)."""
 _SCANNED: Final = 12
@@ -239,17 +238,6 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         self.goto("effects.work")
         if len(_TO_WORK) < _MAX_MOVED:
             _TO_WORK[id(flow)] = (flow, self.flow)  # the flow kept alive with its id
-
-    def to_draw(self) -> None:
-        """`goto("effects.draw")`: the top task waits for chance (as `to_work`)."""
-        flow = self.flow
-        hit = _TO_DRAW.get(id(flow))
-        if hit is not None and hit[0] is flow:
-            self.flow = hit[1]
-            return
-        self.goto("effects.draw")
-        if len(_TO_DRAW) < _MAX_MOVED:
-            _TO_DRAW[id(flow)] = (flow, self.flow)
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
