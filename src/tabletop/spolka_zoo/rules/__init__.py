@@ -31,7 +31,6 @@ from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
 from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
@@ -81,22 +80,22 @@ _HANDLERS: Final = {
     phase.name: {s.name: STEPS[f"{phase.name}.{s.name}"] if s.actor is Actor.AUTO else None for s in phase.steps}
     for phase in MACHINE.phases
 }
-"""`STEPS` by phase, then step (`None` for a step that is not automatic): what `settle` looks up
-at every automatic step, with no key text or pair built."""
+"""`STEPS` by phase, then step (`None` for a step that is not automatic)."""
+_BY_KEY: Final = {f"{p}.{s}": h for p, steps in _HANDLERS.items() for s, h in steps.items()}
+"""`_HANDLERS` by the flow's `key` (`"phase.step"`, kept on the flow): one lookup per automatic step."""
 
 
 def settle(draft: Draft) -> None:
     """The kernel's `MACHINE.settle(draft, STEPS)`: run the automatic steps on `draft` until a
-    decision, a chance node or the end, each handler found in `_HANDLERS`.
+    decision, a chance node or the end, each handler found in `_BY_KEY`.
 
     Raises:
         GameDefinitionError: If automatic steps loop more than `MAX_AUTO_STEPS` times (the
             kernel's `settle` goes on and raises it).
     """
-    handlers = _HANDLERS
+    handlers = _BY_KEY
     for _ in range(MAX_AUTO_STEPS):
-        flow = draft.flow
-        handler = handlers[flow.phase][flow.step]
+        handler = handlers[draft.flow.key]
         if handler is None:
             return
         handler(draft)
@@ -142,22 +141,23 @@ _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """The outcomes of the current chance node (the same move objects every time: a move
     picked from them is found among the legal moves by identity). The kernel caches them
-    on the state."""
+    on the state.
+
+    A card drawn: one outcome per card id of the deck's unknown part, with probability
+    count / total (one `Draw` object per id): the kernel's
+    [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] of the unknown cards, as Conservas' and
+    Archipel's draws are. Not cached: a deck's unknown part is new after every draw, and
+    looking it up (hashing and comparing the multiset) cost three times as much as listing
+    the outcomes.
+
+    Raises:
+        IllegalMove: In a view, when the unknown cards are hidden from it.
+    """
     if state.flow.step == "board":  # setup.board: the only step of that name
         return _BOARD_OUTCOMES
     task = state.queue[0]
-    return _draws(_OUTCOMES[task.op](state, task))
-
-
-def _draws(cards: Tokens) -> tuple[tuple[Move, float], ...]:
-    """One outcome per card id, with probability count / total (one `Draw` object per id):
-    the kernel's [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] of the unknown cards, as
-    Conservas' and Archipel's draws are.
-
-    Not cached: a deck's unknown part is new after every draw, and looking it up (hashing and
-    comparing the multiset) cost three times as much as listing the outcomes.
-    """
-    total = cards.total  # Bag(cards).outcomes(), without the bag and the pairs of card ids
+    cards = _OUTCOMES[task.op](state, task)
+    total = cards.total
     draws = _DRAWS
     try:
         return tuple([(draws[card], n / total) for card, n in cards.items()])
@@ -226,7 +226,10 @@ def apply(state: ZooState, move: Move) -> ZooState:
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    apply_in_place(draft, move)
+    if draft.flow.step == "draw":  # most steps: a chance outcome (apply_in_place's first case)
+        _drawn(draft, move)
+    else:
+        apply_in_place(draft, move)
     settle(draft)
     return draft.freeze()
 
@@ -244,7 +247,7 @@ def apply_in_place(draft: Draft, move: Move) -> None:
     elif step == "choose":
         task = draft.queue[0]
         chosen = _CHOSEN[task.op]
-        draft.goto("effects.work")
+        draft.to_work()
         chosen(draft, task, move)
     elif step == "pick":
         assert isinstance(move, Pick)
@@ -262,5 +265,5 @@ def _drawn(draft: Draft, move: Move) -> None:
     task = draft.queue[0]
     _DRAWN[task.op](draft, task, move.card)
     if draft.flow.step == "draw":
-        draft.goto("effects.work")
+        draft.to_work()
         draft.chance_count += 1

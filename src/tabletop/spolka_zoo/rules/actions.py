@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, Turn, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Turn, evolve
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -58,6 +58,8 @@ _trade_move: Final = functools.cache(Trade)
 _hire_move: Final = functools.cache(Hire)
 _lobby_move: Final = functools.cache(Lobby)
 _speculate_move: Final = functools.cache(Speculate)
+_turn: Final = functools.cache(Turn)
+"""`Turn(...)` of a token's progress, each built once and shared (turns are values)."""
 
 
 # The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
@@ -65,7 +67,7 @@ _speculate_move: Final = functools.cache(Speculate)
 
 def _start(draft: Draft) -> None:
     """`action.start`: a new token of the round; the first human seat picks (ZOO-3.1)."""
-    draft.turn = Turn(number=draft.turn.number + 1)
+    draft.turn = _turn(number=draft.turn.number + 1)
     draft.goto("pick", player=humans_from(draft, None)[0])
 
 
@@ -100,7 +102,7 @@ def _next(draft: Draft) -> None:
         draft.goto("start" if turn.number < draft.config.tokens_per_round else "market.start")
         return
     seat = order[turn.position]
-    draft.turn = Turn(number=turn.number, position=turn.position + 1, seat=seat)
+    draft.turn = _turn(number=turn.number, position=turn.position + 1, seat=seat)
     if draft.seats[seat].bot:
         start(draft, (shared_task("bot_turn", seat=seat),))
     elif draft.seats[seat].intrigues:
@@ -142,7 +144,7 @@ def _finish(draft: Draft) -> None:
     """`action.finish`: the token is spent; on to the next seat (from `after` directly when
     nothing is left to do)."""
     turn = draft.turn
-    draft.turn = Turn(number=turn.number, position=turn.position)
+    draft.turn = _turn(number=turn.number, position=turn.position)
     draft.goto("next")
 
 
@@ -243,7 +245,7 @@ def act(draft: Draft, move: Move) -> None:
         _lobby(draft, seat, move)
     elif isinstance(move, Speculate):
         economy.gain(draft, seat, SPECULATION_COINS)
-        look = Task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
+        look = shared_task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
         draft.turn = evolve(draft.turn, used=True)
         start(draft, (look,))
     else:
@@ -273,7 +275,7 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     row[slot] = ""
     draft.piles = evolve(draft.piles, helper_row=tuple(row))
     draft.turn = evolve(draft.turn, used=True)
-    start(draft, (Task("draw_row", arg="helper", index=slot),))
+    start(draft, (shared_task("draw_row", arg="helper", index=slot),))
 
 
 def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
@@ -285,7 +287,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     row[slot] = ""
     draft.piles = evolve(draft.piles, influence_row=tuple(row))
     draft.turn = evolve(draft.turn, used=True)
-    start(draft, (Task("draw_row", arg="influence", index=slot),))
+    start(draft, (shared_task("draw_row", arg="influence", index=slot),))
 
 
 # Helper abilities after a token -------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
-from tabletop.spolka_zoo.rules.work import finish, shared_task, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
@@ -146,13 +146,13 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
         row = list(draft.piles.helper_row)
         row[other] = ""
         draft.piles = evolve(draft.piles, helper_row=tuple(row))
-        return (Task("draw_row", arg="helper", index=other),)
+        return (shared_task("draw_row", arg="helper", index=other),)
     elif what == "move_top":
-        return (Task("move_card", company=item, arg=effect.to, n=1),)
+        return (shared_task("move_card", company=item, arg=effect.to, n=1),)
     elif what == "lobby_top":
-        return (Task("lobby_top", company=item),)
+        return (shared_task("lobby_top", company=item),)
     else:
-        return (Task("refresh"),)
+        return (shared_task("refresh"),)
     return ()
 
 
@@ -173,8 +173,20 @@ def card_feasible(state: Position, seat: int, card: str) -> bool:
 # The bot's turn --------------------------------------------------------------------------------------
 
 
+_EFFECTS: Final = tuple(dict.fromkeys(effect for card in BOT_IDS for effect in BOTS[card].effects))
+"""Every distinct effect of the bot deck: under `"any-effect"` some card can be carried out
+exactly when one of these can."""
+
+
+def _any_feasible(state: Position, seat: int) -> bool:
+    """Whether some card of the bot deck would be carried out now (`card_feasible` of each)."""
+    if state.config.bot_rule == "any-effect":
+        return any(bot_plan(state, seat, e) is not None for e in _EFFECTS)
+    return any(card_feasible(state, seat, card) for card in BOT_IDS)
+
+
 def _turn_run(draft: Draft, task: Task) -> None:
-    if task.n == 1 and not any(card_feasible(draft, task.seat, card) for card in BOT_IDS):
+    if task.n == 1 and not _any_feasible(draft, task.seat):
         finish(draft)
         return
     piles = draft.piles
@@ -188,7 +200,7 @@ def _turn_run(draft: Draft, task: Task) -> None:
 
 
 def _turn_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.bot_deck)
+    return state.piles.bot_deck.middle  # unknown(...)
 
 
 _WITH_BOT_CARDS: Final = piles_with("bot_deck", "bot_discard")
@@ -240,7 +252,7 @@ def _lobby_run(draft: Draft, task: Task) -> None:
 
 
 def _lobby_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.influence)
+    return state.piles.influence.middle  # unknown(...)
 
 
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:

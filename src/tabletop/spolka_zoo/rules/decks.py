@@ -21,7 +21,7 @@ from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
-from tabletop.spolka_zoo.rules.work import decide, finish, replace, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import decide, finish, replace, shared_task, unknown, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
@@ -312,7 +312,7 @@ def _put(draft: Draft, task: Task, known: Known) -> None:
 
 
 def _move_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(deck_of(state, task.company))
+    return state.decks[FRUIT_INDEX[task.company]].middle  # unknown(deck_of(...))
 
 
 def _move_drawn(draft: Draft, task: Task, card: str) -> None:
@@ -343,7 +343,7 @@ def _refresh_run(draft: Draft, task: Task) -> None:
     row = draft.piles.influence_row
     removed = tuple(Known(card, public=True) for card in row if card)
     draft.piles = evolve(draft.piles, influence_row=tuple("" for _ in row), removed=draft.piles.removed + removed)
-    finish(draft, *(Task("draw_row", arg="influence", index=i) for i in range(len(row))))
+    finish(draft, *(shared_task("draw_row", arg="influence", index=i) for i in range(len(row))))
 
 
 OPERATIONS: Final = (

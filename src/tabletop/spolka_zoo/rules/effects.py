@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
 from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
-from tabletop.spolka_zoo.rules.work import Options, decide, finish
+from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
@@ -170,7 +170,7 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
         if not seats:
             finish(draft)
         else:
-            finish(draft, Task("add", seat=seats[0], company=company, arg=effect.fruit, n=effect.n))
+            finish(draft, shared_task("add", seat=seats[0], company=company, arg=effect.fruit, n=effect.n))
         return
     for fruit in fruits_named(draft, effect.fruit, company):
         economy.to_company(draft, fruit, company, effect.n)
@@ -181,7 +181,7 @@ def _per_seat(op: str) -> Kind:
     def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
         args = {"company": company, "arg": effect.fruit or effect.to, "n": effect.n, "actor": task.actor}
-        finish(draft, *(Task(op, seat=seat, **args) for seat in seats))  # type: ignore[arg-type]
+        finish(draft, *(shared_task(op, seat=seat, **args) for seat in seats))
 
     return run
 
@@ -193,7 +193,7 @@ def _share_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, Task("share_choice", seat=seats[0], n=effect.delta, arg=arg))
+            finish(draft, shared_task("share_choice", seat=seats[0], n=effect.delta, arg=arg))
         return
     for company in companies:
         _share_move(draft, company, effect.delta, effect.beyond)
@@ -206,7 +206,7 @@ def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, Task("fruit_choice", seat=seats[0], n=effect.delta, arg=arg))
+            finish(draft, shared_task("fruit_choice", seat=seats[0], n=effect.delta, arg=arg))
         return
     for fruit in fruits_named(draft, effect.fruit, task.company):
         _fruit_move(draft, fruit, effect.delta, effect.beyond)
@@ -220,7 +220,7 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
         finish(draft)
         return
     seat = seats[0] if seats else -1
-    finish(draft, Task("move_card", seat=seat, company=source, arg=effect.to, n=int(effect.public)))
+    finish(draft, shared_task("move_card", seat=seat, company=source, arg=effect.to, n=int(effect.public)))
 
 
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
@@ -235,7 +235,7 @@ def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
 
 
 def _refresh(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
-    finish(draft, Task("refresh"))
+    finish(draft, shared_task("refresh"))
 
 
 _KINDS: Final[dict[str, Kind]] = {
@@ -270,7 +270,7 @@ def _effect_run(draft: Draft, task: Task) -> None:
 def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> bool:
     """Whether an effect can be carried out at least in part (events skip cards that cannot)."""
     effect = EFFECTS[card][index]
-    task = Task("effect", actor=actor, card=card, index=index)
+    task = shared_task("effect", actor=actor, card=card, index=index)
     seats = seats_named(state, task, _who(task, effect))
     kind = effect.kind
     if kind == "money":

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
-from tabletop.spolka_zoo.rules.work import finish, shared_task, start, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve, piles_with
 
 __all__ = ["OPERATIONS", "STEPS"]
@@ -50,7 +50,7 @@ def _resolve_run(draft: Draft, task: Task) -> None:
 
 
 def _resolve_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(deck_of(state, task.company))
+    return state.decks[FRUIT_INDEX[task.company]].middle  # unknown(deck_of(...))
 
 
 _WITH_REVEALED: Final = piles_with("resolving", "shown")
@@ -102,7 +102,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
         finish(draft)
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
-        take = Task("take", seat=seat, company=company, n=shares, arg="divide")
+        take = shared_task("take", seat=seat, company=company, n=shares, arg="divide")
         finish(draft, take, evolve(task, done=(*task.done, seat)))
 
 
@@ -122,7 +122,7 @@ def _event_run(draft: Draft, task: Task) -> None:
 
 
 def _event_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(state.piles.event_deck)
+    return state.piles.event_deck.middle  # unknown(...)
 
 
 def _event_drawn(draft: Draft, task: Task, card: str) -> None:
@@ -159,18 +159,18 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple(Task("resolve_deck", company=c) for c in draft.board))
+    start(draft, tuple(shared_task("resolve_deck", company=c) for c in draft.board))
 
 
 def _market_divide(draft: Draft) -> None:
     """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
-    start(draft, tuple(Task("divide", company=c) for c in draft.board))
+    start(draft, tuple(shared_task("divide", company=c) for c in draft.board))
 
 
 def _market_events(draft: Draft) -> None:
     """`market.events`: with the events module, two events (ZOO-12.2)."""
     if "events" in draft.config.modules:
-        start(draft, (Task("event"),))
+        start(draft, (shared_task("event"),))
     else:
         draft.goto("end")
 

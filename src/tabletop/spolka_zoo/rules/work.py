@@ -50,7 +50,7 @@ def start(draft: Draft, tasks: tuple[Task, ...]) -> None:
     [`WORK_STARTS`][tabletop.spolka_zoo.flow.WORK_STARTS] names for the step starting the work."""
     flow = draft.flow
     resume = _RESUMES[flow.phase, flow.step]
-    draft.goto("effects.work")
+    draft.to_work()
     draft.queue = tasks + draft.queue  # pending.push(queue, *tasks)
     draft.resume = resume
 
@@ -61,7 +61,7 @@ def finish(draft: Draft, *follow: Task) -> None:
     if step != "work":
         if step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
             draft.chance_count += 1
-        draft.goto("effects.work")
+        draft.to_work()
     queue = draft.queue  # pending.finish(queue, *follow), without the call on every task
     if not queue:
         msg = "no pending task to finish"

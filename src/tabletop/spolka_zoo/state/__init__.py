@@ -82,24 +82,33 @@ _NO_TURN: Final = Turn()
 _MOVED: Final[dict[tuple[int, str, int | None], tuple[Flow, Flow]]] = {}
 """`Draft.goto`'s moves without a round or first player, by (id of the flow, target, player):
 (the flow, where it goes). A flow is a value, so where it goes never changes."""
+_TO_WORK: Final[dict[int, tuple[Flow, Flow]]] = {}
+"""`Draft.to_work`'s moves by the id of the flow: (the flow, where it goes)."""
 _MAX_MOVED: Final = 8192
 """Moves kept in `_MOVED` at most (then the phase machine answers the others)."""
 _SCANNED: Final = 12
 """`apply` looks for a move among at most this many legal moves one by one; among more (the
-~96 arrangements of a look), in the set of their ids."""
+~96 arrangements of a look), in the set of their ids once the same moves are applied again."""
 _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
-"""The last legal moves `_ids_of` was asked about, with their ids."""
+"""The last legal moves `_ids_of` built the ids of, with their ids."""
+_scanned: tuple[Move, ...] = ()
+"""The last legal moves `_ids_of` was asked about and answered `None` for."""
 
 
-def _ids_of(moves: tuple[Move, ...]) -> frozenset[int]:
-    """The ids of `moves`, kept for the last tuple asked about (by identity; a search applies
-    every move of one state in a row). The tuple is kept alive with them, so an id in the set
-    is one of its moves, never another object."""
-    global _move_ids  # a one-entry cache
+def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
+    """The ids of `moves` from the second time in a row they are asked about (a search applies
+    every move of one state in a row), kept for the last tuple (by identity); `None` the first
+    time (a playout applies one move of a state: a scan finds it for less than the set costs).
+    The tuples are kept alive with the answers, so an id in the set is one of its moves, never
+    another object."""
+    global _move_ids, _scanned  # one-entry caches
     last = _move_ids
     if last[0] is moves:
         return last[1]
-    ids = frozenset([id(m) for m in moves])
+    if _scanned is not moves:
+        _scanned = moves
+        return None
+    ids = frozenset(map(id, moves))
     _move_ids = (moves, ids)
     return ids
 
@@ -145,21 +154,6 @@ class ZooState(Position, State):
             return None
         return final_outcome(self)
 
-    def view(self, player: int) -> ZooState:
-        """What `player` may know: everything hidden from them replaced by placeholders, the
-        seed dropped (the kernel's [`State.view`][tabletop.kernel.protocol.State.view]).
-
-        The game's view drops the seed in the one copy of the state it makes, so this does
-        not copy the view again to drop it.
-
-        Raises:
-            ValueError: If `player` is not a seat of this game.
-        """
-        if not 0 <= player < len(self.seats):
-            msg = f"no player {player!r}: seats are 0 to {len(self.seats) - 1}"
-            raise ValueError(msg)
-        return self._view(player)
-
     def apply(self, move: Move) -> Self:
         """The state after `move`; this state is left untouched (the kernel's
         [`State.apply`][tabletop.kernel.protocol.State.apply]).
@@ -172,14 +166,24 @@ class ZooState(Position, State):
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
         """
-        if self.is_chance_node:
+        try:  # the kernel's caches, read directly: set by `evolve` and `freeze`, not by __init__
+            outcomes, moves = self._outcomes, self._legal
+        except AttributeError:
+            outcomes = moves = None
+        if outcomes is not None:  # a chance node whose outcomes were listed (sampled from)
+            for candidate, _ in outcomes:
+                if candidate is move:
+                    return self._apply(move)  # type: ignore[return-value]
+        elif self.is_chance_node:
             for candidate, _ in self.chance_outcomes():
                 if candidate is move:
                     return self._apply(move)  # type: ignore[return-value]
         else:
-            moves = self.legal_moves()
-            if len(moves) > _SCANNED:
-                if id(move) in _ids_of(moves):
+            if moves is None:
+                moves = self.legal_moves()
+            ids = _ids_of(moves) if len(moves) > _SCANNED else None
+            if ids is not None:
+                if id(move) in ids:
                     return self._apply(move)  # type: ignore[return-value]
             else:
                 for candidate in moves:
@@ -222,6 +226,18 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
             self.flow = moved
         else:
             self.flow = ZooState.MACHINE.goto(flow, target, player=player, round=round, first_player=first_player)
+
+    def to_work(self) -> None:
+        """`goto("effects.work")`, the move of nearly every task, kept by the flow's identity
+        alone (no key built)."""
+        flow = self.flow
+        hit = _TO_WORK.get(id(flow))
+        if hit is not None and hit[0] is flow:
+            self.flow = hit[1]
+            return
+        self.goto("effects.work")
+        if len(_TO_WORK) < _MAX_MOVED:
+            _TO_WORK[id(flow)] = (flow, self.flow)  # the flow kept alive with its id
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""

@@ -53,6 +53,9 @@ _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
 PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
 """The face-down decks of `Piles`, by field name."""
+_majorities: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
+"""`majority` by company for the last seats (by identity) and first player asked about: a
+company's deck asks once per card it reveals. The seats are kept alive with the answers."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
 
@@ -324,7 +327,8 @@ class Position:
     def shareholders(self, company: str) -> tuple[int, ...]:
         """Seats with at least one share in `company`, clockwise from the first player."""
         c = FRUIT_INDEX[company]
-        return tuple(s for s in self.order_from_first() if self.seats[s].shares[c] > 0)
+        seats = self.seats
+        return tuple([s for s in _ORDERS[len(seats)][self.flow.first_player] if seats[s].shares[c] > 0])
 
     def standing_key(self, seat: int, company: str) -> tuple[int, int, int]:
         """How a shareholder ranks: shares, then helper glory, then helper count."""
@@ -338,10 +342,11 @@ class Position:
         Shareholders rank by shares, then helper glory, then helper count (ZOO-8.5).
         """
         c = FRUIT_INDEX[company]
+        seats = self.seats
         most = 0
         tied: list[int] = []
-        for seat in self.order_from_first():
-            n = self.seats[seat].shares[c]
+        for seat in _ORDERS[len(seats)][self.flow.first_player]:
+            n = seats[seat].shares[c]
             if n and n >= most and seat not in exclude:
                 if n > most:
                     most, tied = n, [seat]
@@ -349,7 +354,7 @@ class Position:
                     tied.append(seat)
         if len(tied) <= 1:
             return (tied[0] if tied else -1), True
-        keys = [(self.seats[s].helper_glory, len(self.seats[s].helpers)) for s in tied]
+        keys = [(seats[s].helper_glory, len(seats[s].helpers)) for s in tied]
         top = max(keys)
         if keys.count(top) > 1:
             return -1, False
@@ -388,8 +393,15 @@ class Position:
 
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
-        seat, _ = self.next_taker(company)
-        return seat
+        global _majorities
+        seats, first = self.seats, self.flow.first_player
+        memo = _majorities
+        if memo[0] is not seats or memo[1] != first:
+            memo = _majorities = (seats, first, {})
+        found = memo[2].get(company)
+        if found is None:
+            found = memo[2][company] = self.next_taker(company)[0]
+        return found
 
 
 @attrs.frozen
