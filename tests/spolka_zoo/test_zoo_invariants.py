@@ -12,19 +12,24 @@ from zoo_helpers import seat, start
 from tabletop.kernel.errors import DecodeError, InvariantBroken
 from tabletop.spolka_zoo import GAME
 from tabletop.spolka_zoo.invariants import invariants
-from tabletop.spolka_zoo.state import Task
+from tabletop.spolka_zoo.state import Task, ZooState
+
+
+def _refused(broken: ZooState, message: str, path: str, rule: str) -> None:
+    """`broken` breaks an invariant at `path` under `rule`, and its text is refused at that path."""
+    with pytest.raises(InvariantBroken, match=message) as caught:
+        invariants(broken)
+    assert (caught.value.path, caught.value.rule) == (path, rule)
+    text = json.loads(broken.to_json())
+    with pytest.raises(DecodeError) as decoded:
+        GAME.state_from_json(json.dumps(text))
+    assert decoded.value.path == f"state.{path}"
 
 
 def test_a_purse_below_zero_names_the_seat_and_the_rule() -> None:
     """ZOO-11.11: nobody holds fewer than 0 coins; the error names seats[1].money."""
     broken = seat(start(3), 1, money=-2)
-    with pytest.raises(InvariantBroken, match=r"seats\[1\]\.money: seat 1 has -2 coins \(ZOO-11\.11\)") as caught:
-        invariants(broken)
-    assert (caught.value.path, caught.value.rule) == ("seats[1].money", "ZOO-11.11")
-    text = json.loads(broken.to_json())
-    with pytest.raises(DecodeError) as decoded:
-        GAME.state_from_json(json.dumps(text))
-    assert decoded.value.path == "state.seats[1].money"
+    _refused(broken, r"seats\[1\]\.money: seat 1 has -2 coins \(ZOO-11\.11\)", "seats[1].money", "ZOO-11.11")
 
 
 def test_pending_work_of_an_unknown_operation_names_the_task() -> None:
@@ -50,13 +55,7 @@ def test_a_turn_position_past_the_seats_names_the_field_and_the_rule() -> None:
     position counts at most every seat; a text with position 99 is refused at that field."""
     state = start(3)
     broken = attrs.evolve(state, turn=attrs.evolve(state.turn, position=99))
-    with pytest.raises(InvariantBroken, match=r"position 99 of 3 seats \(ZOO-3\.2\)") as caught:
-        invariants(broken)
-    assert (caught.value.path, caught.value.rule) == ("turn.position", "ZOO-3.2")
-    text = json.loads(broken.to_json())
-    with pytest.raises(DecodeError) as decoded:
-        GAME.state_from_json(json.dumps(text))
-    assert decoded.value.path == "state.turn.position"
+    _refused(broken, r"position 99 of 3 seats \(ZOO-3\.2\)", "turn.position", "ZOO-3.2")
 
 
 def test_the_seat_resolving_is_the_last_seat_started() -> None:
