@@ -1,5 +1,5 @@
-"""Instructions per playout and per branching pass, counted by valgrind's callgrind: a speed
-measure that the load of a shared machine does not disturb.
+"""Instructions per playout, per branching pass and per JSON text written and read, counted by
+valgrind's callgrind: a speed measure that the load of a shared machine does not disturb.
 
     python benchmarks/instructions.py [--games 10] [--pools 3] [--game spolka_zoo]
     python benchmarks/instructions.py --against /work/main/src   # this checkout and another
@@ -7,14 +7,18 @@ measure that the load of a shared machine does not disturb.
 For each configuration of `benchmarks/playouts.py` it counts the instructions of a fixed seeded
 workload: `--games` random playouts (seeds 0, 1, ...), and one branching pass (every legal move
 applied to each state, all kept) over the states of `--pools` random games (every third state,
-as `playouts.py` keeps them). A game of each configuration is played first, uncounted, so that
-the code generated on first use is not counted. Fewer instructions is faster; the ratio of two
+as `playouts.py` keeps them); then `to_json` of each of those states and `state_from_json` of
+their texts, printed per state (the texts are written outside the count). A game of each
+configuration is played first, and one of its states written and read, uncounted, so that the
+code generated on first use is not counted. Fewer instructions is faster; the ratio of two
 checkouts is the speed-up, steady to a fraction of a per cent from run to run.
 
 Only the measured calls are counted: each runs inside `operator.call`, which callgrind is told to
 count inside (`--toggle-collect`) and to write a profile after (`--dump-after`), so the profiles
-come out one per measured call, in order. Needs `valgrind` on the PATH (Debian: `apt-get install
-valgrind`); about 50 times slower than running the workload plainly.
+come out one per measured call, in order; code under measure must not call `operator.call`
+itself (the run then stops with the count of profiles it did not expect). Needs `valgrind` on
+the PATH (Debian: `apt-get install valgrind`); about 50 times slower than running the workload
+plainly.
 """
 
 from __future__ import annotations
@@ -42,7 +46,9 @@ def workload(names: set[str], games: int, pools: int) -> list[str]:
             continue
         game = tabletop.get_game(name)
         key = playouts.config_key(name, options)
-        playouts.random_game(game, options, 999_999)  # uncounted: generated code built, caches warm
+        warm: list[Any] = []
+        playouts.random_game(game, options, 999_999, warm.append)  # uncounted: generated code built
+        game.state_from_json(warm[len(warm) // 2].to_json())
 
         def play(game: Any = game, options: Any = options) -> int:
             return sum(playouts.random_game(game, options, seed) for seed in range(games))
@@ -52,7 +58,24 @@ def workload(names: set[str], games: int, pools: int) -> list[str]:
         states = [s for seed in range(pools) for s in playouts._pool(game, options, 500_000 + seed)]
         operator.call(playouts._branch, states)
         labels.append(f"{key}|branching")
+        operator.call(_write, states)
+        labels.append(f"{key}|to_json|{len(states)}")
+        texts = [state.to_json() for state in states]
+        operator.call(_read, game, texts)
+        labels.append(f"{key}|from_json|{len(texts)}")
     return labels
+
+
+def _write(states: list[Any]) -> None:
+    """`to_json` of every state (the measured call of `to_json`)."""
+    for state in states:
+        state.to_json()
+
+
+def _read(game: Any, texts: list[str]) -> None:
+    """`state_from_json` of every text (the measured call of `from_json`)."""
+    for text in texts:
+        game.state_from_json(text)
 
 
 def counted(src: str | None, names: set[str], games: int, pools: int) -> dict[str, int]:
@@ -76,7 +99,10 @@ def counted(src: str | None, names: set[str], games: int, pools: int) -> dict[st
                 if line.startswith("totals:"):
                     totals.append(int(line.split()[1]))
         if len(totals) != len(labels):
-            msg = f"{len(labels)} measured calls but {len(totals)} profiles"
+            msg = (
+                f"{len(labels)} measured calls but {len(totals)} profiles: does the code under "
+                "measure call operator.call, the benchmark's marker?"
+            )
             raise RuntimeError(msg)
         return dict(zip(labels, totals, strict=True))
 
@@ -97,11 +123,12 @@ def main(argv: list[str] | None = None) -> int:
     here = counted(None, names, args.games, args.pools)
     there = counted(str(Path(args.against).resolve()), names, args.games, args.pools) if args.against else None
     for label, count in here.items():
-        config, what = label.split("|")
-        line = f"{config:<62} {what:<10} {count / 1e6:>10,.1f} M"
+        config, what, *per = label.split("|")
+        scale, unit = (1e3 * int(per[0]), "k/state") if per else (1e6, "M")
+        line = f"{config:<62} {what:<10} {count / scale:>10,.1f} {unit}"
         if there is not None:
             theirs = there[label]
-            line += f"   against {theirs / 1e6:>10,.1f} M   x{theirs / count:.3f} faster"
+            line += f"   against {theirs / scale:>10,.1f} {unit}   x{theirs / count:.3f} faster"
         print(line)
     return 0
 

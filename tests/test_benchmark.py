@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -169,3 +170,22 @@ def test_the_memory_goal_is_the_figure_of_before_issue_12_on_both_sides() -> Non
         assert memory["conservas"]["met"] == "not met"  # below the other side, above the recorded figure
     assert memory["drill"]["goal"] == "<=against"
     assert memory["drill"]["met"] == "met"
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="benchmarks/instructions.py counts with valgrind")
+def test_instructions_counts_playouts_branching_and_both_json_directions(capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/instructions.py prints, for the drill, a count for its playouts and branching pass
+    (millions) and for to_json and state_from_json (thousands per state), each a positive number."""
+    spec = importlib.util.spec_from_file_location("instructions", ROOT / "benchmarks" / "instructions.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    assert module.main(["--game", "drill", "--games", "1", "--pools", "1"]) == 0
+    rows = [line.split() for line in capsys.readouterr().out.splitlines()]
+    assert [(row[2], row[4]) for row in rows] == [
+        ("playouts", "M"),
+        ("branching", "M"),
+        ("to_json", "k/state"),
+        ("from_json", "k/state"),
+    ]
+    assert all(float(row[3].replace(",", "")) > 0 for row in rows)
