@@ -513,20 +513,13 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     if extra:
         msg = f"unknown key(s) {', '.join(extra)}"
         raise DecodeError(msg)
-    payload = document[kind]
-    if kind == "state":
-        _LAST[0] = (payload, text, _ENCODER.encode(document["game"]))
-    return payload
+    return document[kind]
 
 
 PART_BY_PART: Final = 1200
 """The shortest state text read part by part: a shorter one (a small game's) is parsed and
 structured whole as fast."""
 
-_LAST: list[tuple[Any, str, str] | None] = [None]
-"""The payload of the last state envelope read, with its text and the game's name as JSON: what
-[structure][tabletop.kernel.serialize.structure] reads part by part when given that very payload
-(kept with it, so that its identity is not reused while kept)."""
 _READERS: dict[int, tuple[cattrs.Converter, TextReader]] = {}
 
 
@@ -605,18 +598,9 @@ def _format_exception(exc: BaseException, type_: type | None) -> str:
 def structure(converter: cattrs.Converter, payload: Any, cls: type[T], *, root: str) -> T:
     """Structure `payload` into `cls`, turning every failure into a `DecodeError`.
 
-    The error's path names the first bad field, e.g. `state.bag.contents`. The payload of
-    the state envelope just read by [load_envelope][tabletop.kernel.serialize.load_envelope]
-    is read from its text part by part, each part unchanged since a text read before found
-    again (the same value, and the very same object).
+    The error's path names the first bad field, e.g. `state.bag.contents`. (A state's text is
+    read faster part by part by [read_state][tabletop.kernel.serialize.read_state].)
     """
-    last = _LAST[0]
-    if last is not None and last[0] is payload:
-        _LAST[0] = None
-        try:
-            return _read_state(converter, last[1], last[2], cls)
-        except Miss:
-            pass
     try:
         return converter.structure(payload, cls)
     except cattrs.BaseValidationError as exc:
