@@ -7,10 +7,11 @@ The same text names an agent everywhere: `tabletop play --agent 1=ismcts`,
 ```pycon
 >>> make_agent("mcts:iterations=50").iterations
 50
->>> make_agent("ismcts:iterations=0")
-Traceback (most recent call last):
-...
-ValueError: ismcts:iterations=0: iterations must be a whole number of at least 1, got 0
+>>> try:
+...     make_agent("ismcts:iterations=0")
+... except ValueError as error:
+...     print(error)
+ismcts:iterations=0: iterations must be a whole number of at least 1, got 0
 
 ```
 """
