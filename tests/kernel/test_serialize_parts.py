@@ -4,6 +4,7 @@ reads every text exactly as parsing it whole does: the same state, or the same `
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -13,6 +14,7 @@ import tabletop
 from tabletop.kernel import serialize
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.errors import DecodeError
+from tabletop.kernel.jsontext import reader
 from tabletop.kernel.jsontext.reader import Miss
 
 GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
@@ -125,3 +127,23 @@ def test_read_state_reads_as_load_envelope_and_structure(name: str) -> None:
         except DecodeError as exc:
             got = (str(exc), exc.path)
         assert got == expected
+
+
+def test_the_parts_kept_never_hold_more_than_their_bound_of_characters(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Texts from outside cannot fill memory: however many distinct texts are read, the kept
+    parts never hold more characters than `CHARS_KEPT` (here lowered to 20,000), nor more parts
+    than `PARTS_KEPT`, and a text read after the store was emptied is still the state read whole."""
+    monkeypatch.setattr(reader, "CHARS_KEPT", 20_000)
+    game = tabletop.get_game("spolka_zoo")
+    texts = _texts(game, 5, every=1)
+    counted = []
+    for text in texts:
+        game.state_from_json(text)
+        held = sum(len(fragment) for store in reader._KEPT for bucket in store.values() for fragment, _ in bucket)
+        assert held <= reader._HELD[1] <= reader.CHARS_KEPT
+        assert reader._HELD[0] <= reader.PARTS_KEPT
+        counted.append(reader._HELD[1])
+    assert max(counted) > 10_000  # parts were kept
+    assert any(after < before for before, after in itertools.pairwise(counted))  # and dropped
+    last = texts[-1]
+    assert game.state_from_json(last) == game.state_from_json(last.replace(":", ": ", 1))

@@ -29,10 +29,15 @@ import cattrs
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["PARTS_KEPT", "Miss", "TextReader", "build_lines"]
+__all__ = ["CHARS_KEPT", "PARTS_KEPT", "Miss", "TextReader", "build_lines"]
 
 PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
+
+CHARS_KEPT: Final = 8_000_000
+"""The most characters of kept parts' texts over every reader: past this all are dropped, so
+that texts from outside (as long as `serialize.MAX_TEXT` allows) cannot fill memory however
+many are read."""
 
 _PREFIX: Final = 24
 """The first characters of a kept part's text, by which it is found (only a locator: a part
@@ -47,7 +52,8 @@ _scan: Final[Callable[[str, int], tuple[Any, int]]] = json.decoder.JSONDecoder()
 _Read = Callable[[str, int], tuple[Any, int]]
 _Kept = dict[str, list[tuple[str, Any]]]
 _KEPT: list[_Kept] = []
-_HELD: list[int] = [0]
+_HELD: list[int] = [0, 0]
+"""The parts and the characters of their texts kept in all the stores."""
 
 
 class Miss(Exception):
@@ -66,10 +72,10 @@ def _keep(store: _Kept, text: str, start: int, end: int, value: Any, *, short: b
     part before looking it up); else it is not kept (its locator would run into what follows)."""
     if end - start < _PREFIX and not short:
         return
-    if _HELD[0] >= PARTS_KEPT:
+    if _HELD[0] >= PARTS_KEPT or _HELD[1] + end - start > CHARS_KEPT:
         for each in _KEPT:
             each.clear()
-        _HELD[0] = 0
+        _HELD[0] = _HELD[1] = 0
     fragment = text[start:end]
     key = fragment[:_PREFIX]
     found = store.get(key)
@@ -79,6 +85,7 @@ def _keep(store: _Kept, text: str, start: int, end: int, value: Any, *, short: b
         found.insert(0, (fragment, value))
         del found[_BUCKET:]
     _HELD[0] += 1
+    _HELD[1] += end - start
 
 
 class TextReader:
