@@ -182,6 +182,20 @@ def test_out_of_range_numbers(name: str, data: st.DataObject) -> None:
     fuzz.check_out_of_range(game, text, path)
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_every_number_out_of_range(name: str) -> None:
+    """Deterministic: every integer field of a game's first and last sampled states set to every
+    out-of-range value is read soundly or refused, and quickly enough to try them all (a Spółka ZOO
+    starting fruit of 2**40 once made a refusal's message spell out a trillion tokens)."""
+    states = _states(name)
+    game = tabletop.get_game(name)
+    refused = 0
+    for state in (states[0], states[-1]):
+        for text, path in fuzz.every_out_of_range(state):
+            refused += fuzz.check_out_of_range(game, text, path) is not None
+    assert refused > 0
+
+
 def _ranged(state: Any) -> None:
     """Drill's invariants, and the ranges of its numbers raised as InvariantBroken at their path."""
     if not 0 <= state.looking <= 3:

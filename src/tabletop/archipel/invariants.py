@@ -43,6 +43,8 @@ def check_invariants(state: State) -> None:
     if not is_loaded(s.board):
         message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
         _fail(message, "board", "ARC-1.1")
+    # The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1, ARC-7.6).
+    s.GAME.check_kept_options({"declare": s.declare, "idle_rounds": s.idle_rounds})
     _check_boats(s)
     _check_fish(s)
     _check_cards(s)

@@ -61,11 +61,9 @@ def conservation_problem(found: Tokens, expected: Tokens) -> str:
     missing = expected - common
     if not extra and (missing.total == hidden if hidden else not missing):
         return ""
-    parts = [f"extra {','.join(extra.elements())}"] if extra else []
+    parts = [f"extra {extra}"] if extra else []
     if missing.total != hidden:
-        parts.append(
-            f"missing {','.join(missing.elements())}" if not hidden else f"{hidden} hidden for {missing.total} unseen"
-        )
+        parts.append(f"missing {missing}" if not hidden else f"{hidden} hidden for {missing.total} unseen")
     return "; ".join(parts)
 
 

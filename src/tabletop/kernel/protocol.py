@@ -34,7 +34,7 @@ import attrs
 import cattrs
 
 from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
-from tabletop.kernel.errors import GameDefinitionError, IllegalMove, NotationError
+from tabletop.kernel.errors import GameDefinitionError, IllegalMove, InvariantBroken, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.jsontext import writer
@@ -617,6 +617,28 @@ class Game:
         for name in options:
             self.option(name)
         return {o.name: o.check(options[o.name]) if o.name in options else o.default for o in self.options}
+
+    def check_kept_options(self, values: Mapping[str, Any], at: str = "") -> None:
+        """Check the option values a state keeps (Spółka ZOO's `config`, Archipel's `declare`) as
+        [`new_game`][tabletop.kernel.protocol.Game.new_game] checks them: a state read from a text
+        holds whatever the text says, and the rules read these values on every step.
+
+        Args:
+            values: Option name to the value the state holds.
+            at: The path of the values in the state (`"config."`), for the error.
+
+        Raises:
+            InvariantBroken: At `at + name`, with the option's own message, for the first value
+                `new_game` would refuse or would have written otherwise (a subset not sorted).
+        """
+        for name, value in values.items():
+            try:
+                canonical = self.option(name).check(value)
+            except ValueError as exc:
+                raise InvariantBroken(str(exc), path=at + name) from None
+            if canonical != value:
+                msg = f"option {name!r} is kept as {canonical!r}; got {value!r}"
+                raise InvariantBroken(msg, path=at + name)
 
     def new_game(self, seed: int | None = None, **options: Any) -> State:
         """The state at the start of a new game, automatic setup steps already run.

@@ -21,7 +21,11 @@ from typing import Any, Final, cast
 
 from tabletop.kernel.fastattrs import writable_twin
 
-__all__ = ["Tokens"]
+__all__ = ["SPELLED_OUT", "Tokens"]
+
+
+SPELLED_OUT: Final = 1000
+"""The most tokens `str(tokens)` writes one entry each; a larger multiset is written with counts."""
 
 
 class Tokens(Mapping[str, int]):
@@ -271,8 +275,13 @@ class Tokens(Mapping[str, int]):
     def __str__(self) -> str:
         """Comma-separated kinds, one entry per token: `'sardine,sardine,water'`.
 
-        The empty multiset is `'-'`. [`parse`][tabletop.kernel.tokens.Tokens.parse] reads this form back.
+        The empty multiset is `'-'`. Above [`SPELLED_OUT`][tabletop.kernel.tokens.SPELLED_OUT]
+        tokens (more than any game holds; a state read from outside may claim any count) each kind
+        is written once with its count, `'1099511627776 apple, 3 water'`, so the text stays as short
+        as the counts. [`parse`][tabletop.kernel.tokens.Tokens.parse] reads both forms back.
         """
+        if self._total > SPELLED_OUT:
+            return ", ".join(f"{n} {kind}" for kind, n in self._counts.items())
         return ",".join(self.elements()) or "-"
 
     @classmethod

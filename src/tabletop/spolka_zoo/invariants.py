@@ -13,6 +13,8 @@ from __future__ import annotations
 import functools
 from typing import Final, NoReturn
 
+import attrs
+
 from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
@@ -31,6 +33,7 @@ from tabletop.spolka_zoo.content import (
 )
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
+from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import resolving_company
 
@@ -150,6 +153,7 @@ def invariants(state: State) -> None:
             rule, for the first invariant broken.
     """
     assert isinstance(state, ZooState)
+    _config(state)
     _flow(state)
     _pending(state)
     if state.board and tuple(sorted(state.board)) != FRUITS:
@@ -158,6 +162,28 @@ def invariants(state: State) -> None:
     _cards(state)
     _open_piles(state)
     _makeup(state)
+
+
+_CONFIGS: Final = PartAnswers(64)
+"""The configurations found sound (a game's states share one)."""
+
+
+def _config(state: ZooState) -> None:
+    """Every option the configuration keeps is one `new_game` accepts, the seats 2 to 5 (ZOO-1.3
+    gives the warehouse of each), and the seats the ones it makes (humans and bots where the
+    `seating` option puts them): the rules read these values at every step."""
+    config = state.config
+    if tuple(seat.bot for seat in state.seats) != _CONFIGS.of(config, _seating):
+        bots = "".join("B" if seat.bot else "H" for seat in state.seats)
+        _broken(f"seats {bots} (H human, B bot) for {config.players} players and {config.bots} bots", "seats")
+
+
+def _seating(config: Config) -> tuple[bool, ...]:
+    """Which seats are bots under a configuration, once its options are found sound."""
+    ZooState.GAME.check_kept_options(attrs.asdict(config, recurse=False), "config.")
+    if not 2 <= config.seats <= 5:
+        _broken(f"{config.players} players and {config.bots} bots (2 to 5 seats)", "config.bots", "ZOO-1.3")
+    return seat_order(config.players, config.bots, config.seating)
 
 
 def _flow(state: ZooState) -> None:
@@ -253,8 +279,8 @@ def _fruit(state: ZooState) -> None:
         for kind, n in tokens.items():
             fruit[kind] = fruit.get(kind, 0) + n
     if fruit != dict.fromkeys(FRUITS, supply):
-        found, expected = Tokens(fruit), Tokens(dict.fromkeys(FRUITS, supply))
-        _broken(f"fruit tokens not conserved: {found} != {expected}", "warehouse", "ZOO-1.3")
+        found = ", ".join(f"{fruit.get(kind, 0)} {kind}" for kind in FRUITS)
+        _broken(f"fruit tokens not conserved: {found} in play, {supply} of each expected", "warehouse", "ZOO-1.3")
 
 
 def _cards(state: ZooState) -> None:

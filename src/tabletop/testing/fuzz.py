@@ -42,7 +42,7 @@ import io
 import json
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, Final
 
@@ -66,6 +66,7 @@ __all__ = [
     "check_state_text",
     "cli_arguments",
     "content_texts",
+    "every_out_of_range",
     "foreign_moves",
     "json_values",
     "mutated_json",
@@ -273,13 +274,35 @@ def out_of_range_documents(states: Sequence[State]) -> st.SearchStrategy[tuple[s
 
     @st.composite
     def build(draw: st.DrawFn) -> tuple[str, str]:
-        document = json.loads(json.dumps(draw(st.sampled_from(documents))))
-        numbers = [p for p in _paths(document["state"]) if p and type(_get(document["state"], p)) is int]
-        path = draw(st.sampled_from(numbers))
-        _get(document["state"], path[:-1])[path[-1]] = draw(st.sampled_from(OUT_OF_RANGE))
-        return json.dumps(document), document_path(path)
+        document = draw(st.sampled_from(documents))
+        path = draw(st.sampled_from(_numbers(document)))
+        return _with_number(document, path, draw(st.sampled_from(OUT_OF_RANGE)))
 
     return build()
+
+
+def every_out_of_range(state: State) -> Iterator[tuple[str, str]]:
+    """Every (state JSON with one integer field set out of range, that field's path) of `state`:
+    each integer field (flags excluded) with each value of
+    [OUT_OF_RANGE][tabletop.testing.fuzz.OUT_OF_RANGE], in document order. The exhaustive,
+    deterministic counterpart of
+    [out_of_range_documents][tabletop.testing.fuzz.out_of_range_documents]."""
+    document = json.loads(state.to_json())
+    for path in _numbers(document):
+        for value in OUT_OF_RANGE:
+            yield _with_number(document, path, value)
+
+
+def _numbers(document: Any) -> list[tuple[Any, ...]]:
+    """The paths of the integers (not flags) of a document's state."""
+    return [p for p in _paths(document["state"]) if p and type(_get(document["state"], p)) is int]
+
+
+def _with_number(document: Any, path: tuple[Any, ...], value: int) -> tuple[str, str]:
+    """A copy of `document` with its state's number at `path` set to `value`, and the path's name."""
+    changed = json.loads(json.dumps(document))
+    _get(changed["state"], path[:-1])[path[-1]] = value
+    return json.dumps(changed), document_path(path)
 
 
 def check_out_of_range(game: Game, text: str, path: str) -> DecodeError | None:
