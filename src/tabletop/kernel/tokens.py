@@ -119,7 +119,7 @@ class Tokens(Mapping[str, int]):
         return cached
 
     def __bool__(self) -> bool:
-        return bool(self._counts)
+        return self._total != 0  # every count is positive: no call of bool() on the dict
 
     # Multiset arithmetic -----------------------------------------------------------------
 
