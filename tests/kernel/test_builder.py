@@ -113,3 +113,44 @@ def test_settle_stops_an_endless_loop() -> None:
 
     with pytest.raises(GameDefinitionError, match="endless loop"):
         MACHINE.settle(PlainWork(Plain(Flow("a", "y"))), {"a.y": spin})
+
+
+def test_finish_makes_the_builder_itself_the_state() -> None:
+    """`finish` is `freeze` without the copy: the builder becomes the state (its class switched),
+    equal to the evolved state, frozen from then on; a plain state's builder is a writable
+    subclass of the state class, equal only to itself."""
+    state = Plain(FLOW, 1, ("start",), "hidden")
+    work = PlainWork(state)
+    assert issubclass(PlainWork, Plain) and issubclass(PlainWork, Builder) and isinstance(work, PlainWork)
+    assert work != PlainWork(state) and work == work
+    work.add("more")
+    done = work.finish()
+    assert done is work and type(done) is Plain
+    assert done == evolve(state, log=("start", "more")) and hash(done) == hash(evolve(state, log=("start", "more")))
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        done.n = 2  # type: ignore[misc]
+    assert state == Plain(FLOW, 1, ("start",), "hidden")
+
+
+def test_finish_of_a_checked_state_runs_its_validators() -> None:
+    """A state class with validators has no live builder: `finish` is `freeze`, through __init__."""
+    work = CheckedWork(Checked(1))
+    assert not issubclass(CheckedWork, Checked)
+    work.n = 2
+    assert work.finish() == Checked(2) and work.finish() is not work
+    work.n = -1
+    with pytest.raises(ValueError, match="'n' must be >= 0"):
+        work.finish()
+
+
+class LoudWork(PlainWork):
+    def add(self, word: str) -> None:
+        self.log = (*self.log, word.upper())
+
+
+def test_a_subclass_of_a_builder_keeps_its_own_methods() -> None:
+    """A builder subclassed without naming the state again builds with its own methods."""
+    work = LoudWork(Plain(FLOW))
+    work.add("hey")
+    assert work.finish() == Plain(FLOW, log=("HEY",))
+    assert PlainWork(Plain(FLOW)).freeze() == Plain(FLOW)

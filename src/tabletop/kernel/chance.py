@@ -144,7 +144,12 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
             msg = "this state has no seed (it is a player's view): pass an rng"
             raise ValueError(msg)
         u = seeded_uniform(seed, state.chance_count)
-    return pick(outcomes, u)
+    acc = 0.0  # `pick(outcomes, u)`, inlined: one call less per chance step
+    for outcome, p in outcomes:
+        acc += p
+        if u < acc:
+            return outcome
+    return outcomes[-1][0]
 
 
 def random_playout(state: State, rng: random.Random, *, max_steps: int = 1_000_000) -> State:

@@ -26,7 +26,16 @@ from typing import Any, Final, TypeVar
 
 import attrs
 
-__all__ = ["CACHES", "cleared_caches", "evolve", "evolve_from", "maker", "plain_slots", "writable_twin"]
+__all__ = [
+    "CACHES",
+    "cleared_caches",
+    "evolve",
+    "evolve_from",
+    "maker",
+    "plain_slots",
+    "writable_subclass",
+    "writable_twin",
+]
 
 CACHES: Final = "_CACHES"
 """The class variable naming a class's cache slots (answers computed from the fields and
@@ -184,29 +193,41 @@ def writable_twin(cls: type) -> type | None:
     stores, or `None` when `cls` cannot have one; made once per class.
 
     Generated code that builds a new `cls` ([`evolve`][tabletop.kernel.fastattrs.evolve],
-    [`Builder.freeze`][tabletop.kernel.builder.Builder.freeze]) allocates a twin, stores every
-    slot as a plain attribute (one bytecode each, where a frozen class needs a call of its
-    slot's setter each: about half the time for a state of twenty fields), and then sets its
-    `__class__` to `cls`: the same memory layout, so the object becomes an ordinary `cls`,
-    frozen, before anybody else sees it (one `__class__` write costs less than two setter calls).
+    [`maker`][tabletop.kernel.fastattrs.maker]) allocates a twin, stores every slot as a plain
+    attribute (one bytecode each, where a frozen class needs a call of its slot's setter each:
+    about half the time for a state of twenty fields), and then sets its `__class__` to `cls`:
+    the same memory layout, so the object becomes an ordinary `cls`, frozen, before anybody else
+    sees it (one `__class__` write costs less than two setter calls).
     """
-    if cls in _TWINS:
-        return _TWINS[cls]
-    namespace = {
+    if cls not in _TWINS:
+        _TWINS[cls] = writable_subclass(cls, cls.__name__, f"{cls.__qualname__}.<writable>", {})
+    return _TWINS[cls]
+
+
+def writable_subclass(
+    cls: type, name: str, qualname: str, namespace: dict[str, Any], *, mixins: tuple[type, ...] = (), meta: type = type
+) -> type | None:
+    """A new subclass of the slotted class `cls` with plain (not frozen) attribute stores, the
+    same memory layout (no slot of its own), the given names and the class attributes in
+    `namespace` (and the slotless `mixins` after `cls` among its bases, made by `meta` if it
+    derives from `cls`'s metaclass); `None` when `cls` cannot be subclassed so, or its
+    instances not switched back to `cls` by a `__class__` write.
+    [`writable_twin`][tabletop.kernel.fastattrs.writable_twin] is the one with nothing added;
+    a [`Builder`][tabletop.kernel.builder.Builder] adds its methods to its own."""
+    body = {
+        "__module__": cls.__module__,
+        **namespace,
         "__slots__": (),
         "__setattr__": object.__setattr__,
         "__delattr__": object.__delattr__,
-        "__module__": cls.__module__,
-        "__qualname__": f"{cls.__qualname__}.<writable>",
+        "__qualname__": qualname,
     }
-    twin: type | None
     try:
-        made: type = type(cls)(cls.__name__, (cls,), namespace)
+        kind = meta if issubclass(meta, type(cls)) else type(cls)
+        made: type = kind(name, (cls, *mixins), body)
         made.__abstractmethods__ = frozenset()  # type: ignore[attr-defined]  # never seen as a twin
         probe: Any = object.__new__(made)
         probe.__class__ = cls
-        twin = made
     except TypeError:  # a class that cannot be subclassed, or switched to: the slow way
-        twin = None
-    _TWINS[cls] = twin
-    return twin
+        return None
+    return made

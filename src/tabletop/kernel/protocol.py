@@ -209,12 +209,13 @@ class State(abc.ABC):
         try:
             ids = self._legal_ids
             legal = self._legal
+            outcomes = self._outcomes
         except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
-            ids = legal = None
+            ids = legal = outcomes = None
         if ids is None:
             found = False
             if legal is None and actor is _CHANCE:
-                for candidate, _ in self.chance_outcomes():
+                for candidate, _ in self.chance_outcomes() if outcomes is None else outcomes:
                     if candidate is move:
                         found = True
                         break
@@ -235,6 +236,8 @@ class State(abc.ABC):
         new = self._apply(move)
         if actor is _CHANCE:
             new = new._counted()
+        if new.flow.key not in machine._auto:  # most steps end at a decision: `advance` has nothing to run
+            return new
         return machine.advance(new, self.AUTO)
 
     def view(self, player: int) -> Self:

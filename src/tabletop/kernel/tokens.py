@@ -52,8 +52,9 @@ class Tokens(Mapping[str, int]):
             _set_hash(self, counts._hash)
             _set_total(self, counts._total)
             return
-        if isinstance(counts, Mapping):
-            source: Mapping[str, int] = counts
+        given = type(counts)  # a dict, list or tuple is told by its type, without an ABC check
+        if given is dict or (given is not list and given is not tuple and isinstance(counts, Mapping)):
+            source: Mapping[str, int] = counts  # type: ignore[assignment]  # a Mapping, told above
         else:
             tally: dict[str, int] = {}
             for kind in counts:
@@ -122,7 +123,7 @@ class Tokens(Mapping[str, int]):
         return cached
 
     def __bool__(self) -> bool:
-        return bool(self._counts)
+        return self._total != 0  # every count is positive: no call of bool() on the dict
 
     # Multiset arithmetic -----------------------------------------------------------------
 
