@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Turn, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -76,6 +76,14 @@ def pick_moves(state: Position) -> tuple[Move, ...]:
     return _picks_after(state.seats[state.flow.player].played)
 
 
+_WITH_PICK: Final = fields_with(Seat, "pick")
+_WITH_PLAYED: Final = fields_with(Seat, "pick", "played")
+_WITH_TOKEN: Final = fields_with(Turn, "token", "action")
+_WITH_TRADES: Final = fields_with(Turn, "trades", "used")
+_WITH_USED: Final = fields_with(Turn, "used")
+"""The seat's and the turn's few changes of every token (`evolve` with those fields)."""
+
+
 @functools.cache
 def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
     """The tokens a seat may pick after playing `played` this round (built once each)."""
@@ -85,7 +93,7 @@ def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
 def pick(draft: Draft, move: Pick) -> None:
     """`action.pick`: the seat's secret choice; the next human seat picks, or play goes on."""
     seat_index = draft.flow.player
-    draft.set_seat(seat_index, evolve(draft.seats[seat_index], pick=move.token))
+    draft.set_seat(seat_index, _WITH_PICK(draft.seats[seat_index], move.token))
     rest = humans_from(draft, seat_index)
     if rest:
         draft.goto("pick", player=rest[0])
@@ -118,8 +126,8 @@ def _revealed(draft: Draft) -> None:
     seat = draft.seats[index]
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
-    draft.set_seat(index, evolve(seat, pick="", played=(*seat.played, token)))
-    draft.turn = evolve(draft.turn, token=token, action=action)
+    draft.set_seat(index, _WITH_PLAYED(seat, "", (*seat.played, token)))
+    draft.turn = _WITH_TOKEN(draft.turn, token, action)
 
 
 def _reveal(draft: Draft) -> None:
@@ -246,7 +254,7 @@ def act(draft: Draft, move: Move) -> None:
     elif isinstance(move, Speculate):
         economy.gain(draft, seat, SPECULATION_COINS)
         look = shared_task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
-        draft.turn = evolve(draft.turn, used=True)
+        draft.turn = _WITH_USED(draft.turn, True)
         start(draft, (look,))
     else:
         draft.goto("after")
@@ -262,7 +270,7 @@ def _trade(draft: Draft, seat: int, move: Trade) -> None:
     else:
         economy.buy_fruit(draft, seat, move.item)
     trades = (*draft.turn.trades, f"{move.op}:{move.item}")
-    draft.turn = evolve(draft.turn, trades=trades, used=True)
+    draft.turn = _WITH_TRADES(draft.turn, trades, True)
     draft.goto("after" if len(trades) >= TRANSACTIONS else "act")
 
 
@@ -274,7 +282,7 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     row = list(draft.piles.helper_row)
     row[slot] = ""
     draft.piles = evolve(draft.piles, helper_row=tuple(row))
-    draft.turn = evolve(draft.turn, used=True)
+    draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="helper", index=slot),))
 
 
@@ -286,7 +294,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     row = list(draft.piles.influence_row)
     row[slot] = ""
     draft.piles = evolve(draft.piles, influence_row=tuple(row))
-    draft.turn = evolve(draft.turn, used=True)
+    draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="influence", index=slot),))
 
 
