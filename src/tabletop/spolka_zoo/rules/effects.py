@@ -47,6 +47,13 @@ def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, .
     return tuple(Task("effect", actor=actor, company=company, card=card, index=i) for i in range(len(EFFECTS[card])))
 
 
+_SELECTED: Final[dict[tuple[str, int, str, int, str, int], Tokens]] = {}
+"""`Tokens({a: x, b: y, c: z})` by `(a, x, b, y, c, z)`: the few selections of fruit there are,
+each multiset built once (values: shared by every decision that offers them)."""
+_MAX_SELECTED: Final = 4096
+"""Selections kept in `_SELECTED` at most."""
+
+
 def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]:
     """Every choice of `k` tokens from `pool`, most of `order[0]` first, and so on."""
     a, b, c = order
@@ -54,7 +61,13 @@ def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]
         for y in range(min(pool[b], k - x), -1, -1):
             z = k - x - y
             if z <= pool[c]:
-                yield Tokens({a: x, b: y, c: z})
+                key = (a, x, b, y, c, z)
+                chosen = _SELECTED.get(key)
+                if chosen is None:
+                    chosen = Tokens({a: x, b: y, c: z})
+                    if len(_SELECTED) < _MAX_SELECTED:
+                        _SELECTED[key] = chosen
+                yield chosen
 
 
 # Who and what ----------------------------------------------------------------------------------
