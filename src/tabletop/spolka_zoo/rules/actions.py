@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -81,6 +81,9 @@ _WITH_PLAYED: Final = fields_with(Seat, "pick", "played")
 _WITH_TOKEN: Final = fields_with(Turn, "token", "action")
 _WITH_TRADES: Final = fields_with(Turn, "trades", "used")
 _WITH_USED: Final = fields_with(Turn, "used")
+_WITH_HELPERS: Final = fields_with(Seat, "helpers")
+_WITH_HELPER_ROW: Final = piles_with("helper_row")
+_WITH_INFLUENCE_ROW: Final = piles_with("influence_row")
 """The seat's and the turn's few changes of every token (`evolve` with those fields)."""
 
 
@@ -278,10 +281,10 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     slot = draft.piles.helper_row.index(card)
     economy.discard_fruit(draft, seat, HELPER_COST[card])
     me = draft.seats[seat]
-    draft.set_seat(seat, evolve(me, helpers=(*me.helpers, card)))
+    draft.set_seat(seat, _WITH_HELPERS(me, (*me.helpers, card)))
     row = list(draft.piles.helper_row)
     row[slot] = ""
-    draft.piles = evolve(draft.piles, helper_row=tuple(row))
+    draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
     draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="helper", index=slot),))
 
@@ -293,7 +296,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     lobbied(draft, move.company, move.card)
     row = list(draft.piles.influence_row)
     row[slot] = ""
-    draft.piles = evolve(draft.piles, influence_row=tuple(row))
+    draft.piles = _WITH_INFLUENCE_ROW(draft.piles, tuple(row))
     draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="influence", index=slot),))
 

@@ -22,7 +22,7 @@ from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, fields_with, piles_with
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
@@ -125,6 +125,11 @@ def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return _PLANS[effect.kind](state, seat, effect)
 
 
+_WITH_HELPERS: Final = fields_with(Seat, "helpers")
+_WITH_HELPER_ROW: Final = piles_with("helper_row")
+"""A bot hiring a helper: its helpers and the helper row (`evolve` of those fields)."""
+
+
 def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[Task, ...]:
     """Carry out a planned bot effect on `draft`: the tasks that follow (chance)."""
     what, item, other = plan
@@ -142,10 +147,10 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
     elif what == "hire":
         economy.discard_fruit(draft, seat, HELPER_COST[item])
         bot = draft.seats[seat]
-        draft.set_seat(seat, evolve(bot, helpers=(*bot.helpers, item)))
+        draft.set_seat(seat, _WITH_HELPERS(bot, (*bot.helpers, item)))
         row = list(draft.piles.helper_row)
         row[other] = ""
-        draft.piles = evolve(draft.piles, helper_row=tuple(row))
+        draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
         return (shared_task("draw_row", arg="helper", index=other),)
     elif what == "move_top":
         return (shared_task("move_card", company=item, arg=effect.to, n=1),)

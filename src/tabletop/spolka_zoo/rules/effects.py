@@ -24,13 +24,15 @@ from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price,
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
 from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
 __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 
 _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event": "first"}
 PASS: Final = Pass()
+_WITH_OP_SEAT: Final = fields_with(Task, "op", "seat")
+"""An effect's task turned into a choice of target, and back with the target chosen."""
 
 
 @functools.cache
@@ -275,7 +277,7 @@ def _effect_run(draft: Draft, task: Task) -> None:
     effect = EFFECTS[task.card][task.index]
     who = _who(task, effect)
     if who == "choice" and task.seat < 0:
-        finish(draft, evolve(task, op="target", seat=task.actor))
+        finish(draft, _WITH_OP_SEAT(task, "target", task.actor))
     else:
         _KINDS[effect.kind](draft, task, effect, seats_named(draft, task, who))
 
@@ -421,7 +423,7 @@ def _target_options(state: Position, task: Task) -> tuple[Move, ...]:
 
 def _target(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Target)
-    finish(draft, evolve(task, op="effect", seat=move.seat))
+    finish(draft, _WITH_OP_SEAT(task, "effect", move.seat))
 
 
 def _buy_share(draft: Draft, task: Task, move: Buy) -> None:

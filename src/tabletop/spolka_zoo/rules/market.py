@@ -44,9 +44,11 @@ TIE_PAYOUT: Final = 3
 EVENTS_PER_ROUND: Final = 2
 """Event cards whose effect must be introduced each market phase."""
 _WITH_RESOLVING: Final = piles_with("resolving")
+_WITH_EVENTS: Final = piles_with("event_deck", "event_aside")
 _WITH_DONE: Final = fields_with(Task, "done")
 _WITH_PLAYED: Final = fields_with(Seat, "played")
-"""A company deck resolved, a seat served in the division, a seat's tokens back (`evolve` of those fields)."""
+"""A company deck resolved, an event drawn, a seat served in the division, a seat's tokens back (`evolve` of those
+fields)."""
 
 
 # Company decks -----------------------------------------------------------------------------------
@@ -144,7 +146,7 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     first = draft.flow.first_player
     possible = any(effect_possible(draft, card, i, first) for i in range(len(EFFECTS[card])))
     _, deck = draft.piles.event_deck.draw(card)
-    draft.piles = evolve(draft.piles, event_deck=deck, event_aside=draft.piles.event_aside.add(card))
+    draft.piles = _WITH_EVENTS(draft.piles, deck, draft.piles.event_aside.add(card))
     if possible:
         finish(draft, *effect_tasks(card, actor=first), shared_task("event", n=task.n + 1))
     else:
