@@ -192,34 +192,47 @@ def close_window(draft: Draft, move: Move) -> None:
 
 
 def _share_trades(state: Position, seat: int) -> list[Move]:
+    """Buys then sells of shares, in board order; never back a transaction made with this token.
+
+    `economy.share_cost` with its passive discount read once (not once per company)."""
     me = state.seats[seat]
     done = state.turn.trades
-    buys: list[Move] = [
-        _trade_move("buy", "share", c)
+    moves: list[Move] = []
+    if me.share_pool:
+        money, cut, prices = me.money, me.passive("share_discount"), state.share_price
+        moves = [
+            _trade_move("buy", "share", c)
+            for c in state.board
+            if money >= max(0, prices[FRUIT_INDEX[c]] - cut) and not (done and f"sell:{c}" in done)
+        ]
+    shares = me.shares
+    moves += [
+        _trade_move("sell", "share", c)
         for c in state.board
-        if f"sell:{c}" not in done and me.share_pool and me.money >= economy.share_cost(state, seat, c)
+        if shares[FRUIT_INDEX[c]] and not (done and f"buy:{c}" in done)
     ]
-    sells = [
-        _trade_move("sell", "share", c) for c in state.board if f"buy:{c}" not in done and me.shares[FRUIT_INDEX[c]]
-    ]
-    return buys + sells
+    return moves
 
 
 def _fruit_trades(state: Position, seat: int) -> list[Move]:
+    """For each fruit in board order: from the warehouse, then from the other seats; then the
+    sales. `economy.fruit_cost` with its passive discount read once (not once per fruit)."""
     me = state.seats[seat]
     done = state.turn.trades
+    seats = state.seats
     others = [other for other in state.order_from_first() if other != seat]
+    money, cut, prices, warehouse = me.money, me.passive("fruit_discount"), state.fruit_price, state.warehouse
     moves: list[Move] = []
     for fruit in state.board:
-        if f"sell:{fruit}" in done:
+        if done and f"sell:{fruit}" in done:
             continue
-        if state.warehouse[fruit] and me.money >= economy.fruit_cost(state, seat, fruit):
+        price = prices[FRUIT_INDEX[fruit]]
+        if warehouse[fruit] and money >= max(0, price - cut):
             moves.append(_trade_move("buy", "fruit", fruit))
-        if me.money >= state.fruit_price[FRUIT_INDEX[fruit]] + PLAYER_MARKUP:
-            moves.extend(
-                _trade_move("buy", "fruit", fruit, other) for other in others if state.seats[other].fruit[fruit]
-            )
-    moves.extend(_trade_move("sell", "fruit", f) for f in state.board if f"buy:{f}" not in done and me.fruit[f])
+        if money >= price + PLAYER_MARKUP:
+            moves.extend(_trade_move("buy", "fruit", fruit, other) for other in others if seats[other].fruit[fruit])
+    pool = me.fruit
+    moves.extend(_trade_move("sell", "fruit", f) for f in state.board if pool[f] and not (done and f"buy:{f}" in done))
     return moves
 
 
