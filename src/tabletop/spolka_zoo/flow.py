@@ -22,7 +22,6 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.kernel.phases import Actor, Phase, PhaseMachine, Step
-from tabletop.kernel.turns import clockwise
 from tabletop.spolka_zoo.state import Position
 
 __all__ = ["MACHINE", "WORK_RESUMES", "WORK_STARTS", "humans_from"]
@@ -167,7 +166,8 @@ MACHINE: Final = PhaseMachine(
 def humans_from(state: Position, after: int | None) -> tuple[int, ...]:
     """The human seats in turn order from the first player (ZOO-3.1: they pick in secret),
     only those after seat `after` when it is given."""
-    seats = clockwise(len(state.seats), state.flow.first_player)
+    order = state.order_from_first()  # clockwise(...) from the first player, precomputed
     if after is not None:
-        seats = seats[seats.index(after) + 1 :]
-    return tuple(s for s in seats if not state.seats[s].bot)
+        order = order[order.index(after) + 1 :]
+    seats = state.seats
+    return tuple([s for s in order if not seats[s].bot])

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import shared_task, start
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Turn, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -76,6 +76,17 @@ def pick_moves(state: Position) -> tuple[Move, ...]:
     return _picks_after(state.seats[state.flow.player].played)
 
 
+_WITH_PICK: Final = fields_with(Seat, "pick")
+_WITH_PLAYED: Final = fields_with(Seat, "pick", "played")
+_WITH_TOKEN: Final = fields_with(Turn, "token", "action")
+_WITH_TRADES: Final = fields_with(Turn, "trades", "used")
+_WITH_USED: Final = fields_with(Turn, "used")
+_WITH_HELPERS: Final = fields_with(Seat, "helpers")
+_WITH_HELPER_ROW: Final = piles_with("helper_row")
+_WITH_INFLUENCE_ROW: Final = piles_with("influence_row")
+"""The seat's and the turn's few changes of every token (`evolve` with those fields)."""
+
+
 @functools.cache
 def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
     """The tokens a seat may pick after playing `played` this round (built once each)."""
@@ -85,7 +96,7 @@ def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
 def pick(draft: Draft, move: Pick) -> None:
     """`action.pick`: the seat's secret choice; the next human seat picks, or play goes on."""
     seat_index = draft.flow.player
-    draft.set_seat(seat_index, evolve(draft.seats[seat_index], pick=move.token))
+    draft.set_seat(seat_index, _WITH_PICK(draft.seats[seat_index], move.token))
     rest = humans_from(draft, seat_index)
     if rest:
         draft.goto("pick", player=rest[0])
@@ -118,8 +129,8 @@ def _revealed(draft: Draft) -> None:
     seat = draft.seats[index]
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
-    draft.set_seat(index, evolve(seat, pick="", played=(*seat.played, token)))
-    draft.turn = evolve(draft.turn, token=token, action=action)
+    draft.set_seat(index, _WITH_PLAYED(seat, "", (*seat.played, token)))
+    draft.turn = _WITH_TOKEN(draft.turn, token, action)
 
 
 def _reveal(draft: Draft) -> None:
@@ -181,34 +192,47 @@ def close_window(draft: Draft, move: Move) -> None:
 
 
 def _share_trades(state: Position, seat: int) -> list[Move]:
+    """Buys then sells of shares, in board order; never back a transaction made with this token.
+
+    `economy.share_cost` with its passive discount read once (not once per company)."""
     me = state.seats[seat]
     done = state.turn.trades
-    buys: list[Move] = [
-        _trade_move("buy", "share", c)
+    moves: list[Move] = []
+    if me.share_pool:
+        money, cut, prices = me.money, me.passive("share_discount"), state.share_price
+        moves = [
+            _trade_move("buy", "share", c)
+            for c in state.board
+            if money >= max(0, prices[FRUIT_INDEX[c]] - cut) and not (done and f"sell:{c}" in done)
+        ]
+    shares = me.shares
+    moves += [
+        _trade_move("sell", "share", c)
         for c in state.board
-        if f"sell:{c}" not in done and me.share_pool and me.money >= economy.share_cost(state, seat, c)
+        if shares[FRUIT_INDEX[c]] and not (done and f"buy:{c}" in done)
     ]
-    sells = [
-        _trade_move("sell", "share", c) for c in state.board if f"buy:{c}" not in done and me.shares[FRUIT_INDEX[c]]
-    ]
-    return buys + sells
+    return moves
 
 
 def _fruit_trades(state: Position, seat: int) -> list[Move]:
+    """For each fruit in board order: from the warehouse, then from the other seats; then the
+    sales. `economy.fruit_cost` with its passive discount read once (not once per fruit)."""
     me = state.seats[seat]
     done = state.turn.trades
+    seats = state.seats
     others = [other for other in state.order_from_first() if other != seat]
+    money, cut, prices, warehouse = me.money, me.passive("fruit_discount"), state.fruit_price, state.warehouse
     moves: list[Move] = []
     for fruit in state.board:
-        if f"sell:{fruit}" in done:
+        if done and f"sell:{fruit}" in done:
             continue
-        if state.warehouse[fruit] and me.money >= economy.fruit_cost(state, seat, fruit):
+        price = prices[FRUIT_INDEX[fruit]]
+        if warehouse[fruit] and money >= max(0, price - cut):
             moves.append(_trade_move("buy", "fruit", fruit))
-        if me.money >= state.fruit_price[FRUIT_INDEX[fruit]] + PLAYER_MARKUP:
-            moves.extend(
-                _trade_move("buy", "fruit", fruit, other) for other in others if state.seats[other].fruit[fruit]
-            )
-    moves.extend(_trade_move("sell", "fruit", f) for f in state.board if f"buy:{f}" not in done and me.fruit[f])
+        if money >= price + PLAYER_MARKUP:
+            moves.extend(_trade_move("buy", "fruit", fruit, other) for other in others if seats[other].fruit[fruit])
+    pool = me.fruit
+    moves.extend(_trade_move("sell", "fruit", f) for f in state.board if pool[f] and not (done and f"buy:{f}" in done))
     return moves
 
 
@@ -246,7 +270,7 @@ def act(draft: Draft, move: Move) -> None:
     elif isinstance(move, Speculate):
         economy.gain(draft, seat, SPECULATION_COINS)
         look = shared_task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
-        draft.turn = evolve(draft.turn, used=True)
+        draft.turn = _WITH_USED(draft.turn, True)
         start(draft, (look,))
     else:
         draft.goto("after")
@@ -262,7 +286,7 @@ def _trade(draft: Draft, seat: int, move: Trade) -> None:
     else:
         economy.buy_fruit(draft, seat, move.item)
     trades = (*draft.turn.trades, f"{move.op}:{move.item}")
-    draft.turn = evolve(draft.turn, trades=trades, used=True)
+    draft.turn = _WITH_TRADES(draft.turn, trades, True)
     draft.goto("after" if len(trades) >= TRANSACTIONS else "act")
 
 
@@ -270,11 +294,11 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     slot = draft.piles.helper_row.index(card)
     economy.discard_fruit(draft, seat, HELPER_COST[card])
     me = draft.seats[seat]
-    draft.set_seat(seat, evolve(me, helpers=(*me.helpers, card)))
+    draft.set_seat(seat, _WITH_HELPERS(me, (*me.helpers, card)))
     row = list(draft.piles.helper_row)
     row[slot] = ""
-    draft.piles = evolve(draft.piles, helper_row=tuple(row))
-    draft.turn = evolve(draft.turn, used=True)
+    draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
+    draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="helper", index=slot),))
 
 
@@ -285,8 +309,8 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     lobbied(draft, move.company, move.card)
     row = list(draft.piles.influence_row)
     row[slot] = ""
-    draft.piles = evolve(draft.piles, influence_row=tuple(row))
-    draft.turn = evolve(draft.turn, used=True)
+    draft.piles = _WITH_INFLUENCE_ROW(draft.piles, tuple(row))
+    draft.turn = _WITH_USED(draft.turn, True)
     start(draft, (shared_task("draw_row", arg="influence", index=slot),))
 
 

@@ -22,7 +22,7 @@ from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
@@ -125,6 +125,11 @@ def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return _PLANS[effect.kind](state, seat, effect)
 
 
+_WITH_HELPERS: Final = fields_with(Seat, "helpers")
+_WITH_HELPER_ROW: Final = piles_with("helper_row")
+"""A bot hiring a helper: its helpers and the helper row (`evolve` of those fields)."""
+
+
 def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[Task, ...]:
     """Carry out a planned bot effect on `draft`: the tasks that follow (chance)."""
     what, item, other = plan
@@ -142,10 +147,10 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
     elif what == "hire":
         economy.discard_fruit(draft, seat, HELPER_COST[item])
         bot = draft.seats[seat]
-        draft.set_seat(seat, evolve(bot, helpers=(*bot.helpers, item)))
+        draft.set_seat(seat, _WITH_HELPERS(bot, (*bot.helpers, item)))
         row = list(draft.piles.helper_row)
         row[other] = ""
-        draft.piles = evolve(draft.piles, helper_row=tuple(row))
+        draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
         return (shared_task("draw_row", arg="helper", index=other),)
     elif what == "move_top":
         return (shared_task("move_card", company=item, arg=effect.to, n=1),)
@@ -204,6 +209,11 @@ def _turn_outcomes(state: Position, task: Task) -> Tokens:
 
 
 _WITH_BOT_CARDS: Final = piles_with("bot_deck", "bot_discard")
+_WITH_INFLUENCE: Final = piles_with("influence")
+_WITH_N: Final = fields_with(Task, "n")
+_WITH_INDEX_N: Final = fields_with(Task, "index", "n")
+"""The influence deck after a lobbied card, a bot turn's task after a discard, and a bot card's task after an
+effect that waits."""
 
 
 def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
@@ -214,7 +224,7 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
     if feasible:
         finish(draft, shared_task("bot_card", seat=task.seat, card=card))
     else:
-        finish(draft, evolve(task, n=task.n + 1))
+        finish(draft, _WITH_N(task, task.n + 1))
 
 
 def _card_run(draft: Draft, task: Task) -> None:
@@ -234,7 +244,7 @@ def _card_run(draft: Draft, task: Task) -> None:
         done += 1
         follow = carry_out(draft, task.seat, effect, plan)
         if follow:
-            finish(draft, *follow, evolve(task, index=index, n=done))
+            finish(draft, *follow, _WITH_INDEX_N(task, index, done))
             return
     if card.bonus_if == "always" or done:
         economy.gain(draft, task.seat, card.bonus)
@@ -257,7 +267,7 @@ def _lobby_outcomes(state: Position, task: Task) -> Tokens:
 
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
     _, influence = draft.piles.influence.draw(card)
-    draft.piles = evolve(draft.piles, influence=influence)
+    draft.piles = _WITH_INFLUENCE(draft.piles, influence)
     draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
     lobbied(draft, task.company, card)
     finish(draft)

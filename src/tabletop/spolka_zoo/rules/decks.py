@@ -9,8 +9,10 @@ from everybody else.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
+import math
 import operator
 from collections.abc import Callable, Iterable
 from typing import Final
@@ -21,7 +23,7 @@ from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
-from tabletop.spolka_zoo.rules.work import decide, finish, replace, shared_task, unknown, wait_chance
+from tabletop.spolka_zoo.rules.work import decide, finish, replace, shared_task, unknown, wait_chance, wait_choice
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
@@ -147,6 +149,18 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
 _new: Final = object.__new__
 _set_top, _set_moved, _set_to = [getattr(Arrange, name).__set__ for name in ("top", "moved", "to")]
 """The slots of an `Arrange` (a frozen attrs class with no validator, converter or cached hash)."""
+_consume: Final = collections.deque[object](maxlen=0).extend
+"""Runs an iterator to its end, keeping nothing (a loop in C)."""
+
+
+@functools.cache
+def _targets_of(n: int, mode: str) -> tuple[tuple[str, ...], int, int]:
+    """For `n` different cards, in the order of the arrangements: the `to` of each, how many
+    keep every card (the `n!` orders), and the targets a card moved away may go to."""
+    targets = FRUITS if mode == "bottom" else ("remove",)
+    orders = math.factorial(n - 1) if n else 0
+    tos = ("",) * math.factorial(n) + tuple(target for _ in range(n) for target in targets for _ in range(orders))
+    return tos, math.factorial(n), len(targets)
 
 
 # A small cache: the legal moves ask for the arrangements the interpreter has just listed.
@@ -159,21 +173,27 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     `mode` `"bottom"`: one card may go to the bottom of any company deck; `"remove"`:
     one card may leave the game.
     """
-    layouts = _layouts(len(cards), mode)
     if len(set(cards)) == len(cards):
-        # About a hundred moves for every look: built by filling each new move's three slots
-        # (what its __init__ does, without a Python call per move).
-        made: list[Arrange] = []
-        add = made.append
-        for top, moved, to in layouts:
-            arrange = _new(Arrange)
-            _set_top(arrange, top(cards))
-            _set_moved(arrange, cards[moved] if moved >= 0 else "")
-            _set_to(arrange, to)
-            add(arrange)
+        # About a hundred moves for every look, built in C loops: the tops are the orders of
+        # all the cards (`itertools.permutations` lists the original order first), then for
+        # each card moved away, to each target, the orders of the rest; each new move's three
+        # slots are filled as its __init__ would (no Python call per move).
+        tos, kept, targets = _targets_of(len(cards), mode)
+        tops = list(itertools.permutations(cards))
+        moved = [""] * kept
+        for i, card in enumerate(cards):
+            rest = list(itertools.permutations(cards[:i] + cards[i + 1 :]))
+            tops += rest * targets
+            moved += [card] * (len(rest) * targets)
+        made = list(map(_new, itertools.repeat(Arrange, len(tos))))
+        _consume(map(_set_top, made, tops))
+        _consume(map(_set_moved, made, moved))
+        _consume(map(_set_to, made, tos))
         return tuple(made)
     # Identical copies: different layouts can give the same arrangement; keep the first.
-    found = dict.fromkeys([(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in layouts])
+    found = dict.fromkeys(
+        [(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in _layouts(len(cards), mode)]
+    )
     return tuple([Arrange(*arrangement) for arrangement in found])
 
 
@@ -189,7 +209,14 @@ def _look_run(draft: Draft, task: Task) -> None:
         wait_chance(draft)
     else:
         draft.set_deck(task.company, deck.look(k, task.seat))
-        decide(draft, task, _look_options, _look_chosen)
+        # `decide(draft, task, _look_options, _look_chosen)` without listing the arrangements
+        # (asked for only if the seat's legal moves are): a look offers two or more (ZOO-4.12,
+        # ZOO-6.4), and a bot takes the first, the original order.
+        if draft.is_bot(task.seat):
+            cards, _ = draft.decks[FRUIT_INDEX[task.company]].take_top(k)
+            _look_chosen(draft, task, Arrange(tuple([known.card for known in cards])))
+        else:
+            wait_choice(draft, task.seat)
 
 
 def _look_outcomes(state: Position, task: Task) -> Tokens:

@@ -9,8 +9,10 @@ unlimited (FAQ): the bank never runs out.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Seat, fields_with
 
 __all__ = [
     "buy_fruit",
@@ -23,6 +25,14 @@ __all__ = [
     "sell_share",
     "share_cost",
 ]
+
+
+_WITH_MONEY: Final = fields_with(Seat, "money")
+_WITH_FRUIT: Final = fields_with(Seat, "fruit")
+_WITH_SHARES: Final = fields_with(Seat, "shares")
+_WITH_MONEY_FRUIT: Final = fields_with(Seat, "money", "fruit")
+_WITH_MONEY_SHARES: Final = fields_with(Seat, "money", "shares")
+"""A seat with new money, fruit or shares (the changes every transaction makes)."""
 
 
 def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool = False) -> int:
@@ -51,7 +61,7 @@ def gain(draft: Draft, seat: int, n: int) -> None:
     s = draft.seats[seat]
     money = max(0, s.money + n)
     if money != s.money:
-        draft.set_seat(seat, evolve(s, money=money))
+        draft.set_seat(seat, _WITH_MONEY(s, money))
 
 
 def share_cost(state: Position, seat: int, company: str, discount: int = 0) -> int:
@@ -72,7 +82,7 @@ def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
     s = draft.seats[seat]
     cost = share_cost(draft, seat, company, discount)
     shares = _set(s.shares, c, s.shares[c] + 1)
-    draft.set_seat(seat, evolve(s, money=s.money - cost, shares=shares))
+    draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money - cost, shares))
     draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], 1, SHARE_TRACK))
 
 
@@ -82,7 +92,7 @@ def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:
     s = draft.seats[seat]
     paid = draft.share_price[c] + bonus + s.passive("sell_bonus", "share")
     shares = _set(s.shares, c, s.shares[c] - 1)
-    draft.set_seat(seat, evolve(s, money=s.money + paid, shares=shares))
+    draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money + paid, shares))
     draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], -1, SHARE_TRACK))
 
 
@@ -91,7 +101,7 @@ def buy_fruit(draft: Draft, seat: int, fruit: str, discount: int = 0) -> None:
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
     cost = fruit_cost(draft, seat, fruit, discount)
-    draft.set_seat(seat, evolve(s, money=s.money - cost, fruit=s.fruit.add(fruit)))
+    draft.set_seat(seat, _WITH_MONEY_FRUIT(s, s.money - cost, s.fruit.add(fruit)))
     draft.warehouse = draft.warehouse.remove(fruit)
     draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], 1, FRUIT_TRACK))
 
@@ -101,9 +111,9 @@ def buy_fruit_from(draft: Draft, seat: int, fruit: str, seller: int) -> None:
     f = FRUIT_INDEX[fruit]
     cost = draft.fruit_price[f] + 2
     buyer = draft.seats[seat]
-    draft.set_seat(seat, evolve(buyer, money=buyer.money - cost, fruit=buyer.fruit.add(fruit)))
+    draft.set_seat(seat, _WITH_MONEY_FRUIT(buyer, buyer.money - cost, buyer.fruit.add(fruit)))
     owner = draft.seats[seller]
-    draft.set_seat(seller, evolve(owner, money=owner.money + cost, fruit=owner.fruit.remove(fruit)))
+    draft.set_seat(seller, _WITH_MONEY_FRUIT(owner, owner.money + cost, owner.fruit.remove(fruit)))
     draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], 1, FRUIT_TRACK))
 
 
@@ -112,7 +122,7 @@ def sell_fruit(draft: Draft, seat: int, fruit: str, bonus: int = 0) -> None:
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
     paid = draft.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
-    draft.set_seat(seat, evolve(s, money=s.money + paid, fruit=s.fruit.remove(fruit)))
+    draft.set_seat(seat, _WITH_MONEY_FRUIT(s, s.money + paid, s.fruit.remove(fruit)))
     draft.warehouse = draft.warehouse.add(fruit)
     draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], -1, FRUIT_TRACK))
 
@@ -145,14 +155,14 @@ def take_from_company(draft: Draft, seat: int, company: str, fruits: Tokens) -> 
     boards = list(draft.company_fruit)
     boards[c] = boards[c] - fruits
     s = draft.seats[seat]
-    draft.set_seat(seat, evolve(s, fruit=s.fruit + fruits))
+    draft.set_seat(seat, _WITH_FRUIT(s, s.fruit + fruits))
     draft.company_fruit = (boards[0], boards[1], boards[2])
 
 
 def discard_fruit(draft: Draft, seat: int, fruits: Tokens) -> None:
     """Seat `seat` puts `fruits` from its pool back in the warehouse (discards, costs)."""
     s = draft.seats[seat]
-    draft.set_seat(seat, evolve(s, fruit=s.fruit - fruits))
+    draft.set_seat(seat, _WITH_FRUIT(s, s.fruit - fruits))
     draft.warehouse = draft.warehouse + fruits
 
 
@@ -162,11 +172,11 @@ def move_share(draft: Draft, seat: int, source: str, target: str) -> None:
     a, b = FRUIT_INDEX[source], FRUIT_INDEX[target]
     shares = _set(s.shares, a, s.shares[a] - 1)
     shares = _set(shares, b, shares[b] + 1)
-    draft.set_seat(seat, evolve(s, shares=shares))
+    draft.set_seat(seat, _WITH_SHARES(s, shares))
 
 
 def swap_fruit(draft: Draft, seat: int, give: str, get: str) -> None:
     """`seat` exchanges a fruit of its pool for another type from the warehouse (no price moves)."""
     s = draft.seats[seat]
-    draft.set_seat(seat, evolve(s, fruit=s.fruit.remove(give).add(get)))
+    draft.set_seat(seat, _WITH_FRUIT(s, s.fruit.remove(give).add(get)))
     draft.warehouse = draft.warehouse.add(give).remove(get)

@@ -24,13 +24,15 @@ from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price,
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
 from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve
+from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
 __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 
 _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event": "first"}
 PASS: Final = Pass()
+_WITH_OP_SEAT: Final = fields_with(Task, "op", "seat")
+"""An effect's task turned into a choice of target, and back with the target chosen."""
 
 
 @functools.cache
@@ -47,6 +49,13 @@ def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, .
     return tuple(Task("effect", actor=actor, company=company, card=card, index=i) for i in range(len(EFFECTS[card])))
 
 
+_SELECTED: Final[dict[tuple[str, int, str, int, str, int], Tokens]] = {}
+"""`Tokens({a: x, b: y, c: z})` by `(a, x, b, y, c, z)`: the few selections of fruit there are,
+each multiset built once (values: shared by every decision that offers them)."""
+_MAX_SELECTED: Final = 4096
+"""Selections kept in `_SELECTED` at most."""
+
+
 def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]:
     """Every choice of `k` tokens from `pool`, most of `order[0]` first, and so on."""
     a, b, c = order
@@ -54,7 +63,13 @@ def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]
         for y in range(min(pool[b], k - x), -1, -1):
             z = k - x - y
             if z <= pool[c]:
-                yield Tokens({a: x, b: y, c: z})
+                key = (a, x, b, y, c, z)
+                chosen = _SELECTED.get(key)
+                if chosen is None:
+                    chosen = Tokens({a: x, b: y, c: z})
+                    if len(_SELECTED) < _MAX_SELECTED:
+                        _SELECTED[key] = chosen
+                yield chosen
 
 
 # Who and what ----------------------------------------------------------------------------------
@@ -262,7 +277,7 @@ def _effect_run(draft: Draft, task: Task) -> None:
     effect = EFFECTS[task.card][task.index]
     who = _who(task, effect)
     if who == "choice" and task.seat < 0:
-        finish(draft, evolve(task, op="target", seat=task.actor))
+        finish(draft, _WITH_OP_SEAT(task, "target", task.actor))
     else:
         _KINDS[effect.kind](draft, task, effect, seats_named(draft, task, who))
 
@@ -408,7 +423,7 @@ def _target_options(state: Position, task: Task) -> tuple[Move, ...]:
 
 def _target(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Target)
-    finish(draft, evolve(task, op="effect", seat=move.seat))
+    finish(draft, _WITH_OP_SEAT(task, "effect", move.seat))
 
 
 def _buy_share(draft: Draft, task: Task, move: Buy) -> None:

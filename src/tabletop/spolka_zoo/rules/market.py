@@ -24,7 +24,18 @@ from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, ROUNDS, Draft, Position, Task, Turn, evolve, piles_with
+from tabletop.spolka_zoo.state import (
+    FRUIT_INDEX,
+    ROUNDS,
+    Draft,
+    Position,
+    Seat,
+    Task,
+    Turn,
+    evolve,
+    fields_with,
+    piles_with,
+)
 
 __all__ = ["OPERATIONS", "STEPS"]
 
@@ -32,6 +43,12 @@ TIE_PAYOUT: Final = 3
 """Coins paid to each shareholder who took nothing when a tie cannot be broken."""
 EVENTS_PER_ROUND: Final = 2
 """Event cards whose effect must be introduced each market phase."""
+_WITH_RESOLVING: Final = piles_with("resolving")
+_WITH_EVENTS: Final = piles_with("event_deck", "event_aside")
+_WITH_DONE: Final = fields_with(Task, "done")
+_WITH_PLAYED: Final = fields_with(Seat, "played")
+"""A company deck resolved, an event drawn, a seat served in the division, a seat's tokens back (`evolve` of those
+fields)."""
 
 
 # Company decks -----------------------------------------------------------------------------------
@@ -41,7 +58,7 @@ def _resolve_run(draft: Draft, task: Task) -> None:
     deck = deck_of(draft, task.company)
     if task.n >= 2 or deck.is_empty:
         draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))
-        draft.piles = evolve(draft.piles, resolving=())
+        draft.piles = _WITH_RESOLVING(draft.piles, ())
         finish(draft)
     elif deck.top_is_known:
         _revealed(draft, task, deck.top_card())
@@ -103,7 +120,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
         take = shared_task("take", seat=seat, company=company, n=shares, arg="divide")
-        finish(draft, take, evolve(task, done=(*task.done, seat)))
+        finish(draft, take, _WITH_DONE(task, (*task.done, seat)))
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -129,7 +146,7 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     first = draft.flow.first_player
     possible = any(effect_possible(draft, card, i, first) for i in range(len(EFFECTS[card])))
     _, deck = draft.piles.event_deck.draw(card)
-    draft.piles = evolve(draft.piles, event_deck=deck, event_aside=draft.piles.event_aside.add(card))
+    draft.piles = _WITH_EVENTS(draft.piles, deck, draft.piles.event_aside.add(card))
     if possible:
         finish(draft, *effect_tasks(card, actor=first), shared_task("event", n=task.n + 1))
     else:
@@ -181,7 +198,7 @@ def _market_end(draft: Draft) -> None:
     if draft.flow.round >= ROUNDS:
         draft.goto("end.score")
         return
-    draft.seats = tuple(evolve(seat, played=()) for seat in draft.seats)
+    draft.seats = tuple([_WITH_PLAYED(seat, ()) for seat in draft.seats])
     piles = draft.piles
     if piles.bot_discard:
         draft.piles = evolve(

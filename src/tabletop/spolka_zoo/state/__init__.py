@@ -47,6 +47,7 @@ from tabletop.spolka_zoo.state.parts import (
     Seat,
     Task,
     Turn,
+    fields_with,
     piles_with,
 )
 from tabletop.spolka_zoo.state.results import COINS_PER_GLORY, Standing, ZooOutcome, final_outcome, goal_met
@@ -72,6 +73,7 @@ __all__ = [
     "ZooOutcome",
     "ZooState",
     "evolve",
+    "fields_with",
     "final_outcome",
     "goal_met",
     "piles_with",

@@ -9,12 +9,12 @@ Per-company tuples are indexed in the fixed order of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 import attrs
 
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
+from tabletop.kernel.fastattrs import cleared_caches, plain_slots, writable_twin
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import clockwise
@@ -35,8 +35,11 @@ __all__ = [
     "Seat",
     "Task",
     "Turn",
+    "fields_with",
     "piles_with",
 ]
+
+T = TypeVar("T", bound=attrs.AttrsInstance)
 
 FRUIT_INDEX: Final = {fruit: i for i, fruit in enumerate(FRUITS)}
 """Index of each company/fruit in the per-company tuples."""
@@ -212,20 +215,42 @@ def piles_with(*names: str) -> Callable[..., Piles]:
     Raises:
         TypeError: If a name is not a field of `Piles`.
     """
-    fields = [a.name for a in attrs.fields(Piles)]
+    return fields_with(Piles, *names)
+
+
+def fields_with(cls: type[T], *names: str) -> Callable[..., T]:
+    """`with_(inst, *values)`: `evolve(inst, **dict(zip(names, values)))` for the attrs class
+    `cls` and a fixed set of its field names, generated once (see
+    [`piles_with`][tabletop.spolka_zoo.state.parts.piles_with]): the new instance is built as
+    the kernel's [writable twin][tabletop.kernel.fastattrs.writable_twin] of `cls`, one plain
+    store per slot, then made a `cls` (for the seats, turns and tasks a step changes in the
+    same few ways).
+
+    ```pycon
+    >>> with_money = fields_with(Seat, "money")
+    >>> seat = Seat(bot=False, money=5, fruit=Tokens(), shares=(1, 0, 0))
+    >>> with_money(seat, 7) == attrs.evolve(seat, money=7)
+    True
+
+    ```
+
+    Raises:
+        TypeError: If a name is not a field of `cls`.
+    """
+    attributes = list(attrs.fields(cls))
+    fields = [a.name for a in attributes]
     unknown = [name for name in names if name not in fields]
     if unknown:
-        msg = f"piles_with: not fields of Piles: {', '.join(unknown)}"
+        msg = f"fields_with: not fields of {cls.__name__}: {', '.join(unknown)}"
         raise TypeError(msg)
-    assert plain_slots(Piles, list(attrs.fields(Piles))) and not cleared_caches(Piles)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": Piles}
-    lines = [f"def with_(inst, {', '.join(names)}):", "    new = _new(_cls)"]
-    for name in fields:
-        namespace[f"_set_{name}"] = getattr(Piles, name).__set__
-        lines.append(f"    _set_{name}(new, {name if name in names else 'inst.' + name})")
-    lines.append("    return new")
-    exec(compile("\n".join(lines) + "\n", f"<piles_with {','.join(names)}>", "exec"), namespace)
-    with_: Callable[..., Piles] = namespace["with_"]
+    twin = writable_twin(cls)
+    assert twin is not None and plain_slots(cls, attributes) and not cleared_caches(cls)
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
+    lines = [f"def with_(inst, {', '.join(names)}):", "    new = _new(_twin)"]
+    lines += [f"    new.{name} = {name if name in names else 'inst.' + name}" for name in fields]
+    lines += ["    new.__class__ = _cls", "    return new"]
+    exec(compile("\n".join(lines) + "\n", f"<{cls.__name__} with {','.join(names)}>", "exec"), namespace)
+    with_: Callable[..., T] = namespace["with_"]
     return with_
 
 
