@@ -42,7 +42,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.fastattrs import evolve_from
+from tabletop.kernel.fastattrs import evolve, evolve_from
 from tabletop.kernel.protocol import Move
 
 __all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
@@ -161,19 +161,74 @@ def apply(state: ConservasState, move: Move) -> ConservasState:
     nothing left to run), with a chance outcome counted in it.
 
     A token drawn into a handful that the bag can still fill (most steps of a game) changes
-    two fields: the new state is built straight from them, in one copy."""
+    two fields: the new state is built straight from them, in one copy. A card that fills its
+    row, dealt from the state the last card was dealt from (a search expanding every outcome),
+    is built from that card's child: only the deck and the row differ (`_filled_row`)."""
     kind = type(move)
     if kind is Draw:
         changes = sea.drawn(state, move.token)  # type: ignore[attr-defined]
         if changes is not None:
             changes["chance_count"] = state.chance_count + 1
             return evolve_from(state, changes)
+    if kind is Deal:
+        parent, sibling = _last_deal
+        if parent is state:  # another outcome of the last deal: built from its child when it fills a row
+            filling = _filled_row(state)
+            if filling is not None:
+                return _sibling_deal(state, sibling, filling, move.card)  # type: ignore[attr-defined]
     work = Work(state)
     if kind in _CHANCE:
         work.chance_count += 1
     _APPLIERS.get(kind, _decide)(work, move)
     MACHINE.settle(work, STEPS)
-    return work.freeze()
+    new = work.freeze()
+    if kind is Deal:
+        _remember_deal(state, new)
+    return new
+
+
+_BOAT_PARTS: Final = ("boat_deck", "boat_row")
+_UPGRADE_PARTS: Final = ("upgrade_deck", "upgrade_row")
+
+_last_deal: tuple[object, Any] = (None, None)
+"""The last state a card was dealt from (kept, so its identity is not reused), and the child."""
+
+
+def _filled_row(state: ConservasState) -> tuple[str, str] | None:
+    """The deck and row (names in `Cards`) of the deal at `state` when the card dealt fills its
+    row, else `None`.
+
+    The steps after a card that fills a row never read that deck or that row (the upkeep,
+    spawning and the next handful read the fleet, the upgrades owned, the bag and the money;
+    the other row's refill reads its own deck), so the children of two outcomes of this deal
+    differ in these two fields only: a search expanding every outcome builds the first child
+    through the whole chain of automatic steps and the others from it (`_sibling_deal`)."""
+    step = state.flow.step
+    cards = state.cards
+    if step == "upgrade_deal" or (step == "deal" and len(cards.boat_row) >= setup.ROW_SIZE):
+        parts = _UPGRADE_PARTS
+        row = cards.upgrade_row
+    elif step == "boat_deal" or step == "deal":
+        parts = _BOAT_PARTS
+        row = cards.boat_row
+    else:  # the setup offer
+        return None
+    return parts if len(row) == setup.ROW_SIZE - 1 else None
+
+
+def _remember_deal(state: ConservasState, child: ConservasState) -> None:
+    global _last_deal  # a one-entry cache, replaced whole: no lock needed
+    _last_deal = (state, child)
+
+
+def _sibling_deal(state: ConservasState, sibling: ConservasState, parts: tuple[str, str], card: str) -> ConservasState:
+    """The child of dealing `card` at `state`, from `sibling` (the child of another outcome of
+    the same deal, see `_filled_row`): its deck and row as this card leaves them."""
+    deck_name, row_name = parts
+    cards = state.cards
+    _, deck = getattr(cards, deck_name).draw(card)
+    row = (*getattr(cards, row_name), card)
+    return evolve(sibling, cards=evolve(sibling.cards, **{deck_name: deck, row_name: row}))
 
 
 AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {
