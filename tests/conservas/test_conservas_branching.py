@@ -30,7 +30,7 @@ def _states(month: str, goal: str, seed: int) -> list[tabletop.State]:
 
 @pytest.mark.parametrize(("month", "goal"), [("january", "standard"), ("december", "difficult"), ("june", "standard")])
 def test_every_child_of_a_deal_is_the_child_built_alone(month: str, goal: str) -> None:
-    """The deals that fill a row (End of Day and setup) build their children from one another:
+    """The deals to a row (End of Day and setup) build their children from one another:
     each equals, in value, JSON and legal moves, the child built from a fresh copy of the state."""
     checked = 0
     for seed in range(6):
