@@ -9,6 +9,7 @@ import random
 import attrs
 
 from tabletop.archipel import GAME, ArchipelState, new_game
+from tabletop.archipel.moves import Draw, Expose
 from tabletop.kernel.chance import CHANCE, sample_chance
 
 
@@ -59,3 +60,18 @@ def test_every_chance_event_is_counted_once() -> None:
         count += chance
         assert state.chance_count == count
     assert count > 20
+
+
+def test_chance_outcomes_are_each_kind_with_count_over_total() -> None:
+    """The outcome pairs kept by kind, count and total are the ones built afresh: the move of
+    each kind in the pocket (or face down in the sea) with `count / total`, in kind order."""
+    checked = 0
+    for seed, players in ((5, 2), (6, 5), (7, 3)):
+        for state in _random_states(seed, players):
+            if state.current_player != CHANCE:
+                continue
+            cls, contents = (Expose, state.unseen) if state.flow.step == "expose" else (Draw, state.pocket.contents)
+            total = contents.total
+            assert state.chance_outcomes() == tuple((cls(kind), n / total) for kind, n in contents.items())
+            checked += 1
+    assert checked > 100

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from tabletop.archipel.content.board import HARBOUR, HOME, Board, board_for
-from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCANS, MULTI
+from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCAN_SET, MULTI
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.phases import Flow
@@ -494,6 +494,6 @@ def boats_safe(s: ArchipelState) -> bool:
     """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1)."""
     kind = board_for(s.board).kind
     for boat in s.boats:
-        if kind[boat.at] not in HARBOURS and (boat.fuel or any(c in boat.cards for c in JERRYCANS)):
+        if kind[boat.at] not in HARBOURS and (boat.fuel or not JERRYCAN_SET.isdisjoint(boat.cards)):
             return False
     return True

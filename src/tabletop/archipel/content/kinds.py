@@ -23,6 +23,7 @@ __all__ = [
     "GEAR",
     "GOOD_WEATHER",
     "JERRYCANS",
+    "JERRYCAN_SET",
     "LEAK",
     "MULTI",
     "RED_BACK",
@@ -59,6 +60,8 @@ CATCHES: Final = {bait: colour for colour, bait in BAIT_OF.items()}
 """What each coloured bait catches."""
 JERRYCANS: Final = tuple(c.id for c in _CARDS.cards if c.group == "jerrycan")
 """The jerrycan kinds (ARC-4.6)."""
+JERRYCAN_SET: Final = frozenset(JERRYCANS)
+"""The jerrycan kinds as a set: `JERRYCAN_SET.isdisjoint(cards)` tests a boat's cards in one call."""
 GEAR: Final = next(c.id for c in _CARDS.cards if c.group == "storm-gear")
 """Storm gear (ARC-5.3)."""
 GOOD_WEATHER: Final = next(c.id for c in _CARDS.cards if c.group == "good-weather")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item
-from tabletop.archipel.content.kinds import JERRYCANS
+from tabletop.archipel.content.kinds import JERRYCAN_SET, JERRYCANS
 from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Give, Refuel, Take, Throw, intern
 from tabletop.archipel.state import TANK, ArchipelState, Boat
@@ -31,7 +31,7 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
     can is on its boat card), as every boat is looked at in every position.
     """
     me = s.flow.player
-    if boat.fuel < TANK:
+    if boat.fuel < TANK and not (JERRYCAN_SET.isdisjoint(boat.cards) and JERRYCAN_SET.isdisjoint(s.bought)):
         moves.extend([_REFUEL[can] for can in JERRYCANS if holds_can(s, me, can)])
     # ARC-2.6, ARC-4.6: a jerrycan "can be used at any time", so every other boat may fill its
     # tank during this turn (a meeting may then pass the fuel on, ARC-6.1).
@@ -43,7 +43,7 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
         if other.at == at:
             here.append(seat)  # others_here(s), in seat order
         cards = other.cards
-        if other.fuel < TANK and cards:  # no card, no jerrycan
+        if other.fuel < TANK and not JERRYCAN_SET.isdisjoint(cards):  # most boats hold no jerrycan
             moves.extend([intern(Refuel, can, other.colour) for can in JERRYCANS if can in cards])
     if boat.fish:
         moves.extend([intern(Throw, fish) for fish in boat.fish])

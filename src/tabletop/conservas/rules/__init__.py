@@ -42,7 +42,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.fastattrs import evolve_from
+from tabletop.kernel.fastattrs import evolve, evolve_from
 from tabletop.kernel.protocol import Move
 
 __all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
@@ -161,19 +161,83 @@ def apply(state: ConservasState, move: Move) -> ConservasState:
     nothing left to run), with a chance outcome counted in it.
 
     A token drawn into a handful that the bag can still fill (most steps of a game) changes
-    two fields: the new state is built straight from them, in one copy."""
+    two fields: the new state is built straight from them, in one copy. A card dealt to a row
+    from the state the last card was dealt from (a search expanding every outcome) is built
+    from that card's child: only the deck and the row differ (`_shared_parts`)."""
     kind = type(move)
     if kind is Draw:
         changes = sea.drawn(state, move.token)  # type: ignore[attr-defined]
         if changes is not None:
             changes["chance_count"] = state.chance_count + 1
             return evolve_from(state, changes)
+    if kind is Deal:
+        parent, card, child, shared = _last_deal
+        if parent is state:  # another outcome of the last deal: built from its child when it can be
+            if shared is None:
+                shared = _shared_parts(state, card, child)
+                _remember_deal(state, card, child, shared)
+            if shared:
+                return _sibling_deal(state, child, shared, move.card)  # type: ignore[attr-defined]
     work = Work(state)
     if kind in _CHANCE:
         work.chance_count += 1
     _APPLIERS.get(kind, _decide)(work, move)
     MACHINE.settle(work, STEPS)
-    return work.freeze()
+    new = work.freeze()
+    if kind is Deal:
+        _remember_deal(state, move.card, new, None)  # type: ignore[attr-defined]
+    return new
+
+
+_BOAT_PARTS: Final = ("boat_deck", "boat_row")
+_UPGRADE_PARTS: Final = ("upgrade_deck", "upgrade_row")
+
+_last_deal: tuple[object, str, Any, tuple[str, ...] | None] = (None, "", None, ())
+"""The last state a card was dealt from (kept, so its identity is not reused), the card, the
+child, and what `_shared_parts` found for them (`None` until a second outcome is asked for)."""
+
+
+def _shared_parts(state: ConservasState, card: str, child: ConservasState) -> tuple[str, ...]:
+    """The deck and row (names in `Cards`) that `card`, dealt at `state`, changed in `child` when
+    nothing else moved them: `child`'s deck is the deck drawn once, its row the row with the card
+    at its end. Else `()`.
+
+    What follows a card dealt to a row reads neither which card it was nor that deck or row
+    beyond their sizes (the size of the row, whether the deck is empty, whether its next card is
+    known: the same for every outcome): the End of Day goes on to the other row, the upkeep,
+    spawning and the next handful, which read the fleet, the upgrades owned, the bag and the
+    money. So the children of two outcomes differ in these two fields only, unless more cards
+    followed the dealt one (a known top, a deck reshuffled), which the test above sees: a search
+    expanding every outcome builds the first child through every automatic step and the others
+    from it (`_sibling_deal`). The setup offer deals to no row: `()`."""
+    step = state.flow.step
+    cards = state.cards
+    if step == "upgrade_deal" or (step == "deal" and len(cards.boat_row) >= setup.ROW_SIZE):
+        parts = _UPGRADE_PARTS
+    elif step == "boat_deal" or step == "deal":
+        parts = _BOAT_PARTS
+    else:
+        return ()
+    deck_name, row_name = parts
+    after = child.cards
+    if getattr(after, row_name) != (*getattr(cards, row_name), card):
+        return ()
+    return parts if getattr(after, deck_name) == getattr(cards, deck_name).draw(card)[1] else ()
+
+
+def _remember_deal(state: ConservasState, card: str, child: ConservasState, shared: tuple[str, ...] | None) -> None:
+    global _last_deal  # a one-entry cache, replaced whole: no lock needed
+    _last_deal = (state, card, child, shared)
+
+
+def _sibling_deal(state: ConservasState, sibling: ConservasState, parts: tuple[str, ...], card: str) -> ConservasState:
+    """The child of dealing `card` at `state`, from `sibling` (the child of another outcome of
+    the same deal, see `_shared_parts`): its deck and row as this card leaves them."""
+    deck_name, row_name = parts
+    cards = state.cards
+    _, deck = getattr(cards, deck_name).draw(card)
+    row = (*getattr(cards, row_name), card)
+    return evolve(sibling, cards=evolve(sibling.cards, **{deck_name: deck, row_name: row}))
 
 
 AUTO: Final[Mapping[str, Callable[[ConservasState], ConservasState]]] = {

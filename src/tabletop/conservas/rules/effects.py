@@ -27,6 +27,7 @@ __all__ = [
     "BASE_DRAW",
     "draw_size",
     "extra_spawn",
+    "handful_sizes",
     "income",
     "migration",
     "restock",
@@ -53,6 +54,21 @@ def draw_size(state: Position) -> int:
 def sift_count(state: Position) -> int:
     """Extra tokens drawn per handful and returned before placing (CON-6.6)."""
     return sum(e.amount for _, _, _, e in state.owned_effects("sift"))
+
+
+_last_sizes: tuple[object, tuple[int, int]] = (object(), (BASE_DRAW, 0))
+"""The upgrades tuple `handful_sizes` read last (kept, so its identity is not reused) and its answer."""
+
+
+def handful_sizes(state: Position) -> tuple[int, int]:
+    """`(draw_size(state), sift_count(state))`: both read only the upgrades owned, so the answer
+    is kept for the last tuple of them (the states of a game share it until an upgrade is bought)."""
+    global _last_sizes  # a one-entry cache, replaced whole: no lock needed
+    upgrades = state.cards.upgrades
+    last = _last_sizes
+    if last[0] is not upgrades:
+        last = _last_sizes = (upgrades, (draw_size(state), sift_count(state)))
+    return last[1]
 
 
 # On Land ---------------------------------------------------------------------------------

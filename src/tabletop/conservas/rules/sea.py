@@ -85,8 +85,8 @@ def start_handful(work: Work) -> None:
     if len(work.used) > len(work.fleet):
         work.goto("land.act")
         return
-    extra = effects.sift_count(work)
-    work.handful = effects.draw_size(work) + extra
+    size, extra = effects.handful_sizes(work)
+    work.handful = size + extra
     work.to_return = extra
     work.handful_spent = ()
     _continue(work, EMPTY)
