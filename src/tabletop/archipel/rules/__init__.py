@@ -173,7 +173,7 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
             work.chance_count += 1
         _HANDLERS[kind](work, move)
     MACHINE.settle(work, STEPS)
-    return work.freeze()
+    return work.finish()
 
 
 def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:

@@ -183,7 +183,7 @@ def apply(state: ConservasState, move: Move) -> ConservasState:
         work.chance_count += 1
     _APPLIERS.get(kind, _decide)(work, move)
     MACHINE.settle(work, STEPS)
-    new = work.freeze()
+    new = work.finish()
     if kind is Deal:
         _remember_deal(state, move.card, new, None)  # type: ignore[attr-defined]
     return new

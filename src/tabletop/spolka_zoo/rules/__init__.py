@@ -231,7 +231,7 @@ def apply(state: ZooState, move: Move) -> ZooState:
     else:
         apply_in_place(draft, move)
     settle(draft)
-    return draft.freeze()
+    return draft.finish()
 
 
 def apply_in_place(draft: Draft, move: Move) -> None:
