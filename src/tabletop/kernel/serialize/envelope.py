@@ -34,7 +34,18 @@ def dump_envelope(kind: str, game: str, payload: Any) -> str:
 def dump_text(kind: str, game: str, payload: str) -> str:
     """The JSON text of [`dump_envelope`][tabletop.kernel.serialize.dump_envelope] for a payload
     already written as compact JSON text (see [`TextWriter`][tabletop.kernel.jsontext.TextWriter])."""
-    return f'{{"format":"tabletop/{kind}","version":{VERSION},"game":{_ENCODER.encode(game)},"{kind}":{payload}}}'
+    head = _HEADS.get((kind, game))
+    if head is None:
+        if len(_HEADS) >= 64:
+            _HEADS.clear()
+        head = _HEADS[kind, game] = (
+            f'{{"format":"tabletop/{kind}","version":{VERSION},"game":{_ENCODER.encode(game)},"{kind}":'
+        )
+    return f"{head}{payload}}}"
+
+
+_HEADS: dict[tuple[str, str], str] = {}
+"""The text of an envelope up to its payload, by kind and game (a few dozen at most are kept)."""
 
 
 def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
