@@ -7,6 +7,7 @@ Re-exported by [`tabletop.kernel.serialize`][tabletop.kernel.serialize], whose n
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
 from typing import Any, TypeVar
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
@@ -64,7 +65,7 @@ class PartAnswers:
         found = self._kept.get(id(part))
         if found is None or found[0] is not part or len(found[1]) != len(context):
             return False
-        return all(kept is given for kept, given in zip(found[1], context, strict=True))
+        return all(map(is_, found[1], context))  # the lengths were compared
 
     def keep(self, part: object, *context: object) -> None:
         """Keep `part` with `context` (see [holds][tabletop.kernel.serialize.PartAnswers.holds])."""
