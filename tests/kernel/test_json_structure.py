@@ -9,10 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.kernel import serialize
 from tabletop.kernel.deck import Known
 from tabletop.kernel.errors import DecodeError
-from tabletop.kernel.serialize import make_converter, structure
+from tabletop.kernel.serialize import hooks, make_converter, structure
 
 HINTS: tuple[Any, ...] = (
     tuple[str, ...],
@@ -39,7 +38,7 @@ VALUES = st.one_of(st.lists(_ITEMS, max_size=4), _SCALARS, st.dictionaries(st.te
 def _slow_converter(monkeypatch: pytest.MonkeyPatch) -> Any:
     """A converter whose collection hooks have no quick front."""
     with monkeypatch.context() as patch:
-        patch.setattr(serialize, "_quick", lambda origin, fixed, exact, hook: hook)
+        patch.setattr(hooks, "_quick", lambda origin, fixed, exact, hook: hook)
         converter = make_converter(every_field=True)
         for hint in HINTS:  # hooks are made at their first use: made here, without the front
             converter.get_structure_hook(hint)

@@ -16,6 +16,7 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext import reader
 from tabletop.kernel.jsontext.reader import Miss
+from tabletop.kernel.serialize import envelope
 
 GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
 
@@ -23,7 +24,7 @@ GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
 @pytest.fixture(autouse=True)
 def _every_text_part_by_part(monkeypatch: pytest.MonkeyPatch) -> None:
     """Read even a short text part by part (the drill's are shorter than `PART_BY_PART`)."""
-    monkeypatch.setattr(serialize, "PART_BY_PART", 0)
+    monkeypatch.setattr(envelope, "PART_BY_PART", 0)
 
 
 def _texts(game: Any, seed: int, every: int = 3) -> list[str]:
@@ -54,7 +55,7 @@ def _whole(monkeypatch: pytest.MonkeyPatch) -> None:
     def miss(*_: Any) -> Any:
         raise Miss
 
-    monkeypatch.setattr(serialize, "_read_state", miss)
+    monkeypatch.setattr(envelope, "_read_state", miss)
 
 
 def _damaged(text: str, rng: random.Random) -> str:

@@ -4,14 +4,22 @@ part with one already checked still has every part that differs checked (issue 1
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from zoo_helpers import start
 
+import tabletop
+from tabletop.kernel.chance import sample_chance
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.invariants import invariants
+from tabletop.spolka_zoo.invariants import _cards_listed, _count_cards, invariants
+from tabletop.spolka_zoo.state import ZooState
+
+GAME = tabletop.get_game("spolka_zoo")
+ALL_MODULES = ("events", "hidden_goals", "intrigues")
 
 
 def _less(deck: Deck) -> Deck:
@@ -57,3 +65,44 @@ def test_a_new_makeup_for_a_kept_deck_is_checked_again() -> None:
     with pytest.raises(InvariantBroken, match="lacks 1 cards of its makeup") as caught:
         invariants(attrs.evolve(state, deck_makeup=lacking))
     assert (caught.value.path, caught.value.rule) == ("deck_makeup[0]", "ZOO-4.11")
+
+
+def _counted(state: ZooState) -> bool:
+    try:
+        _count_cards(state)
+    except InvariantBroken:
+        return False
+    return True
+
+
+def test_the_cards_listed_at_once_are_conserved_exactly_where_they_are_counted_so() -> None:
+    """The quick check of `_cards` (sorted lists of the parts against the configuration's) says
+    "conserved" only where the count finds every card conserved, on the states and views of
+    seeded games and on copies with a card moved, lost, doubled or hidden."""
+    rng = random.Random(3)
+    for options in ({"players": 2}, {"players": 1, "bots": 4}, {"players": 3, "modules": ALL_MODULES}):
+        state = GAME.new_game(seed=11, **options)
+        seen = 0
+        while not state.is_terminal and seen < 60:
+            seen += 1
+            damaged = _damaged(state, rng)
+            for each in (state, state.view(0), damaged):
+                if _cards_listed(each):
+                    assert _counted(each), each
+            assert _cards_listed(state) and _counted(state)
+            assert not (_counted(damaged) or _cards_listed(damaged))
+            state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))
+
+
+def _damaged(state: ZooState, rng: random.Random) -> ZooState:
+    """`state` with its cards no longer conserved: one card of a deck lost, doubled, or made another."""
+    deck = rng.choice([d for d in (*state.decks, state.piles.influence) if d.middle])
+    card = rng.choice(sorted(deck.middle))
+    how = rng.randrange(3)
+    middle = deck.middle.remove(card) if how == 0 else deck.middle.add(card if how == 1 else "no-such-card")
+    if how == 2:
+        middle = middle.remove(card)
+    changed = attrs.evolve(deck, middle=middle)
+    if deck is state.piles.influence:
+        return attrs.evolve(state, piles=attrs.evolve(state.piles, influence=changed))
+    return attrs.evolve(state, decks=tuple(changed if d is deck else d for d in state.decks))

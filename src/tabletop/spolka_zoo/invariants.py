@@ -11,6 +11,7 @@ rule; reading a state turns it into a `DecodeError` at that path.
 from __future__ import annotations
 
 import functools
+from itertools import chain
 from typing import Final, NoReturn
 
 import attrs
@@ -287,8 +288,71 @@ def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
     parts = (state.decks, state.config, *(x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)))
     if not _CONSERVED.holds(state.piles, *parts):
-        _count_cards(state)
+        if not _cards_listed(state):  # not found conserved at once: counted, and any problem worded
+            _count_cards(state)
         _CONSERVED.keep(state.piles, *parts)
+
+
+_LISTS: Final = PartAnswers(2048)
+"""The sorted list of the cards of a deck or a multiset, kept by the identity of the part."""
+
+_LISTED: Final = 4096
+"""The most cards listed for one part (a hostile count is left to `_count_cards`)."""
+
+
+def _part_list(part: Deck | Tokens) -> list[str] | None:
+    """Every card of a deck or a multiset, repeated as often as it is there, sorted; `None` for a
+    part of more than `_LISTED` cards."""
+    middle = part.middle if isinstance(part, Deck) else part
+    if middle.total > _LISTED:
+        return None
+    cards = [card for card, n in middle.items() for _ in range(n)]
+    if isinstance(part, Deck):
+        cards += [known.card for known in (*part.top, *part.bottom)]
+    cards.sort()
+    return cards
+
+
+@functools.cache
+def _expected_list(config: Config) -> list[str]:
+    """The configuration's cards, each repeated as often as it is in play, sorted (never changed)."""
+    return sorted(card for card, n in _expected(config).items() for _ in range(n))
+
+
+def _cards_listed(state: ZooState) -> bool:
+    """Whether the state's cards are exactly the configuration's, found at C speed: the sorted
+    lists of its parts (each kept by its part's identity) put together and sorted (runs already
+    sorted merge at once) against the configuration's. True only where `_count_cards` finds every
+    card conserved; False where it may not (a view, any difference): `_count_cards` decides."""
+    p = state.piles
+    cards = list(filter(None, chain(p.influence_row, p.helper_row, p.resolving)))
+    cards += [known.card for known in p.removed]
+    for seat in state.seats:
+        cards += seat.helpers
+        cards += seat.intrigues
+        if seat.goal:
+            cards.append(seat.goal)
+    of = _LISTS.of
+    for part in (
+        p.bot_discard,
+        p.event_aside,
+        p.influence,
+        p.helper_deck,
+        p.bot_deck,
+        p.event_deck,
+        p.goal_box,
+        p.intrigue_box,
+        *state.decks,
+    ):
+        listed = of(part, _part_list)
+        if listed is None:
+            return False
+        cards += listed
+    expected = _expected_list(state.config)
+    if len(cards) != len(expected):
+        return False
+    cards.sort()
+    return cards == expected
 
 
 def _count_cards(state: ZooState) -> None:

@@ -376,11 +376,13 @@ class TextWriter:
         def write(value: Any) -> str:
             if type(value) is not tuple:
                 return slow(value)
+            if not items:  # built at the first write, even of an empty tuple (a warm-up builds it)
+                items.append(direct(item))
+            if not value:
+                return "[]"
             found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            if not items:
-                items.append(direct(item))
             each = items[0]
             return _kept(store, value, f"[{','.join([each(v) for v in value])}]")
 
@@ -388,16 +390,20 @@ class TextWriter:
 
     def _fixed(self, hint: Any, args: tuple[Any, ...]) -> _Write:
         slow = self._fallback(hint)
-        of = self.of
+        direct = self._direct
         store = _store()
+        size = len(args)
+        each: list[_Write] = []  # the items' writers, found at the first write
 
         def write(value: Any) -> str:
-            if type(value) is not tuple or len(value) != len(args):
+            if type(value) is not tuple or len(value) != size:
                 return slow(value)
             found = store.get(id(value))
             if found is not None and found[0] is value:
                 return found[1]
-            return _kept(store, value, "[" + ",".join([of(t)(v) for t, v in zip(args, value, strict=True)]) + "]")
+            if not each:
+                each.extend([direct(t) for t in args])
+            return _kept(store, value, f"[{','.join([w(v) for w, v in zip(each, value)])}]")  # noqa: B905 - same length
 
         return write
 

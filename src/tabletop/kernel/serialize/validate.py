@@ -1,0 +1,149 @@
+"""Checking a structured state as a game's constructor would, and the answers about immutable
+parts that a game's invariants keep to check an unchanged part once.
+
+Re-exported by [`tabletop.kernel.serialize`][tabletop.kernel.serialize], whose names these are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from operator import is_
+from typing import Any, TypeVar
+
+from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
+
+__all__ = ["PartAnswers", "validate_state"]
+
+_P = TypeVar("_P")
+_A = TypeVar("_A")
+
+
+class PartAnswers:
+    """Answers about immutable parts of states (a deck's card counts, a check that passed),
+    kept by the identity of the part, with the part (so that an identity is never reused while
+    kept); past `size` answers all are dropped.
+
+    A game's invariants use it for their costly parts: a step leaves most parts of a state the
+    very same objects, and reading a state checks it and the state after its first legal move
+    ([validate_state][tabletop.kernel.serialize.validate_state]), so an unchanged part is
+    worked out once. Sound only for immutable parts (frozen attrs instances, tuples of them,
+    [`Tokens`][tabletop.kernel.tokens.Tokens]) and a `work` that reads nothing else.
+
+    ```pycon
+    >>> counts = PartAnswers()
+    >>> hand = ("a", "b", "a")
+    >>> counts.of(hand, len), counts.of(hand, len)
+    (3, 3)
+    >>> counts
+    PartAnswers(1 kept)
+
+    ```
+    """
+
+    def __init__(self, size: int = 512) -> None:
+        self._kept: dict[int, tuple[object, Any]] = {}
+        self._size = size
+
+    def __repr__(self) -> str:
+        return f"PartAnswers({len(self._kept)} kept)"
+
+    def of(self, part: _P, work: Callable[[_P], _A]) -> _A:
+        """`work(part)`, worked out once per part (by identity) while kept."""
+        found = self._kept.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]  # type: ignore[no-any-return]
+        answer = work(part)
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(part)] = (part, answer)
+        return answer
+
+    def holds(self, part: object, *context: object) -> bool:
+        """Whether `part` was kept (by [keep][tabletop.kernel.serialize.PartAnswers.keep]) with
+        this very `context` (compared by identity): e.g. a deck found sound against this very
+        makeup."""
+        found = self._kept.get(id(part))
+        if found is None or found[0] is not part or len(found[1]) != len(context):
+            return False
+        return all(map(is_, found[1], context))  # the lengths were compared
+
+    def keep(self, part: object, *context: object) -> None:
+        """Keep `part` with `context` (see [holds][tabletop.kernel.serialize.PartAnswers.holds])."""
+        if len(self._kept) >= self._size:
+            self._kept.clear()
+        self._kept[id(part)] = (part, context)
+
+
+def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = None, root: str = "state") -> None:
+    """Check what a structured state's types cannot say, as a constructor of a game would.
+
+    The flow must be a step of the state's phase table with a seat that exists; the game's
+    `invariants` (conserved counts, ranges, ids that exist, sizes within the game's limits)
+    must hold; and the state must answer the protocol (legal moves, chance outcomes, the
+    outcome at the end) without failing.
+
+    Args:
+        state: A state just structured from JSON (a full state or a view).
+        invariants: The game's invariants (`Game.invariants`), raising `AssertionError`.
+        root: The path of the state in the document, for errors.
+
+    Raises:
+        DecodeError: Naming the first problem and where it is.
+    """
+    flow = state.flow
+    steps = type(state).MACHINE.steps()
+    if flow.key not in steps:
+        msg = f"unknown step {flow.key!r} (the phase table has {', '.join(sorted(steps))})"
+        raise DecodeError(msg, path=f"{root}.flow")
+    seats = state.num_players
+    for name in ("player", "first_player"):
+        value = getattr(flow, name)
+        if not 0 <= value < seats:
+            msg = f"seat {value!r} does not exist (seats 0 to {seats - 1})"
+            raise DecodeError(msg, path=f"{root}.flow.{name}")
+    if flow.round < 0:
+        raise DecodeError(f"round {flow.round!r} is below 0", path=f"{root}.flow.round")
+    if state.chance_count < 0:
+        raise DecodeError(f"{state.chance_count!r} chance events", path=f"{root}.chance_count")
+    if state.seed is not None and state.seed < 0:
+        raise DecodeError(f"a seed below 0: {state.seed!r}", path=f"{root}.seed")
+    try:
+        if invariants is not None:
+            invariants(state)
+        _answers(state, root, invariants)
+    except DecodeError:
+        raise
+    except InvariantBroken as exc:
+        path = f"{root}.{exc.path}" if exc.path and not exc.path.startswith("[") else root + exc.path
+        raise DecodeError(f"invariant broken: {exc}", path=path) from None
+    except AssertionError as exc:
+        raise DecodeError(f"invariant broken: {exc}", path=root) from None
+    except Exception as exc:  # anything the game's code trips over is a state it cannot hold
+        raise DecodeError(f"not a consistent state: {type(exc).__name__}: {exc}", path=root) from None
+
+
+def _answers(state: Any, root: str, invariants: Callable[[Any], None] | None) -> None:
+    """Ask the state what play asks of it (its answers are cached for later) and play its
+    first legal move (a full state's pending work, such as a queue of effects, runs then).
+    A view at a chance node is not asked: it may not know what chance can bring."""
+    if state.is_chance_node and state.seed is None:
+        return
+    moves = state.legal_moves()
+    if state.is_terminal:
+        assert state.outcome is not None, "the game is over but has no outcome"
+    else:
+        assert moves, "the game is not over but nobody can move"
+    if state.is_chance_node:
+        state.chance_outcomes()
+    if moves and state.seed is not None:  # the next step must work out too (its pending work is read)
+        try:
+            after = state.apply(moves[0])
+        except TabletopError as exc:
+            msg = f"its first legal move {moves[0]} is refused: {exc}"
+            raise DecodeError(msg, path=root) from None
+        if invariants is not None:
+            try:
+                invariants(after)
+            except AssertionError as exc:
+                msg = f"its pending work breaks an invariant at the next step ({moves[0]}): {exc}"
+                raise DecodeError(msg, path=root) from None
