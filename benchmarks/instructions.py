@@ -91,7 +91,8 @@ def counted(src: str | None, names: set[str], games: int, pools: int) -> dict[st
             "--dump-after=_operator_call",
             f"--callgrind-out-file={out}",
         ]
-        labels = playouts.run_worker(src, job, __file__, prefix)
+        # A fixed hash seed: set and dict orders (and so the instructions) the same in every run.
+        labels = playouts.run_worker(src, job, __file__, prefix, env={"PYTHONHASHSEED": "0"})
         dumps = sorted(Path(folder).glob("cg.out.*"), key=lambda p: int(p.suffix[1:]))
         totals = []
         for dump in dumps:
