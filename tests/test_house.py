@@ -168,7 +168,9 @@ LONG_FUNCTIONS: dict[tuple[str, str], str] = {
     ("conservas/heuristic.py", "_surplus"): "the estimate's terms, one per Conservas scoring rule",
     ("spolka_zoo/rules/setup.py", "setup"): "the setup steps ZOO-1.1 to ZOO-1.7 (and the modules'), in rulebook order",
     ("frontend/terminal.py", "replay"): "the replay loop's key handling",
-    ("kernel/serialize/hooks.py", "_collection_hook"): "the collection shapes the strict reader accepts, one branch each",
+    ("kernel/serialize/hooks.py", "_collection_hook"): (
+        "the collection shapes the strict reader accepts, one branch each"
+    ),
     ("agents/mcts.py", "iterate"): "one MCTS iteration (select, expand, roll out, back up), read as the algorithm",
     ("output.py", "progress"): "the progress bar's rich and plain forms side by side",
 }
