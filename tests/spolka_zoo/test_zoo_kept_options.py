@@ -6,6 +6,7 @@ trillion tokens (the fuzz suite's out-of-memory kill)."""
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -82,3 +83,25 @@ def test_the_fruit_conservation_message_counts_instead_of_spelling_out() -> None
         DecodeError, match=r"fruit tokens not conserved: 14 apple, 14 lemon, 14 pineapple in play, 20 of each"
     ):
         GAME.state_from_json(_text("starting_fruits", 3))
+
+
+def test_what_is_kept_per_configuration_is_bounded() -> None:
+    """A text may name any of the ~1.6 million valid configurations: reading many distinct ones keeps
+    no more than CONFIGS_KEPT of their card lists (a server reading texts from anyone stays bounded)."""
+    module = importlib.import_module("tabletop.spolka_zoo.invariants")
+    for ties in ("paid", "unpaid"):
+        for money in range(51):  # 102 distinct configurations
+            document = json.loads(_text("starting_money", money))
+            document["state"]["config"]["empty_board_ties"] = ties
+            GAME.state_from_json(json.dumps(document))
+    assert module.CONFIGS_KEPT < 102
+    assert module._expected.cache_info().currsize <= module.CONFIGS_KEPT
+    assert module._expected_list.cache_info().currsize <= module.CONFIGS_KEPT
+
+
+def test_an_unknown_fruit_kind_is_named_in_the_conservation_message() -> None:
+    document = json.loads(start(3).to_json())
+    document["state"]["warehouse"]["banana"] = 2
+    with pytest.raises(DecodeError, match=r"14 pineapple, 2 banana in play, 14 of each expected") as caught:
+        GAME.state_from_json(json.dumps(document))
+    assert caught.value.path == "state.warehouse"

@@ -40,13 +40,17 @@ from tabletop.spolka_zoo.state.makeup import resolving_company
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
+CONFIGS_KEPT: Final = 64
+"""The most configurations whose cards are kept worked out: a text from outside may name any of
+the ~1.6 million valid ones, so the store is bounded."""
+
 
 def expected_cards(state: ZooState) -> Tokens:
     """Every card the game's configuration puts in play."""
     return _expected(state.config)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _expected(config: Config) -> Tokens:
     """The cards of a configuration, worked out once per configuration (they are constant)."""
     cards = [c for deck in STARTING_DECKS[config.seats] for c in deck] + list(INFLUENCE_IDS) + list(HELPER_IDS)
@@ -165,7 +169,7 @@ def invariants(state: State) -> None:
     _makeup(state)
 
 
-_CONFIGS: Final = PartAnswers(64)
+_CONFIGS: Final = PartAnswers(CONFIGS_KEPT)
 """The configurations found sound (a game's states share one)."""
 
 
@@ -280,7 +284,7 @@ def _fruit(state: ZooState) -> None:
         for kind, n in tokens.items():
             fruit[kind] = fruit.get(kind, 0) + n
     if fruit != dict.fromkeys(FRUITS, supply):
-        found = ", ".join(f"{fruit.get(kind, 0)} {kind}" for kind in FRUITS)
+        found = ", ".join(f"{n} {kind}" for kind, n in {**dict.fromkeys(FRUITS, 0), **fruit}.items())
         _broken(f"fruit tokens not conserved: {found} in play, {supply} of each expected", "warehouse", "ZOO-1.3")
 
 
@@ -313,7 +317,7 @@ def _part_list(part: Deck | Tokens) -> list[str] | None:
     return cards
 
 
-@functools.cache
+@functools.lru_cache(maxsize=CONFIGS_KEPT)
 def _expected_list(config: Config) -> list[str]:
     """The configuration's cards, each repeated as often as it is in play, sorted (never changed)."""
     return sorted(card for card, n in _expected(config).items() for _ in range(n))
