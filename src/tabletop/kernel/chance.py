@@ -27,6 +27,7 @@ __all__ = [
     "ChanceNode",
     "ChanceState",
     "Source",
+    "chance_uniform",
     "pick",
     "random_playout",
     "sample_chance",
@@ -120,6 +121,26 @@ def pick(outcomes: Sequence[tuple[T, float]], u: float) -> T:
     return outcomes[-1][0]
 
 
+def chance_uniform(state: ChanceState, rng: random.Random | None = None) -> float:
+    """The number in `[0, 1)` that [`sample_chance`][tabletop.kernel.chance.sample_chance] picks
+    the outcome of `state` at (its cumulative probability): `rng.random()`, or without an `rng` the
+    one fixed by the state's seed and chance counter.
+
+    A game that draws an outcome without listing them all (`State._sample_chance`) takes its
+    number from here, so that it picks what `sample_chance` would.
+
+    Raises:
+        ValueError: If no `rng` is given and `state` is a view (no seed).
+    """
+    if rng is not None:
+        return rng.random()
+    seed = state.seed
+    if seed is None:
+        msg = "this state has no seed (it is a player's view): pass an rng"
+        raise ValueError(msg)
+    return seeded_uniform(seed, state.chance_count)
+
+
 def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
     """Pick a chance outcome of `state` by its probability.
 
@@ -128,6 +149,11 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
         rng: The random source; without one, the state's recorded seed and chance counter
             decide, reproducibly.
 
+    A state whose game binds a sampler (`sample_chance=` of
+    [`State.bind`][tabletop.kernel.protocol.State.bind]) draws the outcome itself, from the same
+    number ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) and with the same result,
+    without listing every outcome.
+
     Returns:
         The outcome move, ready for `state.apply`.
 
@@ -135,6 +161,11 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
         ValueError: If `state` is not at a chance node, or it is a view (no seed) and no
             `rng` was given.
     """
+    sampler = getattr(state, "_sample_chance", None)  # a game's own draw (see State._sample_chance)
+    if sampler is not None:
+        move = sampler(rng)
+        if move is not None:
+            return move
     outcomes = state.chance_outcomes()
     if rng is not None:
         u = rng.random()

@@ -96,6 +96,12 @@ class State(abc.ABC):
     AUTO: ClassVar[Mapping[str, Callable[[Any], Any]]]
     GAME: ClassVar[Game]
     _bound: ClassVar[bool] = False
+    _sample_chance: ClassVar[Callable[[Any, random.Random | None], Move | None] | None] = None
+    """The game's own draw for [`sample_chance`][tabletop.kernel.chance.sample_chance], bound as a
+    method (`sample_chance=` of `bind`), or `None`: `state._sample_chance(rng)` returns the outcome
+    `sample_chance` would pick, drawing its number with
+    [`chance_uniform`][tabletop.kernel.chance.chance_uniform] once, without listing every outcome;
+    or `None`, having drawn nothing, to let `sample_chance` list them."""
 
     # The protocol --------------------------------------------------------------------------
 
@@ -300,13 +306,15 @@ class State(abc.ABC):
         chance_node: Callable[[Any], ChanceNode] | None = None,
         refusal: Callable[[Any, Move], IllegalMove] | None = None,
         events: Callable[[Any, Move, Any], tuple[Event, ...]] | None = None,
+        sample_chance: Callable[[Any, random.Random | None], Move | None] | None = None,
     ) -> None:
         """Give a state class, which holds data only, its rules: the one place where a game's
         state and its rules meet (the game's `__init__.py` calls it once).
 
         The functions become the hooks (`_player_moves`, `_chance_outcomes`, `_apply`,
-        `_view`, `_chance_node`, `_refusal`, `events`) as plain methods, so a bound class
-        costs nothing at play; the phase table must have a handler for every automatic step.
+        `_view`, `_chance_node`, `_refusal`, `events`, `_sample_chance`) as plain methods, so a
+        bound class costs nothing at play; the phase table must have a handler for every
+        automatic step.
 
         Raises:
             GameDefinitionError: If the class is already bound, or `auto` misses a step.
@@ -325,6 +333,7 @@ class State(abc.ABC):
             "_chance_node": chance_node,
             "_refusal": refusal,
             "events": events,
+            "_sample_chance": sample_chance,
         }
         for name, function in hooks.items():
             if function is not None:

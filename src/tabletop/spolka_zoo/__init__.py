@@ -104,6 +104,7 @@ ZooState.bind(
     chance_node=rules.chance_node,
     refusal=checks.refusal,
     events=events.events,
+    sample_chance=rules.sample_chance,
 )
 
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}

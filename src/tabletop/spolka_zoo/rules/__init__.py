@@ -21,11 +21,12 @@ the state.
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Callable
 from typing import Final
 
 from tabletop.kernel.builder import in_place
-from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.chance import ChanceNode, Source, chance_uniform
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
@@ -35,10 +36,21 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
+from tabletop.spolka_zoo.state import SAMPLED, Draft, Position, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import makeups
 
-__all__ = ["AUTO", "OPS", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "settle", "task_options"]
+__all__ = [
+    "AUTO",
+    "OPS",
+    "STEPS",
+    "apply",
+    "chance_node",
+    "chance_outcomes",
+    "player_moves",
+    "sample_chance",
+    "settle",
+    "task_options",
+]
 
 OPS: Final = Operations("spolka_zoo", (*effects.OPERATIONS, *decks.OPERATIONS, *market.OPERATIONS, *bots.OPERATIONS))
 """Every operation of the pending work, by name (`OPS.table()` is in `docs/spolka_zoo/index.md`)."""
@@ -166,6 +178,34 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
             raise
     msg = "a view cannot list the outcomes of drawing cards it does not know: ask the full state"
     raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
+
+
+def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
+    """The kernel's [`sample_chance`][tabletop.kernel.chance.sample_chance] of a card drawn,
+    without listing the outcomes: the same number
+    ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) walked through the same
+    probabilities (count / total, in the deck's order) picks the same card, recorded in
+    `SAMPLED` so that `apply` knows it legal. `None` (nothing drawn) for the boards' order, a
+    step that is not a draw, and a view's hidden cards: the kernel lists the outcomes then (and
+    raises what it raises)."""
+    if state.flow.step != "draw":  # effects.draw: the only step of that name
+        return None
+    task = state.queue[0]
+    cards = _OUTCOMES[task.op](state, task)
+    total = cards.total
+    if not total or HIDDEN in cards:
+        return None
+    u = chance_uniform(state, rng)
+    acc = 0.0
+    for card, n in cards.items():
+        acc += n / total
+        if u < acc:
+            move = _DRAWS[card]
+            break
+    else:  # rounding left the last card's share above the sum: the last card, as the kernel picks
+        move = _DRAWS[card]
+    SAMPLED[0] = (state, move)
+    return move
 
 
 # What each chance node draws -------------------------------------------------------------------

@@ -59,6 +59,7 @@ __all__ = [
     "FRUIT_TRACK",
     "PILES",
     "ROUNDS",
+    "SAMPLED",
     "SHARE_TOKENS",
     "SHARE_TRACK",
     "Company",
@@ -95,6 +96,10 @@ _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
 """The last legal moves `_ids_of` built the ids of, with their ids."""
 _scanned: tuple[Move, ...] = ()
 """The last legal moves `_ids_of` was asked about and answered `None` for."""
+SAMPLED: Final[list[tuple[object, object]]] = [((), ())]
+"""The last chance outcome the rules' sampler drew (`rules.sample_chance`), as its one entry
+(state, move): `apply` takes that move of that state as legal without listing the outcomes. Kept
+by identity, the state (immutable) kept alive with it, so no other state can be taken for it."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
@@ -177,6 +182,9 @@ class ZooState(Position, State):
                 if candidate is move:
                     return self._apply(move)  # type: ignore[return-value]
         elif self.is_chance_node:
+            sampled = SAMPLED[0]
+            if sampled[0] is self and sampled[1] is move:  # drawn by the rules' sampler from this state
+                return self._apply(move)  # type: ignore[return-value]
             for candidate, _ in self.chance_outcomes():
                 if candidate is move:
                     return self._apply(move)  # type: ignore[return-value]
