@@ -40,7 +40,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 import attrs
 
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots, writable_subclass, writable_twin
+from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_subclass, writable_twin
 
 __all__ = ["Builder", "in_place"]
 
@@ -74,8 +74,9 @@ class _BuilderType(abc.ABCMeta):
         load = ["def __init__(self, state):", *(f"    self.{name} = state.{name}" for name in names)]
         if plain_slots(state, fields):  # filled through the writable twin, then made a state
             generated["_twin"] = writable_twin(state)
+            generated["_blank"] = blank(generated["_twin"])
             clear = [f"    {{0}}.{name} = None" for name, _ in cleared_caches(state)]
-            freeze = ["def freeze(self):", "    new = _new(_twin)"]
+            freeze = ["def freeze(self):", "    new = _blank()"]
             freeze += [f"    new.{name} = self.{name}" for name in names]
             freeze += [line.format("new") for line in clear]
             freeze += ["    new.__class__ = _cls", "    return new"]

@@ -21,6 +21,7 @@ Point(x=1, y=5)
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
@@ -28,6 +29,7 @@ import attrs
 
 __all__ = [
     "CACHES",
+    "blank",
     "cleared_caches",
     "evolve",
     "evolve_from",
@@ -89,10 +91,10 @@ def _replacer(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     if twin is not None:
         # Built as the writable twin (plain attribute stores, no call per field), then made a
         # `cls`: see `writable_twin`.
-        namespace["_twin"] = twin
+        namespace["_twin"] = blank(twin)
         namespace["_setattr"] = setattr
         namespace["_by_alias"] = {a.alias: a.name for a in fields if a.init}
-        lines = ["def replace(inst, changes):", "    new = _new(_twin)"]
+        lines = ["def replace(inst, changes):", "    new = _twin()"]
         lines += [f"    new.{a.name} = inst.{a.name}" for a in fields]
         lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
         # A membership test and a subscript (bytecodes) rather than a `dict.get` call; the
@@ -150,11 +152,11 @@ def maker(cls: Callable[..., T]) -> Callable[..., T]:
     if twin is None:
         return as_given
     names = [a.name for a in fields]
-    lines = [f"def make({', '.join(names)}):", "    new = _new(_twin)"]
+    lines = [f"def make({', '.join(names)}):", "    new = _twin()"]
     lines += [f"    new.{name} = {name}" for name in names]
     lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
     lines += ["    new.__class__ = _cls", "    return new"]
-    namespace: dict[str, Any] = {"_cls": cls, "_new": object.__new__, "_twin": twin}
+    namespace: dict[str, Any] = {"_cls": cls, "_twin": blank(twin)}
     exec(compile("\n".join(lines) + "\n", f"<maker {cls.__qualname__}>", "exec"), namespace)
     return namespace["make"]  # type: ignore[no-any-return]
 
@@ -186,6 +188,8 @@ def plain_slots(cls: type, fields: list[attrs.Attribute[Any]]) -> bool:
 _MEMBER_DESCRIPTOR: Final = type(type("_Probe", (), {"__slots__": ("x",)}).__dict__["x"])
 
 _TWINS: dict[type, type | None] = {}
+_OBJECT_NEW: Final[Any] = object.__new__
+_OBJECT_INIT: Final[Any] = object.__init__
 
 
 def writable_twin(cls: type) -> type | None:
@@ -200,8 +204,22 @@ def writable_twin(cls: type) -> type | None:
     sees it (one `__class__` write costs less than two setter calls).
     """
     if cls not in _TWINS:
-        _TWINS[cls] = writable_subclass(cls, cls.__name__, f"{cls.__qualname__}.<writable>", {})
+        # With object's own __new__, the twin takes object's __init__ too: `twin()` then makes an
+        # empty one in a type call (see `blank`), cheaper than `object.__new__(twin)`.
+        plain_new = cls.__dict__.get("__new__") is None and getattr(cls, "__new__", None) is _OBJECT_NEW
+        body: dict[str, Any] = {"__init__": object.__init__} if plain_new else {}
+        _TWINS[cls] = writable_subclass(cls, cls.__name__, f"{cls.__qualname__}.<writable>", body)
     return _TWINS[cls]
+
+
+def blank(twin: type) -> Callable[[], Any]:
+    """A function making an empty instance of `twin` (a class
+    [`writable_twin`][tabletop.kernel.fastattrs.writable_twin] made): the twin itself, when its
+    `__init__` is `object.__init__` (a type call, about a quarter cheaper), else
+    `object.__new__(twin)`; for the generated code that fills it."""
+    if twin.__dict__.get("__init__") is _OBJECT_INIT and getattr(twin, "__new__", None) is _OBJECT_NEW:
+        return twin
+    return functools.partial(object.__new__, twin)
 
 
 def writable_subclass(

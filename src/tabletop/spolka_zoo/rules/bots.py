@@ -32,7 +32,15 @@ Plan = tuple[str, str, int]
 
 
 def _cheapest(state: Position, prices: tuple[int, int, int]) -> str:
-    return min(state.board, key=lambda f: prices[FRUIT_INDEX[f]])
+    """`min(state.board, key=price)`: the first of the cheapest, in board order (a loop: no
+    key function called per company)."""
+    best = ""
+    low = 0
+    for fruit in state.board:
+        price = prices[FRUIT_INDEX[fruit]]
+        if not best or price < low:
+            best, low = fruit, price
+    return best
 
 
 def _buy_cheapest_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
@@ -49,10 +57,22 @@ def _buy_cheapest_fruit(state: Position, seat: int, effect: BotEffect) -> Plan |
     return None
 
 
+_COST_ITEMS: Final = {card: tuple(cost.items()) for card, cost in HELPER_COST.items()}
+"""Each helper's cost as (fruit, count) pairs, for `_affords`."""
+
+
+def _affords(pool: Tokens, card: str) -> bool:
+    """`HELPER_COST[card] <= pool`, the fruits counted one kind at a time."""
+    for fruit, n in _COST_ITEMS[card]:  # noqa: SIM110  (a plain loop: no generator per helper)
+        if pool[fruit] < n:
+            return False
+    return True
+
+
 def _hire(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     pool = state.seats[seat].fruit
     for slot, card in enumerate(state.piles.helper_row):
-        if card and HELPER_COST[card] <= pool:
+        if card and _affords(pool, card):
             return ("hire", card, slot)
     return None
 
@@ -165,7 +185,7 @@ def card_feasible(state: Position, seat: int, card: str) -> bool:
     """Whether the bot card is carried out now, under the game's `bot_rule`."""
     effects = BOTS[card].effects
     if state.config.bot_rule == "any-effect":
-        return any(bot_plan(state, seat, e) is not None for e in effects)
+        return _any_plan(state, seat, effects)
     trial = Draft(state)  # the effects one after the other, tried on a copy
     for effect in effects:
         plan = bot_plan(trial, seat, effect)
@@ -183,10 +203,19 @@ _EFFECTS: Final = tuple(dict.fromkeys(effect for card in BOT_IDS for effect in B
 exactly when one of these can."""
 
 
+def _any_plan(state: Position, seat: int, effects: tuple[BotEffect, ...]) -> bool:
+    """`any(bot_plan(state, seat, e) is not None for e in effects)`, as a loop."""
+    plans = _PLANS
+    for effect in effects:  # noqa: SIM110  (a plain loop: no generator per bot card)
+        if plans[effect.kind](state, seat, effect) is not None:
+            return True
+    return False
+
+
 def _any_feasible(state: Position, seat: int) -> bool:
     """Whether some card of the bot deck would be carried out now (`card_feasible` of each)."""
     if state.config.bot_rule == "any-effect":
-        return any(bot_plan(state, seat, e) is not None for e in _EFFECTS)
+        return _any_plan(state, seat, _EFFECTS)
     return any(card_feasible(state, seat, card) for card in BOT_IDS)
 
 

@@ -9,7 +9,6 @@ from everybody else.
 
 from __future__ import annotations
 
-import collections
 import functools
 import itertools
 import math
@@ -18,6 +17,7 @@ from collections.abc import Callable, Iterable
 from typing import Final
 
 from tabletop.kernel.deck import Deck, Known
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -46,7 +46,8 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
         counts[known.card] = counts.get(known.card, 0) + 1
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    return Deck((), Tokens(counts), ())
+    # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks.
+    return Deck((), Tokens._trusted(dict(sorted(counts.items()))), ())
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
@@ -146,11 +147,8 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
-_new: Final = object.__new__
-_set_top, _set_moved, _set_to = [getattr(Arrange, name).__set__ for name in ("top", "moved", "to")]
-"""The slots of an `Arrange` (a frozen attrs class with no validator, converter or cached hash)."""
-_consume: Final = collections.deque[object](maxlen=0).extend
-"""Runs an iterator to its end, keeping nothing (a loop in C)."""
+_arrange: Final = maker(Arrange)
+"""`Arrange(top, moved, to)` without `__init__`'s per-field calls (about a hundred for every look)."""
 
 
 @functools.cache
@@ -174,10 +172,10 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
     one card may leave the game.
     """
     if len(set(cards)) == len(cards):
-        # About a hundred moves for every look, built in C loops: the tops are the orders of
-        # all the cards (`itertools.permutations` lists the original order first), then for
-        # each card moved away, to each target, the orders of the rest; each new move's three
-        # slots are filled as its __init__ would (no Python call per move).
+        # About a hundred moves for every look: the tops are the orders of all the cards
+        # (`itertools.permutations` lists the original order first), then for each card moved
+        # away, to each target, the orders of the rest; each move built by the kernel's maker
+        # (its three slots filled as its __init__ would, no call per slot).
         tos, kept, targets = _targets_of(len(cards), mode)
         tops = list(itertools.permutations(cards))
         moved = [""] * kept
@@ -185,11 +183,7 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
             rest = list(itertools.permutations(cards[:i] + cards[i + 1 :]))
             tops += rest * targets
             moved += [card] * (len(rest) * targets)
-        made = list(map(_new, itertools.repeat(Arrange, len(tos))))
-        _consume(map(_set_top, made, tops))
-        _consume(map(_set_moved, made, moved))
-        _consume(map(_set_to, made, tos))
-        return tuple(made)
+        return tuple([_arrange(top, card, to) for top, card, to in zip(tops, moved, tos, strict=True)])
     # Identical copies: different layouts can give the same arrangement; keep the first.
     found = dict.fromkeys(
         [(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in _layouts(len(cards), mode)]

@@ -173,32 +173,36 @@ class ZooState(Position, State):
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
         """
+        sampled = SAMPLED[0]
+        if sampled[0] is self and sampled[1] is move:  # drawn by the rules' sampler from this state
+            return self._apply(move)  # type: ignore[return-value]
         try:  # the kernel's caches, read directly: set by `evolve` and `freeze`, not by __init__
             outcomes, moves = self._outcomes, self._legal
         except AttributeError:
             outcomes = moves = None
-        if outcomes is not None:  # a chance node whose outcomes were listed (sampled from)
-            for candidate, _ in outcomes:
-                if candidate is move:
-                    return self._apply(move)  # type: ignore[return-value]
-        elif self.is_chance_node:
-            sampled = SAMPLED[0]
-            if sampled[0] is self and sampled[1] is move:  # drawn by the rules' sampler from this state
-                return self._apply(move)  # type: ignore[return-value]
-            for candidate, _ in self.chance_outcomes():
-                if candidate is move:
-                    return self._apply(move)  # type: ignore[return-value]
-        else:
-            if moves is None:
-                moves = self.legal_moves()
-            ids = _ids_of(moves) if len(moves) > _SCANNED else None
-            if ids is not None:
-                if id(move) in ids:
-                    return self._apply(move)  # type: ignore[return-value]
-            else:
-                for candidate in moves:
+        if moves is None:
+            if outcomes is not None:  # a chance node whose outcomes were listed (sampled from)
+                for candidate, _ in outcomes:
                     if candidate is move:
                         return self._apply(move)  # type: ignore[return-value]
+                moves = ()
+            elif self.is_chance_node:
+                for candidate, _ in self.chance_outcomes():
+                    if candidate is move:
+                        return self._apply(move)  # type: ignore[return-value]
+                moves = ()
+            else:
+                moves = self.legal_moves()
+        # The legal moves listed (at a chance node, the outcomes' moves: the same objects): a
+        # search applies each of them, found by their ids from the second in a row.
+        ids = _ids_of(moves) if len(moves) > _SCANNED else None
+        if ids is not None:
+            if id(move) in ids:
+                return self._apply(move)  # type: ignore[return-value]
+        else:
+            for candidate in moves:
+                if candidate is move:
+                    return self._apply(move)  # type: ignore[return-value]
         if not self.is_legal(move):
             raise self._explain(move)
         return self._apply(move)  # type: ignore[return-value]

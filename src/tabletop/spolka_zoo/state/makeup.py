@@ -87,9 +87,9 @@ _NONE: Final = Tokens()
 
 
 def _set(draft: Draft, company: str, makeup: Makeup) -> None:
-    old = makeups(draft)
-    c = FRUIT_INDEX[company]
-    draft.deck_makeup = tuple(makeup if i == c else m for i, m in enumerate(old))
+    a, b, c = makeups(draft)
+    i = FRUIT_INDEX[company]
+    draft.deck_makeup = (makeup, b, c) if i == 0 else (a, makeup, c) if i == 1 else (a, b, makeup)
 
 
 def lobbied(draft: Draft, company: str, card: str) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots, writable_twin
+from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import clockwise
@@ -245,8 +245,8 @@ def fields_with(cls: type[T], *names: str) -> Callable[..., T]:
         raise TypeError(msg)
     twin = writable_twin(cls)
     assert twin is not None and plain_slots(cls, attributes) and not cleared_caches(cls)
-    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_twin": twin}
-    lines = [f"def with_(inst, {', '.join(names)}):", "    new = _new(_twin)"]
+    namespace: dict[str, Any] = {"_cls": cls, "_twin": blank(twin)}
+    lines = [f"def with_(inst, {', '.join(names)}):", "    new = _twin()"]
     lines += [f"    new.{name} = {name if name in names else 'inst.' + name}" for name in fields]
     lines += ["    new.__class__ = _cls", "    return new"]
     exec(compile("\n".join(lines) + "\n", f"<{cls.__name__} with {','.join(names)}>", "exec"), namespace)
