@@ -87,10 +87,14 @@ _WITH_INFLUENCE_ROW: Final = piles_with("influence_row")
 """The seat's and the turn's few changes of every token (`evolve` with those fields)."""
 
 
+_PICKS: Final = {token: Pick(token) for token in TOKENS}
+"""One `Pick` per token, shared by every list of picks."""
+
+
 @functools.cache
 def _picks_after(played: tuple[str, ...]) -> tuple[Move, ...]:
     """The tokens a seat may pick after playing `played` this round (built once each)."""
-    return tuple(Pick(t) for t in TOKENS if t not in played and (t != "duplicate" or played))
+    return tuple([_PICKS[t] for t in TOKENS if t not in played and (t != "duplicate" or played)])
 
 
 def pick(draft: Draft, move: Pick) -> None:

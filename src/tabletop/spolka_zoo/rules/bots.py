@@ -225,7 +225,8 @@ def _turn_run(draft: Draft, task: Task) -> None:
         return
     piles = draft.piles
     if piles.bot_deck.is_empty:
-        piles = evolve(piles, bot_deck=Deck.shuffled(piles.bot_discard.elements()), bot_discard=Tokens())
+        # Deck.shuffled(piles.bot_discard.elements()): the discards, their multiset as it is
+        piles = evolve(piles, bot_deck=Deck((), piles.bot_discard, ()), bot_discard=Tokens())
         draft.piles = piles
     if piles.bot_deck.top_is_known:
         _turn_drawn(draft, task, piles.bot_deck.top_card())
@@ -264,10 +265,11 @@ def _card_run(draft: Draft, task: Task) -> None:
     """
     card = BOTS[task.card]
     index, done = task.index, task.n
+    plans = _PLANS  # bot_plan(...), without the call
     while index < len(card.effects):
         effect = card.effects[index]
         index += 1
-        plan = bot_plan(draft, task.seat, effect)
+        plan = plans[effect.kind](draft, task.seat, effect)
         if plan is None:
             continue
         done += 1

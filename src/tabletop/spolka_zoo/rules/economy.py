@@ -42,24 +42,26 @@ def move_price(price: int, delta: int, track: tuple[int, int], *, beyond: bool =
     track does not move further off (FAQ: a token on the extreme space stays). With
     `beyond` it may rise past the top and fall to 0, never below.
     """
-    low, high = track
+    low, high = track  # min/max written out: no builtin call per price move
+    moved = price + delta
     if beyond:
-        return max(0, price + delta)
+        return moved if moved > 0 else 0
     if delta > 0:
-        return price if price >= high else min(high, price + delta)
-    return price if price <= low else max(low, price + delta)
+        return price if price >= high else (moved if moved < high else high)
+    return price if price <= low else (moved if moved > low else low)
 
 
 def _set(values: tuple[int, int, int], index: int, value: int) -> tuple[int, int, int]:
-    new = list(values)
-    new[index] = value
-    return (new[0], new[1], new[2])
+    a, b, c = values
+    return (value, b, c) if index == 0 else (a, value, c) if index == 1 else (a, b, value)
 
 
 def gain(draft: Draft, seat: int, n: int) -> None:
     """Seat `seat` takes `n` coins from the bank, or discards `-n` (as many as it has)."""
     s = draft.seats[seat]
-    money = max(0, s.money + n)
+    money = s.money + n
+    if money < 0:
+        money = 0
     if money != s.money:
         draft.set_seat(seat, _WITH_MONEY(s, money))
 
@@ -67,13 +69,15 @@ def gain(draft: Draft, seat: int, n: int) -> None:
 def share_cost(state: Position, seat: int, company: str, discount: int = 0) -> int:
     """What `seat` pays for a share in `company` (its discounts applied, never below 0)."""
     price = state.share_price[FRUIT_INDEX[company]]
-    return max(0, price - discount - state.seats[seat].passive("share_discount"))
+    cost = price - discount - state.seats[seat].passive("share_discount")
+    return cost if cost > 0 else 0
 
 
 def fruit_cost(state: Position, seat: int, fruit: str, discount: int = 0) -> int:
     """What `seat` pays for a fruit from the warehouse (discounts applied, never below 0)."""
     price = state.fruit_price[FRUIT_INDEX[fruit]]
-    return max(0, price - discount - state.seats[seat].passive("fruit_discount"))
+    cost = price - discount - state.seats[seat].passive("fruit_discount")
+    return cost if cost > 0 else 0
 
 
 def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:

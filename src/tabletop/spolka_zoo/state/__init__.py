@@ -82,9 +82,12 @@ __all__ = [
 
 _NO_TURN: Final = Turn()
 """The turn before the first token of the game."""
-_MOVED: Final[dict[tuple[int, str, int | None], tuple[Flow, Flow]]] = {}
-"""`Draft.goto`'s moves without a round or first player, by (id of the flow, target, player):
-(the flow, where it goes). A flow is a value, so where it goes never changes."""
+_MOVED: Final[dict[int, tuple[Flow, dict[str | tuple[str, int], Flow]]]] = {}
+"""`Draft.goto`'s moves without a round or first player, by the id of the flow: (the flow, where
+it goes by target, or by (target, player) when a player is named). A flow is a value, so where
+it goes never changes; it is kept alive with its id, so no other flow takes that id."""
+_TARGETS_KEPT: Final = 64
+"""Targets kept per flow in `_MOVED` at most."""
 _TO_WORK: Final[dict[int, tuple[Flow, Flow]]] = {}
 """`Draft.to_work`'s moves by the id of the flow: (the flow, where it goes)."""
 _MAX_MOVED: Final = 8192
@@ -229,14 +232,20 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         """Move the flow to `target` through the phase machine (which checks the transition)."""
         flow = self.flow
         if round is None and first_player is None:  # nearly every move: kept by the flow's identity
-            key = (id(flow), target, player)
-            hit = _MOVED.get(key)
-            if hit is not None and hit[0] is flow:
-                self.flow = hit[1]
-                return
+            entry = _MOVED.get(id(flow))
+            key = target if player is None else (target, player)
+            if entry is not None and entry[0] is flow:
+                hit = entry[1].get(key)
+                if hit is not None:
+                    self.flow = hit
+                    return
+            elif len(_MOVED) < _MAX_MOVED:
+                entry = _MOVED[id(flow)] = (flow, {})
+            else:
+                entry = None
             moved = ZooState.MACHINE.goto(flow, target, player=player)
-            if len(_MOVED) < _MAX_MOVED:
-                _MOVED[key] = (flow, moved)  # the flow kept alive with its id: no other object takes it
+            if entry is not None and len(entry[1]) < _TARGETS_KEPT:
+                entry[1][key] = moved
             self.flow = moved
         else:
             self.flow = ZooState.MACHINE.goto(flow, target, player=player, round=round, first_player=first_player)
