@@ -20,7 +20,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
+from tabletop.spolka_zoo.rules.decks import EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
@@ -78,7 +78,7 @@ def _hire(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 def _move_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    return None if deck_of(state, effect.company).is_empty else ("move_top", effect.company, -1)
+    return None if top_kind(deck_of(state, effect.company)) == EMPTY else ("move_top", effect.company, -1)
 
 
 def _sell_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
@@ -110,7 +110,7 @@ def _buy_named_share(state: Position, seat: int, effect: BotEffect) -> Plan | No
 
 
 def _lobby_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    if seat == state.flow.first_player or state.piles.influence.is_empty:
+    if seat == state.flow.first_player or top_kind(state.piles.influence) == EMPTY:
         return None
     return ("lobby_top", effect.company, -1)
 
@@ -224,11 +224,13 @@ def _turn_run(draft: Draft, task: Task) -> None:
         finish(draft)
         return
     piles = draft.piles
-    if piles.bot_deck.is_empty:
+    kind = top_kind(piles.bot_deck)
+    if kind == EMPTY:
         # Deck.shuffled(piles.bot_discard.elements()): the discards, their multiset as it is
         piles = evolve(piles, bot_deck=Deck((), piles.bot_discard, ()), bot_discard=Tokens())
         draft.piles = piles
-    if piles.bot_deck.top_is_known:
+        kind = top_kind(piles.bot_deck)
+    if kind != UNKNOWN:  # known (or still empty: top_card() says so)
         _turn_drawn(draft, task, piles.bot_deck.top_card())
     else:
         wait_chance(draft)
@@ -284,9 +286,10 @@ def _card_run(draft: Draft, task: Task) -> None:
 
 def _lobby_run(draft: Draft, task: Task) -> None:
     deck = draft.piles.influence
-    if deck.is_empty:
+    kind = top_kind(deck)
+    if kind == EMPTY:
         finish(draft)
-    elif deck.top_is_known:
+    elif kind != UNKNOWN:
         _lobby_drawn(draft, task, deck.top_card())
     else:
         wait_chance(draft)

@@ -27,7 +27,18 @@ from tabletop.spolka_zoo.rules.work import decide, finish, replace, shared_task,
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
-__all__ = ["OPERATIONS", "arrangements", "deck_of", "neighbour", "remove_cards", "shuffled_into"]
+__all__ = [
+    "EMPTY",
+    "KNOWN",
+    "OPERATIONS",
+    "UNKNOWN",
+    "arrangements",
+    "deck_of",
+    "neighbour",
+    "remove_cards",
+    "shuffled_into",
+    "top_kind",
+]
 
 _ROWS: Final = {"influence": ("influence", "influence_row"), "helper": ("helper_deck", "helper_row")}
 _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
@@ -36,6 +47,25 @@ _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
 def deck_of(state: Position, company: str) -> Deck:
     """The deck of `company`."""
     return state.decks[FRUIT_INDEX[company]]
+
+
+EMPTY: Final = 0
+"""`top_kind`: the deck holds no card."""
+KNOWN: Final = 1
+"""`top_kind`: the top card is known (`deck.top_card()`, no chance event)."""
+UNKNOWN: Final = 2
+"""`top_kind`: the top card is drawn from the unknown middle (a chance event)."""
+
+
+def top_kind(deck: Deck) -> int:
+    """`EMPTY` when `deck.is_empty`, else `KNOWN` when `deck.top_is_known`, else `UNKNOWN`: both
+    readings at once, the middle's emptiness told by its items view (its counts are positive),
+    without the two properties' and the multiset's `__bool__` calls."""
+    if deck.top:
+        return KNOWN
+    if deck.middle.items():
+        return UNKNOWN
+    return KNOWN if deck.bottom else EMPTY
 
 
 def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
@@ -66,9 +96,10 @@ def neighbour(state: Position, company: str, step: int) -> str:
 def _row_run(draft: Draft, task: Task) -> None:
     deck_name, _ = _ROWS[task.arg]
     deck: Deck = getattr(draft.piles, deck_name)
-    if deck.is_empty:
+    kind = top_kind(deck)
+    if kind == EMPTY:
         finish(draft)
-    elif deck.top_is_known:
+    elif kind == KNOWN:
         _row_drawn(draft, task, deck.top_card())
     else:
         wait_chance(draft)
@@ -310,9 +341,10 @@ def _move_run(draft: Draft, task: Task) -> None:
             decide(draft, task, _move_options, _move_chosen)
         return
     deck = deck_of(draft, task.company)
-    if deck.is_empty or task.arg == task.company:
+    kind = top_kind(deck)
+    if kind == EMPTY or task.arg == task.company:
         finish(draft)
-    elif not deck.top_is_known:
+    elif kind == UNKNOWN:
         replace(draft, task)
         wait_chance(draft)
     else:

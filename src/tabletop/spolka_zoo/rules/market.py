@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import deck_of, shuffled_into
+from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, deck_of, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
 from tabletop.spolka_zoo.state import (
@@ -56,11 +56,12 @@ fields)."""
 
 def _resolve_run(draft: Draft, task: Task) -> None:
     deck = deck_of(draft, task.company)
-    if task.n >= 2 or deck.is_empty:
+    kind = top_kind(deck)
+    if task.n >= 2 or kind == EMPTY:
         draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))
         draft.piles = _WITH_RESOLVING(draft.piles, ())
         finish(draft)
-    elif deck.top_is_known:
+    elif kind == KNOWN:
         _revealed(draft, task, deck.top_card())
     else:
         wait_chance(draft)
@@ -128,11 +129,12 @@ def _divide_run(draft: Draft, task: Task) -> None:
 
 def _event_run(draft: Draft, task: Task) -> None:
     piles = draft.piles
-    if task.n >= EVENTS_PER_ROUND or piles.event_deck.is_empty:
+    kind = top_kind(piles.event_deck)
+    if task.n >= EVENTS_PER_ROUND or kind == EMPTY:
         deck = shuffled_into(piles.event_deck, piles.event_aside.elements())
         draft.piles = evolve(piles, event_deck=deck, event_aside=type(piles.event_aside)())
         finish(draft)
-    elif piles.event_deck.top_is_known:
+    elif kind == KNOWN:
         _event_drawn(draft, task, piles.event_deck.top_card())
     else:
         wait_chance(draft)
