@@ -161,7 +161,10 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
         ValueError: If `state` is not at a chance node, or it is a view (no seed) and no
             `rng` was given.
     """
-    sampler = getattr(state, "_sample_chance", None)  # a game's own draw (see State._sample_chance)
+    try:  # a game's own draw (see State._sample_chance): None on a State class that binds none
+        sampler = state._sample_chance  # type: ignore[attr-defined]
+    except AttributeError:  # a chance state that is no State
+        sampler = None
     if sampler is not None:
         move = sampler(rng)
         if move is not None:
