@@ -10,11 +10,12 @@ import attrs
 
 from tabletop.archipel import new_game
 from tabletop.archipel import rules as archipel_rules
-from tabletop.archipel.checks import fished_out, may_sail_to_space, may_sail_to_spot
+from tabletop.archipel.checks import catch_problem, fished_out, may_sail_to_space, may_sail_to_spot
 from tabletop.archipel.content.board import SPOT, STORM, reference_board
 from tabletop.archipel.content.kinds import GEAR
 from tabletop.archipel.moves import Draw, Expose, Sail
 from tabletop.archipel.rules import sailing, setup
+from tabletop.archipel.rules.catching import may_catch
 from tabletop.archipel.state import ArchipelState, Spot, dealing_to
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.tokens import Tokens
@@ -157,3 +158,26 @@ def test_the_setup_deals_to_the_shop_dealing_to_names() -> None:
                     archipel_rules._drawn(child, next(m for m, _ in child.chance_outcomes()))
                     assert archipel_rules._LAST_TARGET[0] == (child, dealing_to(child))
             state = state.apply(sample_chance(state, rng))
+
+
+def test_may_catch_is_catch_problem_without_its_words() -> None:
+    """`may_catch` answers `catch_problem(s) is None` in random positions and with every kind of
+    piece under the boat (face down, face up, a shark, caught) with and without matching bait."""
+    pieces = [Spot(), Spot("blue", False), Spot("blue", True), Spot("red", True), Spot("shark", True), Spot("", True)]
+    baits = [Tokens(), Tokens(["bait-blue"]), Tokens(["bait-multi"]), Tokens(["bait-red", "storm-gear"])]
+    checked = 0
+    for seed, players in ((12, 2), (13, 4)):
+        for state in _states(seed, players)[::5]:
+            if state.flow.step != "act":
+                continue
+            assert may_catch(state) == (catch_problem(state) is None)
+            me = state.flow.player
+            for piece in pieces:
+                for cards in baits:
+                    spots = list(state.spots)
+                    spots[3] = piece
+                    boat = attrs.evolve(state.boat, at=state.map.spots[3], cards=cards)
+                    moved = attrs.evolve(state, spots=tuple(spots), boats=state.boats_with(me, boat))
+                    assert may_catch(moved) == (catch_problem(moved) is None)
+                    checked += 1
+    assert checked > 200

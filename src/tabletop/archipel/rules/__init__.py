@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tabletop.archipel.checks import catch_problem, in_island_harbour, may_declare
+from tabletop.archipel.checks import in_island_harbour, may_declare
 from tabletop.archipel.content.board import board_for
 from tabletop.archipel.content.kinds import BAITS, FISH
 from tabletop.archipel.flow import MACHINE, Work
@@ -88,7 +88,7 @@ def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
     moves: list[Move] = []
     if boat.fuel:
         moves.extend(sailing.sail_moves(s, boat))
-    if catch_problem(s) is None:
+    if catching.may_catch(s):
         moves.append(CATCH)
     meetings.common_moves(s, boat, moves, _NO_CARDS)
     moves.append(STAY if in_island_harbour(s) else END_TURN)
