@@ -87,11 +87,12 @@ class Check:
 
 
 def fished_out(spots: tuple[Spot, ...]) -> frozenset[int]:
-    """The indices of the fish spots whose fish was caught (the answer for the last `spots`
-    tuple is kept: steps that leave the spots alone pass the same tuple on)."""
+    """The indices of the fish spots whose fish was caught (kept for the last `spots` tuple, which
+    steps that leave the spots alone pass on; an equal answer for a new tuple is the same set)."""
     last = _FISHED_OUT[0]  # one tuple, replaced whole: threads never mix two answers
     if last[0] is not spots:
-        last = _FISHED_OUT[0] = (spots, frozenset(i for i, spot in enumerate(spots) if spot.fish == EMPTY))
+        gone = frozenset([i for i, spot in enumerate(spots) if spot.fish == EMPTY])
+        last = _FISHED_OUT[0] = (spots, last[1] if gone == last[1] else gone)  # sail moves are kept by it
     return last[1]
 
 

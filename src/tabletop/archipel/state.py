@@ -383,8 +383,7 @@ def _index(ids: Mapping[str, int], key: str, what: str) -> int:
     """The position of `key` among the board's ids of a kind, or a `KeyError` naming it."""
     found = ids.get(key)
     if found is None:
-        known = ", ".join(list(ids)[:8])
-        msg = f"no {what} {key!r} on this board (e.g. {known})"
+        msg = f"no {what} {key!r} on this board (e.g. {', '.join(list(ids)[:8])})"
         raise KeyError(msg)
     return found
 
@@ -407,8 +406,7 @@ _TALLIES: dict[tuple[int, bool, int], tuple[tuple[str, tuple[Tokens, ...]], _Tal
 
 
 def _market_tally(s: ArchipelState) -> _Tally:
-    """The missing fish by colour and (filled, ordered), kept by the markets tuple (the states of
-    a game share it until a fish is delivered; an entry holds it, so its id is not reused)."""
+    """The missing fish by colour and (filled, ordered), kept by the markets tuple (held: its id is not reused)."""
     ids = (id(s.board), s.short, id(s.markets))
     found = _TALLIES.get(ids)
     if found is None:
@@ -451,22 +449,26 @@ def dealing_to(s: ArchipelState) -> str:
 
 
 def supplied_as_far_as_possible(s: ArchipelState) -> bool:
-    """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`).
-
-    A wanted colour can still be delivered when a boat carries such a fish, or when one lies
-    in the sea (face down or up, seen or not) and bait that catches it (its colour or
-    multicolour) is in the game (pocket, shops, warehouse, boats). Kept by what it reads."""
-    key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in s.boats])
+    """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`): a wanted colour can
+    still be delivered when a boat carries such a fish, or when one lies in the sea (face down or up, seen or not)
+    and bait that catches it (its colour or multicolour) is in the game (pocket, shops, warehouse, boats). Kept by
+    what it reads (an entry holds its objects, so their identities are not reused)."""
+    boats, k = s.boats, _LAST_SUPPLIED[0]  # the last look: a step moving no boat passes its tuple on, fish and all
+    if k[0] is boats and k[1] is s.markets and k[2] is s.lost and k[3] is s.removed and k[4] == (s.board, s.short):
+        return k[5]
+    key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in boats])
     ids = tuple(map(id, key))  # the same objects as a recent look: most steps keep them all
     recent = _RECENT.get(ids)  # an entry holds its objects, so no other object has their ids
     if recent is None:
         if len(_RECENT) > 1024:
             _RECENT.clear()
         recent = _RECENT[ids] = (key, _supplied(s))
+    _LAST_SUPPLIED[0] = (boats, s.markets, s.lost, s.removed, (s.board, s.short), recent[1])
     return recent[1]
 
 
 _RECENT: dict[tuple[int, ...], tuple[tuple[Any, ...], bool]] = {}
+_LAST_SUPPLIED: list[tuple[Any, Any, Any, Any, Any, bool]] = [((), (), (), (), None, False)]  # replaced whole
 
 
 def _supplied(s: ArchipelState) -> bool:
@@ -475,9 +477,7 @@ def _supplied(s: ArchipelState) -> bool:
         return True
     cards, removed = board_for(s.board).cards, s.removed
     multi = cards[MULTI] > removed[MULTI]
-    aboard = Tokens()
-    for boat in s.boats:
-        aboard += boat.fish
+    aboard = sum((boat.fish for boat in s.boats), Tokens())
     # The fish in the sea, by kind, from public counts only: in the memory game a view does
     # not show which face-down fish is which, but everybody can count them.
     in_sea = FISH - s.lost - aboard - sum(s.markets, Tokens())

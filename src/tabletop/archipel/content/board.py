@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
-from typing import Final
+from typing import Final, TypeVar
 
 from tabletop.archipel.content import BoardFile, ChannelDef, HomePortDef, IslandDef, load_board_file
 from tabletop.archipel.content.kinds import all_cards
@@ -37,6 +37,8 @@ HARBOUR: Final = "harbour"
 HOME: Final = "home"
 STORM: Final = "storm"
 _CACHE_LIMIT: Final = 200_000
+
+T = TypeVar("T")
 
 Targets = tuple[tuple[int, ...], tuple[str, ...], tuple[int, ...]]
 """Reachable locations by kind: fish spot indices, harbour and home port ids, storm space indices."""
@@ -120,11 +122,19 @@ class Board:
             self.areas_of[home.id] = (area[home.area],)
         for sid, j in zip(self.storm_ids, storm_channel, strict=True):
             self.areas_of[sid] = self.channel_areas[j]
+        # Each location's areas as a bit mask (bit a: area a), by kind in board order: what
+        # `targets` filters by the areas a boat reaches.
+        bits = {loc: sum(1 << a for a in set(areas)) for loc, areas in self.areas_of.items()}
+        self._spot_bits = tuple(bits[loc] for loc in self.spots)
+        self._harbour_bits = tuple((loc, bits[loc]) for loc in (*self.island_ids, *self.home_ids))
+        self._storm_bits = tuple(bits[loc] for loc in self.storm_ids)
         self._blocked: dict[tuple[str, ...], int] = {}
         self._components: dict[int, tuple[int, ...]] = {}
+        self._area_reach: dict[int, tuple[int, ...]] = {}
         self._reach: dict[tuple[int, str], tuple[str, ...]] = {}
         self._targets: dict[tuple[int, str], Targets] = {}
-        self._by_group: dict[int, dict[int, Targets]] = {}
+        self._in_areas: dict[int, Targets] = {}
+        self._from_areas: dict[tuple[int, str], Targets] = {}
 
     def __repr__(self) -> str:
         return f"<Board {self.name!r}>"
@@ -190,45 +200,54 @@ class Board:
         key = (mask, at)
         found = self._targets.get(key)
         if found is None:
-            groups = self._groups(mask)
-            comp = self.components(mask)
-            mine = sorted({comp[a] for a in self.areas_of[at]})
-            if len(mine) == 1:
-                spots, harbours, spaces = groups[mine[0]]
-            else:
-                parts = [groups[c] for c in mine]
-                spots = tuple(sorted({i for p in parts for i in p[0]}))
-                order = {loc: n for n, loc in enumerate(self.locations)}
-                harbours = tuple(sorted({h for p in parts for h in p[1]}, key=order.__getitem__))
-                spaces = tuple(sorted({i for p in parts for i in p[2]}))
-            kind = self.kind[at]
-            if kind == SPOT:
-                spots = tuple(i for i in spots if self.spots[i] != at)
-            elif kind == STORM:
-                spaces = tuple(i for i in spaces if self.storm_ids[i] != at)
-            else:
-                harbours = tuple(h for h in harbours if h != at)
-            found = (spots, harbours, spaces)
+            reach = self.area_reach(mask)
+            areas = 0
+            for a in self.areas_of[at]:
+                areas |= reach[a]
+            found = self._targets_in(areas, at)
             if len(self._targets) > _CACHE_LIMIT:
                 self._targets.clear()
             self._targets[key] = found
         return found
 
-    def _groups(self, mask: int) -> dict[int, Targets]:
-        """For each group of connected areas: the locations in it, by kind, in board order."""
-        found = self._by_group.get(mask)
+    def area_reach(self, mask: int) -> tuple[int, ...]:
+        """For each area, the areas it reaches when the channels of `mask` are blocked, as a bit
+        mask (bit a: area a)."""
+        found = self._area_reach.get(mask)
         if found is None:
             comp = self.components(mask)
-            lists: dict[int, tuple[list[int], list[str], list[int]]] = {c: ([], [], []) for c in set(comp)}
-            for i, spot in enumerate(self.spots):
-                lists[comp[self.areas_of[spot][0]]][0].append(i)
-            for loc in (*self.island_ids, *self.home_ids):
-                lists[comp[self.areas_of[loc][0]]][1].append(loc)
-            for i, space in enumerate(self.storm_ids):
-                for c in {comp[a] for a in self.areas_of[space]}:
-                    lists[c][2].append(i)
-            found = {c: (tuple(a), tuple(b), tuple(d)) for c, (a, b, d) in lists.items()}
-            self._by_group[mask] = found
+            group: dict[int, int] = {}
+            for a, c in enumerate(comp):
+                group[c] = group.get(c, 0) | 1 << a
+            found = self._area_reach[mask] = tuple(group[c] for c in comp)
+        return found
+
+    def _targets_in(self, areas: int, at: str) -> Targets:
+        """The locations in the areas of the bit mask `areas`, by kind in board order, `at`
+        left out: kept by the areas, which many sets of blocked channels share (most leave
+        every area connected)."""
+        key = (areas, at)
+        found = self._from_areas.get(key)
+        if found is None:
+            every = self._in_areas.get(areas)
+            if every is None:
+                every = self._in_areas[areas] = (
+                    tuple([i for i, bits in enumerate(self._spot_bits) if bits & areas]),
+                    tuple([loc for loc, bits in self._harbour_bits if bits & areas]),
+                    tuple([i for i, bits in enumerate(self._storm_bits) if bits & areas]),
+                )
+            spots, harbours, spaces = every
+            kind = self.kind[at]
+            if kind == SPOT:
+                spots = _without(spots, self.spot_index[at])
+            elif kind == STORM:
+                spaces = _without(spaces, self.storm_index[at])
+            else:
+                harbours = _without(harbours, at)
+            found = (spots, harbours, spaces)
+            if len(self._from_areas) > _CACHE_LIMIT:
+                self._from_areas.clear()
+            self._from_areas[key] = found
         return found
 
     def can_reach(self, storms: tuple[str, ...], at: str, target: str) -> bool:
@@ -236,6 +255,14 @@ class Board:
         comp = self.components(self.blocked(storms))
         mine = {comp[a] for a in self.areas_of[at]}
         return any(comp[a] in mine for a in self.areas_of[target])
+
+
+def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """`items` (in board order) without `item`, if it is there."""
+    if item not in items:
+        return items
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
 
 
 _BOARDS: dict[str, Board] = {}

@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from tabletop.archipel.checks import catch_problem, in_island_harbour, may_declare
-from tabletop.archipel.content.kinds import BAITS
+from tabletop.archipel.checks import in_island_harbour, may_declare
+from tabletop.archipel.content.board import board_for
+from tabletop.archipel.content.kinds import BAITS, FISH
 from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import (
     CATCH,
@@ -87,7 +88,7 @@ def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
     moves: list[Move] = []
     if boat.fuel:
         moves.extend(sailing.sail_moves(s, boat))
-    if catch_problem(s) is None:
+    if catching.may_catch(s):
         moves.append(CATCH)
     meetings.common_moves(s, boat, moves, _NO_CARDS)
     moves.append(STAY if in_island_harbour(s) else END_TURN)
@@ -102,8 +103,8 @@ _NO_CARDS: Final = Tokens()
 def chance_outcomes(s: ArchipelState) -> tuple[tuple[Move, float], ...]:
     """Cards drawn from the pocket, or the fish a face-down piece turns out to be."""
     if s.flow.step == "expose":
-        return _as_moves(s.unseen, Expose)
-    return _as_moves(s.pocket.contents, Draw)
+        return _as_moves(s.unseen, Expose, FISH)
+    return _as_moves(s.pocket.contents, Draw, board_for(s.board).cards)
 
 
 def chance_node(s: ArchipelState) -> ChanceNode:
@@ -141,13 +142,58 @@ class _KindMoves(dict[str, Move]):
 _KIND_MOVES: Final = {Expose: _KindMoves(Expose), Draw: _KindMoves(Draw)}
 
 
-def _as_moves(contents: Tokens, cls: type[Expose | Draw]) -> tuple[tuple[Move, float], ...]:
+class _Row(dict[tuple[str, int], tuple[Move, float]]):
+    """For one total of tokens in a bag, the outcome pair of each kind and count: `row[kind, n]`
+    is `(move, n / total)`, so that a draw's outcomes are looked up, with no float or pair built
+    per kind at every chance step.
+
+    A row is filled when it is made for every count the game's own tokens can have (`full`:
+    the cards of the board, the fish), the few pairs a step may then meet all at once; a count
+    beyond them, which only a text from outside can hold, is made the first time it is met
+    (`__missing__`)."""
+
+    def __init__(self, cls: type[Expose | Draw], total: int, full: Tokens) -> None:
+        moves = self.moves = _KIND_MOVES[cls]
+        self.total = total
+        super().__init__(
+            {(kind, n): (moves[kind], n / total) for kind, most in full.items() for n in range(1, min(most, total) + 1)}
+        )
+
+    def __missing__(self, key: tuple[str, int]) -> tuple[Move, float]:
+        if len(self) >= _ROW_PAIRS:  # bounded: a text from outside may name many kinds
+            self.clear()
+        kind, n = key
+        pair = self[key] = (self.moves[kind], n / self.total)
+        return pair
+
+
+_ROW_TOTAL: Final = 128
+"""The largest total of tokens whose outcome pairs are kept (a game's pocket holds 61 cards and
+its sea 30 fish; a larger total, which only a text from outside can hold, is worked out as it
+comes)."""
+_ROW_PAIRS: Final = 1024
+"""The most pairs a row keeps (one of 61 cards holds at most 61 pairs; of 30 fish, 30)."""
+
+_ROWS: Final[dict[tuple[type[Move], int], _Row]] = {}
+"""The rows by move class and total: at most 2 x 128, each of at most `_ROW_PAIRS` pairs."""
+
+
+def _as_moves(contents: Tokens, cls: type[Expose | Draw], full: Tokens) -> tuple[tuple[Move, float], ...]:
     """A draw from `contents` as moves, each kind with its chance `count / total` (the kernel's
     [`Bag.outcomes`][tabletop.kernel.bag.Bag.outcomes] in one pass), each kind's move made once
-    (the kernel keeps the answer on the state, which is asked twice: legal moves, then sampling)."""
-    moves = _KIND_MOVES[cls]
+    (the kernel keeps the answer on the state, which is asked twice: legal moves, then sampling).
+
+    The pairs are read from the row of the bag's total (`_Row`, filled from `full`, every token
+    of the game), at C speed: the same moves and the same floats, `n / total`, as working each
+    out."""
     total = contents.total
-    return tuple([(moves[kind], n / total) for kind, n in contents.items()])
+    if total > _ROW_TOTAL:
+        moves = _KIND_MOVES[cls]
+        return tuple([(moves[kind], n / total) for kind, n in contents.items()])
+    row = _ROWS.get((cls, total))
+    if row is None:
+        row = _ROWS[cls, total] = _Row(cls, total, full)
+    return tuple(map(row.__getitem__, contents.items()))
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
@@ -181,8 +227,16 @@ def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:
     if s.flow.phase == "setup":
         last = _LAST_TARGET[0]  # every outcome of a chance node goes to the same shop
         if last[0] is not s:
-            last = _LAST_TARGET[0] = (s, dealing_to(s))
+            hint = _LAST_DEAL[0]
+            if hint[0] is s.shops and hint[1] is s.shut and hint[2] == s.board:
+                target = setup.next_target(s.board, s.shut, s.shops, hint[3])
+            else:
+                target = dealing_to(s)
+            last = _LAST_TARGET[0] = (s, target)
         changes = setup.dealt(s, move.card, last[1])
+        after = changes.get("shops")
+        if after is not None:
+            _LAST_DEAL[0] = (after, s.shut, s.board, last[1])
     else:
         changes = harbour.restocked(s, move.card)
     changes["chance_count"] = s.chance_count + 1
@@ -191,6 +245,11 @@ def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:
 
 _LAST_TARGET: list[tuple[object, str]] = [((), "")]
 """The state `_drawn` dealt from last (kept: its identity is not reused) and where its cards go."""
+
+_LAST_DEAL: list[tuple[tuple[Tokens, ...], frozenset[str], str, str]] = [((), frozenset(), "", "")]
+"""The shops tuple the last deal to a shop made (kept: its identity is not reused), the closed
+shops and the board, and the shop dealt to: in a state with that tuple no open shop before it is
+short of three, so `setup.next_target` looks from it on, not from the first island."""
 
 
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {

@@ -9,16 +9,39 @@ most; fish thrown overboard leave the game (ARC-3.6).
 
 from __future__ import annotations
 
+from tabletop.archipel.content.board import board_for
 from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, SHARK
 from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import Catch, Expose, Feed, MultiChoice, Throw
-from tabletop.archipel.state import EMPTY, UNSEEN, Spot
+from tabletop.archipel.state import EMPTY, HOLD, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["catch", "expose", "feed", "multi", "throw"]
+__all__ = ["catch", "expose", "feed", "may_catch", "multi", "throw"]
+
+
+def may_catch(s: ArchipelState) -> bool:
+    """`checks.catch_problem(s) is None`, the checks of `catch` in their order without the words of a
+    refusal (the legal moves ask it in every position; `tests/archipel/test_archipel_checks.py`
+    holds the two to the same answer): a fish where the boat is, not tried since it came, a
+    bait on board, room in the hold, and a face-up fish neither a shark nor one the baits miss."""
+    board = board_for(s.board)
+    boat = s.boats[s.flow.player]
+    i = board.spot_index.get(boat.at)
+    if i is None or not s.turn.may_catch:  # ARC-3.1 (`_no_fish`, `_tried`)
+        return False
+    spot = s.spots[i]
+    if spot.fish == EMPTY:
+        return False
+    cards = boat.cards
+    if BAITS.isdisjoint(cards) or boat.fish.total >= HOLD:  # ARC-3.1, ARC-3.6
+        return False
+    if not spot.face_up:
+        return True
+    fish = spot.fish  # ARC-3.4, ARC-3.2: a shark, or a colour no bait on board catches
+    return fish != SHARK and (BAIT_OF[fish] in cards or MULTI in cards)
 
 
 def catch(w: Work, move: Catch) -> None:

@@ -42,9 +42,12 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
             continue
         if other.at == at:
             here.append(seat)  # others_here(s), in seat order
-        cards = other.cards
-        if other.fuel < TANK and not JERRYCAN_SET.isdisjoint(cards):  # most boats hold no jerrycan
-            moves.extend([intern(Refuel, can, other.colour) for can in JERRYCANS if can in cards])
+        if other.fuel < TANK:
+            kept = _OTHER_CANS.get(seat)
+            if kept is None or kept[0] is not other:
+                kept = _OTHER_CANS[seat] = (other, _cans_of(other))
+            if kept[1]:  # most boats hold no jerrycan
+                moves.extend(kept[1])
     if boat.fish:
         moves.extend([intern(Throw, fish) for fish in boat.fish])
     for seat in here:
@@ -56,6 +59,18 @@ def common_moves(s: ArchipelState, boat: Boat, moves: list[Move], bought: Tokens
 
 
 _REFUEL: Final = {can: intern(Refuel, can) for can in JERRYCANS}
+
+_OTHER_CANS: Final[dict[int, tuple[Boat, tuple[Move, ...]]]] = {}
+"""The last boat met in each seat (kept: its identity is not reused) with the `refuel` moves of
+its own jerrycans: a boat not at play stays the same object from one position to the next."""
+
+
+def _cans_of(boat: Boat) -> tuple[Move, ...]:
+    """ARC-2.6, ARC-4.6: the `refuel` moves of a boat not at play, one per jerrycan on its card."""
+    cards = boat.cards
+    if JERRYCAN_SET.isdisjoint(cards):
+        return ()
+    return tuple([intern(Refuel, can, boat.colour) for can in JERRYCANS if can in cards])
 
 
 def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from tabletop.archipel.checks import may_sail_to_space, spots_to_sail
+from tabletop.archipel.checks import fished_out, may_sail_to_space, spots_to_sail
 from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, Work, stay
@@ -32,28 +32,67 @@ def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
     ports, storm spaces with a storm (with storm gear) or a boat to meet.
     """
     board = board_for(s.board)
-    spots, harbours, storms = _targets(s, board, boat.at)
+    sails = _targets(s, board, boat.at)
     boats_at = {b.at for b in s.boats}
-    to_spot, to_harbour, to_space = _sails(s.board, board)
-    moves: list[Move] = [to_spot[i] for i in spots_to_sail(s, board, spots, boats_at)]
-    moves.extend([to_harbour[loc] for loc in harbours])
+    gone = fished_out(s.spots)
+    if not gone:
+        moves: list[Move] = list(sails.to_spots)
+    else:
+        moves = sails.kept(gone)
+        index = board.spot_index
+        here = boat.at  # not a target: a boat waiting there does not count
+        if any(index.get(at, -1) in gone for at in boats_at if at != here):  # a boat waits on a spot fished out
+            to_spot = _sails(s.board, board)[0]
+            moves = [to_spot[i] for i in spots_to_sail(s, board, sails.targets[0], boats_at)]
+    moves += sails.to_harbours
+    storms = sails.targets[2]
     if storms and GEAR in boat.cards:
+        to_space = _sails(s.board, board)[2]
         moves.extend([to_space[i] for i in storms if may_sail_to_space(s, board, i, True, boats_at)])
     elif storms:  # without storm gear only a space where a boat waits can take it: look at those alone
         index = board.storm_index
         waiting = sorted(index[at] for at in boats_at if at in index)
-        moves.extend([to_space[i] for i in waiting if i in storms and may_sail_to_space(s, board, i, False, boats_at)])
+        if waiting:
+            to_space = _sails(s.board, board)[2]
+            moves.extend(
+                [to_space[i] for i in waiting if i in storms and may_sail_to_space(s, board, i, False, boats_at)]
+            )
     return moves
 
 
-_last_targets: tuple[object, str, dict[str, Targets]] = ((), "", {})
+class _Sails:
+    """The sail moves towards the targets from one location (`Board.targets`), made once: to
+    every fish spot, to the harbours and home ports; and to the fish spots whose fish is still
+    there, for the last set of spots fished out met (`kept`)."""
+
+    __slots__ = ("_last", "targets", "to_harbours", "to_spots")
+
+    def __init__(self, targets: Targets, to_spot: tuple[Sail, ...], to_harbour: dict[str, Sail]) -> None:
+        self.targets = targets
+        self.to_spots = tuple([to_spot[i] for i in targets[0]])
+        self.to_harbours = tuple([to_harbour[loc] for loc in targets[1]])
+        self._last: tuple[frozenset[int], tuple[Sail, ...]] = (frozenset(), self.to_spots)
+
+    def kept(self, gone: frozenset[int]) -> list[Move]:
+        """The moves to the fish spots not in `gone` (the answer for the last `gone` is kept, as
+        one pair replaced whole: the states of a game share one set until a fish is caught, and
+        the pair holds it, so its identity is not reused)."""
+        last = self._last
+        if last[0] is not gone:
+            spots = self.targets[0]
+            last = self._last = (gone, tuple([m for i, m in zip(spots, self.to_spots, strict=True) if i not in gone]))
+        return list(last[1])
+
+
+_last_targets: tuple[object, str, dict[str, _Sails]] = ((), "", {})
 """The storms tuple `_targets` read last (kept, so its identity is not reused), its board and
-the targets found from each location with it."""
+the sail moves found from each location with it."""
 
 
-def _targets(s: ArchipelState, board: Board, at: str) -> Targets:
-    """`board.targets(s.storms, at)`, kept while the storm spaces stay the same tuple (the states
-    of a game share it until a storm moves), so the tuple is not hashed at every look."""
+def _targets(s: ArchipelState, board: Board, at: str) -> _Sails:
+    """The sail moves towards `board.targets(s.storms, at)`, kept while the storm spaces stay
+    the same tuple (the states of a game share it until a storm moves), so the tuple is not
+    hashed at every look."""
     global _last_targets  # a one-entry cache, replaced whole: no lock needed
     storms, by_location = s.storms, _last_targets[2]
     if _last_targets[0] is not storms or _last_targets[1] != s.board:
@@ -61,8 +100,24 @@ def _targets(s: ArchipelState, board: Board, at: str) -> Targets:
         _last_targets = (storms, s.board, by_location)
     found = by_location.get(at)
     if found is None:
-        found = by_location[at] = board.targets(storms, at)
+        targets = board.targets(storms, at)  # kept by the board: one object per location and areas reached
+        found = _BY_TARGETS.get(id(targets))
+        if found is None or found.targets is not targets:
+            if len(_BY_TARGETS) >= _TARGETS_KEPT:
+                _BY_TARGETS.clear()
+            to_spot, to_harbour, _ = _sails(s.board, board)
+            found = _BY_TARGETS[id(targets)] = _Sails(targets, to_spot, to_harbour)
+        by_location[at] = found
     return found
+
+
+_BY_TARGETS: Final[dict[int, _Sails]] = {}
+"""The sail moves of each targets tuple met, by its id (an entry holds its tuple, so the id is not
+reused while it is kept)."""
+
+_TARGETS_KEPT: Final = 4096
+"""The most entries `_BY_TARGETS` keeps (a board of 67 locations has a few dozen targets tuples
+per set of areas a boat may reach)."""
 
 
 _SAILS: Final[dict[str, tuple[tuple[Sail, ...], dict[str, Sail], tuple[Sail, ...]]]] = {}

@@ -17,7 +17,7 @@ from tabletop.archipel.state import FUEL_MARKERS, SHOP_SIZE, TANK, ArchipelState
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["deal", "dealt", "setup"]
+__all__ = ["deal", "dealt", "next_target", "setup"]
 
 
 def setup(
@@ -91,3 +91,15 @@ def dealt(s: ArchipelState, card: str, target: str) -> dict[str, Any]:
     warehouse = s.warehouse.add(card)
     step = "deal" if warehouse.total < SHOP_SIZE else "turn.act"
     return {"flow": MACHINE.goto(s.flow, step), "pocket": pocket, "warehouse": warehouse}
+
+
+def next_target(board: str, shut: frozenset[str], shops: tuple[Tokens, ...], dealt_to: str) -> str:
+    """`dealing_to` of the setup state whose shops are `shops`, just after a card was dealt to the
+    shop of `dealt_to` (the first open shop short of three before it): that shop again while it is
+    short, else the first open shop short of three after it, else the warehouse (ARC-1.7)."""
+    plan = board_for(board)
+    ids = plan.island_ids
+    for i in range(plan.island_index[dealt_to], min(len(ids), len(shops))):  # zip's stop, as `dealing_to`
+        if shops[i].total < SHOP_SIZE and ids[i] not in shut:
+            return ids[i]
+    return "warehouse"
