@@ -5,9 +5,13 @@ A state's JSON is what its converter unstructures it to, written by the compact 
 state before it (a step replaces a few fields; the rest are the very same objects), and all of
 it is immutable, so the text of a part, once written, is the text of that part forever.
 [`TextWriter`][tabletop.kernel.jsontext.TextWriter] writes an attrs instance as the
-converter's generated function and the encoder would, field by field, and keeps the text of
-every attrs instance, [`Tokens`][tabletop.kernel.tokens.Tokens] and container it writes,
-found again by identity: writing the next state writes only what the step changed.
+converter's generated function and the encoder would, field by field. Each place of a state
+(a field, a position in a tuple) has a writing function of its own, which remembers the last
+value written there with the text of each of its parts: a part that is the very object the
+last value had costs one identity check, so writing the next state writes only what the step
+changed. The texts of whole values written by a type's shared function (a state itself, a
+value past [`PLACES_KEPT`][tabletop.kernel.jsontext.PLACES_KEPT] places) and of plain values
+are also kept in a bounded store, found again by identity.
 
 The text is exactly the encoder's (tests compare the two on every state of seeded games of
 every game): whatever it does not write itself (a union, a mapping, a frozenset, a value of a
@@ -42,7 +46,7 @@ import importlib
 import json
 import os
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -51,7 +55,7 @@ from cattrs.fns import identity
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["JSON_ENV", "TEXTS_KEPT", "TextWriter", "loads", "orjson_used", "use_orjson", "writer"]
+__all__ = ["JSON_ENV", "PLACES_KEPT", "TEXTS_KEPT", "TextWriter", "loads", "orjson_used", "use_orjson", "writer"]
 
 TEXTS_KEPT: Final = 4096
 """The most texts kept (with their values, so that an identity is never reused while kept):
@@ -122,6 +126,8 @@ def use_orjson(on: bool) -> bool:
     for store in _STORES:  # the texts written so far are written again by the encoder now in use
         store.clear()
     _HELD[0] = 0
+    for memo, start in _MEMOS:
+        memo[0] = start
     return before
 
 
@@ -175,12 +181,29 @@ def loads(text: str) -> Any:
 
 _Store = dict[int, tuple[object, str]]
 _STORES: list[_Store] = []
-"""One store of texts per writing function (a value written under two types, say a subclass
+"""One store of texts per type written (a value written under two types, say a subclass
 where its base is declared, has a text for each), all emptied together."""
 _HELD: list[int] = [0]  # the texts held in all the stores
 _TOKEN_TEXTS: _Store = {}
 _STORES.append(_TOKEN_TEXTS)
 _WRITERS: dict[int, tuple[cattrs.Converter, TextWriter]] = {}
+
+_Memo = list[tuple[Any, ...]]
+_MEMOS: list[tuple[_Memo, tuple[Any, ...]]] = []
+"""Every writing function's memo of the last value it wrote (a list holding one tuple) with the
+tuple it starts from, to forget them all at once."""
+
+PLACES_KEPT: Final = 512
+"""The most writing functions of their own (one place each: a field, a position in a tuple) a
+[`TextWriter`][tabletop.kernel.jsontext.TextWriter] makes; past this, places share the function
+of their type (the same text, found by identity in the store only)."""
+
+_POSITIONS: Final = 8
+"""The positions of a tuple that each have a writing function of their own (the later ones
+share their item type's)."""
+
+_NOTHING: Final = object()
+"""What a memo remembers before the first write: no value is this object."""
 
 _Write = Callable[[Any], str]
 
@@ -199,11 +222,22 @@ def _store() -> _Store:
     return store
 
 
+def _memo(start: tuple[Any, ...]) -> _Memo:
+    memo = [start]
+    _MEMOS.append((memo, start))
+    return memo
+
+
+def _clear() -> None:
+    """Empty every store (the bound `TEXTS_KEPT` reached)."""
+    for each in _STORES:
+        each.clear()
+    _HELD[0] = 0
+
+
 def _kept(store: _Store, value: object, text: str) -> str:
     if _HELD[0] >= TEXTS_KEPT:
-        for each in _STORES:
-            each.clear()
-        _HELD[0] = 0
+        _clear()
     store[id(value)] = (value, text)
     _HELD[0] += 1
     return text
@@ -211,6 +245,12 @@ def _kept(store: _Store, value: object, text: str) -> str:
 
 class TextWriter:
     """Writes values as the compact JSON text of `converter.unstructure(value, hint)`.
+
+    Each place of a value (a field of an attrs class, a position in a tuple) has a writing
+    function of its own that remembers the last value it wrote there and its parts' texts: a
+    state shares most of its parts with the state written before it, and a part that is the
+    very same object as the last one written at its place costs one identity check. A part
+    written before at another place is found by identity in its type's store of texts.
 
     Args:
         converter: The converter whose unstructured form is written (a
@@ -222,14 +262,20 @@ class TextWriter:
         self._writers: dict[Any, _Write] = {}
         self._built: dict[type, list[_Write]] = {}
         self._building: set[type] = set()
-        self._stores: dict[_Write, _Store] = {}  # the store of each function `_fallback` made
+        self._stores: dict[Any, _Store] = {}  # the store of texts of each type
+        self._slows: dict[Any, _Write] = {}  # the converter's hook and the encoder, by type
+        self._codes: dict[Any, Any] = {}  # the compiled writing function of each attrs class and fixed tuple
+        self._places = 0  # the writing functions of their own made
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
 
     def text(self, value: Any, hint: Any) -> str:
         """The compact JSON text of `value` unstructured as `hint`."""
-        return self.of(hint)(value)
+        write = self._writers.get(hint)
+        if write is None:
+            write = self.of(hint)
+        return write(value)
 
     def of(self, hint: Any) -> _Write:
         """The function writing values of `hint`, made once per type."""
@@ -243,18 +289,51 @@ class TextWriter:
             return self._scalar(hint)
         if hint is Tokens:
             return _tokens
-        if isinstance(hint, type) and attrs.has(hint) and self._generated(hint):
+        if self._is_attrs(hint):
             return self._attrs(hint)
-        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        made = self._composite(hint, keep=True)
+        if made is not None:
+            return made
+        args = typing.get_args(hint)
         if len(args) == 2 and type(None) in args and self._optional(hint):
             return self._or_none(args[0] if args[1] is type(None) else args[1])
-        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
-            if self._converter.get_unstructure_hook(args[0]) is identity:  # plain values: the C encoder
-                return self._fallback(hint)
-            return self._items(hint, args[0])
-        if origin is tuple and args and Ellipsis not in args:
-            return self._fixed(hint, args)
         return self._fallback(hint)
+
+    def _is_attrs(self, hint: Any) -> bool:
+        return isinstance(hint, type) and attrs.has(hint) and self._generated(hint)
+
+    def _composite(self, hint: Any, keep: bool) -> _Write | None:
+        """A new function writing the tuple type `hint` with a memo of its own (keeping its
+        texts in the store if `keep`), or `None` if `hint` is not a tuple of parts."""
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is not tuple:
+            return None
+        if len(args) == 2 and args[1] is Ellipsis:
+            if self._converter.get_unstructure_hook(args[0]) is identity:  # plain values: the C encoder
+                return None
+            return self._items(hint, args[0], keep)
+        if args and Ellipsis not in args:
+            return self._fixed(hint, args, keep)
+        return None
+
+    def _own(self, hint: Any) -> _Write:
+        """A function writing `hint` at one place, remembering the last value written there: a
+        new one for an attrs class (not being built: a recursive type shares its function) or
+        a tuple of parts, while fewer than `PLACES_KEPT` are made; else the type's."""
+        if self._places >= PLACES_KEPT or hint in self._building:
+            return self._direct(hint)
+        if self._is_attrs(hint):
+            self._places += 1
+            return self._generate(hint, keep=False)
+        if hint is Tokens:
+            return _token_text
+        if hint in (int, str, bool):
+            return self.of(hint)
+        made = self._composite(hint, keep=False)
+        if made is None:
+            return self.of(hint)
+        self._places += 1
+        return made
 
     def _generated(self, cls: type) -> bool:
         """True when the converter writes `cls` with cattrs' generated function (fields by name)."""
@@ -273,8 +352,17 @@ class TextWriter:
 
         return write
 
+    def _store_of(self, hint: Any) -> _Store:
+        store = self._stores.get(hint)
+        if store is None:
+            store = self._stores[hint] = _store()
+        return store
+
     def _fallback(self, hint: Any) -> _Write:
         """The converter's hook and the encoder, the text kept for a value that is not `None`."""
+        found = self._slows.get(hint)
+        if found is not None:
+            return found
         hook = self._converter.get_unstructure_hook(hint)
         store = _store()
         encode = _plain_text if _plain(hint) else _encode
@@ -287,7 +375,7 @@ class TextWriter:
                 return found[1]
             return _kept(store, value, encode(hook(value)))
 
-        self._stores[write] = store
+        self._slows[hint] = write
         return write
 
     def _scalar(self, hint: type) -> _Write:
@@ -307,7 +395,8 @@ class TextWriter:
 
         def write(value: Any) -> str:
             if not built:
-                built.append(self._generate(cls))
+                built.append(self._generate(cls, keep=True))
+                self._writers[cls] = built[0]  # from now on, `of` gives it without this wrapper
             return built[0](value)
 
         return write
@@ -320,114 +409,204 @@ class TextWriter:
         if built is None or hint in self._building:
             return write
         if not built:
-            built.append(self._generate(hint))
+            built.append(self._generate(hint, keep=True))
+            self._writers[hint] = built[0]
         return built[0]
 
-    def _generate(self, cls: type) -> _Write:
+    def _generate(self, cls: type, keep: bool) -> _Write:
+        """A new function writing `cls` (the fields' functions made for it, each of its own),
+        keeping its texts in the store if `keep`."""
         attrs.resolve_types(cls)
         fields = [a for a in attrs.fields(cls) if a.init]
+        blank = _blank(cls, [a.name for a in fields])
+        if blank is None:  # pragma: no cover - a class whose instances object.__new__ cannot make
+            return self._fallback(cls)
         self._building.add(cls)
         try:
-            return self._generated_write(cls, fields)
+            heads = [("," if i else "{") + f'"{a.name}":' for i, a in enumerate(fields)]
+            namespace = self._namespace(cls, blank, heads, [a.type for a in fields])
         finally:
             self._building.discard(cls)
+        make = self._codes.get((cls, keep))
+        if make is None:  # both made at once: no compiling later, when a place of its own is first written
+            terms = [(f"value.{a.name}", f"p.{a.name}", a.type) for a in fields]
+            for each in (True, False):
+                check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
+                self._codes[cls, each] = _factory(_source(terms, "}", check, namespace, each), cls.__qualname__)
+            make = self._codes[cls, keep]
+        return make(**namespace)  # type: ignore[no-any-return]
 
-    def _generated_write(self, cls: type, fields: list[attrs.Attribute[Any]]) -> _Write:
-        store = _store()
+    def _namespace(self, hint: Any, blank: Any, heads: list[str], types: list[Any]) -> dict[str, Any]:
+        """The names a generated function of `hint` reads: its store, its memo (the last value
+        written, first `blank`, and the text of each part with its head before it), the heads
+        and the parts' functions."""
         namespace: dict[str, Any] = {
-            "_store": store,
-            "_get": store.get,
-            "_id": id,
-            "_type": type,
-            "_cls": cls,
-            "_kept": _kept,
-            "_slow": self._fallback(cls),
-            "_tg": _TOKEN_TEXTS.get,
-            "_Tokens": Tokens,
-            **_INLINE,
+            "_store": self._store_of(hint),
+            "_memo": _memo((blank, *[""] * len(heads))),
+            "_cls": hint,
+            "_slow": self._fallback(hint),
+            "_size": len(types),
+            **_NAMES,
         }
-        terms = []
-        for i, a in enumerate(fields):
-            write = namespace[f"_w{i}"] = self._direct(a.type)
-            kept = self._stores.get(write)
-            if kept is not None:
-                namespace[f"_g{i}"] = kept.get
-            terms += [("," if i else "{{") + f'"{a.name}":', "{" + _term(i, a, kept is not None) + "}"]
-        # one f-string: the text built at once, not copied once per field as a chain of `+` would be
-        text = "f'" + "".join(terms) + "}}'" if terms else repr("{}")
-        lines = [
-            "def write(value):",
-            "    found = _get(_id(value))",
-            "    if found is not None and found[0] is value:",
-            "        return found[1]",
-            "    if _type(value) is not _cls:",
-            "        return _slow(value)",
-            f"    return _kept(_store, value, {text})",
-        ]
-        exec(compile("\n".join(lines) + "\n", f"<json text {cls.__qualname__}>", "exec"), namespace)
-        return namespace["write"]  # type: ignore[no-any-return]
+        namespace["_get"] = namespace["_store"].get
+        for i, (head, each) in enumerate(zip(heads, types, strict=True)):
+            namespace[f"_k{i}"] = head
+            namespace[f"_w{i}"] = self._own(each)
+        return namespace
 
-    def _items(self, hint: Any, item: Any) -> _Write:
+    def _items(self, hint: Any, item: Any, keep: bool) -> _Write:
+        """A new function writing `tuple[item, ...]`, each of its first `_POSITIONS` positions
+        written by a function of its own, the last value's item texts remembered by position
+        (and the texts kept in the store if `keep`)."""
         slow = self._fallback(hint)
-        direct = self._direct
-        store = _store()
-        items: list[_Write] = []  # the item's writer, found at the first write
+        store = self._store_of(hint) if keep else None
+        own = self._own
+        places: list[_Write] = []  # the positions' functions, made at the first write there
+        rest: list[_Write] = []  # one function for all the positions past `_POSITIONS`
+        memo = _memo(((), ()))
 
         def write(value: Any) -> str:
             if type(value) is not tuple:
                 return slow(value)
-            if not items:  # built at the first write, even of an empty tuple (a warm-up builds it)
-                items.append(direct(item))
+            if not places:  # made at the first write, even of an empty tuple (a warm-up makes it)
+                places.append(own(item))
             if not value:
                 return "[]"
-            found = store.get(id(value))
-            if found is not None and found[0] is value:
-                return found[1]
-            each = items[0]
-            return _kept(store, value, f"[{','.join([each(v) for v in value])}]")
+            if store is not None:
+                found = store.get(id(value))
+                if found is not None and found[0] is value:
+                    return found[1]
+            size = len(value)
+            while len(places) < size and len(places) < _POSITIONS:
+                places.append(own(item))
+            if size > _POSITIONS and not rest:
+                rest.append(own(item))
+            last, texts = memo[0]
+            known = len(last)
+            texts = [
+                texts[i] if i < known and v is last[i] else (places[i] if i < _POSITIONS else rest[0])(v)
+                for i, v in enumerate(value)
+            ]
+            memo[0] = (value, texts)
+            text = f"[{','.join(texts)}]"
+            return text if store is None else _kept(store, value, text)
 
         return write
 
-    def _fixed(self, hint: Any, args: tuple[Any, ...]) -> _Write:
-        slow = self._fallback(hint)
-        direct = self._direct
-        store = _store()
-        size = len(args)
-        each: list[_Write] = []  # the items' writers, found at the first write
+    def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
+        """A new function writing the fixed tuple `hint` (generated: one concatenation of its
+        items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
+        heads = ["," if i else "[" for i in range(len(args))]
+        namespace = self._namespace(hint, (_NOTHING,) * len(args), heads, list(args))
+        make = self._codes.get((hint, keep))
+        if make is None:  # both made at once, as for an attrs class
+            terms = [(f"value[{i}]", f"p[{i}]", a) for i, a in enumerate(args)]
+            for each in (True, False):
+                check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
+                self._codes[hint, each] = _factory(_source(terms, "]", check, namespace, each), str(hint))
+            make = self._codes[hint, keep]
+        return make(**namespace)  # type: ignore[no-any-return]
 
-        def write(value: Any) -> str:
-            if type(value) is not tuple or len(value) != size:
-                return slow(value)
-            found = store.get(id(value))
-            if found is not None and found[0] is value:
-                return found[1]
-            if not each:
-                each.extend([direct(t) for t in args])
-            return _kept(store, value, f"[{','.join([w(v) for w, v in zip(each, value)])}]")  # noqa: B905 - same length
 
-        return write
+def _blank(cls: type, names: list[str]) -> Any:
+    """An instance of `cls` (not initialised) whose fields `names` are all `_NOTHING`: the last
+    value a generated function remembers before its first write, no field of which is any
+    value's; `None` if it cannot be made."""
+    try:
+        blank: Any = object.__new__(cls)
+        for name in names:
+            object.__setattr__(blank, name, _NOTHING)
+    except (TypeError, AttributeError):  # pragma: no cover - no class of tabletop's
+        return None
+    return blank
 
 
 def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
-_INLINE: Final[dict[str, Any]] = {"_int": int.__repr__, "_str": _string, "_bool": _bool}
-"""The writers of plain values a generated function calls directly, for a value of exactly its type."""
+_NAMES: Final[dict[str, Any]] = {
+    "_id": id,
+    "_type": type,
+    "_len": len,
+    "_held": _HELD,
+    "_limit": TEXTS_KEPT,
+    "_clear": _clear,
+    "_int": str,  # for an int exactly, `int.__repr__`; the call to `str` itself the interpreter makes fastest
+    "_str": _string,
+    "_bool": _bool,
+}
+"""The names every generated function reads, the writers of plain values among them (called
+directly for a value of exactly its type)."""
+
+_FOUND: Final = (
+    "    key = _id(value)",
+    "    found = _get(key)",
+    "    if found is not None and found[0] is value:",
+    "        return found[1]",
+)
+_ATTRS_CHECK: Final = (
+    "    if _type(value) is not _cls:",
+    "        return _slow(value)",
+)
+_FIXED_CHECK: Final = (
+    "    if _type(value) is not tuple or _len(value) != _size:",
+    "        return _slow(value)",
+)
 
 
-def _term(i: int, a: attrs.Attribute[Any], kept: bool) -> str:
-    """The expression writing field `a` (number `i`) of `value` in a generated function: a plain
-    value of exactly its field's type, or a value whose text is kept (a multiset, or in the store
-    `_g{i}` reads, when `kept`), written inline (what `_w{i}` would write), else by `_w{i}`."""
-    get = f"(v{i} := value.{a.name})"
-    if a.type in (int, str, bool):
-        kind = a.type.__name__
-        return f"(_{kind}(v{i}) if _type{get} is {kind} else _w{i}(v{i}))"
-    if a.type is Tokens or kept:
-        look = "_tg" if a.type is Tokens else f"_g{i}"
-        return f"(f{i}[1] if (f{i} := {look}(_id{get})) is not None and f{i}[0] is v{i} else _w{i}(v{i}))"
-    return f"_w{i}(value.{a.name})"
+def _factory(source: str, name: str) -> Callable[..., _Write]:
+    """The function `make` of `source`, compiled once per type: `make(**names)` is a new
+    writing function reading `names` (its own memo, its parts' functions) as closure cells."""
+    namespace: dict[str, Any] = {}
+    exec(compile(source, f"<json text {name}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[no-any-return]
+
+
+def _source(
+    terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
+) -> str:
+    """The source of `make(**names)`, which returns a new writing function: `check`, then one
+    f-string of its parts' texts, each with its head (`{"name":` or `,`) before it: the memo's
+    when the part (each `(how it is read from value, from the last value, its type)`) is the
+    very object the last value had there, else written. The value and these texts are then
+    remembered, and the text kept in the store if `keep`."""
+    size = len(terms)
+    pieces = [
+        "{" + f"(t{i} := (m[{i + 1}] if (v{i} := {read}) is {last} else _k{i} + {_miss(i, hint)}))" + "}"
+        for i, (read, last, hint) in enumerate(terms)
+    ]
+    text = "f'" + "".join(pieces) + close.replace("}", "}}") + "'" if terms else repr("{}" if close == "}" else "[]")
+    lines = [
+        f"def make({', '.join(names)}):",
+        "  def write(value):",
+        *check,
+        "    m = _memo[0]",
+        "    p = m[0]",
+        f"    text = {text}",
+        f"    _memo[0] = (value, {', '.join(f't{i}' for i in range(size))})",
+        *(_KEEP if keep else ()),
+        "    return text",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+_KEEP: Final = (
+    "    if _held[0] >= _limit:",
+    "        _clear()",
+    "    _store[key] = (value, text)",
+    "    _held[0] += 1",
+)
+
+
+def _miss(i: int, hint: Any) -> str:
+    """The expression writing part `i` (bound to `v{i}`) of type `hint` when it is not the memo's:
+    a plain value of exactly its type inline, anything else by `_w{i}`."""
+    if hint in (int, str, bool):
+        kind = hint.__name__
+        return f"(_{kind}(v{i}) if _type(v{i}) is {kind} else _w{i}(v{i}))"
+    return f"_w{i}(v{i})"
 
 
 def _plain(hint: Any) -> bool:
@@ -442,9 +621,26 @@ def _plain(hint: Any) -> bool:
 
 
 def _tokens(value: Any) -> str:
+    """The text of a multiset, kept in the store."""
     if type(value) is not Tokens:
         return _encode(value.as_dict())
     found = _TOKEN_TEXTS.get(id(value))
     if found is not None and found[0] is value:
         return found[1]
-    return _kept(_TOKEN_TEXTS, value, _plain_text(value.as_dict()))
+    return _kept(_TOKEN_TEXTS, value, _token_text(value))
+
+
+def _token_text(value: Any) -> str:
+    """The text of a multiset (at a place of its own, which remembers it: not kept in the store)."""
+    if type(value) is not Tokens:
+        return _encode(value.as_dict())
+    counts = value._counts  # never changed in place: written as `as_dict()` would be, without the copy
+    fast = _ORJSON[0]
+    if fast is not None:
+        try:
+            text: str = fast.dumps(counts).decode()
+        except TypeError:  # orjson.JSONEncodeError is a TypeError
+            text = _encode(counts)
+    else:
+        text = _encode(counts)
+    return text
