@@ -139,9 +139,9 @@ def _fragments() -> list[str]:
             found += [fragment for fragment, _, _ in kept]
             continue
         for value in kept.values():
-            if isinstance(value, list):  # by their beginning
-                found += [fragment for fragment, _, _ in value]
-            else:  # by their whole text
+            if isinstance(value, list):  # whole texts read, by their length
+                found += [each[0] for each in value]
+            else:  # a leaf by its whole text
                 found.append(value[0])
     return found
 

@@ -49,6 +49,10 @@ CHARS_KEPT: Final = 8_000_000
 that texts from outside (as long as `serialize.MAX_TEXT` allows) cannot fill memory however
 many are read."""
 
+TEXTS: Final = 64
+"""The most whole texts a reader keeps with their values (past this, all are dropped): the
+same text read again is found at once."""
+
 ENTRIES: Final = 4
 """The most parts kept at one position (the newest first): a field that goes back and forth
 between a few values finds each again."""
@@ -63,14 +67,6 @@ its type (as a part deeper than `DEPTH` is)."""
 DEPTH: Final = 24
 """The deepest position of its own (a recursive type is not unfolded without end)."""
 
-_PREFIX: Final = 24
-"""The first characters of a part's text by which it is found among the parts of its type and
-level read anywhere (only a locator: a part found is compared whole); a shorter part is found
-only at its position."""
-
-_BUCKET: Final = 4
-"""The most parts kept with one beginning (the newest first)."""
-
 _NOBOUND: Final = 1 << 62
 """The depth budget where none is checked (a shared position: the caller checks the text)."""
 
@@ -82,10 +78,10 @@ _Entries = list[tuple[str, Any, int]]
 _Node = tuple[_Entries, _Read]
 """A position: the parts kept there (text, value, length) and the function reading a part
 there that is not among them (and keeping it)."""
-_Store = dict[str, Any]
-"""The parts of one type and level kept anywhere: by their first `_PREFIX` characters (a list
-of entries), or (a leaf, scanned before it is looked up) by their whole text (the text kept and
-the value)."""
+_Store = dict[Any, Any]
+"""The leaves of one type and level kept anywhere, by their whole text (found once scanned):
+the text kept and the value; or the whole texts a reader read, by their length: a list of
+(text, start, end, type, value)."""
 
 _KEPT: list[_Entries | _Store] = []
 """The parts kept at every position and in every store of every reader."""
@@ -103,39 +99,34 @@ def _entries() -> _Entries:
     return entries
 
 
+def _drop() -> None:
+    """Drop every part kept, at every position and in every store."""
+    for each in _KEPT:
+        each.clear()
+    _HELD[0] = _HELD[1] = 0
+
+
 def _held(size: int) -> None:
     """Count one more part kept (`size` more characters), first dropping all past the bounds."""
-    if _HELD[0] >= PARTS_KEPT or _HELD[1] + size > CHARS_KEPT:
-        for each in _KEPT:
-            each.clear()
-        _HELD[0] = _HELD[1] = 0
-    _HELD[0] += 1
-    _HELD[1] += size
+    held = _HELD
+    if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+        _drop()
+    held[0] += 1
+    held[1] += size
 
 
 def _put(entries: _Entries, fragment: str, value: Any) -> None:
     """Keep `value`, read from `fragment` (a text kept elsewhere too, counted again: should all
     be dropped first, it is kept only here), first at a position."""
     size = len(fragment)
-    _held(size)
+    held = _HELD
+    if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+        _drop()
+    held[0] += 1
+    held[1] += size
     entries.insert(0, (fragment, value, size))
-    del entries[ENTRIES:]
-
-
-def _keep(entries: _Entries, store: _Store, fragment: str, value: Any) -> None:
-    """Keep `value`, read from `fragment`, first at a position and among its type's parts."""
-    size = len(fragment)
-    _held(size)
-    if size >= _PREFIX:
-        key = fragment[:_PREFIX]
-        found = store.get(key)
-        if found is None:
-            store[key] = [(fragment, value, size)]
-        else:
-            found.insert(0, (fragment, value, size))
-            del found[_BUCKET:]
-    entries.insert(0, (fragment, value, size))
-    del entries[ENTRIES:]
+    if len(entries) > ENTRIES:
+        entries.pop()
 
 
 def _deep(text: str, start: int, end: int, budget: int) -> bool:
@@ -180,6 +171,10 @@ class TextReader:
         self._shared: dict[Any, _Node] = {}
         self._stores: dict[tuple[Any, int | None], _Store] = {}
         self._codes: dict[tuple[type, bool], types.CodeType] = {}
+        self._kinds: dict[Any, tuple[str, Any]] = {}
+        self._whole: _Store = {}
+        self._texts = 0
+        _KEPT.append(self._whole)
         self._positions = 0
 
     def __repr__(self) -> str:
@@ -198,9 +193,21 @@ class TextReader:
         Raises:
             Miss: If the text is not read here (read it the usual way).
         """
+        size = len(text)
+        whole = self._whole.get(size)
+        if whole is not None:  # the very text read before (compared whole: no hash of it needed)
+            for kept, first, last, kind, value in whole:
+                if kept == text and first == start and last == end and kind == hint:
+                    return value
         value, stop = self.of(hint, keep=False)(text, start)
         if stop != end:
             raise Miss
+        if self._texts >= TEXTS:
+            self._whole.clear()
+            self._texts = 0
+        self._texts += 1
+        _held(size)
+        self._whole.setdefault(size, []).append((text, start, end, hint, value))
         return value
 
     def of(self, hint: Any, *, keep: bool = True) -> _Read:
@@ -221,6 +228,12 @@ class TextReader:
         """How a value of `hint` is read: `attrs` (field by field), `items` (`tuple[X, ...]`),
         `fixed` (`tuple[X, Y]`), `kept` (scanned, structured and kept), `exact` (scanned, its
         type checked in line) or `leaf` (scanned and structured by the hook, every time)."""
+        kind = self._kinds.get(hint)
+        if kind is None:
+            kind = self._kinds[hint] = self._find_kind(hint)
+        return kind
+
+    def _find_kind(self, hint: Any) -> tuple[str, Any]:
         from tabletop.kernel.serialize.hooks import _EXACT  # here: serialize imports this module
 
         hook = self._converter.get_structure_hook(hint)
@@ -298,10 +311,8 @@ class TextReader:
         attrs.resolve_types(cls)
         fields = list(attrs.fields(cls))
         mine = _entries()
-        store = self._store(cls, level)
-        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_keep": _keep, "_put": _put, "_mine": mine}
+        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_put": _put, "_mine": mine}
         namespace |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
-        namespace |= {"_store": store, "_get": store.get, "_P": _PREFIX}
         code = self._codes.get((cls, keep))
         if code is None:
             code = self._codes[cls, keep] = self._code(cls, fields, keep, dict(namespace))
@@ -325,22 +336,14 @@ class TextReader:
         """The code of `cls`'s function: its fields read in order between the writer's
         separators, each kept part first looked for among those kept at its position, the
         instance built as the converter's generated hook builds it."""
-        lines = ["def read(text, pos):", "    start = pos"]
-        if keep:  # found among its type's parts read elsewhere: kept here too
-            lines += [
-                "    for f, v, n in _get(text[pos:pos + _P], ()):",
-                "        if text.startswith(f, pos):",
-                "            _put(_mine, f, v)",
-                "            return v, pos + n",
-            ]
-        lines.append("    try:")
+        lines = ["def read(text, pos):", "    start = pos", "    try:"]
         for i, a in enumerate(fields):
             lines += self._field_lines(i, ("," if i else "{") + json.dumps(a.name) + ":", self._kind(a.type)[0])
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
         if keep:
-            lines.append("    _keep(_mine, _store, text[start:pos], new)")
+            lines.append("    _put(_mine, text[start:pos], new)")
         lines.append("    return new, pos")
         exec(compile("\n".join(lines) + "\n", f"<json read {cls.__qualname__}>", "exec"), namespace)
         return namespace["read"].__code__
@@ -393,7 +396,7 @@ class TextReader:
             except Exception:  # the usual reading words it
                 raise Miss from None
 
-        return _sequence(kids, kid, empty, self._store(hint, level))
+        return _sequence(kids, kid, empty)
 
     def _fixed(self, hint: Any, level: int | None) -> _Node:
         """`tuple[X, Y, ...]`: its items read between commas, each at its own position."""
@@ -402,10 +405,10 @@ class TextReader:
         def kid(i: int) -> _Node:
             raise Miss  # more items than the tuple has
 
-        return _sequence(kids, kid, None, self._store(hint, level))
+        return _sequence(kids, kid, None)
 
 
-def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None, store: _Store) -> _Node:
+def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None) -> _Node:
     """A position of a tuple: `[]` (if `empty` builds its value), or the items read between
     commas, item `i` at position `kids[i]` (else `kid(i)`'s), each first looked for among
     the parts kept there; as many as `kids` unless `empty` (a tuple of any length)."""
@@ -413,10 +416,6 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
     size = None if empty is not None else len(kids)
 
     def read(text: str, pos: int) -> tuple[Any, int]:
-        for fragment, value, length in store.get(text[pos : pos + _PREFIX], ()):
-            if text.startswith(fragment, pos):
-                _put(mine, fragment, value)
-                return value, pos + length
         if text[pos : pos + 1] != "[":
             raise Miss
         start = pos
@@ -445,7 +444,7 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
                 raise Miss
             found = tuple(items)
             pos += 1
-        _keep(mine, store, text[start:pos], found)
+        _put(mine, text[start:pos], found)
         return found, pos
 
     return mine, read

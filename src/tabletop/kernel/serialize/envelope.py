@@ -124,7 +124,7 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
         if not sure:
             check_bounds(text)
         try:
-            state = _read_state(reader, text, _ENCODER.encode(game), cls)
+            state = _read_state(reader, text, game, cls)
         except Miss:
             pass
         else:
@@ -137,6 +137,10 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
     return structure(converter, payload, cls, root="state")
 
 
+_STATE_HEADS: dict[str, str] = {}
+"""The text of a state envelope up to its state, by game (a few dozen at most are kept)."""
+
+
 def _read_state(reader: TextReader, text: str, game: str, cls: type[T]) -> T:
     """The state of a state envelope's `text` read part by part (see
     [`TextReader`][tabletop.kernel.jsontext.reader.TextReader]) when it is laid out as
@@ -145,7 +149,13 @@ def _read_state(reader: TextReader, text: str, game: str, cls: type[T]) -> T:
     Raises:
         Miss: If it is not (read it the usual way).
     """
-    head = f'{{"format":"tabletop/state","version":{VERSION},"game":{game},"state":'
+    head = _STATE_HEADS.get(game)
+    if head is None:
+        if len(_STATE_HEADS) >= 64:
+            _STATE_HEADS.clear()
+        head = _STATE_HEADS[game] = (
+            f'{{"format":"tabletop/state","version":{VERSION},"game":{_ENCODER.encode(game)},"state":'
+        )
     if len(text) < PART_BY_PART or not text.startswith(head) or not text.endswith("}"):
         raise Miss
     return reader.read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
