@@ -130,6 +130,22 @@ def test_read_state_reads_as_load_envelope_and_structure(name: str) -> None:
         assert got == expected
 
 
+def _fragments() -> list[str]:
+    """The texts of every part kept, at every position and in every store (one text may be
+    kept in several places: it is one string)."""
+    found = []
+    for kept in reader._KEPT:
+        if isinstance(kept, list):
+            found += [fragment for fragment, _, _ in kept]
+            continue
+        for value in kept.values():
+            if isinstance(value, list):  # whole texts read, by their length
+                found += [each[0] for each in value]
+            else:  # a leaf by its whole text
+                found.append(value[0])
+    return found
+
+
 def test_the_parts_kept_never_hold_more_than_their_bound_of_characters(monkeypatch: pytest.MonkeyPatch) -> None:
     """Texts from outside cannot fill memory: however many distinct texts are read, the kept
     parts never hold more characters than `CHARS_KEPT` (here lowered to 20,000), nor more parts
@@ -140,7 +156,7 @@ def test_the_parts_kept_never_hold_more_than_their_bound_of_characters(monkeypat
     counted = []
     for text in texts:
         game.state_from_json(text)
-        held = sum(len(fragment) for store in reader._KEPT for bucket in store.values() for fragment, _ in bucket)
+        held = sum(len(fragment) for fragment in {id(f): f for f in _fragments()}.values())
         assert held <= reader._HELD[1] <= reader.CHARS_KEPT
         assert reader._HELD[0] <= reader.PARTS_KEPT
         counted.append(reader._HELD[1])
@@ -148,3 +164,69 @@ def test_the_parts_kept_never_hold_more_than_their_bound_of_characters(monkeypat
     assert any(after < before for before, after in itertools.pairwise(counted))  # and dropped
     last = texts[-1]
     assert game.state_from_json(last) == game.state_from_json(last.replace(":", ": ", 1))
+
+
+def _deep_text(game: Any) -> str:
+    """A state's text with one multiset replaced by a value nesting past `MAX_DEPTH`."""
+    text = game.new_game(1).to_json()
+    at = text.index('"contents":') + len('"contents":')
+    end = text.index("}", at) + 1
+    return text[:at] + "[" * 40 + "]" * 40 + text[end:]
+
+
+def test_a_text_read_without_its_scan_of_nesting_still_refuses_a_deep_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reader with `max_depth` follows each part's nesting, so that `read_state` needs no scan
+    of a text it reads whole; a text nesting too deep is still refused with `check_bounds`' error."""
+    game = tabletop.get_game("conservas")
+    game.state_from_json(game.new_game(1).to_json())
+    assert envelope._reader(game.converter).sure
+    text = _deep_text(game)
+    with pytest.raises(DecodeError) as fast:
+        game.state_from_json(text)
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        with pytest.raises(DecodeError) as whole:
+            game.state_from_json(text)
+    assert (str(fast.value), fast.value.path) == (str(whole.value), whole.value.path)
+    assert "nests deeper" in str(fast.value)
+
+
+def test_a_reader_past_its_positions_checks_the_nesting_of_every_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past `POSITIONS` a part is read at the shared position of its type, whose depth is not
+    followed: the reader is no longer `sure`, and every text is scanned for its nesting first."""
+    monkeypatch.setattr(reader, "POSITIONS", 3)
+    game = tabletop.get_game("spolka_zoo")
+    mine = reader.TextReader(game.converter, max_depth=serialize.MAX_DEPTH - 1)
+    monkeypatch.setitem(envelope._READERS, id(game.converter), (game.converter, mine))
+    texts = _texts(game, 2, every=5)
+    fast = [game.state_from_json(text) for text in texts]
+    assert not mine.sure
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        assert fast == [game.state_from_json(text) for text in texts]
+    deep = _deep_text(tabletop.get_game("conservas")).replace("conservas", "spolka_zoo")
+    assert _read(game, deep)[0] == "error"
+    calls: list[str] = []
+    monkeypatch.setattr(envelope, "check_bounds", lambda text: calls.append(text) or text)
+    game.state_from_json(texts[-1])
+    assert calls == [texts[-1]]
+
+
+def test_a_text_read_again_is_the_same_state_and_the_texts_kept_are_bounded() -> None:
+    game = tabletop.get_game("archipel")
+    texts = _texts(game, 8, every=1)[: 2 * reader.TEXTS]
+    first = [game.state_from_json(text) for text in texts]
+    mine = envelope._reader(game.converter)
+    assert mine._texts <= reader.TEXTS
+    assert sum(len(kept) for kept in mine._whole.values()) <= reader.TEXTS
+    assert game.state_from_json(texts[-1]) is first[-1]
+    copy = "".join(list(texts[-1]))  # an equal text, another string: found by its whole text
+    assert game.state_from_json(copy) is first[-1]
+    assert game.state_from_json(texts[-1].replace(":", ": ", 1)) == first[-1]
+
+
+def test_the_parts_kept_at_one_position_are_the_newest_few() -> None:
+    entries: list[Any] = []
+    for i in range(reader.ENTRIES + 3):
+        reader._put(entries, f"[{i}]", i)
+    assert [value for _, value, _ in entries] == list(range(reader.ENTRIES + 2, 2, -1))

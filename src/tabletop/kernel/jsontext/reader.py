@@ -1,24 +1,34 @@
-"""JSON text of states read part by part, each part's value kept by its text.
+"""JSON text of states read part by part, each part's value kept by its text where it was read.
 
 The reading twin of [`TextWriter`][tabletop.kernel.jsontext.TextWriter]. Successive states of a
 game share most of their parts, and so most of their texts: [`TextReader`][tabletop.kernel.jsontext.reader.TextReader]
 walks a text laid out exactly as the writer lays it out (an attrs instance as `{"field":...}`
 with its fields in order, a tuple of parts as `[...]`), and finds each part's text among the
-texts it has read before (compared character by character), so that an unchanged part is
-neither parsed nor structured again: it is the very same object (and the checks a game keeps
-by identity, [`PartAnswers`][tabletop.kernel.serialize.PartAnswers], find it again).
+texts read before *at the same place* (the same field of the same part of the state, the same
+index of a tuple: a position), compared at once with the text there (`str.startswith`, in C),
+so that an unchanged part is neither parsed nor structured again, nor even looked up by a call
+of its own: it is the very same object (and the checks a game keeps by identity,
+[`PartAnswers`][tabletop.kernel.serialize.PartAnswers], find it again).
 
 It reads a text only as the converter would read `json.loads(text)`: each part found is the
 value that the converter's own hook built from that very text before; every other value is
 scanned by the standard library's JSON scanner and structured by the converter's hook for its
-type. Anything else (other spacing, another order of keys, a value a hook refuses) is a
-[`Miss`][tabletop.kernel.jsontext.reader.Miss]: the caller reads the text the usual way, which
-words the refusal. So it accepts nothing the usual way refuses, and builds the same value.
+type (an integer, a text or a flag read by a hook that takes only a value of exactly its type is
+checked in line, as that hook checks it). Anything else (other spacing, another order of keys,
+a value a hook refuses) is a [`Miss`][tabletop.kernel.jsontext.reader.Miss]: the caller reads
+the text the usual way, which words the refusal. So it accepts nothing the usual way refuses,
+and builds the same value.
+
+Memory is bounded whatever texts are read: a position keeps its last `ENTRIES` parts, a reader
+has at most `POSITIONS` positions (past them, and deeper than `DEPTH`, one position per type is
+shared), a tuple's items have a position each up to `INDICES`, and past `PARTS_KEPT` parts or
+`CHARS_KEPT` characters kept since, every position's parts are dropped.
 """
 
 from __future__ import annotations
 
 import json
+import types
 import typing
 from collections.abc import Callable
 from typing import Any, Final
@@ -29,7 +39,7 @@ import cattrs
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["CHARS_KEPT", "PARTS_KEPT", "Miss", "TextReader", "build_lines"]
+__all__ = ["CHARS_KEPT", "DEPTH", "ENTRIES", "INDICES", "PARTS_KEPT", "POSITIONS", "Miss", "TextReader", "build_lines"]
 
 PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
@@ -39,53 +49,107 @@ CHARS_KEPT: Final = 8_000_000
 that texts from outside (as long as `serialize.MAX_TEXT` allows) cannot fill memory however
 many are read."""
 
-_PREFIX: Final = 24
-"""The first characters of a kept part's text, by which it is found (only a locator: a part
-found is compared whole); a shorter part is read again each time."""
+TEXTS: Final = 64
+"""The most whole texts a reader keeps with their values (past this, all are dropped): the
+same text read again is found at once."""
 
-_BUCKET: Final = 4
-"""The most parts kept with one beginning (the newest first)."""
+ENTRIES: Final = 4
+"""The most parts kept at one position (the newest first): a field that goes back and forth
+between a few values finds each again."""
+
+INDICES: Final = 64
+"""The items of a tuple with a position each; the items past them share one."""
+
+POSITIONS: Final = 4096
+"""The most positions of one reader; past them, a part is read at the one shared position of
+its type (as a part deeper than `DEPTH` is)."""
+
+DEPTH: Final = 24
+"""The deepest position of its own (a recursive type is not unfolded without end)."""
+
+_NOBOUND: Final = 1 << 62
+"""The depth budget where none is checked (a shared position: the caller checks the text)."""
 
 _scan: Final[Callable[[str, int], tuple[Any, int]]] = json.decoder.JSONDecoder().scan_once  # type: ignore[attr-defined]
 """The standard library's scanner of one JSON value at a position: `json.loads`' own reading."""
 
 _Read = Callable[[str, int], tuple[Any, int]]
-_Kept = dict[str, list[tuple[str, Any]]]
-_KEPT: list[_Kept] = []
+_Entries = list[tuple[str, Any, int]]
+_Node = tuple[_Entries, _Read]
+"""A position: the parts kept there (text, value, length) and the function reading a part
+there that is not among them (and keeping it)."""
+_Store = dict[Any, Any]
+"""The leaves of one type and level kept anywhere, by their whole text (found once scanned):
+the text kept and the value; or the whole texts a reader read, by their length: a list of
+(text, start, end, type, value)."""
+
+_KEPT: list[_Entries | _Store] = []
+"""The parts kept at every position and in every store of every reader."""
 _HELD: list[int] = [0, 0]
-"""The parts and the characters of their texts kept in all the stores."""
+"""The parts and the characters of their texts kept since all were last dropped."""
 
 
 class Miss(Exception):
     """The text is not laid out as the reader reads it, or holds a value a hook refuses."""
 
 
-def _kept() -> _Kept:
-    store: _Kept = {}
-    _KEPT.append(store)
-    return store
+def _entries() -> _Entries:
+    entries: _Entries = []
+    _KEPT.append(entries)
+    return entries
 
 
-def _keep(store: _Kept, text: str, start: int, end: int, value: Any, *, short: bool = False) -> None:
-    """Keep `value`, read from `text[start:end]`, found again by the text from `start`. A part
-    shorter than the locator is kept only if `short`, by its whole text (a reader that scans a
-    part before looking it up); else it is not kept (its locator would run into what follows)."""
-    if end - start < _PREFIX and not short:
-        return
-    if _HELD[0] >= PARTS_KEPT or _HELD[1] + end - start > CHARS_KEPT:
-        for each in _KEPT:
-            each.clear()
-        _HELD[0] = _HELD[1] = 0
-    fragment = text[start:end]
-    key = fragment[:_PREFIX]
-    found = store.get(key)
-    if found is None:
-        store[key] = [(fragment, value)]
-    else:
-        found.insert(0, (fragment, value))
-        del found[_BUCKET:]
-    _HELD[0] += 1
-    _HELD[1] += end - start
+def _drop() -> None:
+    """Drop every part kept, at every position and in every store."""
+    for each in _KEPT:
+        each.clear()
+    _HELD[0] = _HELD[1] = 0
+
+
+def _held(size: int) -> None:
+    """Count one more part kept (`size` more characters), first dropping all past the bounds."""
+    held = _HELD
+    if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+        _drop()
+    held[0] += 1
+    held[1] += size
+
+
+def _put(entries: _Entries, fragment: str, value: Any) -> None:
+    """Keep `value`, read from `fragment` (a text kept elsewhere too, counted again: should all
+    be dropped first, it is kept only here), first at a position."""
+    size = len(fragment)
+    held = _HELD
+    if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+        _drop()
+    held[0] += 1
+    held[1] += size
+    entries.insert(0, (fragment, value, size))
+    if len(entries) > ENTRIES:
+        entries.pop()
+
+
+def _deep(text: str, start: int, end: int, budget: int) -> bool:
+    """Whether `text[start:end]` may hold more than `budget` levels of nesting (it has more
+    brackets that open: an upper bound, strings not skipped)."""
+    return end - start > budget and text.count("[", start, end) + text.count("{", start, end) > budget
+
+
+def _found(entries: _Entries, read: _Read) -> _Read:
+    """`read` preceded by a look among the parts kept at its position."""
+
+    def find(text: str, pos: int) -> tuple[Any, int]:
+        for fragment, value, size in entries:
+            if text.startswith(fragment, pos):
+                return value, pos + size
+        return read(text, pos)
+
+    return find
+
+
+def _refused(text: str, pos: int) -> tuple[Any, int]:
+    """A part nested deeper than a reader reads: the usual reading words it."""
+    raise Miss
 
 
 class TextReader:
@@ -94,14 +158,34 @@ class TextReader:
 
     Args:
         converter: A [make_converter][tabletop.kernel.serialize.make_converter] converter.
+        max_depth: Read only values nesting at most this deep (the value itself one level; a
+            value that may nest deeper is a `Miss`), so that a text read whole within
+            [`sure`][tabletop.kernel.jsontext.reader.TextReader.sure] needs no check of its
+            nesting. `None`: no bound (and never sure).
     """
 
-    def __init__(self, converter: cattrs.Converter) -> None:
+    def __init__(self, converter: cattrs.Converter, *, max_depth: int | None = None) -> None:
         self._converter = converter
-        self._readers: dict[Any, _Read] = {}
+        self._max_depth = max_depth
+        self._tops: dict[tuple[Any, bool], _Read] = {}
+        self._shared: dict[Any, _Node] = {}
+        self._stores: dict[tuple[Any, int | None], _Store] = {}
+        self._codes: dict[tuple[type, bool], types.CodeType] = {}
+        self._kinds: dict[Any, tuple[str, Any]] = {}
+        self._whole: _Store = {}
+        self._texts = 0
+        _KEPT.append(self._whole)
+        self._positions = 0
 
     def __repr__(self) -> str:
-        return f"TextReader({len(self._readers)} types)"
+        return f"TextReader({len(self._stores)} stores, {self._positions} positions)"
+
+    @property
+    def sure(self) -> bool:
+        """Whether every value read so far and from now on nests at most `max_depth` deep
+        when it is read without a `Miss`: true until a part is read at a shared position
+        (past `POSITIONS` or `DEPTH`), whose depth is not followed."""
+        return self._max_depth is not None and not self._shared
 
     def read(self, text: str, start: int, end: int, hint: Any) -> Any:
         """The value of `hint` whose JSON is `text[start:end]`, not kept as a part itself.
@@ -109,100 +193,272 @@ class TextReader:
         Raises:
             Miss: If the text is not read here (read it the usual way).
         """
+        size = len(text)
+        whole = self._whole.get(size)
+        if whole is not None:  # the very text read before (compared whole: no hash of it needed)
+            for kept, first, last, kind, value in whole:
+                if kept == text and first == start and last == end and kind == hint:
+                    return value
         value, stop = self.of(hint, keep=False)(text, start)
         if stop != end:
             raise Miss
+        if self._texts >= TEXTS:
+            self._whole.clear()
+            self._texts = 0
+        self._texts += 1
+        _held(size)
+        self._whole.setdefault(size, []).append((text, start, end, hint, value))
         return value
 
     def of(self, hint: Any, *, keep: bool = True) -> _Read:
         """The function reading a value of `hint` at a position: `(value, end)`, made once
-        (with the functions of the types it holds: read them only once every class exists)."""
+        (with the positions of the parts it holds: read them only once every class exists).
+        Unless `keep`, the value itself is not kept (its parts are)."""
         key = (hint, keep)
-        read = self._readers.get(key)
+        read = self._tops.get(key)
         if read is None:
-            read = self._readers[key] = self._make(hint, keep)
+            if not keep and self._kind(hint)[0] == "attrs":
+                read = self._attrs(hint, 1, keep=False)[1]
+            else:
+                read = _found(*self._position(hint, 1))
+            self._tops[key] = read
         return read
 
-    def _make(self, hint: Any, keep: bool) -> _Read:
+    def _kind(self, hint: Any) -> tuple[str, Any]:
+        """How a value of `hint` is read: `attrs` (field by field), `items` (`tuple[X, ...]`),
+        `fixed` (`tuple[X, Y]`), `kept` (scanned, structured and kept), `exact` (scanned, its
+        type checked in line) or `leaf` (scanned and structured by the hook, every time)."""
+        kind = self._kinds.get(hint)
+        if kind is None:
+            kind = self._kinds[hint] = self._find_kind(hint)
+        return kind
+
+    def _find_kind(self, hint: Any) -> tuple[str, Any]:
+        from tabletop.kernel.serialize.hooks import _EXACT  # here: serialize imports this module
+
         hook = self._converter.get_structure_hook(hint)
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
         if isinstance(hint, type) and attrs.has(hint):
             code = getattr(hook, "__code__", None)
             if code is not None and code.co_filename == f"<structure {hint.__qualname__}>":
-                return self._attrs(hint, keep)
-        if typing.get_origin(hint) is tuple and getattr(hook, "__qualname__", "") == "_quick.<locals>.some":
-            args = typing.get_args(hint)
-            if len(args) == 2 and args[1] is Ellipsis:
-                return self._items(args[0], hook, hint, keep)
-        if keep and (hint is Tokens or typing.get_origin(hint) in (tuple, frozenset)):
-            return _kept_leaf(hook, hint)
-        return _leaf(hook, hint)
+                return "attrs", hook
+        qualname = getattr(hook, "__qualname__", "")
+        if origin is tuple and qualname == "_quick.<locals>.some" and len(args) == 2 and args[1] is Ellipsis:
+            return "items", hook
+        if origin is tuple and qualname == "_collection_hook.<locals>.structure" and args and Ellipsis not in args:
+            return "fixed", hook
+        if hint is Tokens or origin in (tuple, frozenset):
+            return "kept", hook
+        exact = _EXACT.get(hook)
+        if exact is not None:
+            return "exact", exact
+        return "leaf", hook
 
-    def _attrs(self, cls: type, keep: bool) -> _Read:
-        """Generated for `cls`: its fields read in order between the writer's separators, the
-        instance built as the converter's generated hook builds it."""
+    def _budget(self, level: int | None) -> int:
+        """The brackets a leaf at `level` may open (`None`: a shared position's, unbounded)."""
+        if level is None or self._max_depth is None:
+            return _NOBOUND
+        return self._max_depth - level + 1
+
+    def _store(self, hint: Any, level: int | None) -> _Store:
+        store = self._stores.get((hint, level))
+        if store is None:
+            store = self._stores[hint, level] = {}
+            _KEPT.append(store)
+        return store
+
+    def _position(self, hint: Any, level: int) -> _Node:
+        """A position of its own for a part of `hint` at `level` (unless too many or too deep:
+        the shared one)."""
+        if level > DEPTH or self._positions >= POSITIONS:
+            return self._shared_node(hint)
+        self._positions += 1
+        return self._node(hint, level)
+
+    def _shared_node(self, hint: Any) -> _Node:
+        node = self._shared.get(hint)
+        if node is None:
+            node = self._node(hint, None)
+        return node
+
+    def _node(self, hint: Any, level: int | None) -> _Node:
+        kind, hook = self._kind(hint)
+        if kind == "exact":
+            return [], _exact_leaf(hook)
+        if kind == "leaf":
+            return [], _leaf(hook, hint, self._budget(level))
+        if self._max_depth is not None and level is not None and level > self._max_depth:
+            return [], _refused
+        if kind == "attrs":
+            return self._attrs(hint, level, keep=True)
+        if kind == "items":
+            node = self._items(typing.get_args(hint)[0], hook, hint, level)
+        elif kind == "fixed":
+            node = self._fixed(hint, level)
+        else:
+            node = _kept_leaf(hook, hint, self._store(hint, level), self._budget(level))
+        if level is None:
+            self._shared[hint] = node
+        return node
+
+    def _child(self, hint: Any, level: int | None) -> _Node:
+        """The position of a part of a part at `level` (a shared one's: shared)."""
+        return self._shared_node(hint) if level is None else self._position(hint, level + 1)
+
+    def _attrs(self, cls: type, level: int | None, *, keep: bool) -> _Node:
+        """A position of `cls`: its generated function (compiled once per class) with the
+        positions of its fields."""
         attrs.resolve_types(cls)
         fields = list(attrs.fields(cls))
-        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_keep": _keep, "_store": _kept(), "_P": _PREFIX}
-        lines = ["def read(text, pos):", "    start = pos"]
-        if keep:
-            lines += [
-                "    for fragment, value in _store.get(text[pos:pos + _P], ()):",
-                "        if text.startswith(fragment, pos):",
-                "            return value, pos + len(fragment)",
-            ]
+        mine = _entries()
+        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_put": _put, "_mine": mine}
+        namespace |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
+        code = self._codes.get((cls, keep))
+        if code is None:
+            code = self._codes[cls, keep] = self._code(cls, fields, keep, dict(namespace))
+        read = types.FunctionType(code, namespace)
+        node = mine, read
+        if level is None:
+            self._shared[cls] = node
         for i, a in enumerate(fields):
-            mark = ("," if i else "{") + json.dumps(a.name) + ":"
-            namespace[f"_r{i}"] = self.of(a.type)
-            lines += [
-                f"    if not text.startswith({mark!r}, pos):",
-                "        raise _Miss",
-                f"    v{i}, pos = _r{i}(text, pos + {len(mark)})",
-            ]
-        lines += ["    if not text.startswith('}', pos):", "        raise _Miss", "    pos += 1"]
-        lines += build_lines(cls, fields, namespace, "raise _Miss from None")
+            kind, hook = self._kind(a.type)
+            if kind == "exact":
+                namespace[f"_k{i}"] = hook
+            elif kind == "leaf":
+                namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
+                namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
+            else:
+                namespace[f"_e{i}"], namespace[f"_r{i}"] = self._child(a.type, level)
+        build_lines(cls, fields, namespace, "raise _Miss from None")
+        return node
+
+    def _code(self, cls: type, fields: list[attrs.Attribute[Any]], keep: bool, namespace: dict[str, Any]) -> Any:
+        """The code of `cls`'s function: its fields read in order between the writer's
+        separators, each kept part first looked for among those kept at its position, the
+        instance built as the converter's generated hook builds it."""
+        lines = ["def read(text, pos):", "    start = pos", "    try:"]
+        for i, a in enumerate(fields):
+            lines += self._field_lines(i, ("," if i else "{") + json.dumps(a.name) + ":", self._kind(a.type)[0])
+        lines += ["        if text[pos] != '}':", "            raise _Miss"]
+        lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
+        lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
         if keep:
-            lines.append("    _keep(_store, text, start, pos, new)")
+            lines.append("    _put(_mine, text[start:pos], new)")
         lines.append("    return new, pos")
         exec(compile("\n".join(lines) + "\n", f"<json read {cls.__qualname__}>", "exec"), namespace)
-        return namespace["read"]  # type: ignore[no-any-return]
+        return namespace["read"].__code__
 
-    def _items(self, item: Any, hook: Any, hint: Any, keep: bool) -> _Read:
-        """`tuple[X, ...]`: `[]`, or the items read between commas, each by `X`'s reader."""
-        each = self.of(item)
-        store = _kept()
+    @staticmethod
+    def _field_lines(i: int, mark: str, kind: str) -> list[str]:
+        """The lines reading field `i` after its `mark` (inside the function's `try`)."""
+        lines = [f"        if not text.startswith({mark!r}, pos):", "            raise _Miss"]
+        if kind == "exact":
+            return [
+                *lines,
+                f"        v{i}, pos = _scan(text, pos + {len(mark)})",
+                f"        if _type(v{i}) is not _k{i}:",
+                "            raise _Miss",
+            ]
+        if kind == "leaf":
+            return [
+                *lines,
+                f"        p = pos + {len(mark)}",
+                f"        v{i}, pos = _scan(text, p)",
+                f"        if _type(v{i}) in _nested and _deep(text, p, pos, _b{i}):",
+                "            raise _Miss",
+                f"        v{i} = _h{i}(v{i}, _t{i})",
+            ]
+        return [
+            *lines,
+            f"        pos += {len(mark)}",
+            f"        for f, v, n in _e{i}:",
+            "            if text.startswith(f, pos):",
+            f"                v{i} = v",
+            "                pos += n",
+            "                break",
+            "        else:",
+            f"            v{i}, pos = _r{i}(text, pos)",
+        ]
 
-        def read(text: str, pos: int) -> tuple[Any, int]:
-            if keep:
-                for fragment, value in store.get(text[pos : pos + _PREFIX], ()):
-                    if text.startswith(fragment, pos):
-                        return value, pos + len(fragment)
-            if not text.startswith("[", pos):
-                raise Miss
-            if text.startswith("]", pos + 1):
-                return hook([], hint), pos + 2
-            start, items = pos, []
+    def _items(self, item: Any, hook: Any, hint: Any, level: int | None) -> _Node:
+        """`tuple[X, ...]`: `[]`, or the items read between commas, each at its index's position."""
+        kids: list[_Node] = []
+
+        def kid(i: int) -> _Node:
+            if level is None or i >= INDICES:
+                return self._shared_node(item)
+            kids.append(self._position(item, level + 1))
+            return kids[i]
+
+        def empty() -> Any:
+            try:
+                return hook([], hint)
+            except Exception:  # the usual reading words it
+                raise Miss from None
+
+        return _sequence(kids, kid, empty)
+
+    def _fixed(self, hint: Any, level: int | None) -> _Node:
+        """`tuple[X, Y, ...]`: its items read between commas, each at its own position."""
+        kids = [self._child(each, level) for each in typing.get_args(hint)]
+
+        def kid(i: int) -> _Node:
+            raise Miss  # more items than the tuple has
+
+        return _sequence(kids, kid, None)
+
+
+def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None) -> _Node:
+    """A position of a tuple: `[]` (if `empty` builds its value), or the items read between
+    commas, item `i` at position `kids[i]` (else `kid(i)`'s), each first looked for among
+    the parts kept there; as many as `kids` unless `empty` (a tuple of any length)."""
+    mine = _entries()
+    size = None if empty is not None else len(kids)
+
+    def read(text: str, pos: int) -> tuple[Any, int]:
+        if text[pos : pos + 1] != "[":
+            raise Miss
+        start = pos
+        if empty is not None and text[pos + 1 : pos + 2] == "]":
+            found = empty()
+            pos += 2
+        else:
+            items: list[Any] = []
             while True:
-                value, pos = each(text, pos + 1)
+                pos += 1
+                i = len(items)
+                entries, each = kids[i] if i < len(kids) else kid(i)
+                for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
+                    if text.startswith(fragment, pos):
+                        pos += length
+                        break
+                else:
+                    value, pos = each(text, pos)
                 items.append(value)
                 mark = text[pos : pos + 1]
                 if mark == "]":
                     break
                 if mark != ",":
                     raise Miss
+            if size is not None and len(items) != size:
+                raise Miss
             found = tuple(items)
-            if keep:
-                _keep(store, text, start, pos + 1, found)
-            return found, pos + 1
+            pos += 1
+        _put(mine, text[start:pos], found)
+        return found, pos
 
-        return read
+    return mine, read
 
 
-def _leaf(hook: Callable[[Any, Any], Any], hint: Any) -> _Read:
-    """Any other value: scanned as `json.loads` scans it, structured by the converter's hook."""
+def _leaf(hook: Callable[[Any, Any], Any], hint: Any, budget: int) -> _Read:
+    """Any other value: scanned as `json.loads` scans it, structured by the converter's hook
+    (unless it may nest deeper than `budget`)."""
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         try:
             value, end = _scan(text, pos)
+            if type(value) in (list, dict) and _deep(text, pos, end, budget):
+                raise Miss
             return hook(value, hint), end
         except Exception:  # a value the usual reading refuses, or words otherwise: it decides
             raise Miss from None
@@ -210,30 +466,51 @@ def _leaf(hook: Callable[[Any, Any], Any], hint: Any) -> _Read:
     return read
 
 
-def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any) -> _Read:
-    """An immutable value (a multiset, a tuple, a frozenset) read as a leaf and kept by its text."""
-    store = _kept()
+def _exact_leaf(kind: type) -> _Read:
+    """A value its hook takes only of exactly `kind` (an integer, a text, a flag), as it is."""
 
     def read(text: str, pos: int) -> tuple[Any, int]:
-        for fragment, value in store.get(text[pos : pos + _PREFIX], ()):
-            if text.startswith(fragment, pos):
-                return value, pos + len(fragment)
+        try:
+            value, end = _scan(text, pos)
+        except Exception:  # not JSON here: the usual reading words it
+            raise Miss from None
+        if type(value) is not kind:
+            raise Miss
+        return value, end
+
+    return read
+
+
+def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int) -> _Node:
+    """A position of an immutable value (a multiset, a tuple, a frozenset) read as a leaf and
+    kept, found among its type's parts by its whole text once scanned (unless it may nest
+    deeper than `budget`)."""
+    mine = _entries()
+
+    def read(text: str, pos: int) -> tuple[Any, int]:
         try:
             value, end = _scan(text, pos)
         except Exception:  # a value the usual reading refuses, or words otherwise: it decides
             raise Miss from None
-        if end - pos < _PREFIX:  # a short part: found by its whole text, once scanned
-            short = store.get(text[pos:end])
-            if short is not None:
-                return short[0][1], end
-        try:
-            found = hook(value, hint)
-        except Exception:
-            raise Miss from None
-        _keep(store, text, pos, end, found, short=True)
+        fragment = text[pos:end]
+        kept = store.get(fragment)
+        if kept is None:
+            if _deep(fragment, 0, end - pos, budget):
+                raise Miss
+            try:
+                found = hook(value, hint)
+            except Exception:
+                raise Miss from None
+            _held(end - pos)
+            store[fragment] = fragment, found
+            mine.insert(0, (fragment, found, end - pos))
+            del mine[ENTRIES:]
+        else:  # the text kept (one string wherever it is kept)
+            fragment, found = kept
+            _put(mine, fragment, found)
         return found, end
 
-    return read
+    return mine, read
 
 
 def build_lines(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[str, Any], refused: str) -> list[str]:

@@ -15,7 +15,7 @@ import cattrs
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext import loads
 from tabletop.kernel.jsontext.reader import Miss, TextReader
-from tabletop.kernel.serialize.limits import VERSION, check_bounds
+from tabletop.kernel.serialize.limits import MAX_DEPTH, MAX_TEXT, VERSION, check_bounds
 
 __all__ = ["PART_BY_PART", "dump_envelope", "dump_text", "explain", "load_envelope", "read_state", "structure"]
 
@@ -104,7 +104,7 @@ def _reader(converter: cattrs.Converter) -> TextReader:
     """The one [`TextReader`][tabletop.kernel.jsontext.reader.TextReader] of `converter`."""
     found = _READERS.get(id(converter))
     if found is None or found[0] is not converter:
-        found = _READERS[id(converter)] = (converter, TextReader(converter))
+        found = _READERS[id(converter)] = (converter, TextReader(converter, max_depth=MAX_DEPTH - 1))
     return found[1]
 
 
@@ -118,19 +118,30 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
     Raises:
         DecodeError: As `load_envelope` and `structure` do, or if the payload is not an object.
     """
-    if type(text) is str and len(text) >= PART_BY_PART:
-        checked = check_bounds(text)
+    if type(text) is str and PART_BY_PART <= len(text) <= MAX_TEXT:
+        reader = _reader(converter)
+        sure = reader.sure  # a text it reads nests no deeper than MAX_DEPTH: no scan of it needed
+        if not sure:
+            check_bounds(text)
         try:
-            return _read_state(converter, checked, _ENCODER.encode(game), cls)
+            state = _read_state(reader, text, game, cls)
         except Miss:
             pass
+        else:
+            if sure and not reader.sure:  # it read a part at a shared position: the text is checked
+                check_bounds(text)
+            return state
     payload = load_envelope(text, kind="state", game=game)
     if not isinstance(payload, dict):
         raise DecodeError("expected an object", path="state")
     return structure(converter, payload, cls, root="state")
 
 
-def _read_state(converter: cattrs.Converter, text: str, game: str, cls: type[T]) -> T:
+_STATE_HEADS: dict[str, str] = {}
+"""The text of a state envelope up to its state, by game (a few dozen at most are kept)."""
+
+
+def _read_state(reader: TextReader, text: str, game: str, cls: type[T]) -> T:
     """The state of a state envelope's `text` read part by part (see
     [`TextReader`][tabletop.kernel.jsontext.reader.TextReader]) when it is laid out as
     [dump_text][tabletop.kernel.serialize.dump_text] writes it.
@@ -138,10 +149,16 @@ def _read_state(converter: cattrs.Converter, text: str, game: str, cls: type[T])
     Raises:
         Miss: If it is not (read it the usual way).
     """
-    head = f'{{"format":"tabletop/state","version":{VERSION},"game":{game},"state":'
+    head = _STATE_HEADS.get(game)
+    if head is None:
+        if len(_STATE_HEADS) >= 64:
+            _STATE_HEADS.clear()
+        head = _STATE_HEADS[game] = (
+            f'{{"format":"tabletop/state","version":{VERSION},"game":{_ENCODER.encode(game)},"state":'
+        )
     if len(text) < PART_BY_PART or not text.startswith(head) or not text.endswith("}"):
         raise Miss
-    return _reader(converter).read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
+    return reader.read(text, len(head), len(text) - 1, cls)  # type: ignore[no-any-return]
 
 
 def explain(exc: cattrs.BaseValidationError, root: str) -> tuple[str, str]:

@@ -206,7 +206,8 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         return found
     counts = value.values()  # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
     if len(value) <= MAX_KINDS and (not value or (min(counts) > 0 and max(counts) <= MAX_COUNT)):
-        tokens = Tokens._trusted(dict(sorted(value.items())))
+        kinds = sorted(value)  # text compared with text: faster than sorting the (kind, count) pairs
+        tokens = Tokens._trusted(dict(zip(kinds, map(value.__getitem__, kinds), strict=True)))
     else:
         tokens = _checked_tokens(value)  # which words the refusal
     if len(_TOKENS_READ) >= _TOKENS_KEPT:
