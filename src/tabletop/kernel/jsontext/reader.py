@@ -39,7 +39,18 @@ import cattrs
 from tabletop.kernel.fastattrs import cleared_caches, plain_slots
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["CHARS_KEPT", "DEPTH", "ENTRIES", "INDICES", "PARTS_KEPT", "POSITIONS", "Miss", "TextReader", "build_lines"]
+__all__ = [
+    "CHARS_KEPT",
+    "DEPTH",
+    "ENTRIES",
+    "INDICES",
+    "PARTS_KEPT",
+    "POSITIONS",
+    "TEXTS",
+    "Miss",
+    "TextReader",
+    "build_lines",
+]
 
 PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
