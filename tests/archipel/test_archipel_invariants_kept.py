@@ -49,3 +49,36 @@ def test_changed_markets_beside_kept_spots_are_checked_again() -> None:
     markets[0] = state.markets[0].add(next(iter(ordered)))
     with pytest.raises(InvariantBroken, match="fish pieces not conserved"):
         check_invariants(attrs.evolve(state, markets=tuple(markets)))
+
+
+def test_the_cards_coded_at_once_are_conserved_exactly_where_they_are_counted_so() -> None:
+    """The quick check of the square cards (codes of the parts against the board's) says
+    "conserved" only where the count does, on seeded states and on copies with a card moved
+    into the warehouse (doubled), lost from the pocket, or made one the board does not have."""
+    import random
+
+    from tabletop.archipel.invariants import _cards_coded, _count_cards
+    from tabletop.kernel.chance import sample_chance
+
+    def counted(state: object) -> bool:
+        try:
+            _count_cards(state, state.map)  # type: ignore[attr-defined]
+        except InvariantBroken:
+            return False
+        return True
+
+    rng = random.Random(2)
+    for players in (2, 5):
+        state = started(1, players=players)
+        for _ in range(60):
+            if state.is_terminal:
+                break
+            assert _cards_coded(state, state.map) and counted(state)
+            card = next(iter(state.pocket.contents))
+            for damaged in (
+                attrs.evolve(state, removed=state.removed.add(card)),
+                attrs.evolve(state, removed=state.removed.add("no-such-card")),
+            ):
+                assert not _cards_coded(damaged, damaged.map)
+                assert not counted(damaged)
+            state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))

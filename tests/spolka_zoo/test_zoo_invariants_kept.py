@@ -13,9 +13,9 @@ from zoo_helpers import start
 import tabletop
 from tabletop.kernel.chance import sample_chance
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.errors import InvariantBroken
+from tabletop.kernel.errors import DecodeError, InvariantBroken
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.invariants import _cards_listed, _count_cards, invariants
+from tabletop.spolka_zoo.invariants import _cards_coded, _count_cards, invariants
 from tabletop.spolka_zoo.state import ZooState
 
 GAME = tabletop.get_game("spolka_zoo")
@@ -75,8 +75,8 @@ def _counted(state: ZooState) -> bool:
     return True
 
 
-def test_the_cards_listed_at_once_are_conserved_exactly_where_they_are_counted_so() -> None:
-    """The quick check of `_cards` (sorted lists of the parts against the configuration's) says
+def test_the_cards_coded_at_once_are_conserved_exactly_where_they_are_counted_so() -> None:
+    """The quick check of `_cards` (the codes of the parts added up against the configuration's) says
     "conserved" only where the count finds every card conserved, on the states and views of
     seeded games and on copies with a card moved, lost, doubled or hidden."""
     rng = random.Random(3)
@@ -87,10 +87,10 @@ def test_the_cards_listed_at_once_are_conserved_exactly_where_they_are_counted_s
             seen += 1
             damaged = _damaged(state, rng)
             for each in (state, state.view(0), damaged):
-                if _cards_listed(each):
+                if _cards_coded(each):
                     assert _counted(each), each
-            assert _cards_listed(state) and _counted(state)
-            assert not (_counted(damaged) or _cards_listed(damaged))
+            assert _cards_coded(state) and _counted(state)
+            assert not (_counted(damaged) or _cards_coded(damaged))
             state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))
 
 
@@ -106,3 +106,25 @@ def _damaged(state: ZooState, rng: random.Random) -> ZooState:
     if deck is state.piles.influence:
         return attrs.evolve(state, piles=attrs.evolve(state.piles, influence=changed))
     return attrs.evolve(state, decks=tuple(changed if d is deck else d for d in state.decks))
+
+
+def test_a_text_with_a_card_in_two_places_is_refused_as_the_count_words_it() -> None:
+    """A card of a company deck also in a seat's hand: the codes differ, and the text gets the
+    count's own DecodeError (message and path), on seeded states of several configurations."""
+    rng = random.Random(5)
+    for options in ({"players": 2}, {"players": 5}, {"players": 1, "bots": 4}):
+        state = GAME.new_game(seed=7, **options)
+        for _ in range(25):
+            if state.is_terminal:
+                break
+            deck = next(d for d in state.decks if d.middle)
+            card = sorted(deck.middle)[0]
+            seats = (attrs.evolve(state.seats[0], helpers=(*state.seats[0].helpers, card)), *state.seats[1:])
+            broken = attrs.evolve(state, seats=seats)
+            with pytest.raises(InvariantBroken) as counted:
+                _count_cards(broken)
+            with pytest.raises(DecodeError) as caught:
+                GAME.state_from_json(broken.to_json())
+            assert caught.value.path == "state.piles"
+            assert str(counted.value) in str(caught.value)
+            state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))

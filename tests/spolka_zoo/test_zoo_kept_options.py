@@ -96,7 +96,7 @@ def test_what_is_kept_per_configuration_is_bounded() -> None:
             GAME.state_from_json(json.dumps(document))
     assert module.CONFIGS_KEPT < 102
     assert module._expected.cache_info().currsize <= module.CONFIGS_KEPT
-    assert module._expected_list.cache_info().currsize <= module.CONFIGS_KEPT
+    assert module._expected_code.cache_info().currsize <= module.CONFIGS_KEPT
 
 
 def test_an_unknown_fruit_kind_is_named_in_the_conservation_message() -> None:

@@ -27,6 +27,7 @@ from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
+from tabletop.kernel.serialize.validate import CountCode
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["check_invariants"]
@@ -147,9 +148,38 @@ def _check_cards(s: ArchipelState) -> None:
     board = s.map
     holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *(boat.cards for boat in s.boats))
     if not _CONSERVED.holds(s.pocket.contents, *holds):
-        _count_cards(s, board)
+        if _cards_coded(s, board):  # conserved, found in a few additions: the shops' bounds remain
+            _check_shops(s, board)
+        else:
+            _count_cards(s, board)  # which words any problem
         _CONSERVED.keep(s.pocket.contents, *holds)
     _check_places(s, board)
+
+
+_BOARD_CODES: Final = PartAnswers(8)
+"""Per board (by identity): the code of its square cards, of their multisets (`CountCode`, at
+most the board's cards expected), and the codes of the parts of states, kept by their identity."""
+
+
+def _board_code(board: Board) -> tuple[CountCode, int | None, PartAnswers]:
+    code = CountCode(board.cards, board.cards.total)
+    return code, code.tokens(board.cards), PartAnswers()
+
+
+def _cards_coded(s: ArchipelState, board: Board) -> bool:
+    """Whether the square cards are exactly the board's, by their codes: True exactly where
+    `_count_cards` finds them conserved (a card not known, or any difference: False)."""
+    code, expected, parts = _BOARD_CODES.of(board, _board_code)
+    found = code.pieces(filter(None, s.storms))
+    if found is None or expected is None:
+        return False
+    of, tokens = parts.of, code.tokens
+    for part in (s.pocket.contents, s.warehouse, s.bought, s.removed, *s.shops, *(boat.cards for boat in s.boats)):
+        counted = of(part, tokens)
+        if counted is None:
+            return False
+        found += counted
+    return found == expected
 
 
 def _count_cards(s: ArchipelState, board: Board) -> None:
@@ -162,6 +192,15 @@ def _count_cards(s: ArchipelState, board: Board) -> None:
             cards[card] = cards.get(card, 0) + 1
     for boat in s.boats:
         _count(cards, boat.cards)
+    _check_shops(s, board)
+    for kind, n in _TALLIES.of(s.shops, _tally).items():
+        cards[kind] = cards.get(kind, 0) + n
+    if not _same(cards, board.cards):
+        _fail(f"square cards not conserved: {sum(cards.values())} instead of {board.cards.total}", "pocket", "ARC-1.6")
+
+
+def _check_shops(s: ArchipelState, board: Board) -> None:
+    """No shop holds more than its size, a closed one none (ARC-1.7, ARC-4.10)."""
     if not _SHOPS.holds(s.shops, board, s.shut):
         for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
             if shop.total > SHOP_SIZE:
@@ -169,10 +208,6 @@ def _count_cards(s: ArchipelState, board: Board) -> None:
             if island in s.shut and shop:
                 _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
         _SHOPS.keep(s.shops, board, s.shut)
-    for kind, n in _TALLIES.of(s.shops, _tally).items():
-        cards[kind] = cards.get(kind, 0) + n
-    if not _same(cards, board.cards):
-        _fail(f"square cards not conserved: {sum(cards.values())} instead of {board.cards.total}", "pocket", "ARC-1.6")
 
 
 def _check_places(s: ArchipelState, board: Board) -> None:

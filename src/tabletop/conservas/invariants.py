@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
-from tabletop.conservas.state import ConservasState
+from tabletop.conservas.state import Cards, ConservasState
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
@@ -81,6 +81,26 @@ def invariants(state: State) -> None:
     if state.money < 0:
         _fail(f"negative money: {state.money}", "money", "CON-4.6")
     cards = state.cards
+    sound = _SOUND_CARDS.holds(cards)  # these very cards already passed every check of cards
+    if not sound:
+        _cards(state, cards)
+    if "water" in state.market:
+        _fail("water on a market space", f"market[{state.market.index('water')}]", "CON-3.3")
+    if not sound:
+        for index, owned_card in enumerate(cards.upgrades):
+            if owned_card.kept.total > 1:
+                _fail(f"{owned_card.card} keeps more than one token", f"cards.upgrades[{index}].kept", "CON-3.6")
+        _SOUND_CARDS.keep(cards)
+
+
+_SOUND_CARDS: Final = PartAnswers()
+"""The cards found sound (conserved, rows within their size, one token kept per upgrade), by
+the identity of the immutable `Cards`: most steps move no card, and a state read from JSON is
+checked with the state after its first legal move."""
+
+
+def _cards(state: ConservasState, cards: Cards) -> None:
+    """CON-1.5, CON-1.8: every boat and upgrade card once; CON-4.3, CON-4.4: rows of 3 at most."""
     boats = [*_deck_cards(cards.boat_deck), *cards.boat_row, *cards.boat_discard, *cards.offer, *cards.fleet]
     if sorted(boats) != _SORTED_BOATS:
         found = state.boat_deck.cards() + Tokens([*state.boat_row, *state.boat_discard, *state.offer, *state.fleet])
@@ -92,11 +112,6 @@ def invariants(state: State) -> None:
         _fail(f"upgrade cards not conserved: {found.as_dict()}", "cards", "CON-1.8")
     _check(len(cards.boat_row) <= 3, "a row holds more than 3 cards", "cards.boat_row", "CON-4.3")
     _check(len(cards.upgrade_row) <= 3, "a row holds more than 3 cards", "cards.upgrade_row", "CON-4.4")
-    if "water" in state.market:
-        _fail("water on a market space", f"market[{state.market.index('water')}]", "CON-3.3")
-    for index, owned_card in enumerate(cards.upgrades):
-        if owned_card.kept.total > 1:
-            _fail(f"{owned_card.card} keeps more than one token", f"cards.upgrades[{index}].kept", "CON-3.6")
 
 
 def _sea_tokens(state: ConservasState) -> None:

@@ -20,6 +20,7 @@ from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
+from tabletop.kernel.serialize.validate import CountCode
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import (
     BOT_IDS,
@@ -290,73 +291,111 @@ def _fruit(state: ZooState) -> None:
 
 def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
+    if _cards_coded(state):
+        return
     parts = (state.decks, state.config, *(x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)))
     if not _CONSERVED.holds(state.piles, *parts):
-        if not _cards_listed(state):  # not found conserved at once: counted, and any problem worded
-            _count_cards(state)
+        _count_cards(state)  # counted, and any problem worded (a view: the cards it shows exist)
         _CONSERVED.keep(state.piles, *parts)
 
 
-_LISTS: Final = PartAnswers(2048)
-"""The sorted list of the cards of a deck or a multiset, kept by the identity of the part."""
+_MOST_CARDS: Final = max(map(len, chain.from_iterable(STARTING_DECKS.values()))) * len(FRUITS) + sum(
+    map(len, (INFLUENCE_IDS, HELPER_IDS, BOT_IDS, EVENT_IDS, GOAL_IDS, INTRIGUE_IDS))
+)
+"""At least as many cards as any configuration puts in play."""
 
-_LISTED: Final = 4096
-"""The most cards listed for one part (a hostile count is left to `_count_cards`)."""
+_CODE: Final = CountCode(FAMILY, _MOST_CARDS)
+"""The exact code of a multiset of cards: the cards of a state's parts added up, against the
+configuration's (a `?` of a view, or any card not known, has none)."""
+
+_CODES: Final = PartAnswers(2048)
+"""The code of the cards of each part (the piles, the tuple of company decks, a deck, a multiset:
+each part's type has one way of coding it), kept by the identity of the part."""
+
+_CONFIG_CODES: Final = PartAnswers(CONFIGS_KEPT)
+"""The code of each configuration's cards, by the configuration's identity (a game's states
+share one): no hash of the configuration worked out per state."""
 
 
-def _part_list(part: Deck | Tokens) -> list[str] | None:
-    """Every card of a deck or a multiset, repeated as often as it is there, sorted; `None` for a
-    part of more than `_LISTED` cards."""
-    middle = part.middle if isinstance(part, Deck) else part
-    if middle.total > _LISTED:
-        return None
-    cards = [card for card, n in middle.items() for _ in range(n)]
-    if isinstance(part, Deck):
-        cards += [known.card for known in (*part.top, *part.bottom)]
-    cards.sort()
-    return cards
+def _cards_coded(state: ZooState) -> bool:
+    """Whether the state's cards are exactly the configuration's, found in a few additions: the
+    codes of its parts (each kept by its part's identity) added up against the configuration's.
+    True exactly where `_count_cards` finds every card conserved in a full state; False for a view
+    (`?` has no code) and any difference: `_count_cards` decides."""
+    expected = _CONFIG_CODES.of(state.config, _expected_code)
+    return expected is not None and _card_code(state) == expected
 
 
 @functools.lru_cache(maxsize=CONFIGS_KEPT)
-def _expected_list(config: Config) -> list[str]:
-    """The configuration's cards, each repeated as often as it is in play, sorted (never changed)."""
-    return sorted(card for card, n in _expected(config).items() for _ in range(n))
+def _expected_code(config: Config) -> int | None:
+    """The code of the configuration's cards (`None`, never met, if they were too many to code)."""
+    cards = _expected(config)
+    return _CODE.tokens(cards) if cards.total <= _CODE.most else None
 
 
-def _cards_listed(state: ZooState) -> bool:
-    """Whether the state's cards are exactly the configuration's, found at C speed: the sorted
-    lists of its parts (each kept by its part's identity) put together and sorted (runs already
-    sorted merge at once) against the configuration's. True only where `_count_cards` finds every
-    card conserved; False where it may not (a view, any difference): `_count_cards` decides."""
-    p = state.piles
-    cards = list(filter(None, chain(p.influence_row, p.helper_row, p.resolving)))
-    cards += [known.card for known in p.removed]
-    for seat in state.seats:
-        cards += seat.helpers
-        cards += seat.intrigues
-        if seat.goal:
-            cards.append(seat.goal)
-    of = _LISTS.of
+def _card_code(state: ZooState) -> int | None:
+    """The code of every card of the state (`None` if one is not known, as `?`)."""
+    of = _CODES.of
+    piles, decks = of(state.piles, _piles_code), of(state.decks, _decks_code)
+    if piles is None or decks is None:
+        return None
+    code = piles + decks
+    weights = _CODE.weights
+    try:
+        for seat in state.seats:
+            if seat.helpers:
+                code += sum(map(weights.__getitem__, seat.helpers))
+            if seat.intrigues:
+                code += sum(map(weights.__getitem__, seat.intrigues))
+            if seat.goal:
+                code += weights[seat.goal]
+    except KeyError:
+        return None
+    return code
+
+
+def _piles_code(p: Piles) -> int | None:
+    """The code of the cards of the piles (`None` if one is not known)."""
+    code = _CODE.pieces(filter(None, chain(p.influence_row, p.helper_row, p.resolving)))
+    if code is None:
+        return None
+    if p.removed:
+        removed = _CODE.pieces([known.card for known in p.removed])
+        if removed is None:
+            return None
+        code += removed
+    of, tokens = _CODES.of, _CODE.tokens
     for part in (
-        p.bot_discard,
-        p.event_aside,
-        p.influence,
-        p.helper_deck,
-        p.bot_deck,
-        p.event_deck,
-        p.goal_box,
-        p.intrigue_box,
-        *state.decks,
+        of(p.bot_discard, tokens),
+        of(p.event_aside, tokens),
+        *(of(deck, _deck_code) for deck in (p.influence, p.helper_deck, p.bot_deck, p.event_deck)),
+        of(p.goal_box, _deck_code),
+        of(p.intrigue_box, _deck_code),
     ):
-        listed = of(part, _part_list)
-        if listed is None:
-            return False
-        cards += listed
-    expected = _expected_list(state.config)
-    if len(cards) != len(expected):
-        return False
-    cards.sort()
-    return cards == expected
+        if part is None:
+            return None
+        code += part
+    return code
+
+
+def _decks_code(decks: tuple[Deck, ...]) -> int | None:
+    """The code of the cards of the company decks (`None` if one is not known)."""
+    code = 0
+    for deck in decks:
+        part = _CODES.of(deck, _deck_code)
+        if part is None:
+            return None
+        code += part
+    return code
+
+
+def _deck_code(deck: Deck) -> int | None:
+    """The code of the cards of a deck (`None` if one is not known)."""
+    code = _CODE.tokens(deck.middle)
+    if code is None or not (deck.top or deck.bottom):
+        return code
+    known = _CODE.pieces([known.card for known in (*deck.top, *deck.bottom)])
+    return None if known is None else code + known
 
 
 def _count_cards(state: ZooState) -> None:

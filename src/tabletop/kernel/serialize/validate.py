@@ -6,13 +6,13 @@ Re-exported by [`tabletop.kernel.serialize`][tabletop.kernel.serialize], whose n
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from operator import is_
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
 
-__all__ = ["PartAnswers", "validate_state"]
+__all__ = ["CountCode", "PartAnswers", "validate_state"]
 
 _P = TypeVar("_P")
 _A = TypeVar("_A")
@@ -72,6 +72,84 @@ class PartAnswers:
         if len(self._kept) >= self._size:
             self._kept.clear()
         self._kept[id(part)] = (part, context)
+
+
+class CountCode:
+    """Multisets of known kinds coded exactly as integers, the code of a union being the sum of
+    the codes of its parts: a game's invariants compare what the parts of a state hold, put
+    together, with what must be there in a few additions of codes kept per part (by
+    [PartAnswers][tabletop.kernel.serialize.PartAnswers]), not by listing every piece.
+
+    Of `k` kinds (sorted), kind `i` counts `B**i + B**k`, where `B = 2**b` is the least power of
+    two above `most`: digit `i` of a code (base `B`) counts kind `i` and the top digit counts
+    every piece. Two multisets are equal exactly when their codes are, if one of them (the one
+    expected) has at most `most` pieces: if the other had more pieces its top digit alone would
+    make its code larger; if it had fewer, each of its counts would be below `B`, its code's lower
+    digits could not carry into the top one, and the top digits would differ; with as many, each
+    count is at most `most`, below `B`, and a number has one writing in base `B`. A multiset
+    holding a kind not known has no code (`None`): it is told apart by other means.
+
+    ```pycon
+    >>> code = CountCode(["ace", "king"], most=3)
+    >>> code.tokens({"ace": 2}) + code.pieces(["king"]) == code.pieces(["king", "ace", "ace"])
+    True
+    >>> code.tokens({"ace": 3}) == code.tokens({"ace": 2, "king": 1}), code.pieces(["queen"])
+    (False, None)
+
+    ```
+
+    Args:
+        kinds: Every kind the multisets may hold.
+        most: The most pieces a multiset compared as the expected one holds.
+    """
+
+    __slots__ = ("_every", "_index", "_size", "_width", "most", "weights")
+
+    def __init__(self, kinds: Iterable[str], most: int) -> None:
+        known = sorted(set(kinds))
+        width = (max(most, 1).bit_length() + 7) // 8  # bytes a digit takes: B = 256**width
+        self._width = width
+        self._size = width * len(known)
+        self._index = {kind: width * i for i, kind in enumerate(known)}
+        self._every = 1 << (8 * self._size)
+        self.most: Final = most
+        """The most pieces of an expected multiset (see above)."""
+        self.weights: Final = {kind: (1 << (8 * at)) | self._every for kind, at in self._index.items()}
+        """The code of one piece of each kind (read directly by a tight loop: a `KeyError` is a
+        kind not known)."""
+
+    def __repr__(self) -> str:
+        return f"CountCode({len(self.weights)} kinds, most={self.most})"
+
+    def tokens(self, counts: Mapping[str, int]) -> int | None:
+        """The code of a multiset given by its (positive) counts, `None` if a kind is not known.
+
+        Its digits are written in place, then read as one number: no sum of long integers."""
+        index = self._index
+        digits = bytearray(self._size)
+        total = 0
+        try:
+            if self._width == 1:
+                for kind, n in counts.items():
+                    digits[index[kind]] = n  # a count of 256 or more: ValueError
+                    total += n
+            else:
+                for kind, n in counts.items():
+                    at = index[kind]
+                    digits[at : at + self._width] = n.to_bytes(self._width, "little")  # OverflowError
+                    total += n
+        except KeyError:
+            return None
+        except (ValueError, OverflowError):  # a count of a digit or more: coded the long way
+            return sum([self.weights[kind] * n for kind, n in counts.items()])
+        return int.from_bytes(digits, "little") + total * self._every
+
+    def pieces(self, kinds: Iterable[str]) -> int | None:
+        """The code of a multiset given piece by piece, `None` if a kind is not known."""
+        try:
+            return sum(map(self.weights.__getitem__, kinds))
+        except KeyError:
+            return None
 
 
 def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = None, root: str = "state") -> None:
