@@ -83,6 +83,24 @@ def test_against_another_checkout_alternates_in_subprocesses(capsys: pytest.Capt
         assert row["met"] in ("met", "not met", "-")
 
 
+def test_both_sides_time_the_same_games_so_games_gain_follows_steps_gain(capsys: pytest.CaptureFixture[str]) -> None:
+    """With --against, the side measured second plays exactly the games (the same seeds) that the first
+    played in its time: `timed` plays a given number of games, and games/s is steps/s over the mean
+    length of those games, the same on both sides, so the games/s verdict holds when the games are
+    the same (the fingerprints say they are)."""
+    module = _load()
+    seeds: list[int] = []
+    _, _, steps, played = module.timed(lambda seed: seeds.append(seed) or 3, 60.0, 100, games=4)
+    assert (steps, played, seeds) == (12, 4, [100, 101, 102, 103])
+    src = str(ROOT / "src")
+    assert module.main(["--seconds", "0.01", "--repeats", "2", "--game", DRILL, "--against", src, "--json"]) == 0
+    rows = {row["measure"]: row for row in json.loads(capsys.readouterr().out)["rows"]}
+    steps_row, games_row = rows["steps/s"], rows["games/s"]
+    assert games_row["value"] / steps_row["value"] == pytest.approx(games_row["against"] / steps_row["against"])
+    assert games_row["change"] == pytest.approx(steps_row["change"])
+    assert games_row["met"] == "met"
+
+
 def test_games_repeated_or_comma_separated_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     """--game takes several games, repeated or comma-separated; an unknown game or a folder without
     tabletop is refused, naming it."""
