@@ -140,6 +140,35 @@ def test_values_that_are_not_exactly_their_fields_types(backend: str) -> None:
         _check(write, converter, value, _Tree)
 
 
+@attrs.frozen
+class _Plain:
+    numbers: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
+    bag: Tokens = attrs.field(factory=Tokens)
+    flag: bool = False
+
+
+def test_parts_written_inline_by_orjson_and_refused_by_it(backend: str) -> None:
+    """A tuple of plain values and a multiset (written by orjson inline in the generated
+    function, where it is in use) holding what orjson refuses (an integer past 64 bits, a lone
+    surrogate) between plain ones, and a flag where an integer is: the encoder's text every
+    time, the value written again from its memo (`_source`: the converter and the encoder write
+    a value orjson refuses)."""
+    converter = make_converter()
+    write = TextWriter(converter)
+    values = [
+        _Plain((1, 2), ("a",), Tokens({"x": 1}), True),
+        _Plain((1, 2**70), ("a",), Tokens({"x": 1})),
+        _Plain((1, 2), ("\ud800",), Tokens({"x": 2})),
+        _Plain((1, 2), ("a", "b"), Tokens({"x": 2**70}), 1),  # type: ignore[arg-type]
+        _Plain((3,), ("é", '"q"'), Tokens({"\udc00": 1})),
+        _Plain(),
+    ]
+    for value in values * 2:
+        _check(write, converter, value, _Plain)
+        _check(write, converter, (value, value), tuple[_Plain, _Plain])
+
+
 def test_tuples_growing_past_their_own_positions_and_shrinking(backend: str) -> None:
     """Tuples longer than the positions that have functions of their own, growing, shrinking,
     their items shifted by one (a queue's first taken): the encoder's text every time."""

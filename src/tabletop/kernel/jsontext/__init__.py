@@ -335,6 +335,24 @@ class TextWriter:
         self._places += 1
         return made
 
+    def _kind(self, hint: Any) -> str:
+        """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
+        `bool` (inline, for a value of exactly that type), `tokens` (a multiset's counts, by
+        orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
+        orjson inline) or `other` (by the part's own function)."""
+        if hint in (int, str, bool):
+            return str(hint.__name__)
+        if hint is Tokens:
+            return "tokens"
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
+            hook = self._converter.get_unstructure_hook(hint)
+            items = self._converter.get_unstructure_hook(args[0])
+            probe = ("a", 1)
+            if items is identity and getattr(hook, "__module__", "") == _HOOKS and hook(probe) is probe:
+                return "plain"
+        return "other"
+
     def _generated(self, cls: type) -> bool:
         """True when the converter writes `cls` with cattrs' generated function (fields by name)."""
         hook = self._converter.get_unstructure_hook(cls)
@@ -429,7 +447,8 @@ class TextWriter:
             self._building.discard(cls)
         make = self._codes.get((cls, keep))
         if make is None:  # both made at once: no compiling later, when a place of its own is first written
-            terms = [(f"value.{a.name}", f"p.{a.name}", a.type) for a in fields]
+            kinds = [self._kind(a.type) for a in fields]
+            terms = [(f"value.{a.name}", f"p.{a.name}", h, k) for a, h, k in zip(fields, heads, kinds, strict=True)]
             for each in (True, False):
                 check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
                 self._codes[cls, each] = _factory(_source(terms, "}", check, namespace, each), cls.__qualname__)
@@ -438,20 +457,20 @@ class TextWriter:
 
     def _namespace(self, hint: Any, blank: Any, heads: list[str], types: list[Any]) -> dict[str, Any]:
         """The names a generated function of `hint` reads: its store, its memo (the last value
-        written, first `blank`, and the text of each part with its head before it), the heads
-        and the parts' functions."""
+        written, first `blank`, and the texts it was joined from) and the parts' functions
+        (`_w{i}`, all of them also in the tuple `_ws`)."""
         namespace: dict[str, Any] = {
             "_store": self._store_of(hint),
-            "_memo": _memo((blank, *[""] * len(heads))),
+            "_memo": _memo((blank, ("",) * (2 * len(heads)))),
             "_cls": hint,
             "_slow": self._fallback(hint),
             "_size": len(types),
             **_NAMES,
         }
         namespace["_get"] = namespace["_store"].get
-        for i, (head, each) in enumerate(zip(heads, types, strict=True)):
-            namespace[f"_k{i}"] = head
+        for i, each in enumerate(types):
             namespace[f"_w{i}"] = self._own(each)
+        namespace["_ws"] = tuple(namespace[f"_w{i}"] for i in range(len(types)))
         return namespace
 
     def _items(self, hint: Any, item: Any, keep: bool) -> _Write:
@@ -500,7 +519,9 @@ class TextWriter:
         namespace = self._namespace(hint, (_NOTHING,) * len(args), heads, list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
-            terms = [(f"value[{i}]", f"p[{i}]", a) for i, a in enumerate(args)]
+            terms = [
+                (f"value[{i}]", f"p[{i}]", h, self._kind(a)) for i, (h, a) in enumerate(zip(heads, args, strict=True))
+            ]
             for each in (True, False):
                 check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
                 self._codes[hint, each] = _factory(_source(terms, "]", check, namespace, each), str(hint))
@@ -535,6 +556,9 @@ _NAMES: Final[dict[str, Any]] = {
     "_int": str,  # for an int exactly, `int.__repr__`; the call to `str` itself the interpreter makes fastest
     "_str": _string,
     "_bool": _bool,
+    "_join": "".join,
+    "_Tokens": Tokens,
+    "_fast": _ORJSON,
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -564,27 +588,33 @@ def _factory(source: str, name: str) -> Callable[..., _Write]:
 
 
 def _source(
-    terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
+    terms: list[tuple[str, str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
 ) -> str:
-    """The source of `make(**names)`, which returns a new writing function: `check`, then one
-    f-string of its parts' texts, each with its head (`{"name":` or `,`) before it: the memo's
-    when the part (each `(how it is read from value, from the last value, its type)`) is the
-    very object the last value had there, else written. The value and these texts are then
-    remembered, and the text kept in the store if `keep`."""
-    size = len(terms)
+    """The source of `make(**names)`, which returns a new writing function: `check`, then a tuple
+    of its parts' texts, each after its head (`{"name":` or `,`, a constant of the code: no
+    concatenation), and `close` last: the memo's text when the part (each `(how it is read from
+    value, from the last value, its head, its kind)`) is the very object the last value had
+    there, else written. The text is the tuple joined; the value and the tuple are then
+    remembered (the memo's text of part `i` is at `2 * i + 1`), and the text kept in the store if
+    `keep`. Where orjson writes a part inline and refuses it (`TypeError`: an integer past 64
+    bits, a lone surrogate), the converter and the encoder write the value (nothing remembered)."""
     pieces = [
-        "{" + f"(t{i} := (m[{i + 1}] if (v{i} := {read}) is {last} else _k{i} + {_miss(i, hint)}))" + "}"
-        for i, (read, last, hint) in enumerate(terms)
+        f"q[{2 * i + 1}] if {read} is {last} else {_miss(i, read, kind)}"
+        for i, (read, last, _, kind) in enumerate(terms)
     ]
-    text = "f'" + "".join(pieces) + close.replace("}", "}}") + "'" if terms else repr("{}" if close == "}" else "[]")
+    heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
+    items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
+    made = f"    t = ({', '.join([*items, repr(close)])})"
+    if any(kind in _BY_ORJSON for *_, kind in terms):  # orjson refuses a few values: then the converter's
+        made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
         f"def make({', '.join(names)}):",
         "  def write(value):",
         *check,
-        "    m = _memo[0]",
-        "    p = m[0]",
-        f"    text = {text}",
-        f"    _memo[0] = (value, {', '.join(f't{i}' for i in range(size))})",
+        *(["    m = _memo[0]", "    p = m[0]", "    q = m[1]"] if terms else []),
+        made,
+        "    text = _join(t)",
+        *(["    _memo[0] = (value, t)"] if terms else []),
         *(_KEEP if keep else ()),
         "    return text",
         "  return write",
@@ -600,13 +630,26 @@ _KEEP: Final = (
 )
 
 
-def _miss(i: int, hint: Any) -> str:
-    """The expression writing part `i` (bound to `v{i}`) of type `hint` when it is not the memo's:
-    a plain value of exactly its type inline, anything else by `_w{i}`."""
-    if hint in (int, str, bool):
-        kind = hint.__name__
-        return f"(_{kind}(v{i}) if _type(v{i}) is {kind} else _w{i}(v{i}))"
-    return f"_w{i}(v{i})"
+def _miss(i: int, read: str, kind: str) -> str:
+    """The expression writing part `i` (read by `read`) of `kind` (see `TextWriter._kind`) when it
+    is not the memo's: a plain value of exactly its type inline (else by `_ws[i]`), anything else
+    by `_w{i}`."""
+    if kind == "bool":
+        return f"(('true' if v else 'false') if _type(v := {read}) is bool else _ws[{i}](v))"
+    if kind in ("int", "str"):
+        return f"(_{kind}(v) if _type(v := {read}) is {kind} else _ws[{i}](v))"
+    if kind == "tokens":  # orjson's text of the counts, without a call of a function of Python
+        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else _ws[{i}](v))"
+    if kind == "plain":  # a tuple that is its own unstructured form
+        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else _ws[{i}](v))"
+    return f"_w{i}({read})"
+
+
+_HOOKS: Final = "tabletop.kernel.serialize.hooks"
+"""The module of the converter's hook that writes a tuple of plain values as it is."""
+
+_BY_ORJSON: Final = ("tokens", "plain")
+"""The kinds of part that generated code writes with orjson inline (where it is in use)."""
 
 
 def _plain(hint: Any) -> bool:
