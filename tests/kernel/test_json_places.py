@@ -167,6 +167,10 @@ def test_parts_written_inline_by_orjson_and_refused_by_it(backend: str) -> None:
     for value in values * 2:
         _check(write, converter, value, _Plain)
         _check(write, converter, (value, value), tuple[_Plain, _Plain])
+    bags = [value.bag for value in values]
+    for size in (1, 2, 3, len(bags), 2 * jsontext._POSITIONS, 1):
+        for start in (0, 1, 2):
+            _check(write, converter, tuple((bags * 4)[start : start + size]), tuple[Tokens, ...])
 
 
 def test_tuples_growing_past_their_own_positions_and_shrinking(backend: str) -> None:

@@ -475,42 +475,27 @@ class TextWriter:
 
     def _items(self, hint: Any, item: Any, keep: bool) -> _Write:
         """A new function writing `tuple[item, ...]`, each of its first `_POSITIONS` positions
-        written by a function of its own, the last value's item texts remembered by position
-        (and the texts kept in the store if `keep`)."""
-        slow = self._fallback(hint)
-        store = self._store_of(hint) if keep else None
-        own = self._own
-        places: list[_Write] = []  # the positions' functions, made at the first write there
-        rest: list[_Write] = []  # one function for all the positions past `_POSITIONS`
-        memo = _memo(((), ()))
-
-        def write(value: Any) -> str:
-            if type(value) is not tuple:
-                return slow(value)
-            if not places:  # made at the first write, even of an empty tuple (a warm-up makes it)
-                places.append(own(item))
-            if not value:
-                return "[]"
-            if store is not None:
-                found = store.get(id(value))
-                if found is not None and found[0] is value:
-                    return found[1]
-            size = len(value)
-            while len(places) < size and len(places) < _POSITIONS:
-                places.append(own(item))
-            if size > _POSITIONS and not rest:
-                rest.append(own(item))
-            last, texts = memo[0]
-            known = len(last)
-            texts = [
-                texts[i] if i < known and v is last[i] else (places[i] if i < _POSITIONS else rest[0])(v)
-                for i, v in enumerate(value)
-            ]
-            memo[0] = (value, texts)
-            text = f"[{','.join(texts)}]"
-            return text if store is None else _kept(store, value, text)
-
-        return write
+        written by a function of its own (made at the first write there), the last value's item
+        texts remembered by position (and the texts kept in the store if `keep`): generated, one
+        tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
+        places, long, begin, begun = _positions(self._own, item)
+        namespace: dict[str, Any] = {
+            "_store": self._store_of(hint),
+            "_memo": _memo(((_NOTHING,) * _POSITIONS, ())),
+            "_slow": self._fallback(hint),
+            "_ps": places,
+            "_long": long,
+            "_begun": begun,
+            "_begin": begin,
+            "_pads": tuple((_NOTHING,) * (_POSITIONS - n) for n in range(_POSITIONS + 1)),
+            **_NAMES,
+        }
+        namespace["_get"] = namespace["_store"].get
+        kind = self._kind(item)
+        make = self._codes.get(("items", kind, keep))
+        if make is None:
+            make = self._codes["items", kind, keep] = _factory(_items_source(kind, namespace, keep), "items")
+        return make(**namespace)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
         """A new function writing the fixed tuple `hint` (generated: one concatenation of its
@@ -527,6 +512,43 @@ class TextWriter:
                 self._codes[hint, each] = _factory(_source(terms, "]", check, namespace, each), str(hint))
             make = self._codes[hint, keep]
         return make(**namespace)  # type: ignore[no-any-return]
+
+
+def _positions(own: Callable[[Any], _Write], item: Any) -> tuple[list[_Write], _Write, Callable[[], str], list[bool]]:
+    """What a generated function writing `tuple[item, ...]` reads: its positions' functions (the
+    last one for every position past `_POSITIONS`), each made by `own` at the first write there;
+    the function writing a tuple longer than `_POSITIONS` (a loop, with a memo of its own); the
+    function answering the first write of an empty tuple (which makes the first position's
+    function, so that a warm-up makes it) and whether it was called."""
+    places: list[_Write] = []
+
+    def first(i: int) -> _Write:
+        def write(value: Any) -> str:
+            made = places[i] = own(item)
+            return made(value)
+
+        return write
+
+    places += [first(i) for i in range(_POSITIONS + 1)]
+    memo = _memo(((), ()))
+
+    def long(value: Any) -> str:
+        last, texts = memo[0]
+        known = len(last)
+        texts = [
+            texts[i] if i < known and v is last[i] else places[i if i < _POSITIONS else _POSITIONS](v)
+            for i, v in enumerate(value)
+        ]
+        memo[0] = (value, texts)
+        return f"[{','.join(texts)}]"
+
+    def begin() -> str:
+        begun[0] = True
+        places[0] = own(item)
+        return "[]"
+
+    begun = [False]
+    return places, long, begin, begun
 
 
 def _blank(cls: type, names: list[str]) -> Any:
@@ -622,6 +644,48 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
+def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+    """The source of `make(**names)` for a tuple of items of `kind`: for each length up to
+    `_POSITIONS`, a tuple of the items' texts (the memo's where the item is the very object the
+    last value had at its position, else written by the position's function `_ps[i]`) joined;
+    the value is remembered padded to `_POSITIONS` (no position past its end is any item);
+    longer tuples are written by `_long`."""
+    items = [
+        f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, "_ps")
+        for i in range(_POSITIONS)
+    ]
+    cases = []
+    for n in range(1, _POSITIONS + 1):
+        cases += [
+            f"        {'if' if n == 1 else 'elif'} n == {n}:",
+            "            t = ('[', " + ", ',', ".join(items[:n]) + ", ']')",
+        ]
+    lines = [
+        f"def make({', '.join(names)}):",
+        "  def write(value):",
+        "    if _type(value) is not tuple:",
+        "        return _slow(value)",
+        "    n = _len(value)",
+        "    if not n:",
+        "        return '[]' if _begun[0] else _begin()",
+        *(_FOUND if keep else ()),
+        f"    if n > {_POSITIONS}:",
+        "        text = _long(value)",
+        "    else:",
+        "        m = _memo[0]",
+        "        p = m[0]",
+        "        q = m[1]",
+        *(["        try:", *("    " + line for line in cases)] if kind in _BY_ORJSON else cases),
+        *(["        except TypeError:", "            return _slow(value)"] if kind in _BY_ORJSON else []),
+        "        text = _join(t)",
+        "        _memo[0] = (value + _pads[n], t)",
+        *(_KEEP if keep else ()),
+        "    return text",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
 _KEEP: Final = (
     "    if _held[0] >= _limit:",
     "        _clear()",
@@ -630,19 +694,21 @@ _KEEP: Final = (
 )
 
 
-def _miss(i: int, read: str, kind: str) -> str:
-    """The expression writing part `i` (read by `read`) of `kind` (see `TextWriter._kind`) when it
-    is not the memo's: a plain value of exactly its type inline (else by `_ws[i]`), anything else
-    by `_w{i}`."""
+def _miss(i: int, read: str, kind: str, own: str = "_ws") -> str:
+    """The expression writing part `i` (read by `read`) of `kind` (see `TextWriter._kind`) when
+    it is not the memo's: a plain value of exactly its type, a multiset's counts and a tuple of
+    plain values inline (orjson's text: no call of a function of Python), else by the part's
+    function, `{own}[i]` (the fields' functions `_ws`; a tuple's positions' `_ps`)."""
+    call = f"{own}[{i}](v)"
     if kind == "bool":
-        return f"(('true' if v else 'false') if _type(v := {read}) is bool else _ws[{i}](v))"
+        return f"(('true' if v else 'false') if _type(v := {read}) is bool else {call})"
     if kind in ("int", "str"):
-        return f"(_{kind}(v) if _type(v := {read}) is {kind} else _ws[{i}](v))"
-    if kind == "tokens":  # orjson's text of the counts, without a call of a function of Python
-        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else _ws[{i}](v))"
+        return f"(_{kind}(v) if _type(v := {read}) is {kind} else {call})"
+    if kind == "tokens":
+        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
-        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else _ws[{i}](v))"
-    return f"_w{i}({read})"
+        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
+    return f"_w{i}({read})" if own == "_ws" else f"{own}[{i}]({read})"
 
 
 _HOOKS: Final = "tabletop.kernel.serialize.hooks"
