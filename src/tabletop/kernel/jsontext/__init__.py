@@ -205,6 +205,9 @@ share their item type's)."""
 _NOTHING: Final = object()
 """What a memo remembers before the first write: no value is this object."""
 
+_PADS: Final = tuple((_NOTHING,) * (_POSITIONS - n) for n in range(_POSITIONS + 1))
+"""What a tuple of `n` items is padded with to `_POSITIONS` in its memo (no item is any of them)."""
+
 _Write = Callable[[Any], str]
 
 
@@ -266,6 +269,8 @@ class TextWriter:
         self._slows: dict[Any, _Write] = {}  # the converter's hook and the encoder, by type
         self._codes: dict[Any, Any] = {}  # the compiled writing function of each attrs class and fixed tuple
         self._places = 0  # the writing functions of their own made
+        self._hows: dict[Any, str] = {}  # how `_own` writes each type (see `_how`)
+        self._recipes: dict[type, tuple[list[str], list[Any], Any]] = {}  # an attrs class's fields, types and blank
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -322,18 +327,35 @@ class TextWriter:
         a tuple of parts, while fewer than `PLACES_KEPT` are made; else the type's."""
         if self._places >= PLACES_KEPT or hint in self._building:
             return self._direct(hint)
-        if self._is_attrs(hint):
-            self._places += 1
-            return self._generate(hint, keep=False)
-        if hint is Tokens:
+        how = self._hows.get(hint)
+        if how is None:
+            how = self._hows[hint] = self._how(hint)
+        if how == "type":
+            return self.of(hint)
+        if how == "tokens":
             return _token_text
-        if hint in (int, str, bool):
-            return self.of(hint)
-        made = self._composite(hint, keep=False)
-        if made is None:
-            return self.of(hint)
         self._places += 1
-        return made
+        if how == "attrs":
+            return self._generate(hint, keep=False)
+        return self._composite(hint, keep=False) or self.of(hint)  # a tuple of parts (`_how`): never `None`
+
+    def _how(self, hint: Any) -> str:
+        """How `_own` writes `hint` at a place: `attrs` (a generated function of its own),
+        `tokens` (`_token_text`), `parts` (a tuple of parts: a function of its own) or `type`
+        (the type's function). Worked out once per type: a place of its own is often made while
+        values are written (the first write at a tuple's position)."""
+        if self._is_attrs(hint):
+            return "attrs"
+        if hint is Tokens:
+            return "tokens"
+        if hint in (int, str, bool):
+            return "type"
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is not tuple or not args:
+            return "type"
+        if len(args) == 2 and args[1] is Ellipsis:
+            return "type" if self._converter.get_unstructure_hook(args[0]) is identity else "parts"
+        return "type" if Ellipsis in args else "parts"
 
     def _kind(self, hint: Any) -> str:
         """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
@@ -434,34 +456,38 @@ class TextWriter:
     def _generate(self, cls: type, keep: bool) -> _Write:
         """A new function writing `cls` (the fields' functions made for it, each of its own),
         keeping its texts in the store if `keep`."""
-        attrs.resolve_types(cls)
-        fields = [a for a in attrs.fields(cls) if a.init]
-        blank = _blank(cls, [a.name for a in fields])
+        recipe = self._recipes.get(cls)
+        if recipe is None:
+            attrs.resolve_types(cls)
+            fields = [a for a in attrs.fields(cls) if a.init]
+            names = [a.name for a in fields]
+            recipe = self._recipes[cls] = (names, [a.type for a in fields], _blank(cls, names))
+        names, types, blank = recipe
         if blank is None:  # pragma: no cover - a class whose instances object.__new__ cannot make
             return self._fallback(cls)
         self._building.add(cls)
         try:
-            heads = [("," if i else "{") + f'"{a.name}":' for i, a in enumerate(fields)]
-            namespace = self._namespace(cls, blank, heads, [a.type for a in fields])
+            namespace = self._namespace(cls, blank, types)
         finally:
             self._building.discard(cls)
         make = self._codes.get((cls, keep))
         if make is None:  # both made at once: no compiling later, when a place of its own is first written
-            kinds = [self._kind(a.type) for a in fields]
-            terms = [(f"value.{a.name}", f"p.{a.name}", h, k) for a, h, k in zip(fields, heads, kinds, strict=True)]
+            heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
+            kinds = [self._kind(each) for each in types]
+            terms = [(f"value.{n}", f"p.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
             for each in (True, False):
                 check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
                 self._codes[cls, each] = _factory(_source(terms, "}", check, namespace, each), cls.__qualname__)
             make = self._codes[cls, keep]
         return make(**namespace)  # type: ignore[no-any-return]
 
-    def _namespace(self, hint: Any, blank: Any, heads: list[str], types: list[Any]) -> dict[str, Any]:
+    def _namespace(self, hint: Any, blank: Any, types: list[Any]) -> dict[str, Any]:
         """The names a generated function of `hint` reads: its store, its memo (the last value
         written, first `blank`, and the texts it was joined from) and the parts' functions
         (`_w{i}`, all of them also in the tuple `_ws`)."""
         namespace: dict[str, Any] = {
             "_store": self._store_of(hint),
-            "_memo": _memo((blank, ("",) * (2 * len(heads)))),
+            "_memo": _memo((blank, ("",) * (2 * len(types)))),
             "_cls": hint,
             "_slow": self._fallback(hint),
             "_size": len(types),
@@ -478,32 +504,31 @@ class TextWriter:
         written by a function of its own (made at the first write there), the last value's item
         texts remembered by position (and the texts kept in the store if `keep`): generated, one
         tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
-        places, long, begin, begun = _positions(self._own, item)
+        places, make_place, long = _positions(self._own, item)
         namespace: dict[str, Any] = {
             "_store": self._store_of(hint),
             "_memo": _memo(((_NOTHING,) * _POSITIONS, ())),
             "_slow": self._fallback(hint),
             "_ps": places,
+            "_place": make_place,
             "_long": long,
-            "_begun": begun,
-            "_begin": begin,
-            "_pads": tuple((_NOTHING,) * (_POSITIONS - n) for n in range(_POSITIONS + 1)),
+            "_pads": _PADS,
             **_NAMES,
         }
         namespace["_get"] = namespace["_store"].get
-        kind = self._kind(item)
-        make = self._codes.get(("items", kind, keep))
+        make = self._codes.get(("items", item, keep))
         if make is None:
-            make = self._codes["items", kind, keep] = _factory(_items_source(kind, namespace, keep), "items")
+            source = _items_source(self._kind(item), namespace, keep)
+            make = self._codes["items", item, keep] = _factory(source, "items")
         return make(**namespace)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
         """A new function writing the fixed tuple `hint` (generated: one concatenation of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
-        heads = ["," if i else "[" for i in range(len(args))]
-        namespace = self._namespace(hint, (_NOTHING,) * len(args), heads, list(args))
+        namespace = self._namespace(hint, (_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
+            heads = ["," if i else "[" for i in range(len(args))]
             terms = [
                 (f"value[{i}]", f"p[{i}]", h, self._kind(a)) for i, (h, a) in enumerate(zip(heads, args, strict=True))
             ]
@@ -514,41 +539,32 @@ class TextWriter:
         return make(**namespace)  # type: ignore[no-any-return]
 
 
-def _positions(own: Callable[[Any], _Write], item: Any) -> tuple[list[_Write], _Write, Callable[[], str], list[bool]]:
+def _positions(own: Callable[[Any], _Write], item: Any) -> tuple[list[Any], Callable[[int], _Write], _Write]:
     """What a generated function writing `tuple[item, ...]` reads: its positions' functions (the
-    last one for every position past `_POSITIONS`), each made by `own` at the first write there;
-    the function writing a tuple longer than `_POSITIONS` (a loop, with a memo of its own); the
-    function answering the first write of an empty tuple (which makes the first position's
-    function, so that a warm-up makes it) and whether it was called."""
-    places: list[_Write] = []
+    last one for every position past `_POSITIONS`; `None` until the first write there), the
+    function making the one of a position (by `own`), and the function writing a tuple longer
+    than `_POSITIONS` (a loop, with a memo of its own)."""
+    places: list[Any] = [None] * (_POSITIONS + 1)
 
-    def first(i: int) -> _Write:
-        def write(value: Any) -> str:
-            made = places[i] = own(item)
-            return made(value)
+    def make(i: int) -> _Write:
+        made: _Write = own(item)
+        places[i] = made
+        return made
 
-        return write
+    def at(i: int) -> _Write:
+        j = i if i < _POSITIONS else _POSITIONS
+        return places[j] or make(j)
 
-    places += [first(i) for i in range(_POSITIONS + 1)]
     memo = _memo(((), ()))
 
     def long(value: Any) -> str:
         last, texts = memo[0]
         known = len(last)
-        texts = [
-            texts[i] if i < known and v is last[i] else places[i if i < _POSITIONS else _POSITIONS](v)
-            for i, v in enumerate(value)
-        ]
+        texts = [texts[i] if i < known and v is last[i] else at(i)(v) for i, v in enumerate(value)]
         memo[0] = (value, texts)
         return f"[{','.join(texts)}]"
 
-    def begin() -> str:
-        begun[0] = True
-        places[0] = own(item)
-        return "[]"
-
-    begun = [False]
-    return places, long, begin, begun
+    return places, make, long
 
 
 def _blank(cls: type, names: list[str]) -> Any:
@@ -651,7 +667,7 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
     the value is remembered padded to `_POSITIONS` (no position past its end is any item);
     longer tuples are written by `_long`."""
     items = [
-        f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, "_ps")
+        f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, f"(_ps[{i}] or _place({i}))")
         for i in range(_POSITIONS)
     ]
     cases = []
@@ -667,7 +683,9 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         "        return _slow(value)",
         "    n = _len(value)",
         "    if not n:",
-        "        return '[]' if _begun[0] else _begin()",
+        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
+        "            _place(0)",
+        "        return '[]'",
         *(_FOUND if keep else ()),
         f"    if n > {_POSITIONS}:",
         "        text = _long(value)",
@@ -694,12 +712,12 @@ _KEEP: Final = (
 )
 
 
-def _miss(i: int, read: str, kind: str, own: str = "_ws") -> str:
+def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     """The expression writing part `i` (read by `read`) of `kind` (see `TextWriter._kind`) when
     it is not the memo's: a plain value of exactly its type, a multiset's counts and a tuple of
     plain values inline (orjson's text: no call of a function of Python), else by the part's
-    function, `{own}[i]` (the fields' functions `_ws`; a tuple's positions' `_ps`)."""
-    call = f"{own}[{i}](v)"
+    function: `own` (a tuple's position's), or the field's `_w{i}` (in `_ws[i]` for a plain one)."""
+    call = f"{own or f'_ws[{i}]'}(v)"
     if kind == "bool":
         return f"(('true' if v else 'false') if _type(v := {read}) is bool else {call})"
     if kind in ("int", "str"):
@@ -708,7 +726,7 @@ def _miss(i: int, read: str, kind: str, own: str = "_ws") -> str:
         return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
         return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
-    return f"_w{i}({read})" if own == "_ws" else f"{own}[{i}]({read})"
+    return f"{own or f'_w{i}'}({read})"
 
 
 _HOOKS: Final = "tabletop.kernel.serialize.hooks"
