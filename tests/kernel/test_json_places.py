@@ -5,6 +5,7 @@ on orjson and on the standard library alone, and the mechanism stays bounded (is
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 from collections.abc import Iterator
@@ -171,6 +172,17 @@ def test_parts_written_inline_by_orjson_and_refused_by_it(backend: str) -> None:
     for size in (1, 2, 3, len(bags), 2 * jsontext._POSITIONS, 1):
         for start in (0, 1, 2):
             _check(write, converter, tuple((bags * 4)[start : start + size]), tuple[Tokens, ...])
+
+
+def test_integers_in_and_out_of_the_table_of_texts(backend: str) -> None:
+    """Integers at a place: those of the table `INT_TEXTS` keeps (from -1) and those past either
+    end of it, a flag and a subclass of `int` (`IntEnum`): the encoder's text every time."""
+    converter = make_converter()
+    write = TextWriter(converter)
+    counts: list[Any] = [0, -1, -2, 7, jsontext.INT_TEXTS - 1, jsontext.INT_TEXTS, -(2**40), 2**63, True, False]
+    counts.append(enum.IntEnum("Level", "LOW HIGH").HIGH)
+    for count in counts * 2:
+        _check(write, converter, _Leaf("n", count), _Leaf)
 
 
 def test_tuples_growing_past_their_own_positions_and_shrinking(backend: str) -> None:

@@ -55,7 +55,17 @@ from cattrs.fns import identity
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["JSON_ENV", "PLACES_KEPT", "TEXTS_KEPT", "TextWriter", "loads", "orjson_used", "use_orjson", "writer"]
+__all__ = [
+    "INT_TEXTS",
+    "JSON_ENV",
+    "PLACES_KEPT",
+    "TEXTS_KEPT",
+    "TextWriter",
+    "loads",
+    "orjson_used",
+    "use_orjson",
+    "writer",
+]
 
 TEXTS_KEPT: Final = 4096
 """The most texts kept (with their values, so that an identity is never reused while kept):
@@ -213,10 +223,18 @@ _Write = Callable[[Any], str]
 
 def writer(converter: cattrs.Converter) -> TextWriter:
     """The one [`TextWriter`][tabletop.kernel.jsontext.TextWriter] of `converter`."""
+    last = _LAST[0]
+    if last[0] is converter:  # the converter asked for last: one identity check
+        return last[1]  # type: ignore[no-any-return]
     found = _WRITERS.get(id(converter))
     if found is None or found[0] is not converter:
         found = _WRITERS[id(converter)] = (converter, TextWriter(converter))
+    _LAST[0] = found
     return found[1]
+
+
+_LAST: list[tuple[Any, Any]] = [(None, None)]
+"""The converter `writer` answered last, with its writer (both also in `_WRITERS`)."""
 
 
 def _store() -> _Store:
@@ -584,6 +602,11 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
+INT_TEXTS: Final = 1024
+"""The integers from -1 to `INT_TEXTS - 1` have their texts made once (a constant table: counts,
+money, seats, indexes); any other integer is written by `str`."""
+_INTS: Final = {n: str(n) for n in range(-1, INT_TEXTS)}
+
 _NAMES: Final[dict[str, Any]] = {
     "_id": id,
     "_type": type,
@@ -592,6 +615,7 @@ _NAMES: Final[dict[str, Any]] = {
     "_limit": TEXTS_KEPT,
     "_clear": _clear,
     "_int": str,  # for an int exactly, `int.__repr__`; the call to `str` itself the interpreter makes fastest
+    "_ints": _INTS.get,
     "_str": _string,
     "_bool": _bool,
     "_join": "".join,
@@ -720,8 +744,10 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     call = f"{own or f'_ws[{i}]'}(v)"
     if kind == "bool":
         return f"(('true' if v else 'false') if _type(v := {read}) is bool else {call})"
-    if kind in ("int", "str"):
-        return f"(_{kind}(v) if _type(v := {read}) is {kind} else {call})"
+    if kind == "int":  # a small one's text kept, else `str`'s
+        return f"((_ints(v) or _int(v)) if _type(v := {read}) is int else {call})"
+    if kind == "str":
+        return f"(_str(v) if _type(v := {read}) is str else {call})"
     if kind == "tokens":
         return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
