@@ -9,7 +9,11 @@ converter's generated function and the encoder would, field by field. Each place
 (a field, a position in a tuple) has a writing function of its own, which remembers the last
 value written there with the text of each of its parts: a part that is the very object the
 last value had costs one identity check, so writing the next state writes only what the step
-changed. The texts of whole values written by a type's shared function (a state itself, a
+changed. A generated function joins one tuple of texts (the keys are constants of its code);
+plain parts (integers, text, flags, multisets and tuples of plain values) are written inline,
+without a call of a function of Python: small integers from a table
+([`INT_TEXTS`][tabletop.kernel.jsontext.INT_TEXTS]), multisets and plain tuples by orjson where
+it is in use. The texts of whole values written by a type's shared function (a state itself, a
 value past [`PLACES_KEPT`][tabletop.kernel.jsontext.PLACES_KEPT] places) and of plain values
 are also kept in a bounded store, found again by identity.
 
@@ -447,7 +451,7 @@ class TextWriter:
         return write
 
     def _attrs(self, cls: type) -> _Write:
-        """A function generated for `cls`: one concatenation of its fields' texts, made at the
+        """A function generated for `cls`: its fields' texts joined at once, made at the
         first write (the fields' types may name classes defined after it)."""
         built = self._built[cls] = []
 
@@ -541,7 +545,7 @@ class TextWriter:
         return make(**namespace)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
-        """A new function writing the fixed tuple `hint` (generated: one concatenation of its
+        """A new function writing the fixed tuple `hint` (generated: one join of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
         namespace = self._namespace(hint, (_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
