@@ -489,7 +489,7 @@ class TextWriter:
             return self._fallback(cls)
         self._building.add(cls)
         try:
-            namespace = self._namespace(cls, blank, types)
+            namespace = self._namespace(blank, types)
         finally:
             self._building.discard(cls)
         make = self._codes.get((cls, keep))
@@ -499,27 +499,33 @@ class TextWriter:
             terms = [(f"value.{n}", f"p.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
             for each in (True, False):
                 check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
-                self._codes[cls, each] = _factory(_source(terms, "}", check, namespace, each), cls.__qualname__)
+                source = _source(terms, "}", check, namespace, each)
+                self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
             make = self._codes[cls, keep]
         return make(**namespace)  # type: ignore[no-any-return]
 
-    def _namespace(self, hint: Any, blank: Any, types: list[Any]) -> dict[str, Any]:
-        """The names a generated function of `hint` reads: its store, its memo (the last value
-        written, first `blank`, and the texts it was joined from) and the parts' functions
-        (`_w{i}`, all of them also in the tuple `_ws`)."""
-        namespace: dict[str, Any] = {
-            "_store": self._store_of(hint),
-            "_memo": _memo((blank, ("",) * (2 * len(types)))),
-            "_cls": hint,
-            "_slow": self._fallback(hint),
-            "_size": len(types),
-            **_NAMES,
-        }
-        namespace["_get"] = namespace["_store"].get
+    def _namespace(self, blank: Any, types: list[Any]) -> dict[str, Any]:
+        """The names of its own a generated function reads at its place (closure cells): its
+        memo (the last value written, first `blank`, and the texts it was joined from) and the
+        parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
+        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))}
         for i, each in enumerate(types):
             namespace[f"_w{i}"] = self._own(each)
         namespace["_ws"] = tuple(namespace[f"_w{i}"] for i in range(len(types)))
         return namespace
+
+    def _shared(self, hint: Any, size: int) -> dict[str, Any]:
+        """The names a generated function of `hint` reads that are the same at every place (the
+        globals of its code): its class, its store, the converter's writer, the plain writers."""
+        store = self._store_of(hint)
+        return {
+            "_store": store,
+            "_get": store.get,
+            "_cls": hint,
+            "_slow": self._fallback(hint),
+            "_size": size,
+            **_NAMES,
+        }
 
     def _items(self, hint: Any, item: Any, keep: bool) -> _Write:
         """A new function writing `tuple[item, ...]`, each of its first `_POSITIONS` positions
@@ -527,27 +533,18 @@ class TextWriter:
         texts remembered by position (and the texts kept in the store if `keep`): generated, one
         tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
         places, make_place, long = _positions(self._own, item)
-        namespace: dict[str, Any] = {
-            "_store": self._store_of(hint),
-            "_memo": _memo(((_NOTHING,) * _POSITIONS, ())),
-            "_slow": self._fallback(hint),
-            "_ps": places,
-            "_place": make_place,
-            "_long": long,
-            "_pads": _PADS,
-            **_NAMES,
-        }
-        namespace["_get"] = namespace["_store"].get
-        make = self._codes.get(("items", item, keep))
+        own = {"_memo": _memo(((_NOTHING,) * _POSITIONS, ())), "_ps": places, "_place": make_place, "_long": long}
+        make = self._codes.get(("items", hint, keep))
         if make is None:
-            source = _items_source(self._kind(item), namespace, keep)
-            make = self._codes["items", item, keep] = _factory(source, "items")
-        return make(**namespace)
+            shared = {**self._shared(hint, _POSITIONS), "_pads": _PADS}
+            source = _items_source(self._kind(item), own, keep)
+            make = self._codes["items", hint, keep] = _factory(source, str(hint), shared)
+        return make(**own)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
         """A new function writing the fixed tuple `hint` (generated: one join of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
-        namespace = self._namespace(hint, (_NOTHING,) * len(args), list(args))
+        namespace = self._namespace((_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
             heads = ["," if i else "[" for i in range(len(args))]
@@ -556,7 +553,8 @@ class TextWriter:
             ]
             for each in (True, False):
                 check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
-                self._codes[hint, each] = _factory(_source(terms, "]", check, namespace, each), str(hint))
+                source = _source(terms, "]", check, namespace, each)
+                self._codes[hint, each] = _factory(source, str(hint), self._shared(hint, len(args)))
             make = self._codes[hint, keep]
         return make(**namespace)  # type: ignore[no-any-return]
 
@@ -645,10 +643,12 @@ _FIXED_CHECK: Final = (
 )
 
 
-def _factory(source: str, name: str) -> Callable[..., _Write]:
+def _factory(source: str, name: str, shared: dict[str, Any]) -> Callable[..., _Write]:
     """The function `make` of `source`, compiled once per type: `make(**names)` is a new
-    writing function reading `names` (its own memo, its parts' functions) as closure cells."""
-    namespace: dict[str, Any] = {}
+    writing function reading `names`, its place's own (its memo, its parts' functions), as
+    closure cells, and `shared`, the names of its type (the same at every place: its class, its
+    store, the writers of plain values), as the globals of the code: no cell to copy at a call."""
+    namespace = dict(shared)
     exec(compile(source, f"<json text {name}>", "exec"), namespace)
     return namespace["make"]  # type: ignore[no-any-return]
 
