@@ -691,9 +691,9 @@ def _source(
 def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
     """The source of `make(**names)` for a tuple of items of `kind`: for each length up to
     `_POSITIONS`, a tuple of the items' texts (the memo's where the item is the very object the
-    last value had at its position, else written by the position's function `_ps[i]`) joined;
-    the value is remembered padded to `_POSITIONS` (no position past its end is any item);
-    longer tuples are written by `_long`."""
+    last value had at its position, else written by the position's function `_ps[i]`, made by
+    `_place(i)` at the first write there) joined; the value is remembered padded to `_POSITIONS`
+    (no position past its end is any item); longer tuples are written by `_long`."""
     items = [
         f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, f"(_ps[{i}] or _place({i}))")
         for i in range(_POSITIONS)
