@@ -5,6 +5,7 @@ on orjson and on the standard library alone, and the mechanism stays bounded (is
 
 from __future__ import annotations
 
+import enum
 import json
 import random
 from collections.abc import Iterator
@@ -138,6 +139,50 @@ def test_values_that_are_not_exactly_their_fields_types(backend: str) -> None:
     ]
     for value in values * 2:
         _check(write, converter, value, _Tree)
+
+
+@attrs.frozen
+class _Plain:
+    numbers: tuple[int, ...] = ()
+    words: tuple[str, ...] = ()
+    bag: Tokens = attrs.field(factory=Tokens)
+    flag: bool = False
+
+
+def test_parts_written_inline_by_orjson_and_refused_by_it(backend: str) -> None:
+    """A tuple of plain values and a multiset (written by orjson inline in the generated
+    function, where it is in use) holding what orjson refuses (an integer past 64 bits, a lone
+    surrogate) between plain ones, and a flag where an integer is: the encoder's text every
+    time, the value written again from its memo (`_source`: the converter and the encoder write
+    a value orjson refuses)."""
+    converter = make_converter()
+    write = TextWriter(converter)
+    values = [
+        _Plain((1, 2), ("a",), Tokens({"x": 1}), True),
+        _Plain((1, 2**70), ("a",), Tokens({"x": 1})),
+        _Plain((1, 2), ("\ud800",), Tokens({"x": 2})),
+        _Plain((1, 2), ("a", "b"), Tokens({"x": 2**70}), 1),  # type: ignore[arg-type]
+        _Plain((3,), ("é", '"q"'), Tokens({"\udc00": 1})),
+        _Plain(),
+    ]
+    for value in values * 2:
+        _check(write, converter, value, _Plain)
+        _check(write, converter, (value, value), tuple[_Plain, _Plain])
+    bags = [value.bag for value in values]
+    for size in (1, 2, 3, len(bags), 2 * jsontext._POSITIONS, 1):
+        for start in (0, 1, 2):
+            _check(write, converter, tuple((bags * 4)[start : start + size]), tuple[Tokens, ...])
+
+
+def test_integers_in_and_out_of_the_table_of_texts(backend: str) -> None:
+    """Integers at a place: those of the table `INT_TEXTS` keeps (from -1) and those past either
+    end of it, a flag and a subclass of `int` (`IntEnum`): the encoder's text every time."""
+    converter = make_converter()
+    write = TextWriter(converter)
+    counts: list[Any] = [0, -1, -2, 7, jsontext.INT_TEXTS - 1, jsontext.INT_TEXTS, -(2**40), 2**63, True, False]
+    counts.append(enum.IntEnum("Level", "LOW HIGH").HIGH)
+    for count in counts * 2:
+        _check(write, converter, _Leaf("n", count), _Leaf)
 
 
 def test_tuples_growing_past_their_own_positions_and_shrinking(backend: str) -> None:

@@ -107,3 +107,14 @@ def test_indented_text_is_the_same_document_and_reads_back(name: str) -> None:
     assert "\n  " in indented and "\n" not in compact
     assert json.loads(indented) == json.loads(compact)
     assert game.state_from_json(indented) == game.state_from_json(compact) == state
+
+
+def test_writer_is_one_per_converter_whichever_was_asked_for_last() -> None:
+    """`writer` answers the converter asked for last with one identity check: two converters
+    asked for in turn each keep their own writer."""
+    one, two = make_converter(), make_converter()
+    first = writer(one)
+    assert writer(one) is first
+    second = writer(two)
+    assert second is not first
+    assert [writer(c) for c in (one, two, two, one)] == [first, second, second, first]

@@ -9,7 +9,11 @@ converter's generated function and the encoder would, field by field. Each place
 (a field, a position in a tuple) has a writing function of its own, which remembers the last
 value written there with the text of each of its parts: a part that is the very object the
 last value had costs one identity check, so writing the next state writes only what the step
-changed. The texts of whole values written by a type's shared function (a state itself, a
+changed. A generated function joins one tuple of texts (the keys are constants of its code);
+plain parts (integers, text, flags, multisets and tuples of plain values) are written inline,
+without a call of a function of Python: small integers from a table
+([`INT_TEXTS`][tabletop.kernel.jsontext.INT_TEXTS]), multisets and plain tuples by orjson where
+it is in use. The texts of whole values written by a type's shared function (a state itself, a
 value past [`PLACES_KEPT`][tabletop.kernel.jsontext.PLACES_KEPT] places) and of plain values
 are also kept in a bounded store, found again by identity.
 
@@ -55,7 +59,17 @@ from cattrs.fns import identity
 
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["JSON_ENV", "PLACES_KEPT", "TEXTS_KEPT", "TextWriter", "loads", "orjson_used", "use_orjson", "writer"]
+__all__ = [
+    "INT_TEXTS",
+    "JSON_ENV",
+    "PLACES_KEPT",
+    "TEXTS_KEPT",
+    "TextWriter",
+    "loads",
+    "orjson_used",
+    "use_orjson",
+    "writer",
+]
 
 TEXTS_KEPT: Final = 4096
 """The most texts kept (with their values, so that an identity is never reused while kept):
@@ -205,15 +219,26 @@ share their item type's)."""
 _NOTHING: Final = object()
 """What a memo remembers before the first write: no value is this object."""
 
+_PADS: Final = tuple((_NOTHING,) * (_POSITIONS - n) for n in range(_POSITIONS + 1))
+"""What a tuple of `n` items is padded with to `_POSITIONS` in its memo (no item is any of them)."""
+
 _Write = Callable[[Any], str]
 
 
 def writer(converter: cattrs.Converter) -> TextWriter:
     """The one [`TextWriter`][tabletop.kernel.jsontext.TextWriter] of `converter`."""
+    last = _LAST[0]
+    if last[0] is converter:  # the converter asked for last: one identity check
+        return last[1]  # type: ignore[no-any-return]
     found = _WRITERS.get(id(converter))
     if found is None or found[0] is not converter:
         found = _WRITERS[id(converter)] = (converter, TextWriter(converter))
+    _LAST[0] = found
     return found[1]
+
+
+_LAST: list[tuple[Any, Any]] = [(None, None)]
+"""The converter `writer` answered last, with its writer (both also in `_WRITERS`)."""
 
 
 def _store() -> _Store:
@@ -266,6 +291,8 @@ class TextWriter:
         self._slows: dict[Any, _Write] = {}  # the converter's hook and the encoder, by type
         self._codes: dict[Any, Any] = {}  # the compiled writing function of each attrs class and fixed tuple
         self._places = 0  # the writing functions of their own made
+        self._hows: dict[Any, str] = {}  # how `_own` writes each type (see `_how`)
+        self._recipes: dict[type, tuple[list[str], list[Any], Any]] = {}  # an attrs class's fields, types and blank
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -322,18 +349,53 @@ class TextWriter:
         a tuple of parts, while fewer than `PLACES_KEPT` are made; else the type's."""
         if self._places >= PLACES_KEPT or hint in self._building:
             return self._direct(hint)
-        if self._is_attrs(hint):
-            self._places += 1
-            return self._generate(hint, keep=False)
-        if hint is Tokens:
+        how = self._hows.get(hint)
+        if how is None:
+            how = self._hows[hint] = self._how(hint)
+        if how == "type":
+            return self.of(hint)
+        if how == "tokens":
             return _token_text
-        if hint in (int, str, bool):
-            return self.of(hint)
-        made = self._composite(hint, keep=False)
-        if made is None:
-            return self.of(hint)
         self._places += 1
-        return made
+        if how == "attrs":
+            return self._generate(hint, keep=False)
+        return self._composite(hint, keep=False) or self.of(hint)  # a tuple of parts (`_how`): never `None`
+
+    def _how(self, hint: Any) -> str:
+        """How `_own` writes `hint` at a place: `attrs` (a generated function of its own),
+        `tokens` (`_token_text`), `parts` (a tuple of parts: a function of its own) or `type`
+        (the type's function). Worked out once per type: a place of its own is often made while
+        values are written (the first write at a tuple's position)."""
+        if self._is_attrs(hint):
+            return "attrs"
+        if hint is Tokens:
+            return "tokens"
+        if hint in (int, str, bool):
+            return "type"
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is not tuple or not args:
+            return "type"
+        if len(args) == 2 and args[1] is Ellipsis:
+            return "type" if self._converter.get_unstructure_hook(args[0]) is identity else "parts"
+        return "type" if Ellipsis in args else "parts"
+
+    def _kind(self, hint: Any) -> str:
+        """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
+        `bool` (inline, for a value of exactly that type), `tokens` (a multiset's counts, by
+        orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
+        orjson inline) or `other` (by the part's own function)."""
+        if hint in (int, str, bool):
+            return str(hint.__name__)
+        if hint is Tokens:
+            return "tokens"
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
+            hook = self._converter.get_unstructure_hook(hint)
+            items = self._converter.get_unstructure_hook(args[0])
+            probe = ("a", 1)
+            if items is identity and getattr(hook, "__module__", "") == _HOOKS and hook(probe) is probe:
+                return "plain"
+        return "other"
 
     def _generated(self, cls: type) -> bool:
         """True when the converter writes `cls` with cattrs' generated function (fields by name)."""
@@ -389,7 +451,7 @@ class TextWriter:
         return write
 
     def _attrs(self, cls: type) -> _Write:
-        """A function generated for `cls`: one concatenation of its fields' texts, made at the
+        """A function generated for `cls`: its fields' texts joined at once, made at the
         first write (the fields' types may name classes defined after it)."""
         built = self._built[cls] = []
 
@@ -416,96 +478,113 @@ class TextWriter:
     def _generate(self, cls: type, keep: bool) -> _Write:
         """A new function writing `cls` (the fields' functions made for it, each of its own),
         keeping its texts in the store if `keep`."""
-        attrs.resolve_types(cls)
-        fields = [a for a in attrs.fields(cls) if a.init]
-        blank = _blank(cls, [a.name for a in fields])
+        recipe = self._recipes.get(cls)
+        if recipe is None:
+            attrs.resolve_types(cls)
+            fields = [a for a in attrs.fields(cls) if a.init]
+            names = [a.name for a in fields]
+            recipe = self._recipes[cls] = (names, [a.type for a in fields], _blank(cls, names))
+        names, types, blank = recipe
         if blank is None:  # pragma: no cover - a class whose instances object.__new__ cannot make
             return self._fallback(cls)
         self._building.add(cls)
         try:
-            heads = [("," if i else "{") + f'"{a.name}":' for i, a in enumerate(fields)]
-            namespace = self._namespace(cls, blank, heads, [a.type for a in fields])
+            namespace = self._namespace(blank, types)
         finally:
             self._building.discard(cls)
         make = self._codes.get((cls, keep))
         if make is None:  # both made at once: no compiling later, when a place of its own is first written
-            terms = [(f"value.{a.name}", f"p.{a.name}", a.type) for a in fields]
+            heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
+            kinds = [self._kind(each) for each in types]
+            terms = [(f"value.{n}", f"p.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
             for each in (True, False):
                 check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
-                self._codes[cls, each] = _factory(_source(terms, "}", check, namespace, each), cls.__qualname__)
+                source = _source(terms, "}", check, namespace, each)
+                self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
             make = self._codes[cls, keep]
         return make(**namespace)  # type: ignore[no-any-return]
 
-    def _namespace(self, hint: Any, blank: Any, heads: list[str], types: list[Any]) -> dict[str, Any]:
-        """The names a generated function of `hint` reads: its store, its memo (the last value
-        written, first `blank`, and the text of each part with its head before it), the heads
-        and the parts' functions."""
-        namespace: dict[str, Any] = {
-            "_store": self._store_of(hint),
-            "_memo": _memo((blank, *[""] * len(heads))),
+    def _namespace(self, blank: Any, types: list[Any]) -> dict[str, Any]:
+        """The names of its own a generated function reads at its place (closure cells): its
+        memo (the last value written, first `blank`, and the texts it was joined from) and the
+        parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
+        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))}
+        for i, each in enumerate(types):
+            namespace[f"_w{i}"] = self._own(each)
+        namespace["_ws"] = tuple(namespace[f"_w{i}"] for i in range(len(types)))
+        return namespace
+
+    def _shared(self, hint: Any, size: int) -> dict[str, Any]:
+        """The names a generated function of `hint` reads that are the same at every place (the
+        globals of its code): its class, its store, the converter's writer, the plain writers."""
+        store = self._store_of(hint)
+        return {
+            "_store": store,
+            "_get": store.get,
             "_cls": hint,
             "_slow": self._fallback(hint),
-            "_size": len(types),
+            "_size": size,
             **_NAMES,
         }
-        namespace["_get"] = namespace["_store"].get
-        for i, (head, each) in enumerate(zip(heads, types, strict=True)):
-            namespace[f"_k{i}"] = head
-            namespace[f"_w{i}"] = self._own(each)
-        return namespace
 
     def _items(self, hint: Any, item: Any, keep: bool) -> _Write:
         """A new function writing `tuple[item, ...]`, each of its first `_POSITIONS` positions
-        written by a function of its own, the last value's item texts remembered by position
-        (and the texts kept in the store if `keep`)."""
-        slow = self._fallback(hint)
-        store = self._store_of(hint) if keep else None
-        own = self._own
-        places: list[_Write] = []  # the positions' functions, made at the first write there
-        rest: list[_Write] = []  # one function for all the positions past `_POSITIONS`
-        memo = _memo(((), ()))
-
-        def write(value: Any) -> str:
-            if type(value) is not tuple:
-                return slow(value)
-            if not places:  # made at the first write, even of an empty tuple (a warm-up makes it)
-                places.append(own(item))
-            if not value:
-                return "[]"
-            if store is not None:
-                found = store.get(id(value))
-                if found is not None and found[0] is value:
-                    return found[1]
-            size = len(value)
-            while len(places) < size and len(places) < _POSITIONS:
-                places.append(own(item))
-            if size > _POSITIONS and not rest:
-                rest.append(own(item))
-            last, texts = memo[0]
-            known = len(last)
-            texts = [
-                texts[i] if i < known and v is last[i] else (places[i] if i < _POSITIONS else rest[0])(v)
-                for i, v in enumerate(value)
-            ]
-            memo[0] = (value, texts)
-            text = f"[{','.join(texts)}]"
-            return text if store is None else _kept(store, value, text)
-
-        return write
+        written by a function of its own (made at the first write there), the last value's item
+        texts remembered by position (and the texts kept in the store if `keep`): generated, one
+        tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
+        places, make_place, long = _positions(self._own, item)
+        own = {"_memo": _memo(((_NOTHING,) * _POSITIONS, ())), "_ps": places, "_place": make_place, "_long": long}
+        make = self._codes.get(("items", hint, keep))
+        if make is None:
+            shared = {**self._shared(hint, _POSITIONS), "_pads": _PADS}
+            source = _items_source(self._kind(item), own, keep)
+            make = self._codes["items", hint, keep] = _factory(source, str(hint), shared)
+        return make(**own)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
-        """A new function writing the fixed tuple `hint` (generated: one concatenation of its
+        """A new function writing the fixed tuple `hint` (generated: one join of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
-        heads = ["," if i else "[" for i in range(len(args))]
-        namespace = self._namespace(hint, (_NOTHING,) * len(args), heads, list(args))
+        namespace = self._namespace((_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
-            terms = [(f"value[{i}]", f"p[{i}]", a) for i, a in enumerate(args)]
+            heads = ["," if i else "[" for i in range(len(args))]
+            terms = [
+                (f"value[{i}]", f"p[{i}]", h, self._kind(a)) for i, (h, a) in enumerate(zip(heads, args, strict=True))
+            ]
             for each in (True, False):
                 check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
-                self._codes[hint, each] = _factory(_source(terms, "]", check, namespace, each), str(hint))
+                source = _source(terms, "]", check, namespace, each)
+                self._codes[hint, each] = _factory(source, str(hint), self._shared(hint, len(args)))
             make = self._codes[hint, keep]
         return make(**namespace)  # type: ignore[no-any-return]
+
+
+def _positions(own: Callable[[Any], _Write], item: Any) -> tuple[list[Any], Callable[[int], _Write], _Write]:
+    """What a generated function writing `tuple[item, ...]` reads: its positions' functions (the
+    last one for every position past `_POSITIONS`; `None` until the first write there), the
+    function making the one of a position (by `own`), and the function writing a tuple longer
+    than `_POSITIONS` (a loop, with a memo of its own)."""
+    places: list[Any] = [None] * (_POSITIONS + 1)
+
+    def make(i: int) -> _Write:
+        made: _Write = own(item)
+        places[i] = made
+        return made
+
+    def at(i: int) -> _Write:
+        j = i if i < _POSITIONS else _POSITIONS
+        return places[j] or make(j)
+
+    memo = _memo(((), ()))
+
+    def long(value: Any) -> str:
+        last, texts = memo[0]
+        known = len(last)
+        texts = [texts[i] if i < known and v is last[i] else at(i)(v) for i, v in enumerate(value)]
+        memo[0] = (value, texts)
+        return f"[{','.join(texts)}]"
+
+    return places, make, long
 
 
 def _blank(cls: type, names: list[str]) -> Any:
@@ -525,6 +604,11 @@ def _bool(value: bool) -> str:
     return "true" if value else "false"
 
 
+INT_TEXTS: Final = 1024
+"""The integers from -1 to `INT_TEXTS - 1` have their texts made once (a constant table: counts,
+money, seats, indexes); any other integer is written by `str`."""
+_INTS: Final = {n: str(n) for n in range(-1, INT_TEXTS)}
+
 _NAMES: Final[dict[str, Any]] = {
     "_id": id,
     "_type": type,
@@ -533,8 +617,12 @@ _NAMES: Final[dict[str, Any]] = {
     "_limit": TEXTS_KEPT,
     "_clear": _clear,
     "_int": str,  # for an int exactly, `int.__repr__`; the call to `str` itself the interpreter makes fastest
+    "_ints": _INTS.get,
     "_str": _string,
     "_bool": _bool,
+    "_join": "".join,
+    "_Tokens": Tokens,
+    "_fast": _ORJSON,
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -555,36 +643,88 @@ _FIXED_CHECK: Final = (
 )
 
 
-def _factory(source: str, name: str) -> Callable[..., _Write]:
+def _factory(source: str, name: str, shared: dict[str, Any]) -> Callable[..., _Write]:
     """The function `make` of `source`, compiled once per type: `make(**names)` is a new
-    writing function reading `names` (its own memo, its parts' functions) as closure cells."""
-    namespace: dict[str, Any] = {}
+    writing function reading `names`, its place's own (its memo, its parts' functions), as
+    closure cells, and `shared`, the names of its type (the same at every place: its class, its
+    store, the writers of plain values), as the globals of the code: no cell to copy at a call."""
+    namespace = dict(shared)
     exec(compile(source, f"<json text {name}>", "exec"), namespace)
     return namespace["make"]  # type: ignore[no-any-return]
 
 
 def _source(
-    terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
+    terms: list[tuple[str, str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
 ) -> str:
-    """The source of `make(**names)`, which returns a new writing function: `check`, then one
-    f-string of its parts' texts, each with its head (`{"name":` or `,`) before it: the memo's
-    when the part (each `(how it is read from value, from the last value, its type)`) is the
-    very object the last value had there, else written. The value and these texts are then
-    remembered, and the text kept in the store if `keep`."""
-    size = len(terms)
+    """The source of `make(**names)`, which returns a new writing function: `check`, then a tuple
+    of its parts' texts, each after its head (`{"name":` or `,`, a constant of the code: no
+    concatenation), and `close` last: the memo's text when the part (each `(how it is read from
+    value, from the last value, its head, its kind)`) is the very object the last value had
+    there, else written. The text is the tuple joined; the value and the tuple are then
+    remembered (the memo's text of part `i` is at `2 * i + 1`), and the text kept in the store if
+    `keep`. Where orjson writes a part inline and refuses it (`TypeError`: an integer past 64
+    bits, a lone surrogate), the converter and the encoder write the value (nothing remembered)."""
     pieces = [
-        "{" + f"(t{i} := (m[{i + 1}] if (v{i} := {read}) is {last} else _k{i} + {_miss(i, hint)}))" + "}"
-        for i, (read, last, hint) in enumerate(terms)
+        f"q[{2 * i + 1}] if {read} is {last} else {_miss(i, read, kind)}"
+        for i, (read, last, _, kind) in enumerate(terms)
     ]
-    text = "f'" + "".join(pieces) + close.replace("}", "}}") + "'" if terms else repr("{}" if close == "}" else "[]")
+    heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
+    items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
+    made = f"    t = ({', '.join([*items, repr(close)])})"
+    if any(kind in _BY_ORJSON for *_, kind in terms):  # orjson refuses a few values: then the converter's
+        made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
         f"def make({', '.join(names)}):",
         "  def write(value):",
         *check,
-        "    m = _memo[0]",
-        "    p = m[0]",
-        f"    text = {text}",
-        f"    _memo[0] = (value, {', '.join(f't{i}' for i in range(size))})",
+        *(["    m = _memo[0]", "    p = m[0]", "    q = m[1]"] if terms else []),
+        made,
+        "    text = _join(t)",
+        *(["    _memo[0] = (value, t)"] if terms else []),
+        *(_KEEP if keep else ()),
+        "    return text",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+    """The source of `make(**names)` for a tuple of items of `kind`: for each length up to
+    `_POSITIONS`, a tuple of the items' texts (the memo's where the item is the very object the
+    last value had at its position, else written by the position's function `_ps[i]`, made by
+    `_place(i)` at the first write there) joined; the value is remembered padded to `_POSITIONS`
+    (no position past its end is any item); longer tuples are written by `_long`."""
+    items = [
+        f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, f"(_ps[{i}] or _place({i}))")
+        for i in range(_POSITIONS)
+    ]
+    cases = []
+    for n in range(1, _POSITIONS + 1):
+        cases += [
+            f"        {'if' if n == 1 else 'elif'} n == {n}:",
+            "            t = ('[', " + ", ',', ".join(items[:n]) + ", ']')",
+        ]
+    lines = [
+        f"def make({', '.join(names)}):",
+        "  def write(value):",
+        "    if _type(value) is not tuple:",
+        "        return _slow(value)",
+        "    n = _len(value)",
+        "    if not n:",
+        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
+        "            _place(0)",
+        "        return '[]'",
+        *(_FOUND if keep else ()),
+        f"    if n > {_POSITIONS}:",
+        "        text = _long(value)",
+        "    else:",
+        "        m = _memo[0]",
+        "        p = m[0]",
+        "        q = m[1]",
+        *(["        try:", *("    " + line for line in cases)] if kind in _BY_ORJSON else cases),
+        *(["        except TypeError:", "            return _slow(value)"] if kind in _BY_ORJSON else []),
+        "        text = _join(t)",
+        "        _memo[0] = (value + _pads[n], t)",
         *(_KEEP if keep else ()),
         "    return text",
         "  return write",
@@ -600,13 +740,30 @@ _KEEP: Final = (
 )
 
 
-def _miss(i: int, hint: Any) -> str:
-    """The expression writing part `i` (bound to `v{i}`) of type `hint` when it is not the memo's:
-    a plain value of exactly its type inline, anything else by `_w{i}`."""
-    if hint in (int, str, bool):
-        kind = hint.__name__
-        return f"(_{kind}(v{i}) if _type(v{i}) is {kind} else _w{i}(v{i}))"
-    return f"_w{i}(v{i})"
+def _miss(i: int, read: str, kind: str, own: str = "") -> str:
+    """The expression writing part `i` (read by `read`) of `kind` (see `TextWriter._kind`) when
+    it is not the memo's: a plain value of exactly its type, a multiset's counts and a tuple of
+    plain values inline (orjson's text: no call of a function of Python), else by the part's
+    function: `own` (a tuple's position's), or the field's `_w{i}` (in `_ws[i]` for a plain one)."""
+    call = f"{own or f'_ws[{i}]'}(v)"
+    if kind == "bool":
+        return f"(('true' if v else 'false') if _type(v := {read}) is bool else {call})"
+    if kind == "int":  # a small one's text kept, else `str`'s
+        return f"((_ints(v) or _int(v)) if _type(v := {read}) is int else {call})"
+    if kind == "str":
+        return f"(_str(v) if _type(v := {read}) is str else {call})"
+    if kind == "tokens":
+        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
+    if kind == "plain":  # a tuple that is its own unstructured form
+        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
+    return f"{own or f'_w{i}'}({read})"
+
+
+_HOOKS: Final = "tabletop.kernel.serialize.hooks"
+"""The module of the converter's hook that writes a tuple of plain values as it is."""
+
+_BY_ORJSON: Final = ("tokens", "plain")
+"""The kinds of part that generated code writes with orjson inline (where it is in use)."""
 
 
 def _plain(hint: Any) -> bool:
