@@ -104,3 +104,23 @@ def test_a_multiset_read_again_is_reused_and_a_lookalike_still_refused() -> None
         for _ in range(2):
             with pytest.raises(ValueError, match="must be a positive integer count"):
                 converter.structure(bad, Tokens)
+
+
+def test_a_multiset_in_the_writers_order_or_another_is_the_same_sorted_multiset() -> None:
+    """`_structure_tokens` builds a multiset whose kinds came sorted (as the writer writes them)
+    from them as they are, and one in another order sorted first: equal values, kinds in order;
+    each order is kept by its kinds and counts in order, and a kind of a str subclass (equal as
+    Python compares) is still not found among them."""
+
+    class Kind(str):
+        __slots__ = ()
+
+    converter = make_converter(every_field=True)
+    ordered = converter.structure({"a": 1, "b": 2, "c": 3}, Tokens)
+    other = converter.structure({"c": 3, "a": 1, "b": 2}, Tokens)
+    assert ordered == other == Tokens({"a": 1, "b": 2, "c": 3})
+    assert list(ordered) == list(other) == ["a", "b", "c"]
+    assert converter.structure({"c": 3, "a": 1, "b": 2}, Tokens) is other
+    subclassed = converter.structure({Kind("a"): 1, "b": 2, "c": 3}, Tokens)
+    assert subclassed == ordered
+    assert subclassed is not ordered
