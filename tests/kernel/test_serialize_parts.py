@@ -8,6 +8,7 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import tabletop
@@ -230,3 +231,35 @@ def test_the_parts_kept_at_one_position_are_the_newest_few() -> None:
     for i in range(reader.ENTRIES + 3):
         reader._put(entries, f"[{i}]", i)
     assert [value for _, value, _ in entries] == list(range(reader.ENTRIES + 2, 2, -1))
+
+
+def _instances(value: Any) -> list[Any]:
+    """Every attrs instance in `value`, itself included (through its fields, tuples and frozensets)."""
+    found, todo = [], [value]
+    while todo:
+        each = todo.pop()
+        if attrs.has(type(each)):
+            found.append(each)
+            todo += [getattr(each, a.name) for a in attrs.fields(type(each))]
+        elif isinstance(each, tuple | frozenset):
+            todo += list(each)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_part_read_is_of_its_own_class_and_frozen(name: str) -> None:
+    """`build_lines` builds a plain slotted class as its writable twin and then makes it the class
+    (its docstring): every part of a state read part by part is exactly of its class, frozen, and
+    equal to the one read whole."""
+    game = tabletop.get_game(name)
+    for text in _texts(game, 6, every=5):
+        state = game.state_from_json(text)
+        for part in _instances(state):
+            assert not type(part).__qualname__.endswith("<writable>")
+            first = attrs.fields(type(part))[0].name
+            with pytest.raises(AttributeError):
+                setattr(part, first, getattr(part, first))
+        whole = serialize.structure(
+            game.converter, serialize.load_envelope(text, kind="state", game=game.name), game.state_type, root="state"
+        )
+        assert state == whole

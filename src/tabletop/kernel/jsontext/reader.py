@@ -36,7 +36,7 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
+from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -528,7 +528,16 @@ def build_lines(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[s
     """The lines of generated code building `new`, a `cls`, from `v0`, `v1`... as `__init__`
     would: slots filled directly for a plain slotted class (its caches cleared), else `__init__`
     itself, with `refused` the statement run should it raise. Names it uses are put in `namespace`
-    (`_cls` must be there)."""
+    (`_cls` must be there). A plain slotted class with a
+    [writable twin][tabletop.kernel.fastattrs.writable_twin] is built as the twin (a plain
+    attribute store per slot, no setter call), then made a `cls`."""
+    twin = writable_twin(cls) if plain_slots(cls, fields) else None
+    if twin is not None:
+        namespace["_twin"] = blank(twin)
+        lines = ["    new = _twin()"]
+        lines += [f"    new.{a.name} = v{i}" for i, a in enumerate(fields)]
+        lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
+        return [*lines, "    new.__class__ = _cls"]
     if plain_slots(cls, fields):
         namespace["_new"] = object.__new__
         lines = ["    new = _new(_cls)"]
