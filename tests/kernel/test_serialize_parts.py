@@ -263,3 +263,20 @@ def test_every_part_read_is_of_its_own_class_and_frozen(name: str) -> None:
             game.converter, serialize.load_envelope(text, kind="state", game=game.name), game.state_type, root="state"
         )
         assert state == whole
+
+
+def test_a_part_is_kept_with_the_mark_of_its_field_and_found_only_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field's part is kept at its position with the field's mark before it (`,"name":`), so
+    that one `startswith` compares both; the same part after another name is not found there,
+    and the text reads as parsing it whole reads it."""
+    game = tabletop.get_game("spolka_zoo")
+    texts = _texts(game, 9, every=4)
+    for text in texts:
+        game.state_from_json(text)
+    assert any(fragment.startswith(',"fruit":{') for fragment in _fragments())
+    renamed = [texts[-2].replace(',"fruit":', ',"fruits":', 1), texts[-2].replace(',"fruit":', ',"shares":', 1)]
+    fast = [_read(game, text) for text in renamed]
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        assert fast == [_read(game, text) for text in renamed]
+    assert all(kind == "error" for kind, _ in fast)
