@@ -446,37 +446,37 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
     `empty` (a tuple of any length)."""
     mine = _entries()
     size = None if empty is not None else len(kids)
-    skip = len(lead)
+    opening = lead + "["  # the mark and the bracket compared at once
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         start = pos
-        if skip:
-            if not text.startswith(lead, pos):
-                raise Miss
-            pos += skip
-        if text[pos : pos + 1] != "[":
+        if not text.startswith(opening, pos):
             raise Miss
-        if empty is not None and text[pos + 1 : pos + 2] == "]":
+        pos += len(opening) - 1
+        if empty is not None and text.startswith("]", pos + 1):
             found = empty()
             pos += 2
         else:
             items: list[Any] = []
-            while True:
-                pos += 1
-                i = len(items)
-                entries, each = kids[i] if i < len(kids) else kid(i)
-                for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
-                    if text.startswith(fragment, pos):
-                        pos += length
+            try:
+                while True:
+                    pos += 1
+                    i = len(items)
+                    entries, each = kids[i] if i < len(kids) else kid(i)
+                    for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
+                        if text.startswith(fragment, pos):
+                            pos += length
+                            break
+                    else:
+                        value, pos = each(text, pos)
+                    items.append(value)
+                    mark = text[pos]  # a character, not a slice of one: past the end, an IndexError
+                    if mark == "]":
                         break
-                else:
-                    value, pos = each(text, pos)
-                items.append(value)
-                mark = text[pos : pos + 1]
-                if mark == "]":
-                    break
-                if mark != ",":
-                    raise Miss
+                    if mark != ",":
+                        raise Miss
+            except IndexError:
+                raise Miss from None
             if size is not None and len(items) != size:
                 raise Miss
             found = tuple(items)
