@@ -208,8 +208,8 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
     # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
     if len(kinds) <= MAX_KINDS and (not kinds or (min(counts) > 0 and max(counts) <= MAX_COUNT)):
         ordered = sorted(kinds)  # text compared with text: faster than sorting the (kind, count) pairs
-        if ordered == list(kinds):  # as the writer writes them: the counts are in order already
-            tokens = Tokens._trusted(dict(zip(kinds, counts, strict=True)))
+        if ordered == list(kinds):  # as the writer writes them: a copy of it is in order already
+            tokens = Tokens._trusted(dict(value))
         else:
             tokens = Tokens._trusted(dict(zip(ordered, map(value.__getitem__, ordered), strict=True)))
     else:
