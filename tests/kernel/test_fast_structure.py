@@ -3,6 +3,7 @@ every refusal is the one cattrs' checked hook gives (issue 12: `state_from_json`
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -10,7 +11,7 @@ import cattrs
 import pytest
 
 from tabletop.kernel import serialize
-from tabletop.kernel.serialize import make_converter
+from tabletop.kernel.serialize import hooks, make_converter
 from tabletop.kernel.tokens import Tokens
 
 
@@ -124,3 +125,22 @@ def test_a_multiset_in_the_writers_order_or_another_is_the_same_sorted_multiset(
     subclassed = converter.structure({Kind("a"): 1, "b": 2, "c": 3}, Tokens)
     assert subclassed == ordered
     assert subclassed is not ordered
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a":1,"b":2}', '{"b":2,"a":1}', "{}", '{"a":true}', '{"a":0}', '{"a":1.0}', '{"a":[1]}', "[1]", "3", "null"],
+)
+def test_a_scanned_multiset_reads_as_the_hook_reads_it(text: str) -> None:
+    """`hooks.SCANNED`'s twin of the multiset hook (what `TextReader` calls on a value the JSON
+    scanner read, whose keys are exact text) gives the same multiset or the same refusal."""
+    twin = hooks.SCANNED[hooks._structure_tokens]
+
+    def outcome(hook: Any) -> tuple[str, Any]:
+        hooks._TOKENS_READ.clear()
+        try:
+            return "value", hook(json.loads(text), Tokens)
+        except (TypeError, ValueError) as exc:
+            return type(exc).__name__, str(exc)
+
+    assert outcome(twin) == outcome(hooks._structure_tokens)

@@ -257,7 +257,7 @@ class TextReader:
         return kind
 
     def _find_kind(self, hint: Any) -> tuple[str, Any]:
-        from tabletop.kernel.serialize.hooks import _EXACT  # here: serialize imports this module
+        from tabletop.kernel.serialize.hooks import _EXACT, SCANNED  # here: serialize imports this module
 
         hook = self._converter.get_structure_hook(hint)
         origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -271,7 +271,7 @@ class TextReader:
         if origin is tuple and qualname == "_collection_hook.<locals>.structure" and args and Ellipsis not in args:
             return "fixed", hook
         if hint is Tokens or origin in (tuple, frozenset):
-            return "kept", hook
+            return "kept", SCANNED.get(hook, hook)
         exact = _EXACT.get(hook)
         if exact is not None:
             return "exact", exact

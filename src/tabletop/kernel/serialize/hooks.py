@@ -197,9 +197,25 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
     if type(value) is not dict:
         msg = f"expected an object of token counts, got {value!r}"
         raise TypeError(msg)
-    kinds, counts = tuple(value), tuple(value.values())
+    kinds = tuple(value)
     # An equal key may hold a count True or a kind of a str subclass: only exact types are reused.
-    if not (set(map(type, kinds)) <= _TEXT and set(map(type, counts)) <= _WHOLE):
+    if not set(map(type, kinds)) <= _TEXT:
+        return _checked_tokens(value)
+    return _text_kinds(value, kinds)
+
+
+def _scanned_tokens(value: Any, hint: type) -> Tokens:
+    """`_structure_tokens` of a value as the JSON scanner reads it (the reader's): an object's
+    keys are then exact text, not checked again."""
+    if type(value) is not dict:
+        return _structure_tokens(value, hint)  # which words the refusal
+    return _text_kinds(value, tuple(value))
+
+
+def _text_kinds(value: dict[Any, Any], kinds: tuple[Any, ...]) -> Tokens:
+    """The multiset of `value`, whose `kinds` (its keys, in order) are exact text."""
+    counts = tuple(value.values())
+    if not set(map(type, counts)) <= _WHOLE:
         return _checked_tokens(value)
     key = (kinds, counts)  # the kinds and the counts in order: two tuples, not one a pair
     found = _TOKENS_READ.get(key)
@@ -218,6 +234,11 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
         _TOKENS_READ.clear()
     _TOKENS_READ[key] = tokens
     return tokens
+
+
+SCANNED: Final[dict[Callable[[Any, type], Any], Callable[[Any, type], Any]]] = {_structure_tokens: _scanned_tokens}
+"""Hooks with a twin for a value the JSON scanner read (the same value or refusal, fewer checks):
+what [`TextReader`][tabletop.kernel.jsontext.reader.TextReader] calls instead."""
 
 
 _TEXT: Final = frozenset({str})
