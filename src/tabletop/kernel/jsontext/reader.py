@@ -461,8 +461,7 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
             try:
                 while True:
                     pos += 1
-                    i = len(items)
-                    entries, each = kids[i] if i < len(kids) else kid(i)
+                    entries, each = kids[i] if (i := len(items)) < len(kids) else kid(i)
                     for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
                         if text.startswith(fragment, pos):
                             pos += length
