@@ -3,6 +3,7 @@ every refusal is the one cattrs' checked hook gives (issue 12: `state_from_json`
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import attrs
@@ -10,7 +11,7 @@ import cattrs
 import pytest
 
 from tabletop.kernel import serialize
-from tabletop.kernel.serialize import make_converter
+from tabletop.kernel.serialize import hooks, make_converter
 from tabletop.kernel.tokens import Tokens
 
 
@@ -104,3 +105,42 @@ def test_a_multiset_read_again_is_reused_and_a_lookalike_still_refused() -> None
         for _ in range(2):
             with pytest.raises(ValueError, match="must be a positive integer count"):
                 converter.structure(bad, Tokens)
+
+
+def test_a_multiset_in_the_writers_order_or_another_is_the_same_sorted_multiset() -> None:
+    """`_structure_tokens` builds a multiset whose kinds came sorted (as the writer writes them)
+    from them as they are, and one in another order sorted first: equal values, kinds in order;
+    each order is kept by its kinds and counts in order, and a kind of a str subclass (equal as
+    Python compares) is still not found among them."""
+
+    class Kind(str):
+        __slots__ = ()
+
+    converter = make_converter(every_field=True)
+    ordered = converter.structure({"a": 1, "b": 2, "c": 3}, Tokens)
+    other = converter.structure({"c": 3, "a": 1, "b": 2}, Tokens)
+    assert ordered == other == Tokens({"a": 1, "b": 2, "c": 3})
+    assert list(ordered) == list(other) == ["a", "b", "c"]
+    assert converter.structure({"c": 3, "a": 1, "b": 2}, Tokens) is other
+    subclassed = converter.structure({Kind("a"): 1, "b": 2, "c": 3}, Tokens)
+    assert subclassed == ordered
+    assert subclassed is not ordered
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['{"a":1,"b":2}', '{"b":2,"a":1}', "{}", '{"a":true}', '{"a":0}', '{"a":1.0}', '{"a":[1]}', "[1]", "3", "null"],
+)
+def test_a_scanned_multiset_reads_as_the_hook_reads_it(text: str) -> None:
+    """`hooks.SCANNED`'s twin of the multiset hook (what `TextReader` calls on a value the JSON
+    scanner read, whose keys are exact text) gives the same multiset or the same refusal."""
+    twin = hooks.SCANNED[hooks._structure_tokens]
+
+    def outcome(hook: Any) -> tuple[str, Any]:
+        hooks._TOKENS_READ.clear()
+        try:
+            return "value", hook(json.loads(text), Tokens)
+        except (TypeError, ValueError) as exc:
+            return type(exc).__name__, str(exc)
+
+    assert outcome(twin) == outcome(hooks._structure_tokens)

@@ -8,6 +8,7 @@ import itertools
 import random
 from typing import Any
 
+import attrs
 import pytest
 
 import tabletop
@@ -230,3 +231,52 @@ def test_the_parts_kept_at_one_position_are_the_newest_few() -> None:
     for i in range(reader.ENTRIES + 3):
         reader._put(entries, f"[{i}]", i)
     assert [value for _, value, _ in entries] == list(range(reader.ENTRIES + 2, 2, -1))
+
+
+def _instances(value: Any) -> list[Any]:
+    """Every attrs instance in `value`, itself included (through its fields, tuples and frozensets)."""
+    found, todo = [], [value]
+    while todo:
+        each = todo.pop()
+        if attrs.has(type(each)):
+            found.append(each)
+            todo += [getattr(each, a.name) for a in attrs.fields(type(each))]
+        elif isinstance(each, tuple | frozenset):
+            todo += list(each)
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_part_read_is_of_its_own_class_and_frozen(name: str) -> None:
+    """`build_lines` builds a plain slotted class as its writable twin and then makes it the class
+    (its docstring): every part of a state read part by part is exactly of its class, frozen, and
+    equal to the one read whole."""
+    game = tabletop.get_game(name)
+    for text in _texts(game, 6, every=5):
+        state = game.state_from_json(text)
+        for part in _instances(state):
+            assert not type(part).__qualname__.endswith("<writable>")
+            first = attrs.fields(type(part))[0].name
+            with pytest.raises(AttributeError):
+                setattr(part, first, getattr(part, first))
+        whole = serialize.structure(
+            game.converter, serialize.load_envelope(text, kind="state", game=game.name), game.state_type, root="state"
+        )
+        assert state == whole
+
+
+def test_a_part_is_kept_with_the_mark_of_its_field_and_found_only_after_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A field's part is kept at its position with the field's mark before it (`,"name":`), so
+    that one `startswith` compares both; the same part after another name is not found there,
+    and the text reads as parsing it whole reads it."""
+    game = tabletop.get_game("spolka_zoo")
+    texts = _texts(game, 9, every=4)
+    for text in texts:
+        game.state_from_json(text)
+    assert any(fragment.startswith(',"fruit":{') for fragment in _fragments())
+    renamed = [texts[-2].replace(',"fruit":', ',"fruits":', 1), texts[-2].replace(',"fruit":', ',"shares":', 1)]
+    fast = [_read(game, text) for text in renamed]
+    with monkeypatch.context() as patch:
+        _whole(patch)
+        assert fast == [_read(game, text) for text in renamed]
+    assert all(kind == "error" for kind, _ in fast)

@@ -36,7 +36,7 @@ from typing import Any, Final
 import attrs
 import cattrs
 
-from tabletop.kernel.fastattrs import cleared_caches, plain_slots
+from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -158,6 +158,18 @@ def _found(entries: _Entries, read: _Read) -> _Read:
     return find
 
 
+def _marked(lead: str, read: _Read) -> _Read:
+    """`read` after the mark `lead` (at a shared position: its texts kept without it)."""
+    skip = len(lead)
+
+    def marked(text: str, pos: int) -> tuple[Any, int]:
+        if not text.startswith(lead, pos):
+            raise Miss
+        return read(text, pos + skip)
+
+    return marked
+
+
 def _refused(text: str, pos: int) -> tuple[Any, int]:
     """A part nested deeper than a reader reads: the usual reading words it."""
     raise Miss
@@ -245,7 +257,7 @@ class TextReader:
         return kind
 
     def _find_kind(self, hint: Any) -> tuple[str, Any]:
-        from tabletop.kernel.serialize.hooks import _EXACT  # here: serialize imports this module
+        from tabletop.kernel.serialize.hooks import _EXACT, SCANNED  # here: serialize imports this module
 
         hook = self._converter.get_structure_hook(hint)
         origin, args = typing.get_origin(hint), typing.get_args(hint)
@@ -259,7 +271,7 @@ class TextReader:
         if origin is tuple and qualname == "_collection_hook.<locals>.structure" and args and Ellipsis not in args:
             return "fixed", hook
         if hint is Tokens or origin in (tuple, frozenset):
-            return "kept", hook
+            return "kept", SCANNED.get(hook, hook)
         exact = _EXACT.get(hook)
         if exact is not None:
             return "exact", exact
@@ -278,13 +290,15 @@ class TextReader:
             _KEPT.append(store)
         return store
 
-    def _position(self, hint: Any, level: int) -> _Node:
+    def _position(self, hint: Any, level: int, lead: str = "") -> _Node:
         """A position of its own for a part of `hint` at `level` (unless too many or too deep:
-        the shared one)."""
+        the shared one), its texts kept with the mark `lead` before each (the field's name)."""
         if level > DEPTH or self._positions >= POSITIONS:
-            return self._shared_node(hint)
+            if not lead:
+                return self._shared_node(hint)
+            return [], _marked(lead, self._shared_node(hint)[1])
         self._positions += 1
-        return self._node(hint, level)
+        return self._node(hint, level, lead)
 
     def _shared_node(self, hint: Any) -> _Node:
         node = self._shared.get(hint)
@@ -292,7 +306,7 @@ class TextReader:
             node = self._node(hint, None)
         return node
 
-    def _node(self, hint: Any, level: int | None) -> _Node:
+    def _node(self, hint: Any, level: int | None, lead: str = "") -> _Node:
         kind, hook = self._kind(hint)
         if kind == "exact":
             return [], _exact_leaf(hook)
@@ -301,28 +315,33 @@ class TextReader:
         if self._max_depth is not None and level is not None and level > self._max_depth:
             return [], _refused
         if kind == "attrs":
-            return self._attrs(hint, level, keep=True)
+            return self._attrs(hint, level, keep=True, lead=lead)
         if kind == "items":
-            node = self._items(typing.get_args(hint)[0], hook, hint, level)
+            node = self._items(typing.get_args(hint)[0], hook, hint, level, lead)
         elif kind == "fixed":
-            node = self._fixed(hint, level)
+            node = self._fixed(hint, level, lead)
         else:
-            node = _kept_leaf(hook, hint, self._store(hint, level), self._budget(level))
+            node = _kept_leaf(hook, hint, self._store(hint, level), self._budget(level), lead)
         if level is None:
             self._shared[hint] = node
         return node
 
-    def _child(self, hint: Any, level: int | None) -> _Node:
-        """The position of a part of a part at `level` (a shared one's: shared)."""
-        return self._shared_node(hint) if level is None else self._position(hint, level + 1)
+    def _child(self, hint: Any, level: int | None, lead: str = "") -> _Node:
+        """The position of a part of a part at `level` (a shared one's: shared), after the mark
+        `lead` (see `_position`)."""
+        if level is None:
+            node = self._shared_node(hint)
+            return ([], _marked(lead, node[1])) if lead else node
+        return self._position(hint, level + 1, lead)
 
-    def _attrs(self, cls: type, level: int | None, *, keep: bool) -> _Node:
+    def _attrs(self, cls: type, level: int | None, *, keep: bool, lead: str = "") -> _Node:
         """A position of `cls`: its generated function (compiled once per class) with the
-        positions of its fields."""
+        positions of its fields, read from the mark `lead` before it (kept with its texts)."""
         attrs.resolve_types(cls)
         fields = list(attrs.fields(cls))
         mine = _entries()
         namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_put": _put, "_mine": mine}
+        namespace |= {"_lead": lead, "_skip": len(lead)}
         namespace |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
         code = self._codes.get((cls, keep))
         if code is None:
@@ -339,7 +358,8 @@ class TextReader:
                 namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
                 namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
             else:
-                namespace[f"_e{i}"], namespace[f"_r{i}"] = self._child(a.type, level)
+                mark = ("," if i else "{") + json.dumps(a.name) + ":"
+                namespace[f"_e{i}"], namespace[f"_r{i}"] = self._child(a.type, level, mark)
         build_lines(cls, fields, namespace, "raise _Miss from None")
         return node
 
@@ -348,6 +368,8 @@ class TextReader:
         separators, each kept part first looked for among those kept at its position, the
         instance built as the converter's generated hook builds it."""
         lines = ["def read(text, pos):", "    start = pos", "    try:"]
+        if keep:  # from the mark before it (its texts are kept with it)
+            lines += ["        if not text.startswith(_lead, pos):", "            raise _Miss", "        pos += _skip"]
         for i, a in enumerate(fields):
             lines += self._field_lines(i, ("," if i else "{") + json.dumps(a.name) + ":", self._kind(a.type)[0])
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
@@ -379,9 +401,7 @@ class TextReader:
                 "            raise _Miss",
                 f"        v{i} = _h{i}(v{i}, _t{i})",
             ]
-        return [
-            *lines,
-            f"        pos += {len(mark)}",
+        return [  # its mark and text compared at once (the part kept with its mark)
             f"        for f, v, n in _e{i}:",
             "            if text.startswith(f, pos):",
             f"                v{i} = v",
@@ -391,7 +411,7 @@ class TextReader:
             f"            v{i}, pos = _r{i}(text, pos)",
         ]
 
-    def _items(self, item: Any, hook: Any, hint: Any, level: int | None) -> _Node:
+    def _items(self, item: Any, hook: Any, hint: Any, level: int | None, lead: str) -> _Node:
         """`tuple[X, ...]`: `[]`, or the items read between commas, each at its index's position."""
         kids: list[_Node] = []
 
@@ -407,50 +427,55 @@ class TextReader:
             except Exception:  # the usual reading words it
                 raise Miss from None
 
-        return _sequence(kids, kid, empty)
+        return _sequence(kids, kid, empty, lead)
 
-    def _fixed(self, hint: Any, level: int | None) -> _Node:
+    def _fixed(self, hint: Any, level: int | None, lead: str) -> _Node:
         """`tuple[X, Y, ...]`: its items read between commas, each at its own position."""
         kids = [self._child(each, level) for each in typing.get_args(hint)]
 
         def kid(i: int) -> _Node:
             raise Miss  # more items than the tuple has
 
-        return _sequence(kids, kid, None)
+        return _sequence(kids, kid, None, lead)
 
 
-def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None) -> _Node:
-    """A position of a tuple: `[]` (if `empty` builds its value), or the items read between
-    commas, item `i` at position `kids[i]` (else `kid(i)`'s), each first looked for among
-    the parts kept there; as many as `kids` unless `empty` (a tuple of any length)."""
+def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None, lead: str) -> _Node:
+    """A position of a tuple after the mark `lead` (kept with its texts): `[]` (if `empty` builds
+    its value), or the items read between commas, item `i` at position `kids[i]` (else
+    `kid(i)`'s), each first looked for among the parts kept there; as many as `kids` unless
+    `empty` (a tuple of any length)."""
     mine = _entries()
     size = None if empty is not None else len(kids)
+    opening = lead + "["  # the mark and the bracket compared at once
 
     def read(text: str, pos: int) -> tuple[Any, int]:
-        if text[pos : pos + 1] != "[":
-            raise Miss
         start = pos
-        if empty is not None and text[pos + 1 : pos + 2] == "]":
+        if not text.startswith(opening, pos):
+            raise Miss
+        pos += len(opening) - 1
+        if empty is not None and text.startswith("]", pos + 1):
             found = empty()
             pos += 2
         else:
             items: list[Any] = []
-            while True:
-                pos += 1
-                i = len(items)
-                entries, each = kids[i] if i < len(kids) else kid(i)
-                for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
-                    if text.startswith(fragment, pos):
-                        pos += length
+            try:
+                while True:
+                    pos += 1
+                    entries, each = kids[i] if (i := len(items)) < len(kids) else kid(i)
+                    for fragment, value, length in entries:  # noqa: B007 - the value found is kept below
+                        if text.startswith(fragment, pos):
+                            pos += length
+                            break
+                    else:
+                        value, pos = each(text, pos)
+                    items.append(value)
+                    mark = text[pos]  # a character, not a slice of one: past the end, an IndexError
+                    if mark == "]":
                         break
-                else:
-                    value, pos = each(text, pos)
-                items.append(value)
-                mark = text[pos : pos + 1]
-                if mark == "]":
-                    break
-                if mark != ",":
-                    raise Miss
+                    if mark != ",":
+                        raise Miss
+            except IndexError:
+                raise Miss from None
             if size is not None and len(items) != size:
                 raise Miss
             found = tuple(items)
@@ -492,13 +517,19 @@ def _exact_leaf(kind: type) -> _Read:
     return read
 
 
-def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int) -> _Node:
+def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str) -> _Node:
     """A position of an immutable value (a multiset, a tuple, a frozenset) read as a leaf and
     kept, found among its type's parts by its whole text once scanned (unless it may nest
-    deeper than `budget`)."""
+    deeper than `budget`), after the mark `lead` (kept with its texts at the position)."""
     mine = _entries()
+    skip = len(lead)
 
     def read(text: str, pos: int) -> tuple[Any, int]:
+        start = pos
+        if skip:
+            if not text.startswith(lead, pos):
+                raise Miss
+            pos += skip
         try:
             value, end = _scan(text, pos)
         except Exception:  # a value the usual reading refuses, or words otherwise: it decides
@@ -514,11 +545,14 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 raise Miss from None
             _held(end - pos)
             store[fragment] = fragment, found
-            mine.insert(0, (fragment, found, end - pos))
-            del mine[ENTRIES:]
-        else:  # the text kept (one string wherever it is kept)
+            if skip:
+                _put(mine, text[start:end], found)
+            else:
+                mine.insert(0, (fragment, found, end - pos))
+                del mine[ENTRIES:]
+        else:  # the text kept (one string wherever it is kept, but with a mark)
             fragment, found = kept
-            _put(mine, fragment, found)
+            _put(mine, text[start:end] if skip else fragment, found)
         return found, end
 
     return mine, read
@@ -528,7 +562,16 @@ def build_lines(cls: type, fields: list[attrs.Attribute[Any]], namespace: dict[s
     """The lines of generated code building `new`, a `cls`, from `v0`, `v1`... as `__init__`
     would: slots filled directly for a plain slotted class (its caches cleared), else `__init__`
     itself, with `refused` the statement run should it raise. Names it uses are put in `namespace`
-    (`_cls` must be there)."""
+    (`_cls` must be there). A plain slotted class with a
+    [writable twin][tabletop.kernel.fastattrs.writable_twin] is built as the twin (a plain
+    attribute store per slot, no setter call), then made a `cls`."""
+    twin = writable_twin(cls) if plain_slots(cls, fields) else None
+    if twin is not None:
+        namespace["_twin"] = blank(twin)
+        lines = ["    new = _twin()"]
+        lines += [f"    new.{a.name} = v{i}" for i, a in enumerate(fields)]
+        lines += [f"    new.{name} = None" for name, _ in cleared_caches(cls)]
+        return [*lines, "    new.__class__ = _cls"]
     if plain_slots(cls, fields):
         namespace["_new"] = object.__new__
         lines = ["    new = _new(_cls)"]

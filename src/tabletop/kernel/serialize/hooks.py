@@ -187,8 +187,9 @@ def _mapping_hook(cls: Any, converter: cattrs.Converter) -> Callable[[Any, type]
     return structure
 
 
-_TOKENS_READ: dict[tuple[tuple[Any, Any], ...], Tokens] = {}
-"""Multisets read and found valid, by their (kind, count) pairs: most recur from state to state."""
+_TOKENS_READ: dict[tuple[tuple[Any, ...], tuple[Any, ...]], Tokens] = {}
+"""Multisets read and found valid, by their kinds and their counts (in order): most recur from
+state to state."""
 _TOKENS_KEPT: Final = 4096
 
 
@@ -196,24 +197,53 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
     if type(value) is not dict:
         msg = f"expected an object of token counts, got {value!r}"
         raise TypeError(msg)
+    kinds = tuple(value)
     # An equal key may hold a count True or a kind of a str subclass: only exact types are reused.
-    exact = set(map(type, value)) <= {str} and set(map(type, value.values())) <= {int}
-    if not exact:
+    if not set(map(type, kinds)) <= _TEXT:
         return _checked_tokens(value)
-    key = tuple(value.items())
+    return _text_kinds(value, kinds)
+
+
+def _scanned_tokens(value: Any, hint: type) -> Tokens:
+    """`_structure_tokens` of a value as the JSON scanner reads it (the reader's): an object's
+    keys are then exact text, not checked again."""
+    if type(value) is not dict:
+        return _structure_tokens(value, hint)  # which words the refusal
+    return _text_kinds(value, tuple(value))
+
+
+def _text_kinds(value: dict[Any, Any], kinds: tuple[Any, ...]) -> Tokens:
+    """The multiset of `value`, whose `kinds` (its keys, in order) are exact text."""
+    counts = tuple(value.values())
+    if not set(map(type, counts)) <= _WHOLE:
+        return _checked_tokens(value)
+    key = (kinds, counts)  # the kinds and the counts in order: two tuples, not one a pair
     found = _TOKENS_READ.get(key)
     if found is not None:
         return found
-    counts = value.values()  # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
-    if len(value) <= MAX_KINDS and (not value or (min(counts) > 0 and max(counts) <= MAX_COUNT)):
-        kinds = sorted(value)  # text compared with text: faster than sorting the (kind, count) pairs
-        tokens = Tokens._trusted(dict(zip(kinds, map(value.__getitem__, kinds), strict=True)))
+    # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
+    if len(kinds) <= MAX_KINDS and (not kinds or (min(counts) > 0 and max(counts) <= MAX_COUNT)):
+        ordered = sorted(kinds)  # text compared with text: faster than sorting the (kind, count) pairs
+        if ordered == list(kinds):  # as the writer writes them: a copy of it is in order already
+            tokens = Tokens._trusted(dict(value))
+        else:
+            tokens = Tokens._trusted(dict(zip(ordered, map(value.__getitem__, ordered), strict=True)))
     else:
         tokens = _checked_tokens(value)  # which words the refusal
     if len(_TOKENS_READ) >= _TOKENS_KEPT:
         _TOKENS_READ.clear()
     _TOKENS_READ[key] = tokens
     return tokens
+
+
+SCANNED: Final[dict[Callable[[Any, type], Any], Callable[[Any, type], Any]]] = {_structure_tokens: _scanned_tokens}
+"""Hooks with a twin for a value the JSON scanner read (the same value or refusal, fewer checks):
+what [`TextReader`][tabletop.kernel.jsontext.reader.TextReader] calls instead."""
+
+
+_TEXT: Final = frozenset({str})
+_WHOLE: Final = frozenset({int})
+"""The one type of a multiset's kinds, and of its counts, that a read multiset is kept for."""
 
 
 def _checked_tokens(value: dict[Any, Any]) -> Tokens:
