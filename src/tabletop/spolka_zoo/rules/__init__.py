@@ -266,8 +266,13 @@ def apply(state: ZooState, move: Move) -> ZooState:
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    if draft.flow.step == "draw":  # most steps: a chance outcome (apply_in_place's first case)
-        _drawn(draft, move)
+    if draft.flow.step == "draw":  # most steps: a chance outcome (`_drawn(draft, move)`, inlined)
+        assert isinstance(move, Draw)
+        task = draft.queue[0]
+        _DRAWN[task.op](draft, task, move.card)
+        if draft.flow.step == "draw":
+            draft.to_work()
+            draft.chance_count += 1
     else:
         apply_in_place(draft, move)
     settle(draft)
@@ -304,6 +309,12 @@ def _drawn(draft: Draft, move: Move) -> None:
     assert isinstance(move, Draw)
     task = draft.queue[0]
     _DRAWN[task.op](draft, task, move.card)
+    _back_to_work(draft)
+
+
+def _back_to_work(draft: Draft) -> None:
+    """A chance outcome that left its task waiting at the draw: back to work, the chance event
+    counted (a task that finished on it counted it in `work.finish`)."""
     if draft.flow.step == "draw":
         draft.to_work()
         draft.chance_count += 1

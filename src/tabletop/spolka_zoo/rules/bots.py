@@ -249,14 +249,26 @@ effect that waits."""
 
 
 def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
-    feasible = card_feasible(draft, task.seat, card)
+    seat = task.seat
+    if draft.config.bot_rule == "any-effect":  # card_feasible(draft, seat, card), without the call
+        feasible = _any_plan(draft, seat, BOTS[card].effects)
+    else:
+        feasible = card_feasible(draft, seat, card)
     piles = draft.piles
     _, deck = piles.bot_deck.draw(card)
     draft.piles = _WITH_BOT_CARDS(piles, deck, piles.bot_discard.add(card))
     if feasible:
-        finish(draft, shared_task("bot_card", seat=task.seat, card=card))
+        carried = _CARRIED.get((seat, card))
+        if carried is None:
+            carried = _CARRIED[seat, card] = shared_task("bot_card", seat=seat, card=card)
+        finish(draft, carried)
     else:
         finish(draft, _WITH_N(task, task.n + 1))
+
+
+_CARRIED: Final[dict[tuple[int, str], Task]] = {}
+"""The `bot_card` task of a bot card carried out, by (seat, card): five seats and 13 cards at most
+(the values of `shared_task`, found without keywords)."""
 
 
 def _card_run(draft: Draft, task: Task) -> None:

@@ -70,7 +70,10 @@ def top_kind(deck: Deck) -> int:
 
 def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
     """`deck.shuffle_in(cards)`: the whole deck with `cards` shuffled in, its composition
-    counted in one pass (the kernel's version builds and adds four multisets)."""
+    counted in one pass (the kernel's version builds and adds four multisets); one card into a
+    deck of unknown order alone (a lobbied card) is one `Tokens.add`, which keeps the kinds sorted."""
+    if not deck.top and not deck.bottom and type(cards) is tuple and len(cards) == 1:
+        return _deck((), deck.middle.add(cards[0]), ())
     counts = deck.middle.as_dict()
     for known in (*deck.top, *deck.bottom):
         counts[known.card] = counts.get(known.card, 0) + 1
@@ -178,6 +181,8 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
     return tuple((pickers.setdefault(top, _picker(top)), moved, to) for top, moved, to in dict.fromkeys(layouts))
 
 
+_deck: Final = maker(Deck)
+"""`Deck(top, middle, bottom)` without `__init__`'s per-field calls."""
 _arrange: Final = maker(Arrange)
 """`Arrange(top, moved, to)` without `__init__`'s per-field calls (about a hundred for every look)."""
 

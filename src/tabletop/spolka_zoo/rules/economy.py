@@ -147,10 +147,14 @@ def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
     if n <= 0:
         return
     c = FRUIT_INDEX[company]
-    boards = list(draft.company_fruit)
-    boards[c] = boards[c].add(fruit, n)
+    a, b, d = draft.company_fruit
     draft.warehouse = draft.warehouse.remove(fruit, n)
-    draft.company_fruit = (boards[0], boards[1], boards[2])
+    if c == 0:
+        draft.company_fruit = (a.add(fruit, n), b, d)
+    elif c == 1:
+        draft.company_fruit = (a, b.add(fruit, n), d)
+    else:
+        draft.company_fruit = (a, b, d.add(fruit, n))
 
 
 def take_from_company(draft: Draft, seat: int, company: str, fruits: Tokens) -> None:

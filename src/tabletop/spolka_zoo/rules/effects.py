@@ -87,6 +87,9 @@ def seats_named(state: Position, task: Task, who: str) -> tuple[int, ...]:
         return (task.actor,)
     if who == "first":
         return (state.flow.first_player,)
+    if who == "majority":
+        majority = state.majority(task.company)
+        return (majority,) if majority >= 0 else ()
     order = state.order_from_first()
     if who in ("all", "others"):
         return tuple(s for s in order if who == "all" or s != task.actor)
@@ -94,11 +97,9 @@ def seats_named(state: Position, task: Task, who: str) -> tuple[int, ...]:
         money = [state.seats[s].money for s in order]
         target = max(money) if who == "richest" else min(money)
         return tuple(s for s, m in zip(order, money, strict=True) if m == target)
-    majority = state.majority(task.company)
-    if who == "majority":
-        return (majority,) if majority >= 0 else ()
     holders = state.shareholders(task.company)
     if who == "minorities":
+        majority = state.majority(task.company)
         rest = [s for s in holders if s != majority]
         return tuple(sorted(rest, key=lambda s: state.standing_key(s, task.company), reverse=True))
     return holders
@@ -275,7 +276,7 @@ _KINDS: Final[dict[str, Kind]] = {
 
 def _effect_run(draft: Draft, task: Task) -> None:
     effect = EFFECTS[task.card][task.index]
-    who = _who(task, effect)
+    who = effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")  # _who(task, effect)
     if who == "choice" and task.seat < 0:
         finish(draft, _WITH_OP_SEAT(task, "target", task.actor))
     else:

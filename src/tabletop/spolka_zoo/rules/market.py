@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, deck_of, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
 from tabletop.spolka_zoo.state import (
@@ -55,7 +55,7 @@ fields)."""
 
 
 def _resolve_run(draft: Draft, task: Task) -> None:
-    deck = deck_of(draft, task.company)
+    deck = draft.decks[FRUIT_INDEX[task.company]]  # deck_of(draft, task.company)
     kind = top_kind(deck)
     if task.n >= 2 or kind == EMPTY:
         draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))
@@ -75,13 +75,24 @@ _WITH_REVEALED: Final = piles_with("resolving", "shown")
 
 
 def _revealed(draft: Draft, task: Task, card: str) -> None:
-    _, deck = deck_of(draft, task.company).draw(card)
+    company = task.company
+    _, deck = draft.decks[FRUIT_INDEX[company]].draw(card)
     piles = draft.piles
-    draft.piles = _WITH_REVEALED(piles, (*piles.resolving, card), (*piles.shown, (task.company, card)))
+    draft.piles = _WITH_REVEALED(piles, (*piles.resolving, card), (*piles.shown, (company, card)))
     icons = task.n + (card in END_ICON)
-    effects = effect_tasks(card, task.company) if _resolves(draft, task.company) else ()
-    draft.set_deck(task.company, deck)
-    finish(draft, *effects, shared_task("resolve_deck", company=task.company, n=icons))
+    following = _NEXT_CARD.get((company, icons))
+    if following is None:
+        following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
+    draft.set_deck(company, deck)
+    if _resolves(draft, company):
+        finish(draft, *effect_tasks(card, company), following)
+    else:
+        finish(draft, following)
+
+
+_NEXT_CARD: Final[dict[tuple[str, int], Task]] = {}
+"""The `resolve_deck` task after a card, by (company, end-of-deck icons so far): three
+companies and at most a deck's icons each (the values of `shared_task`, found without keywords)."""
 
 
 def _resolves(state: Position, company: str) -> bool:

@@ -10,6 +10,7 @@ hidden goals and intrigues modules in play instead of the cards.
 
 from __future__ import annotations
 
+import functools
 from typing import Final
 
 from tabletop.kernel.deck import Deck
@@ -92,6 +93,10 @@ def seat_order(players: int, bots: int, seating: str) -> tuple[bool, ...]:
     return tuple(order)
 
 
+_SETUPS_KEPT: Final = 64
+"""Option sets whose starting parts `_parts` keeps at most (a playout loop asks for one set)."""
+
+
 def setup(
     seed: int,
     *,
@@ -107,6 +112,9 @@ def setup(
     warehouse_fruit: str,
 ) -> ZooState:
     """The state before the boards' order is drawn (options already checked one by one).
+
+    Everything but the seed depends on the options alone: the parts (immutable values) are
+    built once per option set (`_parts`, at most `_SETUPS_KEPT` sets) and shared by the games.
 
     Raises:
         ValueError: If players + bots is not 2 to 5.
@@ -127,11 +135,40 @@ def setup(
         empty_board_ties=empty_board_ties,
         warehouse_fruit=warehouse_fruit,
     )
+    config, seat_list, warehouse, piles, decks, makeup = _parts(config)
+    return ZooState(  # type: ignore[abstract]  # bound in the package (State.bind)
+        flow=MACHINE.start_flow(),
+        seed=seed,
+        chance_count=0,
+        config=config,
+        board=(),
+        share_price=(1, 1, 1),
+        fruit_price=(1, 1, 1),
+        warehouse=warehouse,
+        company_fruit=(_NONE, _NONE, _NONE),
+        decks=decks,
+        seats=seat_list,
+        piles=piles,
+        deck_makeup=makeup,
+    )
+
+
+_NONE: Final = Tokens()
+"""No fruit on a company board."""
+_Parts = tuple[Config, tuple[Seat, ...], Tokens, Piles, tuple[Deck, Deck, Deck], tuple[tuple[Tokens, int], ...]]
+
+
+@functools.lru_cache(maxsize=_SETUPS_KEPT)
+def _parts(config: Config) -> _Parts:
+    """`setup`'s parts for the options `config`: the config, the seats, the warehouse, the piles,
+    the company decks and their makeup (values, shared by every game of these options)."""
+    players, bots, modules, starting_money = config.players, config.bots, config.modules, config.starting_money
+    seats = players + bots
     bot_coins = BOT_MODULE_COINS * sum(m in modules for m in ("hidden_goals", "intrigues"))
-    start_fruit = Tokens(dict.fromkeys(FRUITS, starting_fruits))
+    start_fruit = Tokens(dict.fromkeys(FRUITS, config.starting_fruits))
     seat_list = tuple(
         Seat(bot=bot, money=starting_money + (bot_coins if bot else 0), fruit=start_fruit, shares=(0, 0, 0))
-        for bot in seat_order(players, bots, seating)
+        for bot in seat_order(players, bots, config.seating)
     )
     warehouse = Tokens(dict.fromkeys(FRUITS, config.warehouse_start))
     size = config.market_size
@@ -146,21 +183,8 @@ def setup(
         intrigue_box=Deck.shuffled(INTRIGUE_IDS) if "intrigues" in modules else Deck(),
     )
     decks = tuple(Deck.shuffled(cards) for cards in STARTING_DECKS[seats])
-    return ZooState(  # type: ignore[abstract]  # bound in the package (State.bind)
-        flow=MACHINE.start_flow(),
-        seed=seed,
-        chance_count=0,
-        config=config,
-        board=(),
-        share_price=(1, 1, 1),
-        fruit_price=(1, 1, 1),
-        warehouse=warehouse,
-        company_fruit=(Tokens(), Tokens(), Tokens()),
-        decks=(decks[0], decks[1], decks[2]),
-        seats=seat_list,
-        piles=piles,
-        deck_makeup=tuple((Tokens(cards), 0) for cards in STARTING_DECKS[seats]),
-    )
+    makeup = tuple((Tokens(cards), 0) for cards in STARTING_DECKS[seats])
+    return config, seat_list, warehouse, piles, (decks[0], decks[1], decks[2]), makeup
 
 
 def deal(draft: Draft) -> None:

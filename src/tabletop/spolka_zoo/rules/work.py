@@ -76,7 +76,7 @@ def replace(draft: Draft, task: Task) -> None:
 
 def wait_chance(draft: Draft) -> None:
     """Stop at `effects.draw`: the top task needs a chance outcome."""
-    draft.goto("effects.draw")
+    draft.to_draw()
 
 
 def wait_choice(draft: Draft, seat: int) -> None:

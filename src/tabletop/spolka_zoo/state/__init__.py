@@ -90,6 +90,8 @@ _TARGETS_KEPT: Final = 64
 """Targets kept per flow in `_MOVED` at most."""
 _TO_WORK: Final[dict[int, tuple[Flow, Flow]]] = {}
 """`Draft.to_work`'s moves by the id of the flow: (the flow, where it goes)."""
+_TO_DRAW: Final[dict[int, tuple[Flow, Flow]]] = {}
+"""`Draft.to_draw`'s moves by the id of the flow: (the flow, where it goes)."""
 _MAX_MOVED: Final = 8192
 """Moves kept in `_MOVED` at most (then the phase machine answers the others)."""
 _SCANNED: Final = 12
@@ -253,14 +255,23 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
     def to_work(self) -> None:
         """`goto("effects.work")`, the move of nearly every task, kept by the flow's identity
         alone (no key built)."""
+        self._to(_TO_WORK, "effects.work")
+
+    def to_draw(self) -> None:
+        """`goto("effects.draw")`, the move of every task waiting for chance, kept by the flow's
+        identity alone (as `to_work`)."""
+        self._to(_TO_DRAW, "effects.draw")
+
+    def _to(self, kept: dict[int, tuple[Flow, Flow]], target: str) -> None:
+        """`goto(target)`, remembered in `kept` by the flow's id (at most `_MAX_MOVED` flows)."""
         flow = self.flow
-        hit = _TO_WORK.get(id(flow))
+        hit = kept.get(id(flow))
         if hit is not None and hit[0] is flow:
             self.flow = hit[1]
             return
-        self.goto("effects.work")
-        if len(_TO_WORK) < _MAX_MOVED:
-            _TO_WORK[id(flow)] = (flow, self.flow)  # the flow kept alive with its id
+        self.goto(target)
+        if len(kept) < _MAX_MOVED:
+            kept[id(flow)] = (flow, self.flow)  # the flow kept alive with its id
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
