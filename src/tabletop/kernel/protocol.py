@@ -146,9 +146,9 @@ class State(abc.ABC):
         if moves is not None:
             return moves
         actor = self.MACHINE._actor_at[self.flow.key]
-        if actor is Actor.PLAYER:
+        if actor is _PLAYER:
             moves = self._player_moves()
-        elif actor is Actor.CHANCE:
+        elif actor is _CHANCE:
             moves = tuple([move for move, _ in self.chance_outcomes()])
         else:
             moves = ()

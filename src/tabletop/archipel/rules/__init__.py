@@ -227,6 +227,8 @@ def sample_chance(s: ArchipelState, rng: random.Random | None) -> Move | None:
 
 _CHANCE_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.CHANCE)
 """The chance steps of the phase table (`setup.deal`, `turn.expose`, `harbour.restock`)."""
+_AUTO_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.AUTO)
+"""The automatic steps of the phase table (`apply` runs them on a working copy)."""
 _EXPOSE: Final = "turn.expose"
 _SHARES: Final[dict[int, tuple[float, ...]]] = {}
 """For each total of tokens up to `_ROW_TOTAL`, `n / total` for every count `n` (at most 128
@@ -245,7 +247,7 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
     changed = _CHANGES.get(kind)
     if changed is not None:
         changes = changed(s, move)
-        if MACHINE.actor(changes["flow"]) is not Actor.AUTO:
+        if changes["flow"].key not in _AUTO_KEYS:
             return evolve_from(s, changes)
         work = Work(s)
         for name, value in changes.items():
@@ -292,6 +294,7 @@ short of three, so `setup.next_target` looks from it on, not from the first isla
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
     Draw: _drawn,
     Sail: sailing.sailed,
+    EndTurn: season.turn_ended,
 }
 
 
@@ -304,7 +307,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    EndTurn: sailing.end_turn,
     Stay: sailing.stay_in_harbour,
     Done: harbour.done,
     Over: season.over,
