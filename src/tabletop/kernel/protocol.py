@@ -226,7 +226,7 @@ class State(abc.ABC):
                         break
                 else:
                     self._check(move, actor)
-            else:
+            elif ids is None or ids is _SCANNED or id(move) not in ids:  # else found in the table
                 self._check(move, actor)
         new = self._apply(move)
         if actor is _CHANCE:

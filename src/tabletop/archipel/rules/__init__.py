@@ -212,9 +212,11 @@ def sample_chance(s: ArchipelState, rng: random.Random | None) -> Move | None:
     total = contents.total
     if not total or total > _ROW_TOTAL or (rng is None and s.seed is None):
         return None
-    shares = _SHARES.get(total)
-    if shares is None:
-        shares = _SHARES[total] = tuple([n / total for n in range(total + 1)])
+    cls = Expose if key == _EXPOSE else Draw
+    shares = _SHARES.get((cls, total))
+    if shares is None:  # the first draw of this total: the row `chance_outcomes` reads made too
+        chance_outcomes(s)
+        shares = _SHARES[cls, total] = tuple([n / total for n in range(total + 1)])
     u = rng.random() if rng is not None else chance_uniform(s)
     acc = 0.0
     for kind, n in contents.items():  # noqa: B007 - the kind found is drawn below
@@ -222,7 +224,7 @@ def sample_chance(s: ArchipelState, rng: random.Random | None) -> Move | None:
         if u < acc:
             break
     # Rounding may leave the last share's sum at or below `u`: the last kind, as the kernel picks.
-    return _KIND_MOVES[Expose if key == _EXPOSE else Draw][kind]
+    return _KIND_MOVES[cls][kind]
 
 
 _CHANCE_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.CHANCE)
@@ -230,9 +232,9 @@ _CHANCE_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if 
 _AUTO_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.AUTO)
 """The automatic steps of the phase table (`apply` runs them on a working copy)."""
 _EXPOSE: Final = "turn.expose"
-_SHARES: Final[dict[int, tuple[float, ...]]] = {}
-"""For each total of tokens up to `_ROW_TOTAL`, `n / total` for every count `n` (at most 128
-tuples of at most 129 floats)."""
+_SHARES: Final[dict[tuple[type[Move], int], tuple[float, ...]]] = {}
+"""For each move class drawn and total of tokens up to `_ROW_TOTAL`, `n / total` for every count
+`n` (at most 2 x 128 tuples of at most 129 floats)."""
 
 
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
