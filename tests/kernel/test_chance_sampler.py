@@ -60,10 +60,42 @@ def test_a_sampler_answering_none_leaves_it_to_the_listing() -> None:
 
 
 def test_the_built_in_games_without_a_sampler_list_as_before() -> None:
-    """Conservas and Archipel bind no sampler: the class's `_sample_chance` is `None`."""
+    """Conservas binds no sampler: the class's `_sample_chance` is `None`; Archipel and Spolka ZOO bind one."""
     import tabletop
 
-    for name in ("conservas", "archipel"):
-        state = tabletop.get_game(name).new_game(1)
-        assert type(state)._sample_chance is None
-    assert tabletop.get_game("spolka_zoo").new_game(1)._sample_chance is not None
+    state = tabletop.get_game("conservas").new_game(1)
+    assert type(state)._sample_chance is None
+    for name in ("archipel", "spolka_zoo"):
+        assert tabletop.get_game(name).new_game(1)._sample_chance is not None
+
+
+def test_the_outcome_sampled_is_kept_with_its_state() -> None:
+    """`SAMPLED` holds the last (state, outcome) `sample_chance` returned, from a sampler or a listing."""
+    from tabletop.kernel.chance import SAMPLED
+
+    coin = _Coin()
+    outcome = sample_chance(coin, random.Random(4))
+    assert SAMPLED[0][0] is coin and SAMPLED[0][1] is outcome
+    drawn = _Coin(lambda rng: "tails")
+    assert sample_chance(drawn, random.Random(4)) == "tails"
+    assert SAMPLED[0][0] is drawn and SAMPLED[0][1] == "tails"
+
+
+def test_apply_takes_the_sampled_outcome_as_legal_and_checks_every_other_move() -> None:
+    """`State.apply` skips the look-up for the outcome just sampled from that state only: the same
+    outcome applied to another state, or a move not sampled, is checked (and refused) as before."""
+    import tabletop
+    from tabletop.kernel.chance import SAMPLED
+    from tabletop.kernel.errors import IllegalMove
+
+    game = tabletop.get_game("conservas")
+    state = game.new_game(3)
+    while not state.is_chance_node:
+        state = state.apply(state.legal_moves()[0])
+    outcome = sample_chance(state, random.Random(2))
+    assert SAMPLED[0] == (state, outcome)
+    after = state.apply(outcome)
+    assert after.to_json() == state.apply(outcome).to_json()  # applied again: found by the scan
+    SAMPLED[0] = (after, outcome)  # an outcome kept with another state than the one it is applied to
+    with pytest.raises(IllegalMove):
+        state.apply(object())  # type: ignore[arg-type]

@@ -111,6 +111,7 @@ ArchipelState.bind(
     view=views.view,
     refusal=_refusal,
     events=events.events,
+    sample_chance=rules.sample_chance,
 )
 
 

@@ -234,7 +234,10 @@ class Work(Builder[ArchipelState], state=ArchipelState):
         Raises:
             GameDefinitionError: If the table does not declare that transition.
         """
-        self.flow = MACHINE.goto(self.flow, target, round=round, player=player)
+        if round is None and player is None:  # most moves: no keywords for `goto` to match
+            self.flow = MACHINE.goto(self.flow, target)
+        else:
+            self.flow = MACHINE.goto(self.flow, target, round=round, player=player)
         for name, value in changes.items():
             setattr(self, name, value)
 

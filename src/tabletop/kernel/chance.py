@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHANCE",
+    "SAMPLED",
     "TERMINAL",
     "ChanceNode",
     "ChanceState",
@@ -40,6 +41,13 @@ TERMINAL: Final = -2
 """`current_player` once the game is over."""
 
 _MASK64: Final = (1 << 64) - 1
+
+SAMPLED: Final[list[tuple[object, object]]] = [((), ())]
+"""The last outcome [`sample_chance`][tabletop.kernel.chance.sample_chance] returned, as its one
+entry `(state, outcome)`: [`State.apply`][tabletop.kernel.protocol.State.apply] takes that outcome
+of that state as legal without looking for it among the outcomes. Kept by identity, the state
+(immutable) kept alive with it, so no other state can be taken for it; one entry, replaced whole
+at every sample (bounded: one state and one move)."""
 
 T = TypeVar("T")
 
@@ -154,6 +162,9 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
     number ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) and with the same result,
     without listing every outcome.
 
+    The outcome returned is kept with its state in [`SAMPLED`][tabletop.kernel.chance.SAMPLED], so
+    that `state.apply(outcome)` knows it legal without looking for it.
+
     Returns:
         The outcome move, ready for `state.apply`.
 
@@ -168,6 +179,7 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
     if sampler is not None:
         move = sampler(rng)
         if move is not None:
+            SAMPLED[0] = (state, move)
             return move
     outcomes = state.chance_outcomes()
     if rng is not None:
@@ -179,11 +191,14 @@ def sample_chance(state: ChanceState, rng: random.Random | None = None) -> Any:
             raise ValueError(msg)
         u = seeded_uniform(seed, state.chance_count)
     acc = 0.0  # `pick(outcomes, u)`, inlined: one call less per chance step
-    for outcome, p in outcomes:
+    for outcome, p in outcomes:  # noqa: B007 - the outcome found is kept below
         acc += p
         if u < acc:
-            return outcome
-    return outcomes[-1][0]
+            break
+    else:
+        outcome = outcomes[-1][0]
+    SAMPLED[0] = (state, outcome)
+    return outcome
 
 
 def random_playout(state: State, rng: random.Random, *, max_steps: int = 1_000_000) -> State:

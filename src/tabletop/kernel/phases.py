@@ -320,11 +320,13 @@ class PhaseMachine:
         """
         # The answer is remembered on the flow (flows are interned: one object per place), by
         # the target alone when nothing else changes: one lookup keyed by a string.
-        plain = round is None and player is None and first_player is None
         memo = flow._next
         if memo is not None and memo[0] is self:
             answers = memo[1]
-            hit = answers.get(target if plain else (target, round, player, first_player))
+            if round is None and player is None and first_player is None:
+                hit = answers.get(target)
+            else:
+                hit = answers.get((target, round, player, first_player))
             if hit is not None:
                 return hit
         elif memo is None:
@@ -332,6 +334,7 @@ class PhaseMachine:
             _set_next(flow, (self, answers))
         else:  # a flow another machine answers for (a flow made by hand, used with two tables)
             answers = {}
+        plain = round is None and player is None and first_player is None
         pair = self._targets[flow.phase, flow.step].get(target)
         if pair is None:
             key = target if "." in target else f"{flow.phase}.{target}"

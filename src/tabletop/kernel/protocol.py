@@ -33,7 +33,7 @@ from typing import Any, ClassVar, Final, Literal, Protocol, Self
 import attrs
 import cattrs
 
-from tabletop.kernel.chance import CHANCE, TERMINAL, ChanceNode
+from tabletop.kernel.chance import CHANCE, SAMPLED, TERMINAL, ChanceNode
 from tabletop.kernel.errors import GameDefinitionError, IllegalMove, InvariantBroken, NotationError
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
@@ -146,9 +146,9 @@ class State(abc.ABC):
         if moves is not None:
             return moves
         actor = self.MACHINE._actor_at[self.flow.key]
-        if actor is Actor.PLAYER:
+        if actor is _PLAYER:
             moves = self._player_moves()
-        elif actor is Actor.CHANCE:
+        elif actor is _CHANCE:
             moves = tuple([move for move, _ in self.chance_outcomes()])
         else:
             moves = ()
@@ -205,13 +205,43 @@ class State(abc.ABC):
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
         """
-        # A move taken from legal_moves() is found by identity, with no hashing: the first
-        # move applied to a state by a scan of the legal moves (a playout applies one; at a
-        # chance node, of the outcomes, without listing their moves), the next ones by their
-        # id in a table built once (a search applies many to one state; ids are unique among
-        # live objects, and the cached moves live as long as the state).
+        # A move taken from legal_moves() is found by identity, with no hashing: the outcome
+        # `sample_chance` just drew from this state is known legal (`SAMPLED`); the first move
+        # applied to a state by a scan of the legal moves (a playout applies one; at a chance
+        # node, of the outcomes, without listing their moves), the next ones by their id in a
+        # table built once (a search applies many to one state; ids are unique among live
+        # objects, and the cached moves live as long as the state).
         machine = self.MACHINE
         actor = machine._actor_at[self.flow.key]
+        sampled = _SAMPLED[0]
+        if sampled[0] is not self or sampled[1] is not move:
+            try:
+                ids, legal = self._legal_ids, self._legal
+            except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
+                ids = legal = None
+            if ids is None and legal is not None:  # a playout's step: the moves listed, one applied
+                for candidate in legal:
+                    if candidate is move:
+                        _set_legal_ids(self, _SCANNED)
+                        break
+                else:
+                    self._check(move, actor)
+            elif ids is None or ids is _SCANNED or id(move) not in ids:  # else found in the table
+                self._check(move, actor)
+        new = self._apply(move)
+        if actor is _CHANCE:
+            new = new._counted()
+        if new.flow.key not in machine._auto:  # most steps end at a decision: `advance` has nothing to run
+            return new
+        return machine.advance(new, self.AUTO)
+
+    def _check(self, move: Move, actor: Actor) -> None:
+        """`apply`'s legality check of a move neither just sampled from this state nor found at once
+        among its listed legal moves (see `apply`).
+
+        Raises:
+            IllegalMove: If `move` is not legal here.
+        """
         try:
             ids = self._legal_ids
             legal = self._legal
@@ -219,32 +249,27 @@ class State(abc.ABC):
         except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
             ids = legal = outcomes = None
         if ids is None:
-            found = False
             if legal is None and actor is _CHANCE:
                 for candidate, _ in self.chance_outcomes() if outcomes is None else outcomes:
                     if candidate is move:
-                        found = True
                         break
+                else:
+                    if not self.is_legal(move):
+                        raise self._explain(move)
             else:
                 for candidate in self.legal_moves() if legal is None else legal:
                     if candidate is move:
-                        found = True
                         break
-            if not found and not self.is_legal(move):
-                raise self._explain(move)
+                else:
+                    if not self.is_legal(move):
+                        raise self._explain(move)
             _set_legal_ids(self, _SCANNED)
-        else:
-            if ids is _SCANNED:
-                ids = {id(candidate): candidate for candidate in self.legal_moves()}
-                _set_legal_ids(self, ids)
-            if id(move) not in ids and not self.is_legal(move):
-                raise self._explain(move)
-        new = self._apply(move)
-        if actor is _CHANCE:
-            new = new._counted()
-        if new.flow.key not in machine._auto:  # most steps end at a decision: `advance` has nothing to run
-            return new
-        return machine.advance(new, self.AUTO)
+            return
+        if ids is _SCANNED:
+            ids = {id(candidate): candidate for candidate in self.legal_moves()}
+            _set_legal_ids(self, ids)
+        if id(move) not in ids and not self.is_legal(move):
+            raise self._explain(move)
 
     def view(self, player: int) -> Self:
         """What `player` may know: everything hidden from them replaced by placeholders.
@@ -400,6 +425,7 @@ class State(abc.ABC):
 
 
 _PLAYER, _CHANCE, _END = Actor.PLAYER, Actor.CHANCE, Actor.END
+_SAMPLED: Final = SAMPLED
 _slot: Mapping[str, Any] = State.__dict__  # the cache slots' descriptors: setting them skips __setattr__
 _set_legal = _slot["_legal"].__set__
 _set_legal_ids = _slot["_legal_ids"].__set__

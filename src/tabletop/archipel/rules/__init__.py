@@ -23,6 +23,7 @@ Chance outcomes are in kind order (the kernel's [`Bag.outcomes`][tabletop.kernel
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -59,13 +60,13 @@ from tabletop.archipel.moves import (
 from tabletop.archipel.rules import catching, harbour, meetings, sailing, season, setup
 from tabletop.archipel.state import ArchipelState, dealing_to
 from tabletop.kernel.builder import in_place
-from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.chance import ChanceNode, Source, chance_uniform
 from tabletop.kernel.fastattrs import evolve_from
 from tabletop.kernel.phases import Actor
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "sample_chance"]
 
 
 def player_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -196,6 +197,46 @@ def _as_moves(contents: Tokens, cls: type[Expose | Draw], full: Tokens) -> tuple
     return tuple(map(row.__getitem__, contents.items()))
 
 
+def sample_chance(s: ArchipelState, rng: random.Random | None) -> Move | None:
+    """The kernel's [`sample_chance`][tabletop.kernel.chance.sample_chance] without listing the
+    outcomes: the same number ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) walked
+    through the same shares (`n / total`, kinds in order, the floats of `chance_outcomes`) picks
+    the same card or fish. `None` (nothing drawn) off a chance node, for an empty draw, a total
+    beyond `_ROW_TOTAL` or a view without an `rng`: the kernel lists the outcomes then (and raises
+    what it raises)."""
+    flow = s.flow
+    key = flow.key
+    if key not in _CHANCE_KEYS:
+        return None
+    contents = s.unseen if key == _EXPOSE else s.pocket.contents
+    total = contents.total
+    if not total or total > _ROW_TOTAL or (rng is None and s.seed is None):
+        return None
+    cls = Expose if key == _EXPOSE else Draw
+    shares = _SHARES.get((cls, total))
+    if shares is None:  # the first draw of this total: the row `chance_outcomes` reads made too
+        chance_outcomes(s)
+        shares = _SHARES[cls, total] = tuple([n / total for n in range(total + 1)])
+    u = rng.random() if rng is not None else chance_uniform(s)
+    acc = 0.0
+    for kind, n in contents.items():  # noqa: B007 - the kind found is drawn below
+        acc += shares[n]
+        if u < acc:
+            break
+    # Rounding may leave the last share's sum at or below `u`: the last kind, as the kernel picks.
+    return _KIND_MOVES[cls][kind]
+
+
+_CHANCE_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.CHANCE)
+"""The chance steps of the phase table (`setup.deal`, `turn.expose`, `harbour.restock`)."""
+_AUTO_KEYS: Final = frozenset(key for key, step in MACHINE.steps().items() if step.actor is Actor.AUTO)
+"""The automatic steps of the phase table (`apply` runs them on a working copy)."""
+_EXPOSE: Final = "turn.expose"
+_SHARES: Final[dict[tuple[type[Move], int], tuple[float, ...]]] = {}
+"""For each move class drawn and total of tokens up to `_ROW_TOTAL`, `n / total` for every count
+`n` (at most 2 x 128 tuples of at most 129 floats)."""
+
+
 def apply(s: ArchipelState, move: Move) -> ArchipelState:
     """Apply a legal move (the protocol has checked legality) and the automatic steps that
     follow, on one [`Work`][tabletop.archipel.flow.Work]: the new state is built once (the
@@ -208,7 +249,7 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
     changed = _CHANGES.get(kind)
     if changed is not None:
         changes = changed(s, move)
-        if MACHINE.actor(changes["flow"]) is not Actor.AUTO:
+        if changes["flow"].key not in _AUTO_KEYS:
             return evolve_from(s, changes)
         work = Work(s)
         for name, value in changes.items():
@@ -255,6 +296,7 @@ short of three, so `setup.next_target` looks from it on, not from the first isla
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
     Draw: _drawn,
     Sail: sailing.sailed,
+    EndTurn: season.turn_ended,
 }
 
 
@@ -267,7 +309,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    EndTurn: sailing.end_turn,
     Stay: sailing.stay_in_harbour,
     Done: harbour.done,
     Over: season.over,

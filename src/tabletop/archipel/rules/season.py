@@ -10,15 +10,16 @@ rounds without progress (ARC-7.6). The ending is read off the board
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import JERRYCAN_SET
-from tabletop.archipel.flow import Work, next_turn
-from tabletop.archipel.moves import Over
+from tabletop.archipel.flow import MACHINE, Work, next_turn
+from tabletop.archipel.moves import EndTurn, Over
 from tabletop.archipel.state import ArchipelState, Turn, orders
+from tabletop.kernel.phases import Flow
 
-__all__ = ["becalmed", "next_boat", "over"]
+__all__ = ["becalmed", "next_boat", "over", "turn_ended", "turn_over"]
 
 FRESH_TURN: Final = Turn()
 
@@ -50,16 +51,26 @@ def over(w: Work, move: Over) -> None:
 
 def next_boat(w: Work) -> None:
     """The next boat clockwise, or the end of the season (ARC-2.1, ARC-7.5, ARC-7.6)."""
-    s = w.position
+    for name, value in turn_over(w.position, w.flow).items():
+        setattr(w, name, value)
+
+
+def turn_over(s: ArchipelState, flow: Flow) -> dict[str, Any]:
+    """The fields [`next_boat`][tabletop.archipel.rules.season.next_boat] changes in `s` standing
+    at `flow` (`turn.next`), the flow at its next step among them: `rules.apply` builds the state
+    after `end turn` from them in one copy (nothing automatic follows)."""
     filled, total = orders(s)
-    if filled == total and all(boat.at == boat.home for boat in w.boats):
-        w.go("end.over", ended_by="complete")
-        return
+    if filled == total and all(boat.at == boat.home for boat in s.boats):
+        return {"flow": MACHINE.goto(flow, "end.over"), "ended_by": "complete"}
     if becalmed(s):
-        w.go("end.over", ended_by="stranded")
-        return
-    player, round_ = next_turn(w.flow, len(w.boats))
-    if round_ - 1 - w.last_progress >= w.idle_rounds:
-        w.go("end.over", ended_by="idle")
-        return
-    w.go("act", player=player, round=round_, turn=FRESH_TURN)
+        return {"flow": MACHINE.goto(flow, "end.over"), "ended_by": "stranded"}
+    player, round_ = next_turn(flow, len(s.boats))
+    if round_ - 1 - s.last_progress >= s.idle_rounds:
+        return {"flow": MACHINE.goto(flow, "end.over"), "ended_by": "idle"}
+    return {"flow": MACHINE.goto(flow, "act", round=round_, player=player), "turn": FRESH_TURN}
+
+
+def turn_ended(s: ArchipelState, move: EndTurn) -> dict[str, Any]:
+    """ARC-2.5: the fields `end turn` changes (the turn ends at sea or in a home port, the next
+    boat plays): [`turn_over`][tabletop.archipel.rules.season.turn_over] at `turn.next`."""
+    return turn_over(s, MACHINE.goto(s.flow, "next"))
