@@ -5,11 +5,14 @@ kept shop check is redone when the closed shops change (issue 12)."""
 
 from __future__ import annotations
 
+import sys
+
 import attrs
 import pytest
 from archipel_helpers import started
 
 from tabletop.archipel.invariants import check_invariants
+from tabletop.archipel.state import ArchipelState
 from tabletop.kernel.errors import InvariantBroken
 
 
@@ -82,3 +85,43 @@ def test_the_cards_coded_at_once_are_conserved_exactly_where_they_are_counted_so
                 assert not _cards_coded(damaged, damaged.map)
                 assert not counted(damaged)
             state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))
+
+
+def _corrupt(state: ArchipelState) -> dict[str, ArchipelState]:
+    """States each differing from `state` in one field, each breaking one invariant."""
+    boat = state.boats[0]
+    i = next(i for i, shop in enumerate(state.shops) if shop)
+    shops = list(state.shops)
+    shops[i] = shops[i].remove(next(iter(shops[i])))
+    return {
+        "idle_rounds": attrs.evolve(state, idle_rounds=-5),
+        "supply": attrs.evolve(state, supply=state.supply + 1),
+        "boats": attrs.evolve(state, boats=(attrs.evolve(boat, fuel=-1), *state.boats[1:])),
+        "lost": attrs.evolve(state, lost=state.lost.add("sardine")),
+        "shops": attrs.evolve(state, shops=tuple(shops)),
+        "bought": attrs.evolve(state, bought=state.bought.add(next(iter(state.map.cards)))),
+        "board": attrs.evolve(state, board="sha256:none"),
+    }
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_a_state_checked_after_a_sound_one_is_refused_as_alone(seed: int) -> None:
+    """The last state found sound lets the invariants skip the checks whose fields are its very
+    objects (reading checks a state and the state after its first move): a state differing from
+    it in one field is refused with the same message, path and rule as with nothing kept."""
+    module = sys.modules["tabletop.archipel.invariants"]
+    state = started(seed, players=2)
+    for name, broken in _corrupt(state).items():
+        check_invariants(state)
+        assert module._SOUND[0] is state, name
+        with pytest.raises(InvariantBroken) as after_sound:
+            check_invariants(broken)
+        module._SOUND[0] = None
+        with pytest.raises(InvariantBroken) as alone:
+            check_invariants(broken)
+        assert (str(alone.value), alone.value.path, alone.value.rule) == (
+            str(after_sound.value),
+            after_sound.value.path,
+            after_sound.value.rule,
+        ), name
+        assert module._SOUND[0] is None, name  # a refused state is never kept

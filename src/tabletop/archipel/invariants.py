@@ -44,11 +44,47 @@ def check_invariants(state: State) -> None:
     if not is_loaded(s.board):
         message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
         _fail(message, "board", "ARC-1.1")
+    last = _SOUND[0]
+    if last is None:
+        _check_options(s)
+        _check_boats(s)
+        _check_fish(s)
+        _check_cards(s)
+    else:
+        _changed(s, last)
+    _SOUND[0] = s
+
+
+_SOUND: Final[list[ArchipelState | None]] = [None]
+"""The last state found sound (one kept: its parts' identities are not reused). A check whose
+fields are all its very objects holds again (the checks read immutable parts only, and the
+board by its name), so the state after the first legal move (reading checks both) runs only the
+checks of what the step changed, in the same order (the same first refusal)."""
+
+
+def _changed(s: ArchipelState, last: ArchipelState) -> None:
+    """The checks of `check_invariants` after the board's, but those whose fields are all the very
+    objects of `last` (the board is found loaded at every call: a test may drop one)."""
+    same_board, same_boats = s.board is last.board, s.boats is last.boats
+    if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
+        _check_options(s)
+    if not (same_boats and s.supply is last.supply):
+        _check_boats(s)
+    same = same_board and same_boats
+    if not (
+        same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
+    ):
+        _check_fish(s)
+    same = same and s.pocket is last.pocket and s.warehouse is last.warehouse and s.bought is last.bought
+    same = same and s.removed is last.removed and s.storms is last.storms and s.shops is last.shops
+    same = same and s.shut is last.shut and s.warehouse_shut is last.warehouse_shut
+    if not (same and s.flow is last.flow and s.turn is last.turn):
+        _check_cards(s)
+
+
+def _check_options(s: ArchipelState) -> None:
     # The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1, ARC-7.6).
     s.GAME.check_kept_options({"declare": s.declare, "idle_rounds": s.idle_rounds})
-    _check_boats(s)
-    _check_fish(s)
-    _check_cards(s)
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:

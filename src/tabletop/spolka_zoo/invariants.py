@@ -37,7 +37,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
-from tabletop.spolka_zoo.state.makeup import resolving_company
+from tabletop.spolka_zoo.state.makeup import check_makeups
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
@@ -83,10 +83,8 @@ def _tally(state: ZooState) -> dict[str, int]:
 _PILES: Final = PartAnswers()
 _SEATS: Final = PartAnswers()
 _DECKS: Final = PartAnswers()
-_MAKEUPS: Final = PartAnswers()
-"""The card counts of the piles, the seats and the company decks, and the makeup each company
-deck was found sound against, kept by the identity of those immutable parts: a part a step
-left unchanged is counted or checked once (reading a state checks it and the state after its
+"""The card counts of the piles, the seats and the company decks, kept by the identity of those
+immutable parts: a part a step left unchanged is counted once (reading a state checks it and the state after its
 first legal move, which shares most parts with it)."""
 
 
@@ -159,15 +157,51 @@ def invariants(state: State) -> None:
             rule, for the first invariant broken.
     """
     assert isinstance(state, ZooState)
-    _config(state)
-    _flow(state)
-    _pending(state)
+    last = _SOUND[0]
+    if last is None:
+        for check in _CHECKS:
+            check(state)
+    else:
+        _changed(state, last)
+    _SOUND[0] = state
+
+
+_SOUND: Final[list[ZooState | None]] = [None]
+"""The last state found sound (one kept: its parts' identities are not reused). A check whose
+fields are all its very objects holds again (the checks read immutable parts only), so the
+state after the first legal move (reading checks both) runs only the checks of what it changed."""
+
+
+def _board(state: ZooState) -> None:
     if state.board and tuple(sorted(state.board)) != FRUITS:
         _broken(f"board {state.board!r}", "board", "ZOO-1.1")
-    _tokens(state)
-    _cards(state)
-    _open_piles(state)
-    _makeup(state)
+
+
+def _changed(s: ZooState, last: ZooState) -> None:
+    """The checks of `_CHECKS`, in order (the same first refusal), but those whose fields are
+    all the very objects of `last` (`_flow` and `_pending` read the seats' number only)."""
+    seats, config, piles, decks = s.seats, s.config, s.piles, s.decks
+    same_seats, same_config, same_piles = seats is last.seats, config is last.config, piles is last.piles
+    if not (same_seats and same_config):
+        _config(s)
+    same_work = s.flow is last.flow and s.queue is last.queue and len(seats) == len(last.seats)
+    if not (same_work and s.turn is last.turn):
+        _flow(s)
+    if not (same_work and s.resume is last.resume):
+        _pending(s)
+    if s.board is not last.board:
+        _board(s)
+    same_fruit = s.warehouse is last.warehouse and s.company_fruit is last.company_fruit
+    if not (same_fruit and same_seats and same_config and s.share_price is last.share_price) or (
+        s.fruit_price is not last.fruit_price
+    ):
+        _tokens(s)
+    if not (same_piles and decks is last.decks and same_seats and same_config):
+        _cards(s)
+    if not same_piles:
+        _open_piles(s)
+    if not (same_piles and decks is last.decks and s.deck_makeup is last.deck_makeup):
+        check_makeups(s)
 
 
 _CONFIGS: Final = PartAnswers(CONFIGS_KEPT)
@@ -438,43 +472,9 @@ def _open_piles(state: ZooState) -> None:
             _broken(f"a card in a known place of the {name}, whose composition every seat knows", f"piles.{name}", rule)
 
 
-def _makeup(state: ZooState) -> None:
-    """Each company deck holds the cards its public makeup says, and as many (ZOO-1.2, ZOO-4.11)."""
-    if not state.deck_makeup:  # saved before the makeup was recorded: derived when read
-        return
-    if len(state.deck_makeup) != len(FRUITS):
-        _broken(f"{len(state.deck_makeup)} makeups", "deck_makeup", "ZOO-1.2")
-    resolving = resolving_company(state)
-    for c, makeup in enumerate(state.deck_makeup):
-        deck = state.decks[c]
-        if resolving == FRUITS[c] and state.piles.resolving:
-            _deck_makeup(c, makeup, deck, state.piles.resolving)
-            continue
-        if not _MAKEUPS.holds(deck, makeup):  # not yet found sound against this very makeup
-            _deck_makeup(c, makeup, deck, ())
-            _MAKEUPS.keep(deck, makeup)
-
-
-def _deck_makeup(c: int, makeup: tuple[Tokens, int], deck: Deck, resolving: tuple[str, ...]) -> None:
-    """Company deck `c` (with the cards being resolved from it) holds what `makeup` says."""
-    known, secret = makeup
-    held = deck.middle.as_dict()
-    for name in (*(k.card for k in deck.top), *(k.card for k in deck.bottom), *resolving):
-        held[name] = held.get(name, 0) + 1
-    size = sum(held.values())
-    at = f"deck_makeup[{c}]"
-    if secret < 0:
-        _broken(f"{secret} cards of unknown identity", at, "ZOO-4.12")
-    if known.total + secret != size:
-        _broken(f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
-    missing = 0
-    for card, n in known.items():
-        have = held.get(card, 0)
-        if n > have:
-            missing += n - have
-    if missing > held.get(HIDDEN, 0):  # a view hides some cards: the known ones it does not show are among them
-        _broken(f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11")
-
-
 def _common(a: Tokens, b: Tokens) -> Tokens:
     return Tokens({k: min(a[k], b[k]) for k in a if k in b})
+
+
+_CHECKS: Final = (_config, _flow, _pending, _board, _tokens, _cards, _open_piles, check_makeups)
+"""Every check of `invariants`, in order."""

@@ -13,14 +13,18 @@ only read.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, NoReturn
 
+from tabletop.kernel.deck import HIDDEN, Deck
+from tabletop.kernel.errors import InvariantBroken
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position
 
 __all__ = [
     "Makeup",
+    "check_makeups",
     "company_decks_public",
     "lobbied",
     "makeups",
@@ -128,3 +132,56 @@ def moved_secretly(draft: Draft, source: str, target: str) -> None:
         known, secret = made[t]
         made[t] = (known, secret + 1)
     draft.deck_makeup = tuple(made)
+
+
+_MAKEUPS: Final = PartAnswers()
+"""The makeup each company deck was found sound against, kept by the deck's identity: a deck a
+step left unchanged is checked once (reading a state checks it and the state after its first
+legal move, which shares most parts with it)."""
+
+
+def check_makeups(state: Position) -> None:
+    """Each company deck holds the cards its public makeup says, and as many (ZOO-1.2, ZOO-4.11):
+    one of the game's invariants ([tabletop.spolka_zoo.invariants][]).
+
+    Raises:
+        InvariantBroken: At `deck_makeup` or `deck_makeup[c]`, naming the rule.
+    """
+    if not state.deck_makeup:  # saved before the makeup was recorded: derived when read
+        return
+    if len(state.deck_makeup) != len(FRUITS):
+        _refused(f"{len(state.deck_makeup)} makeups", "deck_makeup", "ZOO-1.2")
+    resolving = resolving_company(state)
+    for c, makeup in enumerate(state.deck_makeup):
+        deck = state.decks[c]
+        if resolving == FRUITS[c] and state.piles.resolving:
+            _deck_makeup(c, makeup, deck, state.piles.resolving)
+            continue
+        if not _MAKEUPS.holds(deck, makeup):  # not yet found sound against this very makeup
+            _deck_makeup(c, makeup, deck, ())
+            _MAKEUPS.keep(deck, makeup)
+
+
+def _deck_makeup(c: int, makeup: tuple[Tokens, int], deck: Deck, resolving: tuple[str, ...]) -> None:
+    """Company deck `c` (with the cards being resolved from it) holds what `makeup` says."""
+    known, secret = makeup
+    held = deck.middle.as_dict()
+    for name in (*(k.card for k in deck.top), *(k.card for k in deck.bottom), *resolving):
+        held[name] = held.get(name, 0) + 1
+    size = sum(held.values())
+    at = f"deck_makeup[{c}]"
+    if secret < 0:
+        _refused(f"{secret} cards of unknown identity", at, "ZOO-4.12")
+    if known.total + secret != size:
+        _refused(f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
+    missing = 0
+    for card, n in known.items():
+        have = held.get(card, 0)
+        if n > have:
+            missing += n - have
+    if missing > held.get(HIDDEN, 0):  # a view hides some cards: the known ones it does not show are among them
+        _refused(f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11")
+
+
+def _refused(message: str, path: str, rule: str) -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
