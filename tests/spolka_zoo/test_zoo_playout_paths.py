@@ -6,6 +6,7 @@ addition (ZOO-4.11), and `Draft.to_draw` moves the flow as the phase machine doe
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -60,16 +61,13 @@ def test_setup_refuses_every_time() -> None:
             setup(0, players=1, bots=0, **options)  # type: ignore[arg-type]
 
 
-def _every_state(options: dict[str, object], games: int = 2) -> list[ZooState]:
-    states: list[ZooState] = []
+def _every_state(options: dict[str, object], games: int = 2) -> Iterator[ZooState]:
+    """Every state but the last of `games` seeded random games."""
     for seed in range(games):
-        rng = random.Random(seed)
-        state: ZooState = GAME.new_game(seed, **options)  # type: ignore[assignment]
+        rng, state = random.Random(seed), GAME.new_game(seed, **options)
         while not state.is_terminal:
-            states.append(state)
-            move = sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves())
-            state = state.apply(move)
-    return states
+            yield state  # type: ignore[misc]
+            state = state.apply(sample_chance(state, rng) if state.is_chance_node else rng.choice(state.legal_moves()))
 
 
 def test_one_card_shuffled_in_is_the_full_count() -> None:
