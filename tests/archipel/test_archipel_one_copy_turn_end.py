@@ -1,6 +1,6 @@
 """ARC-2.5, ARC-2.1, ARC-7.5, ARC-7.6: `end turn` is applied in one copy (`season.turn_ended`, the
 fields `next_boat` changes worked out from the state): the same state as the working copy's way
-(`sailing.end_turn`, then the automatic `turn.next` step on a `Work`)."""
+(the flow moved to `turn.next` on a `Work`, then that automatic step run)."""
 
 from __future__ import annotations
 
@@ -10,13 +10,12 @@ import tabletop
 from tabletop.archipel import rules
 from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import END_TURN
-from tabletop.archipel.rules import sailing
 from tabletop.kernel.chance import sample_chance
 
 
 def _by_work(state: object) -> object:
     work = Work(state)
-    sailing.end_turn(work, END_TURN)
+    work.go("next")  # ARC-2.5: the turn ends; the automatic `turn.next` step follows
     MACHINE.settle(work, rules.STEPS)
     return work.finish()
 

@@ -9,10 +9,9 @@ import random
 
 import pytest
 
-from tabletop.kernel.chance import pick, sample_chance, seeded_uniform
+from tabletop.kernel.chance import SAMPLED, pick, sample_chance, seeded_uniform
 from tabletop.kernel.errors import IllegalMove
 from tabletop.spolka_zoo import GAME, Draw, ZooState
-from tabletop.spolka_zoo.state import SAMPLED
 
 CONFIGS = (
     {"players": 2},

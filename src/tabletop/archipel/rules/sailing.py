@@ -15,13 +15,13 @@ from tabletop.archipel.checks import fished_out, may_sail_to_space, spots_to_sai
 from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, Work, stay
-from tabletop.archipel.moves import EndTurn, Refuel, Sail, Stay, intern
+from tabletop.archipel.moves import Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["end_turn", "refuel", "sail", "sail_moves", "sailed", "stay_in_harbour"]
+__all__ = ["refuel", "sail", "sail_moves", "sailed", "stay_in_harbour"]
 
 
 def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
@@ -192,11 +192,6 @@ def refuel(w: Work, move: Refuel) -> None:
         w.pocket = w.pocket.put(Tokens((move.can,)))
     w.set_boat(seat, boat)
     w.go(stay(w.flow))
-
-
-def end_turn(w: Work, move: EndTurn) -> None:
-    """ARC-2.5: the turn ends at sea (or in a home port); the next boat plays."""
-    w.go("next")
 
 
 def stay_in_harbour(w: Work, move: Stay) -> None:

@@ -36,7 +36,7 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import SAMPLED, Draft, Position, Task, ZooState
+from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = [
@@ -184,10 +184,10 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
     """The kernel's [`sample_chance`][tabletop.kernel.chance.sample_chance] of a card drawn,
     without listing the outcomes: the same number
     ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) walked through the same
-    probabilities (count / total, in the deck's order) picks the same card, recorded in
-    `SAMPLED` so that `apply` knows it legal. `None` (nothing drawn) for the boards' order, a
-    step that is not a draw, and a view's hidden cards: the kernel lists the outcomes then (and
-    raises what it raises)."""
+    probabilities (count / total, in the deck's order) picks the same card (which the kernel
+    keeps in [`SAMPLED`][tabletop.kernel.chance.SAMPLED], so that `apply` knows it legal).
+    `None` (nothing drawn) for the boards' order, a step that is not a draw, and a view's hidden
+    cards: the kernel lists the outcomes then (and raises what it raises)."""
     if state.flow.step != "draw":  # effects.draw: the only step of that name
         return None
     task = state.queue[0]
@@ -204,7 +204,6 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
             break
     else:  # rounding left the last card's share above the sum: the last card, as the kernel picks
         move = _DRAWS[card]
-    SAMPLED[0] = (state, move)
     return move
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Final, Self
 import attrs
 
 from tabletop.kernel.builder import Builder
+from tabletop.kernel.chance import SAMPLED
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
@@ -59,7 +60,6 @@ __all__ = [
     "FRUIT_TRACK",
     "PILES",
     "ROUNDS",
-    "SAMPLED",
     "SHARE_TOKENS",
     "SHARE_TRACK",
     "Company",
@@ -101,10 +101,6 @@ _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
 """The last legal moves `_ids_of` built the ids of, with their ids."""
 _scanned: tuple[Move, ...] = ()
 """The last legal moves `_ids_of` was asked about and answered `None` for."""
-SAMPLED: Final[list[tuple[object, object]]] = [((), ())]
-"""The last chance outcome the rules' sampler drew (`rules.sample_chance`), as its one entry
-(state, move): `apply` takes that move of that state as legal without listing the outcomes. Kept
-by identity, the state (immutable) kept alive with it, so no other state can be taken for it."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
@@ -178,8 +174,8 @@ class ZooState(Position, State):
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
         """
-        sampled = SAMPLED[0]
-        if sampled[0] is self and sampled[1] is move:  # drawn by the rules' sampler from this state
+        sampled = SAMPLED[0]  # the kernel's: the outcome `sample_chance` drew last, with its state
+        if sampled[0] is self and sampled[1] is move:  # drawn from this state: legal
             return self._apply(move)  # type: ignore[return-value]
         try:  # the kernel's caches, read directly: set by `evolve` and `freeze`, not by __init__
             outcomes, moves = self._outcomes, self._legal
