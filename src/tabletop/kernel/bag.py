@@ -47,7 +47,7 @@ class Bag:
     @property
     def is_empty(self) -> bool:
         """True when nothing can be drawn."""
-        return not self.contents
+        return not self.contents.total  # a slot read, not a call of `Tokens.__bool__`
 
     def outcomes(self) -> tuple[tuple[str, float], ...]:
         """Each kind present with the probability of drawing it, kinds in sorted order.

@@ -125,7 +125,7 @@ class Deck:
     @property
     def is_empty(self) -> bool:
         """True when the deck has no card."""
-        return not self.top and not self.middle and not self.bottom
+        return not self.top and not self.middle.total and not self.bottom
 
     def cards(self) -> Tokens:
         """Every card in the deck as a multiset of ids (its composition, not its order)."""
@@ -139,7 +139,7 @@ class Deck:
     @property
     def top_is_known(self) -> bool:
         """True when drawing the top card needs no chance event (or the deck is empty)."""
-        return bool(self.top) or not self.middle
+        return bool(self.top) or not self.middle.total
 
     def top_card(self) -> str:
         """The id of the top card, when it is known.
@@ -149,7 +149,7 @@ class Deck:
         """
         if self.top:
             return self.top[0].card
-        if self.middle:
+        if self.middle.total:
             msg = "the top card is unknown: drawing it is a chance event"
             raise ValueError(msg)
         if self.bottom:
@@ -186,7 +186,7 @@ class Deck:
         """
         if self.top:
             return self.top[0].card, _deck(self.top[1:], self.middle, self.bottom)
-        if self.middle:
+        if self.middle.total:  # a slot read, not a call of `Tokens.__bool__`
             if card is None:
                 msg = "the top card is unknown: name the chance outcome"
                 raise ValueError(msg)
@@ -198,7 +198,7 @@ class Deck:
 
     def needs_reveal(self, n: int) -> bool:
         """True when looking at the top `n` cards needs another chance event first."""
-        return len(self.top) < n and bool(self.middle)
+        return len(self.top) < n and self.middle.total != 0
 
     def reveal(self, card: str, seen_by: frozenset[int] = _NOBODY, *, public: bool = False) -> Deck:
         """The next unknown card (just below the known top) turned out to be `card`.
@@ -251,7 +251,7 @@ class Deck:
 
     def put_bottom(self, card: Known) -> Deck:
         """Put a known `card` at the very bottom."""
-        if not self.middle and not self.bottom:
+        if not self.middle.total and not self.bottom:
             return _deck((*self.top, card), self.middle, ())
         return _deck(self.top, self.middle, (*self.bottom, card))
 

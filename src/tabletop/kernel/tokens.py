@@ -17,7 +17,9 @@ restricted to positive counts, with arithmetic that refuses to go negative.
 from __future__ import annotations
 
 from bisect import bisect as _bisect
+from collections import _count_elements  # type: ignore[attr-defined]  # Counter's C helper
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping
+from itertools import chain, repeat
 from typing import Any, Final, cast
 
 from tabletop.kernel.fastattrs import blank, writable_twin
@@ -41,30 +43,35 @@ class Tokens(Mapping[str, int]):
             Zero counts are dropped; negative counts raise `ValueError`.
     """
 
-    __slots__ = ("_counts", "_hash", "_total")
+    __slots__ = {
+        "_counts": "The counts by kind, kinds in sorted order (never changed in place).",
+        "_hash": "The hash, once asked (`None` until then).",
+        "total": "The number of tokens, all kinds together.",
+    }
 
     _counts: dict[str, int]
     _hash: int | None
-    _total: int
+    total: int
+    """The number of tokens, all kinds together (a slot, read as a plain attribute: a property
+    would cost a call at every read; set once, when the multiset is built)."""
 
     def __init__(self, counts: Mapping[str, int] | Iterable[str] = ()) -> None:
         if type(counts) is Tokens:  # already clean: share its counts (never changed in place)
             _set_counts(self, counts._counts)
             _set_hash(self, counts._hash)
-            _set_total(self, counts._total)
+            _set_total(self, counts.total)
             return
         given = type(counts)  # a dict, list or tuple is told by its type, without an ABC check
         if given is dict or (given is not list and given is not tuple and isinstance(counts, Mapping)):
             source: Mapping[str, int] = counts  # type: ignore[assignment]  # a Mapping, told above
         else:
             tally: dict[str, int] = {}
-            for kind in counts:
-                tally[kind] = tally.get(kind, 0) + 1
+            _count_elements(tally, counts)  # `Counter`'s C loop: `tally[kind] = tally.get(kind, 0) + 1` each
             source = tally
         clean: dict[str, int] = {}
         total = 0
         for kind in sorted(source):
-            if not isinstance(kind, str):
+            if type(kind) is not str and not isinstance(kind, str):  # a plain str told by its type, no call
                 msg = f"token kinds are strings, got {kind!r}"
                 raise TypeError(msg)
             n = source[kind]
@@ -124,18 +131,14 @@ class Tokens(Mapping[str, int]):
         return cached
 
     def __bool__(self) -> bool:
-        return self._total != 0  # every count is positive: no call of bool() on the dict
+        return self.total != 0  # every count is positive: no call of bool() on the dict
 
     # Multiset arithmetic -----------------------------------------------------------------
 
-    @property
-    def total(self) -> int:
-        """The number of tokens, all kinds together."""
-        return self._total
-
     def elements(self) -> tuple[str, ...]:
         """Every token, one entry each, kinds in sorted order."""
-        return tuple(kind for kind, n in self._counts.items() for _ in range(n))
+        counts = self._counts
+        return tuple(_chain(map(_repeat, counts, counts.values())))  # at C speed: no generator
 
     def add(self, kind: str, n: int = 1) -> Tokens:
         """Return a copy with `n` more tokens of `kind`.
@@ -149,7 +152,7 @@ class Tokens(Mapping[str, int]):
         if n == 0:
             return self
         old = self._counts
-        counts = old.copy()  # a method call: cheaper than `dict(...)`, and it clones a table with holes too
+        counts = old.copy()  # cheaper than `dict(old)`, and a table with holes is cloned too (no re-insertion)
         have = counts.get(kind)
         if have is not None:  # a kind already present keeps its place: no re-sort
             counts[kind] = have + n
@@ -166,7 +169,7 @@ class Tokens(Mapping[str, int]):
         new = _blank()  # _build inlined: the hot path of every multiset operation
         new._counts = counts
         new._hash = None
-        new._total = self._total + n
+        new.total = self.total + n
         new.__class__ = Tokens
         return new
 
@@ -190,7 +193,7 @@ class Tokens(Mapping[str, int]):
         new = _blank()  # _build inlined: the hot path of every multiset operation
         new._counts = counts
         new._hash = None
-        new._total = self._total - n
+        new.total = self.total - n
         new.__class__ = Tokens
         return new
 
@@ -215,7 +218,7 @@ class Tokens(Mapping[str, int]):
         new = _blank()  # _build inlined: the hot path of every multiset operation
         new._counts = counts
         new._hash = None
-        new._total = self._total + other._total
+        new.total = self.total + other.total
         new.__class__ = Tokens
         return new
 
@@ -238,7 +241,7 @@ class Tokens(Mapping[str, int]):
         new = _blank()  # _build inlined: the hot path of every multiset operation
         new._counts = counts
         new._hash = None
-        new._total = self._total - other._total
+        new.total = self.total - other.total
         new.__class__ = Tokens
         return new
 
@@ -247,7 +250,10 @@ class Tokens(Mapping[str, int]):
         if not isinstance(other, Tokens):
             return NotImplemented
         get = other._counts.get
-        return all(n <= get(kind, 0) for kind, n in self._counts.items())
+        for kind, n in self._counts.items():  # noqa: SIM110 - a loop, not `all()` of a generator
+            if not n <= get(kind, 0):
+                return False
+        return True
 
     def __ge__(self, other: Tokens) -> bool:
         if not isinstance(other, Tokens):
@@ -281,7 +287,7 @@ class Tokens(Mapping[str, int]):
         is written once with its count, `'1099511627776 apple, 3 water'`, so the text stays as short
         as the counts. [`parse`][tabletop.kernel.tokens.Tokens.parse] reads both forms back.
         """
-        if self._total > SPELLED_OUT:
+        if self.total > SPELLED_OUT:
             return ", ".join(f"{n} {kind}" for kind, n in self._counts.items())
         return ",".join(self.elements()) or "-"
 
@@ -317,7 +323,9 @@ class Tokens(Mapping[str, int]):
 _slot: Final[Mapping[str, Any]] = Tokens.__dict__  # the slots' descriptors: setting them skips __setattr__
 _set_counts: Final = _slot["_counts"].__set__
 _set_hash: Final = _slot["_hash"].__set__
-_set_total: Final = _slot["_total"].__set__
+_set_total: Final = _slot["total"].__set__
+_chain: Final = chain.from_iterable
+_repeat: Final = repeat
 _Twin: Final = cast("type[Tokens]", writable_twin(Tokens))  # never None: Tokens is a plain slotted class
 """`Tokens` with plain attribute stores: a new multiset is built as one, its slots stored in a
 bytecode each, then made a `Tokens` (see `writable_twin`: about a third less than a setter call
@@ -333,7 +341,7 @@ def _build(clean: dict[str, int], total: int) -> Tokens:
     new = _blank()
     new._counts = clean
     new._hash = None
-    new._total = total
+    new.total = total
     new.__class__ = Tokens
     return new
 
