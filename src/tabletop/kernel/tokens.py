@@ -152,20 +152,21 @@ class Tokens(Mapping[str, int]):
         if n == 0:
             return self
         old = self._counts
-        counts = old.copy()  # cheaper than `dict(old)`, and a table with holes is cloned too (no re-insertion)
-        have = counts.get(kind)
+        have = old.get(kind)
         if have is not None:  # a kind already present keeps its place: no re-sort
+            counts = dict(old)
             counts[kind] = have + n
         else:
             if type(kind) is not str and not isinstance(kind, str):  # a plain str told by its type, no call
                 msg = f"token kinds are strings, got {kind!r}"
                 raise TypeError(msg)
-            counts[kind] = n
-            if old:
-                kinds = [*old]
-                if kind < kinds[-1]:  # not after the last kind: the later kinds move behind it, in order
-                    for later in kinds[_bisect(kinds, kind) :]:
-                        counts[later] = counts.pop(later)
+            pairs = [*old.items()]
+            if pairs and kind < pairs[-1][0]:  # before the last kind: put in its place, not re-sorted
+                pairs.insert(_bisect(pairs, (kind,)), (kind, n))  # `(kind,)` sorts just before its pair
+                counts = dict(pairs)  # built as `dict(sorted(...))` was: the same table, the same size
+            else:
+                counts = dict(old)
+                counts[kind] = n
         new = _blank()  # _build inlined: the hot path of every multiset operation
         new._counts = counts
         new._hash = None
@@ -185,7 +186,7 @@ class Tokens(Mapping[str, int]):
             raise ValueError(msg)
         if n == 0:
             return self
-        counts = self._counts.copy()
+        counts = dict(self._counts)
         if have == n:
             del counts[kind]
         else:
@@ -204,7 +205,7 @@ class Tokens(Mapping[str, int]):
             return self
         if not self._counts:
             return other
-        counts = self._counts.copy()
+        counts = dict(self._counts)
         fresh = False
         for kind, n in other._counts.items():
             have = counts.get(kind)
@@ -228,7 +229,7 @@ class Tokens(Mapping[str, int]):
             return NotImplemented
         if not other._counts:
             return self
-        counts = self._counts.copy()
+        counts = dict(self._counts)
         for kind, n in other._counts.items():
             have = counts.get(kind, 0)
             if n > have:
