@@ -64,6 +64,7 @@ from collections.abc import Callable
 from typing import Final, TypeVar
 
 from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve
@@ -180,33 +181,55 @@ def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
 
 
 _EVERY_SEAT: Final = -3
-"""The key in place of a seat for a part whose redaction is the same for every seat."""
+"""The key in place of a seat for a part's redaction as a seat that has seen none of its
+cards sees it (a seat's redaction depends on the seat only through the cards it has seen)."""
+_SEERS: Final = -4
+"""The key in place of a seat for the seats that have seen a hidden card of a part."""
 
 
-def _piles_alike(p: Piles) -> bool:
-    """Whether every seat sees the piles alike: no card of them in a known place, no card
-    removed covertly (only then does a pile's redaction not depend on the seat)."""
+def _seers(known: list[Known]) -> frozenset[int]:
+    """The seats that know a card of `known` that not everybody knows: every other seat
+    sees those cards as [`HIDDEN`][tabletop.kernel.deck.HIDDEN], as a seat of none does."""
+    return frozenset().union(*(k.seen_by for k in known if not k.public))
+
+
+def _piles_seers(p: Piles, _: int) -> frozenset[int]:
+    """The seats whose view of the piles may differ from a seat that has seen none of them."""
     decks = (p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box)
-    return not any(d.top or d.bottom for d in decks) and all(k.public for k in p.removed)
+    return _seers([*p.removed, *(k for d in decks for k in (*d.top, *d.bottom))])
 
 
-def _decks_alike(decks: tuple[Deck, Deck, Deck]) -> bool:
-    """Whether every seat sees the company decks alike: no card of them in a known place."""
-    return not any(d.top or d.bottom for d in decks)
+def _decks_seers(decks: tuple[Deck, Deck, Deck], _: int) -> frozenset[int]:
+    """The seats whose view of the company decks may differ from a seat that has seen none."""
+    return _seers([k for d in decks for k in (*d.top, *d.bottom)])
 
 
-def _shared(part: T, player: int, alike: Callable[[T], bool], redact: Callable[[T, int], R]) -> R:
-    """`_reuse(part, player, redact)`, made once for every seat when `alike(part)`: a step
-    that leaves nothing seat-specific in a part has one redaction of it for all seats."""
-    key = (id(part), _EVERY_SEAT)
-    hit = _REDACTED.get(key)
-    if hit is None or hit[0] is not part:
-        if alike(part):
-            return _reuse(part, _EVERY_SEAT, redact)
-        _REDACTED[key] = (part, None)  # not alike: redacted seat by seat (decided once)
-    elif hit[1] is not None:
-        return hit[1]  # type: ignore[return-value]  # stored by _reuse for this part
-    return _reuse(part, player, redact)
+_LAST: list[object] = [None, None, frozenset(), None, frozenset(), (), ()]
+"""The last state viewed and what every seat's view of it shares: its piles and its company
+decks as a seat that saw none of their cards sees them, each with the seats that saw one
+(redacted seat by seat), every seat as the others see it, and the public makeup. The
+benchmark and the AI bridge view one state for every seat in turn: the shared part is made
+once per state (one state kept: bounded)."""
+
+
+def _remember(state: ZooState) -> None:
+    """Fill `_LAST` for `state`: what every seat's view of it shares."""
+    ended = _FINISHED if state.finished else _PLAYING
+    get = _REDACTED.get
+    others = []
+    for seat in state.seats:
+        hit = get((id(seat), ended))
+        others.append(hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat))
+    piles, decks = state.piles, state.decks
+    _LAST[1:] = (
+        _reuse(piles, _EVERY_SEAT, _piles_view),
+        _reuse(piles, _SEERS, _piles_seers),
+        _reuse(decks, _EVERY_SEAT, _decks_view),
+        _reuse(decks, _SEERS, _decks_seers),
+        tuple(others),
+        state.deck_makeup or makeups(state),
+    )
+    _LAST[0] = state
 
 
 def view(state: ZooState, player: int) -> ZooState:
@@ -214,22 +237,32 @@ def view(state: ZooState, player: int) -> ZooState:
     (it would tell the future).
 
     Parts a step left unchanged are the same objects in the next state, so their redactions
-    are reused: the piles and the company decks per seat (one for every seat while nothing
-    in them is seat-specific), each other seat's public part.
+    are reused: the piles and the company decks per seat (one for every seat that has seen
+    none of their cards), each other seat's public part. What every seat's view of one
+    state shares is made once for the state (`_LAST`).
     """
-    piles = _shared(state.piles, player, _piles_alike, _piles_view)
-    decks = _shared(state.decks, player, _decks_alike, _decks_view)
-    ended = _FINISHED if state.finished else _PLAYING
-    get = _REDACTED.get
-    seats = []
-    for i, seat in enumerate(state.seats):
-        if i != player:
-            hit = get((id(seat), ended))
-            seat = hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat)  # type: ignore[assignment]  # stored by _reuse for this seat
-        seats.append(seat)
-    if state.deck_makeup:
-        return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None)
-    return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None, deck_makeup=makeups(state))
+    if _LAST[0] is not state:
+        _remember(state)
+    _, piles, piles_seers, decks, decks_seers, others, makeup = _LAST
+    if player in piles_seers:  # type: ignore[operator]
+        piles = _reuse(state.piles, player, _piles_view)
+    if player in decks_seers:  # type: ignore[operator]
+        decks = _reuse(state.decks, player, _decks_view)
+    seats = (*others[:player], state.seats[player], *others[player + 1 :])  # type: ignore[index]
+    s = state  # every field in declaration order (`_VIEW_FIELDS`), the seed dropped
+    return _make(
+        s.flow, None, s.chance_count, s.config, s.board, s.share_price, s.fruit_price, s.warehouse,
+        s.company_fruit, decks, seats, piles, s.turn, s.queue, s.resume, s.finished, makeup,
+    )  # fmt: skip
+
+
+_make: Final[Callable[..., ZooState]] = maker(ZooState)
+"""`ZooState(...)` from every field positionally, without `evolve`'s keywords (a view is one)."""
+_VIEW_FIELDS: Final = (
+    "flow", "seed", "chance_count", "config", "board", "share_price", "fruit_price", "warehouse",
+    "company_fruit", "decks", "seats", "piles", "turn", "queue", "resume", "finished", "deck_makeup",
+)  # fmt: skip
+"""The fields `view` passes to `_make`, in order: `ZooState`'s (a test holds them equal)."""
 
 
 # Public makeup of the company decks ----------------------------------------------------------
