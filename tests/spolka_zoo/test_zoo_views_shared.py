@@ -47,13 +47,13 @@ def test_a_seat_that_saw_nothing_sees_what_the_shared_redaction_shows(options: d
     seen = 0
     for state in random_states(4, **options):
         assert isinstance(state, ZooState)
-        for part, seers_of, redact in (
-            (state.piles, views._piles_seers, views._piles_view),
-            (state.decks, views._decks_seers, views._decks_view),
+        for part, shared_of, redact in (
+            (state.piles, views._piles_shared, views._piles_view),
+            (state.decks, views._decks_shared, views._decks_view),
         ):
-            seers = seers_of(part, 0)  # type: ignore[arg-type]
+            shared, seers = shared_of(part, 0)  # type: ignore[arg-type]
             seen += bool(seers)
-            shared = redact(part, views._EVERY_SEAT)  # type: ignore[arg-type]
+            assert shared == redact(part, views._EVERY_SEAT)  # type: ignore[arg-type]
             for p in range(state.num_players):
                 if p not in seers:
                     assert redact(part, p) == shared  # type: ignore[arg-type]

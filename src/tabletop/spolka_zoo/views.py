@@ -67,7 +67,7 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
 from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve
+from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = ["PickShown", "perturb", "view"]
@@ -90,14 +90,17 @@ class PickShown(enum.StrEnum):
         return f"PickShown.{self.name}"
 
 
+_seat_shown: Final[Callable[[Seat, str, str, tuple[str, ...]], Seat]] = fields_with(Seat, "pick", "goal", "intrigues")
+
+
 def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
     if mine:
         return seat
-    return evolve(
+    return _seat_shown(
         seat,
-        pick=PickShown.HIDDEN if seat.pick else PickShown.NONE,
-        goal=seat.goal if finished or not seat.goal else HIDDEN,
-        intrigues=tuple(HIDDEN for _ in seat.intrigues),
+        PickShown.HIDDEN if seat.pick else PickShown.NONE,
+        seat.goal if finished or not seat.goal else HIDDEN,
+        (HIDDEN,) * len(seat.intrigues),
     )
 
 
@@ -127,16 +130,21 @@ def _public(deck: Deck, player: int) -> Deck:
     return deck  # nothing known in place: the deck as it is, its order unknown anyway
 
 
+_piles_shown: Final = piles_with(
+    "influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box", "removed"
+)
+
+
 def _piles_view(p: Piles, player: int) -> Piles:
-    return evolve(
+    return _piles_shown(
         p,
-        influence=_reuse(p.influence, player, _public),
-        helper_deck=_public(p.helper_deck, player),
-        bot_deck=_public(p.bot_deck, player),
-        event_deck=_public(p.event_deck, player),
-        goal_box=_hidden(p.goal_box, player),
-        intrigue_box=_hidden(p.intrigue_box, player),
-        removed=_reuse(p.removed, player, _known) if p.removed else (),
+        _reuse(p.influence, player, _public),
+        _public(p.helper_deck, player),
+        _public(p.bot_deck, player),
+        _public(p.event_deck, player),
+        _hidden(p.goal_box, player),
+        _hidden(p.intrigue_box, player),
+        _reuse(p.removed, player, _known) if p.removed else (),
     )
 
 
@@ -183,25 +191,38 @@ def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
 _EVERY_SEAT: Final = -3
 """The key in place of a seat for a part's redaction as a seat that has seen none of its
 cards sees it (a seat's redaction depends on the seat only through the cards it has seen)."""
-_SEERS: Final = -4
-"""The key in place of a seat for the seats that have seen a hidden card of a part."""
+
+
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
 def _seers(known: list[Known]) -> frozenset[int]:
     """The seats that know a card of `known` that not everybody knows: every other seat
     sees those cards as [`HIDDEN`][tabletop.kernel.deck.HIDDEN], as a seat of none does."""
-    return frozenset().union(*(k.seen_by for k in known if not k.public))
+    return frozenset().union(*(k.seen_by for k in known if not k.public)) if known else _NOBODY
 
 
-def _piles_seers(p: Piles, _: int) -> frozenset[int]:
-    """The seats whose view of the piles may differ from a seat that has seen none of them."""
-    decks = (p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box)
-    return _seers([*p.removed, *(k for d in decks for k in (*d.top, *d.bottom))])
+def _placed(decks: tuple[Deck, ...]) -> list[Known]:
+    """The cards of `decks` in a known place."""
+    known: list[Known] = []
+    for d in decks:
+        if d.top or d.bottom:
+            known += d.top
+            known += d.bottom
+    return known
 
 
-def _decks_seers(decks: tuple[Deck, Deck, Deck], _: int) -> frozenset[int]:
-    """The seats whose view of the company decks may differ from a seat that has seen none."""
-    return _seers([k for d in decks for k in (*d.top, *d.bottom)])
+def _piles_shared(p: Piles, _: int) -> tuple[Piles, frozenset[int]]:
+    """The piles as a seat that has seen none of their cards sees them, and the seats whose
+    view of them may differ (redacted seat by seat)."""
+    known = _placed((p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box))
+    return _piles_view(p, _EVERY_SEAT), _seers([*p.removed, *known] if p.removed else known)
+
+
+def _decks_shared(decks: tuple[Deck, Deck, Deck], _: int) -> tuple[tuple[Deck, Deck, Deck], frozenset[int]]:
+    """The company decks as a seat that has seen none of their cards sees them, and the seats
+    whose view of them may differ."""
+    return _decks_view(decks, _EVERY_SEAT), _seers(_placed(decks))
 
 
 _LAST: list[object] = [None, None, frozenset(), None, frozenset(), (), ()]
@@ -220,12 +241,9 @@ def _remember(state: ZooState) -> None:
     for seat in state.seats:
         hit = get((id(seat), ended))
         others.append(hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat))
-    piles, decks = state.piles, state.decks
     _LAST[1:] = (
-        _reuse(piles, _EVERY_SEAT, _piles_view),
-        _reuse(piles, _SEERS, _piles_seers),
-        _reuse(decks, _EVERY_SEAT, _decks_view),
-        _reuse(decks, _SEERS, _decks_seers),
+        *_reuse(state.piles, _EVERY_SEAT, _piles_shared),
+        *_reuse(state.decks, _EVERY_SEAT, _decks_shared),
         tuple(others),
         state.deck_makeup or makeups(state),
     )
