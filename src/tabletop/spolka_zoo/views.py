@@ -199,30 +199,31 @@ _NOBODY: Final[frozenset[int]] = frozenset()
 def _seers(known: list[Known]) -> frozenset[int]:
     """The seats that know a card of `known` that not everybody knows: every other seat
     sees those cards as [`HIDDEN`][tabletop.kernel.deck.HIDDEN], as a seat of none does."""
-    return frozenset().union(*(k.seen_by for k in known if not k.public)) if known else _NOBODY
-
-
-def _placed(decks: tuple[Deck, ...]) -> list[Known]:
-    """The cards of `decks` in a known place."""
-    known: list[Known] = []
-    for d in decks:
-        if d.top or d.bottom:
-            known += d.top
-            known += d.bottom
-    return known
+    seers = _NOBODY
+    for k in known:
+        if not k.public and k.seen_by:
+            seers |= k.seen_by
+    return seers
 
 
 def _piles_shared(p: Piles, _: int) -> tuple[Piles, frozenset[int]]:
     """The piles as a seat that has seen none of their cards sees them, and the seats whose
     view of them may differ (redacted seat by seat)."""
-    known = _placed((p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box))
-    return _piles_view(p, _EVERY_SEAT), _seers([*p.removed, *known] if p.removed else known)
+    i, h, b, e, g, x = p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box
+    placed = i.top or i.bottom or h.top or h.bottom or b.top or b.bottom or e.top or e.bottom
+    if not (placed or g.top or g.bottom or x.top or x.bottom or p.removed):  # nothing in a known place
+        return _piles_shown(p, i, h, b, e, _hidden(g, _EVERY_SEAT), _hidden(x, _EVERY_SEAT), ()), _NOBODY
+    known = [*p.removed, *i.top, *i.bottom, *h.top, *h.bottom, *b.top, *b.bottom, *e.top, *e.bottom]
+    return _piles_view(p, _EVERY_SEAT), _seers([*known, *g.top, *g.bottom, *x.top, *x.bottom])
 
 
 def _decks_shared(decks: tuple[Deck, Deck, Deck], _: int) -> tuple[tuple[Deck, Deck, Deck], frozenset[int]]:
     """The company decks as a seat that has seen none of their cards sees them, and the seats
     whose view of them may differ."""
-    return _decks_view(decks, _EVERY_SEAT), _seers(_placed(decks))
+    a, b, c = decks
+    if not (a.top or a.bottom or b.top or b.bottom or c.top or c.bottom):  # nothing in a known place
+        return (_hidden(a, _EVERY_SEAT), _hidden(b, _EVERY_SEAT), _hidden(c, _EVERY_SEAT)), _NOBODY
+    return _decks_view(decks, _EVERY_SEAT), _seers([*a.top, *a.bottom, *b.top, *b.bottom, *c.top, *c.bottom])
 
 
 _LAST: list[object] = [None, None, frozenset(), None, frozenset(), (), ()]
