@@ -93,17 +93,6 @@ class PickShown(enum.StrEnum):
 _seat_shown: Final[Callable[[Seat, str, str, tuple[str, ...]], Seat]] = fields_with(Seat, "pick", "goal", "intrigues")
 
 
-def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
-    if mine:
-        return seat
-    return _seat_shown(
-        seat,
-        PickShown.HIDDEN if seat.pick else PickShown.NONE,
-        seat.goal if finished or not seat.goal else HIDDEN,
-        (HIDDEN,) * len(seat.intrigues),
-    )
-
-
 def _known(cards: tuple[Known, ...], player: int) -> tuple[Known, ...]:
     return tuple(k if k.visible_to(player) else hidden_known(k) for k in cards)
 
@@ -136,32 +125,41 @@ _piles_shown: Final = piles_with(
 
 
 def _piles_view(p: Piles, player: int) -> Piles:
+    """The piles as seat `player` sees them (a deck with no card in a known place as it is)."""
+    i, h, b, e = p.influence, p.helper_deck, p.bot_deck, p.event_deck
     return _piles_shown(
         p,
-        _reuse(p.influence, player, _public),
-        _public(p.helper_deck, player),
-        _public(p.bot_deck, player),
-        _public(p.event_deck, player),
+        _reuse(i, player, _public) if i.top or i.bottom else i,
+        _public(h, player) if h.top or h.bottom else h,
+        _public(b, player) if b.top or b.bottom else b,
+        _public(e, player) if e.top or e.bottom else e,
         _hidden(p.goal_box, player),
         _hidden(p.intrigue_box, player),
         _reuse(p.removed, player, _known) if p.removed else (),
     )
 
 
-def _deck_view(deck: Deck, player: int) -> Deck:
-    """A company deck's redaction: the same for every seat unless a card of it is in a known place."""
-    if deck.top or deck.bottom:
-        return _reuse(deck, player, _hidden)
-    return _hidden(deck, player)
-
-
 def _decks_view(decks: tuple[Deck, Deck, Deck], player: int) -> tuple[Deck, Deck, Deck]:
     a, b, c = decks
-    return (_deck_view(a, player), _deck_view(b, player), _deck_view(c, player))
+    return (
+        _reuse(a, player, _hidden) if a.top or a.bottom else _hidden(a, player),
+        _reuse(b, player, _hidden) if b.top or b.bottom else _hidden(b, player),
+        _reuse(c, player, _hidden) if c.top or c.bottom else _hidden(c, player),
+    )  # a company deck: the same for every seat unless a card of it is in a known place
 
 
-def _other_seat(seat: Seat, finished: int) -> Seat:
-    return _seat_view(seat, False, finished == _FINISHED)
+def _other_seat(seat: Seat, ended: int) -> Seat:
+    """`seat` as the other seats see it (`ended`: `_FINISHED` once the game is over)."""
+    return _seat_shown(
+        seat,
+        _PICK_HIDDEN if seat.pick else _PICK_NONE,
+        seat.goal if ended == _FINISHED or not seat.goal else HIDDEN,
+        (HIDDEN,) * len(seat.intrigues),
+    )
+
+
+_PICK_HIDDEN: Final = PickShown.HIDDEN
+_PICK_NONE: Final = PickShown.NONE
 
 
 T = TypeVar("T")
@@ -210,9 +208,6 @@ def _piles_shared(p: Piles, _: int) -> tuple[Piles, frozenset[int]]:
     """The piles as a seat that has seen none of their cards sees them, and the seats whose
     view of them may differ (redacted seat by seat)."""
     i, h, b, e, g, x = p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box
-    placed = i.top or i.bottom or h.top or h.bottom or b.top or b.bottom or e.top or e.bottom
-    if not (placed or g.top or g.bottom or x.top or x.bottom or p.removed):  # nothing in a known place
-        return _piles_shown(p, i, h, b, e, _hidden(g, _EVERY_SEAT), _hidden(x, _EVERY_SEAT), ()), _NOBODY
     known = [*p.removed, *i.top, *i.bottom, *h.top, *h.bottom, *b.top, *b.bottom, *e.top, *e.bottom]
     return _piles_view(p, _EVERY_SEAT), _seers([*known, *g.top, *g.bottom, *x.top, *x.bottom])
 
@@ -221,8 +216,6 @@ def _decks_shared(decks: tuple[Deck, Deck, Deck], _: int) -> tuple[tuple[Deck, D
     """The company decks as a seat that has seen none of their cards sees them, and the seats
     whose view of them may differ."""
     a, b, c = decks
-    if not (a.top or a.bottom or b.top or b.bottom or c.top or c.bottom):  # nothing in a known place
-        return (_hidden(a, _EVERY_SEAT), _hidden(b, _EVERY_SEAT), _hidden(c, _EVERY_SEAT)), _NOBODY
     return _decks_view(decks, _EVERY_SEAT), _seers([*a.top, *a.bottom, *b.top, *b.bottom, *c.top, *c.bottom])
 
 
