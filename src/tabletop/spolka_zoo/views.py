@@ -64,9 +64,10 @@ from collections.abc import Callable
 from typing import Final, TypeVar
 
 from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
-from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve
+from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = ["PickShown", "perturb", "view"]
@@ -89,15 +90,7 @@ class PickShown(enum.StrEnum):
         return f"PickShown.{self.name}"
 
 
-def _seat_view(seat: Seat, mine: bool, finished: bool) -> Seat:
-    if mine:
-        return seat
-    return evolve(
-        seat,
-        pick=PickShown.HIDDEN if seat.pick else PickShown.NONE,
-        goal=seat.goal if finished or not seat.goal else HIDDEN,
-        intrigues=tuple(HIDDEN for _ in seat.intrigues),
-    )
+_seat_shown: Final[Callable[[Seat, str, str, tuple[str, ...]], Seat]] = fields_with(Seat, "pick", "goal", "intrigues")
 
 
 def _known(cards: tuple[Known, ...], player: int) -> tuple[Known, ...]:
@@ -126,33 +119,47 @@ def _public(deck: Deck, player: int) -> Deck:
     return deck  # nothing known in place: the deck as it is, its order unknown anyway
 
 
+_piles_shown: Final = piles_with(
+    "influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box", "removed"
+)
+
+
 def _piles_view(p: Piles, player: int) -> Piles:
-    return evolve(
+    """The piles as seat `player` sees them (a deck with no card in a known place as it is)."""
+    i, h, b, e = p.influence, p.helper_deck, p.bot_deck, p.event_deck
+    return _piles_shown(
         p,
-        influence=_reuse(p.influence, player, _public),
-        helper_deck=_public(p.helper_deck, player),
-        bot_deck=_public(p.bot_deck, player),
-        event_deck=_public(p.event_deck, player),
-        goal_box=_hidden(p.goal_box, player),
-        intrigue_box=_hidden(p.intrigue_box, player),
-        removed=_reuse(p.removed, player, _known) if p.removed else (),
+        _reuse(i, player, _public) if i.top or i.bottom else i,
+        _public(h, player) if h.top or h.bottom else h,
+        _public(b, player) if b.top or b.bottom else b,
+        _public(e, player) if e.top or e.bottom else e,
+        _hidden(p.goal_box, player),
+        _hidden(p.intrigue_box, player),
+        _reuse(p.removed, player, _known) if p.removed else (),
     )
-
-
-def _deck_view(deck: Deck, player: int) -> Deck:
-    """A company deck's redaction: the same for every seat unless a card of it is in a known place."""
-    if deck.top or deck.bottom:
-        return _reuse(deck, player, _hidden)
-    return _hidden(deck, player)
 
 
 def _decks_view(decks: tuple[Deck, Deck, Deck], player: int) -> tuple[Deck, Deck, Deck]:
     a, b, c = decks
-    return (_deck_view(a, player), _deck_view(b, player), _deck_view(c, player))
+    return (
+        _reuse(a, player, _hidden) if a.top or a.bottom else _hidden(a, player),
+        _reuse(b, player, _hidden) if b.top or b.bottom else _hidden(b, player),
+        _reuse(c, player, _hidden) if c.top or c.bottom else _hidden(c, player),
+    )  # a company deck: the same for every seat unless a card of it is in a known place
 
 
-def _other_seat(seat: Seat, finished: int) -> Seat:
-    return _seat_view(seat, False, finished == _FINISHED)
+def _other_seat(seat: Seat, ended: int) -> Seat:
+    """`seat` as the other seats see it (`ended`: `_FINISHED` once the game is over)."""
+    return _seat_shown(
+        seat,
+        _PICK_HIDDEN if seat.pick else _PICK_NONE,
+        seat.goal if ended == _FINISHED or not seat.goal else HIDDEN,
+        (HIDDEN,) * len(seat.intrigues),
+    )
+
+
+_PICK_HIDDEN: Final = PickShown.HIDDEN
+_PICK_NONE: Final = PickShown.NONE
 
 
 T = TypeVar("T")
@@ -180,33 +187,61 @@ def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
 
 
 _EVERY_SEAT: Final = -3
-"""The key in place of a seat for a part whose redaction is the same for every seat."""
+"""The key in place of a seat for a part's redaction as a seat that has seen none of its
+cards sees it (a seat's redaction depends on the seat only through the cards it has seen)."""
 
 
-def _piles_alike(p: Piles) -> bool:
-    """Whether every seat sees the piles alike: no card of them in a known place, no card
-    removed covertly (only then does a pile's redaction not depend on the seat)."""
-    decks = (p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box)
-    return not any(d.top or d.bottom for d in decks) and all(k.public for k in p.removed)
+_NOBODY: Final[frozenset[int]] = frozenset()
 
 
-def _decks_alike(decks: tuple[Deck, Deck, Deck]) -> bool:
-    """Whether every seat sees the company decks alike: no card of them in a known place."""
-    return not any(d.top or d.bottom for d in decks)
+def _seers(known: list[Known]) -> frozenset[int]:
+    """The seats that know a card of `known` that not everybody knows: every other seat
+    sees those cards as [`HIDDEN`][tabletop.kernel.deck.HIDDEN], as a seat of none does."""
+    seers = _NOBODY
+    for k in known:
+        if not k.public and k.seen_by:
+            seers |= k.seen_by
+    return seers
 
 
-def _shared(part: T, player: int, alike: Callable[[T], bool], redact: Callable[[T, int], R]) -> R:
-    """`_reuse(part, player, redact)`, made once for every seat when `alike(part)`: a step
-    that leaves nothing seat-specific in a part has one redaction of it for all seats."""
-    key = (id(part), _EVERY_SEAT)
-    hit = _REDACTED.get(key)
-    if hit is None or hit[0] is not part:
-        if alike(part):
-            return _reuse(part, _EVERY_SEAT, redact)
-        _REDACTED[key] = (part, None)  # not alike: redacted seat by seat (decided once)
-    elif hit[1] is not None:
-        return hit[1]  # type: ignore[return-value]  # stored by _reuse for this part
-    return _reuse(part, player, redact)
+def _piles_shared(p: Piles, _: int) -> tuple[Piles, frozenset[int]]:
+    """The piles as a seat that has seen none of their cards sees them, and the seats whose
+    view of them may differ (redacted seat by seat)."""
+    i, h, b, e, g, x = p.influence, p.helper_deck, p.bot_deck, p.event_deck, p.goal_box, p.intrigue_box
+    known = [*p.removed, *i.top, *i.bottom, *h.top, *h.bottom, *b.top, *b.bottom, *e.top, *e.bottom]
+    return _piles_view(p, _EVERY_SEAT), _seers([*known, *g.top, *g.bottom, *x.top, *x.bottom])
+
+
+def _decks_shared(decks: tuple[Deck, Deck, Deck], _: int) -> tuple[tuple[Deck, Deck, Deck], frozenset[int]]:
+    """The company decks as a seat that has seen none of their cards sees them, and the seats
+    whose view of them may differ."""
+    a, b, c = decks
+    return _decks_view(decks, _EVERY_SEAT), _seers([*a.top, *a.bottom, *b.top, *b.bottom, *c.top, *c.bottom])
+
+
+_LAST: list[object] = [None, None, frozenset(), None, frozenset(), (), ()]
+"""The last state viewed and what every seat's view of it shares: its piles and its company
+decks as a seat that saw none of their cards sees them, each with the seats that saw one
+(redacted seat by seat), every seat as the others see it, and the public makeup. The
+benchmark and the AI bridge view one state for every seat in turn: the shared part is made
+once per state (one state kept: bounded)."""
+
+
+def _remember(state: ZooState) -> None:
+    """Fill `_LAST` for `state`: what every seat's view of it shares."""
+    ended = _FINISHED if state.finished else _PLAYING
+    get = _REDACTED.get
+    others = []
+    for seat in state.seats:
+        hit = get((id(seat), ended))
+        others.append(hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat))
+    _LAST[1:] = (
+        *_reuse(state.piles, _EVERY_SEAT, _piles_shared),
+        *_reuse(state.decks, _EVERY_SEAT, _decks_shared),
+        tuple(others),
+        state.deck_makeup or makeups(state),
+    )
+    _LAST[0] = state
 
 
 def view(state: ZooState, player: int) -> ZooState:
@@ -214,22 +249,32 @@ def view(state: ZooState, player: int) -> ZooState:
     (it would tell the future).
 
     Parts a step left unchanged are the same objects in the next state, so their redactions
-    are reused: the piles and the company decks per seat (one for every seat while nothing
-    in them is seat-specific), each other seat's public part.
+    are reused: the piles and the company decks per seat (one for every seat that has seen
+    none of their cards), each other seat's public part. What every seat's view of one
+    state shares is made once for the state (`_LAST`).
     """
-    piles = _shared(state.piles, player, _piles_alike, _piles_view)
-    decks = _shared(state.decks, player, _decks_alike, _decks_view)
-    ended = _FINISHED if state.finished else _PLAYING
-    get = _REDACTED.get
-    seats = []
-    for i, seat in enumerate(state.seats):
-        if i != player:
-            hit = get((id(seat), ended))
-            seat = hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat)  # type: ignore[assignment]  # stored by _reuse for this seat
-        seats.append(seat)
-    if state.deck_makeup:
-        return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None)
-    return evolve(state, piles=piles, decks=decks, seats=tuple(seats), seed=None, deck_makeup=makeups(state))
+    if _LAST[0] is not state:
+        _remember(state)
+    _, piles, piles_seers, decks, decks_seers, others, makeup = _LAST
+    if player in piles_seers:  # type: ignore[operator]
+        piles = _reuse(state.piles, player, _piles_view)
+    if player in decks_seers:  # type: ignore[operator]
+        decks = _reuse(state.decks, player, _decks_view)
+    seats = (*others[:player], state.seats[player], *others[player + 1 :])  # type: ignore[index]
+    s = state  # every field in declaration order (`_VIEW_FIELDS`), the seed dropped
+    return _make(
+        s.flow, None, s.chance_count, s.config, s.board, s.share_price, s.fruit_price, s.warehouse,
+        s.company_fruit, decks, seats, piles, s.turn, s.queue, s.resume, s.finished, makeup,
+    )  # fmt: skip
+
+
+_make: Final[Callable[..., ZooState]] = maker(ZooState)
+"""`ZooState(...)` from every field positionally, without `evolve`'s keywords (a view is one)."""
+_VIEW_FIELDS: Final = (
+    "flow", "seed", "chance_count", "config", "board", "share_price", "fruit_price", "warehouse",
+    "company_fruit", "decks", "seats", "piles", "turn", "queue", "resume", "finished", "deck_makeup",
+)  # fmt: skip
+"""The fields `view` passes to `_make`, in order: `ZooState`'s (a test holds them equal)."""
 
 
 # Public makeup of the company decks ----------------------------------------------------------
