@@ -249,8 +249,13 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
     changed = _CHANGES.get(kind)
     if changed is not None:
         changes = changed(s, move)
-        if changes["flow"].key not in _AUTO_KEYS:
+        key = changes["flow"].key
+        if key not in _AUTO_KEYS:
             return evolve_from(s, changes)
+        if key == _ARRIVE:  # into a harbour: its automatic steps in the same copy, mostly
+            full = harbour.arrived(s, changes)
+            if full is not None:
+                return evolve_from(s, full)
         work = Work(s)
         for name, value in changes.items():
             setattr(work, name, value)
@@ -293,10 +298,19 @@ shops and the board, and the shop dealt to: in a state with that tuple no open s
 short of three, so `setup.next_target` looks from it on, not from the first island."""
 
 
+def _stayed(s: ArchipelState, move: Stay) -> dict[str, Any]:
+    """ARC-2.7: staying in an island's harbour, as `sailing.stay_in_harbour` on a `Work`: the flow
+    at `harbour.arrive`, whose automatic steps `apply` runs."""
+    return {"flow": MACHINE.goto(s.flow, "harbour.arrive")}
+
+
+_ARRIVE: Final = "harbour.arrive"
+
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
     Draw: _drawn,
     Sail: sailing.sailed,
     EndTurn: season.turn_ended,
+    Stay: _stayed,
 }
 
 
@@ -309,7 +323,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    Stay: sailing.stay_in_harbour,
     Done: harbour.done,
     Over: season.over,
     Place: harbour.place,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from tabletop.archipel.checks import may_declare, may_place
-from tabletop.archipel.content.board import HARBOUR, board_for
+from tabletop.archipel.content.board import HARBOUR, Board, board_for
 from tabletop.archipel.content.kinds import (
     BAITS,
     GEAR,
@@ -35,13 +35,14 @@ from tabletop.archipel.content.kinds import (
 from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
-from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
-from tabletop.kernel.fastattrs import evolve
+from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat, Turn
+from tabletop.kernel.fastattrs import evolve, maker
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
     "arrive",
+    "arrived",
     "calm",
     "discard",
     "dock_moves",
@@ -56,6 +57,8 @@ __all__ = [
 ]
 
 _NONE: Final = Tokens()
+_turn: Final = maker(Turn)
+"""`Turn(may_catch, shop, weather, gifts)` in one call (an arrival sets two of its fields)."""
 #: Cards whose purchase counts as progress for the idle rule (ARC-7.6).
 _PROGRESS_CARDS: Final = BAITS | {GEAR}
 
@@ -87,7 +90,10 @@ def arrive(w: Work) -> None:
             w.lost = w.lost + boat.fish
             boat = evolve(boat, fish=_NONE)
     if island >= 0 and not (w.short and board.islands[island].pagoda):
-        boat = _deliver(w, island, boat)
+        boat, markets = _deliver(board, w.markets, island, boat)
+        if markets is not None:
+            w.markets = markets
+            w.last_progress = w.flow.round
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
         w.last_progress = w.flow.round  # ARC-7.6: bait or storm gear bought
     if boat is not w.boats[me]:
@@ -95,23 +101,76 @@ def arrive(w: Work) -> None:
     w.go("news", bought=bought)
 
 
-def _deliver(w: Work, island: int, boat: Boat) -> Boat:
-    """ARC-4.2: every fish the market still wants goes to the market."""
+def _deliver(board: Board, markets: tuple[Tokens, ...], island: int, boat: Boat) -> tuple[Boat, Any]:
+    """ARC-4.2: every fish the market still wants goes to the market: the boat after, and the
+    markets after (`None` when nothing was delivered)."""
     if not boat.fish:
-        return boat
-    ordered = w.map.orders[island]
-    delivered = w.markets[island]
+        return boat, None
+    ordered = board.orders[island]
+    delivered = markets[island]
     for colour in ordered:
         n = min(boat.fish[colour], ordered[colour] - delivered[colour])
         if n > 0:
             boat = evolve(boat, fish=boat.fish.remove(colour, n))
             delivered = delivered.add(colour, n)
-    if delivered != w.markets[island]:
-        markets = list(w.markets)
-        markets[island] = delivered
-        w.markets = tuple(markets)
-        w.last_progress = w.flow.round
-    return boat
+    if delivered == markets[island]:
+        return boat, None
+    after = list(markets)
+    after[island] = delivered
+    return boat, tuple(after)
+
+
+def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
+    """The fields a move into a harbour changes (its own `changes`, the flow at `harbour.arrive`,
+    here completed in place) with the automatic steps after it run: `arrive`, `news`, `stow`.
+    `rules.apply` builds the next state from them in one copy: the fields those steps give on a
+    `Work` (`tests/archipel/test_archipel_one_copy_arrival.py`). `None`, with `changes` left as
+    they were, when a weather card already waits or a leak card comes aboard (ARC-4.1): the steps
+    are run on a `Work` then."""
+    turn = changes.get("turn", s.turn)
+    if turn.weather:
+        return None
+    flow = changes["flow"]
+    boats = changes.get("boats", s.boats)
+    me = flow.player
+    boat = boats[me]
+    at, board, bought, shop = boat.at, board_for(s.board), _NONE, turn.shop
+    island = board.island_index.get(at, -1) if board.kind[at] == HARBOUR else -1
+    if island >= 0 and at not in s.shut:  # ARC-2.7: the shop's cards
+        bought = s.shops[island]
+        if bought[LEAK]:
+            return None
+        shops = list(s.shops)
+        shops[island] = _NONE
+        changes["shops"] = tuple(shops)
+        shop = at
+    if island >= 0 and not (s.short and board.islands[island].pagoda):  # ARC-4.2
+        boat, markets = _deliver(board, s.markets, island, boat)
+        if markets is not None:
+            changes["markets"] = markets
+            changes["last_progress"] = flow.round
+    if bought and not _PROGRESS_CARDS.isdisjoint(bought):
+        changes["last_progress"] = flow.round  # ARC-7.6: bait or storm gear bought
+    flow = MACHINE.goto(flow, "news")
+    weather = ""
+    if bought:  # ARC-4.3 to ARC-4.5: the weather cards read, the others stowed
+        storms, bought, back, out, weather, cards = _shop_cards(s.board, board, s.storms, bought, boat.cards)
+        if storms is not s.storms:
+            changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
+        if cards is not boat.cards:
+            boat = evolve(boat, cards=cards)
+    if weather:
+        flow = MACHINE.goto(flow, "weather")
+    else:
+        flow = MACHINE.goto(MACHINE.goto(flow, "stow"), "dock")
+    if boat is not boats[me]:
+        boats = list(boats)
+        boats[me] = boat
+        changes["boats"] = tuple(boats)
+    if shop != turn.shop or weather:
+        turn = _turn(turn.may_catch, shop, weather, turn.gifts)
+    changes.update(flow=flow, turn=turn, bought=bought)
+    return changes
 
 
 # Weather news ---------------------------------------------------------------------------------
@@ -123,40 +182,84 @@ def news(w: Work) -> None:
     if not w.turn.weather and not any(map(_WEATHER.__getitem__, bought)):
         w.go("stow")  # no news: the storms tuple stays the same object (the sail targets are kept by it)
         return
-    storms = list(w.storms)
-    pocket, removed = w.pocket, w.removed
-    board = w.map
+    storms, bought, back, out, weather = _read_news(w.map, w.storms, bought)
+    w.go(
+        "weather" if weather else "stow",
+        storms=storms,
+        bought=bought,
+        pocket=w.pocket.put(back) if back else w.pocket,
+        removed=w.removed + out,
+        turn=evolve(w.turn, weather=weather),
+    )
+
+
+_News = tuple[tuple[str, ...], Tokens, Tokens, Tokens, str]
+"""The storms, the cards left on the quay, back to the pocket and out of the game, and the weather
+card waiting (`""`: none) after the weather news (`_read_news`)."""
+_ShopCards = tuple[tuple[str, ...], Tokens, Tokens, Tokens, str, Tokens]
+
+
+def _read_news(board: Board, on_board: tuple[str, ...], bought: Tokens) -> _News:
+    """`news` on its fields: the storms and bought cards after the weather cards that need no
+    choice are read, the cards that go back to the pocket, those that leave the game, and the card
+    waiting for a choice (`""`: none)."""
+    storms = list(on_board)
     weather = ""
+    back: list[str] = []
+    out = _NONE
     for card in sorted((c for c in bought if is_storm(c) and c != STORM_BLANK), key=storm_number):
         i = board.storm_by_number[storm_number(card)]
         if storms[i] and any(not c for j, c in enumerate(storms) if j != i):
             weather = card  # ARC-4.3: a blank storm must move off this number first
             break
         if storms[i]:
-            pocket = pocket.put(Tokens((storms[i],)))  # no free space for the blank: back to the pocket
+            back.append(storms[i])  # no free space for the blank: back to the pocket
         storms[i] = card
         bought = bought.remove(card)
     if not weather and bought[STORM_BLANK]:
         if "" in storms:
             weather = STORM_BLANK
         else:
-            pocket = pocket.put(Tokens({STORM_BLANK: bought[STORM_BLANK]}))
+            back += [STORM_BLANK] * bought[STORM_BLANK]
             bought = bought.remove(STORM_BLANK, bought[STORM_BLANK])
     if not weather and bought[GOOD_WEATHER]:
         if any(storms):
             weather = GOOD_WEATHER
         else:
             # ARC-4.4: with no storm on the board good weather leaves the game without effect.
-            removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
+            out = Tokens({GOOD_WEATHER: bought[GOOD_WEATHER]})
             bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
-    w.go(
-        "weather" if weather else "stow",
-        storms=tuple(storms),
-        bought=bought,
-        pocket=pocket,
-        removed=removed,
-        turn=evolve(w.turn, weather=weather),
-    )
+    return tuple(storms), bought, Tokens(back) if back else _NONE, out, weather
+
+
+def _shop_cards(name: str, board: Board, storms: tuple[str, ...], quay: Tokens, cards: Tokens) -> _ShopCards:
+    """`news` and `stow` for a boat arriving with `quay` on the quay and `cards` on its card:
+    the storms after, the cards left on the quay, the cards back to the pocket and out of the
+    game, the weather card waiting (`""`: none; then nothing is stowed) and the boat's cards.
+
+    Kept by the identity of what it reads (an entry holds those objects, so their ids are not
+    reused; at most `_KEPT` entries): the positions of a search share their storms, shops and
+    boat cards, and each reaches every harbour."""
+    key = (id(storms), id(quay), id(cards), name)
+    found = _SHOP_CARDS.get(key)
+    if found is not None:
+        return found[1]
+    after, bought, back, out, weather, held = storms, quay, _NONE, _NONE, "", cards
+    if any(map(_WEATHER.__getitem__, bought)):
+        after, bought, back, out, weather = _read_news(board, storms, bought)
+    stowed = None if weather else _stowed(cards, bought)
+    if stowed is not None:
+        cards, bought = stowed
+    answer = (after, bought, back, out, weather, cards)
+    if len(_SHOP_CARDS) >= _KEPT:
+        _SHOP_CARDS.clear()
+    _SHOP_CARDS[key] = ((storms, quay, held), answer)
+    return answer
+
+
+_KEPT: Final = 4096
+_SHOP_CARDS: Final[dict[tuple[int, int, int, str], tuple[tuple[Any, ...], _ShopCards]]] = {}
+"""`_shop_cards` answers by the ids of the storms, quay and boat cards read (and the board's name)."""
 
 
 class _Weather(dict[str, bool]):
@@ -211,17 +314,26 @@ def stow(w: Work) -> None:
     """ARC-4.5: the bought cards go on the boat card while it has room (kind order)."""
     me = w.flow.player
     boat = w.boats[me]
-    room = DECK - boat.cards.total
-    if not w.bought or room <= 0:
+    stowed = _stowed(boat.cards, w.bought)
+    if stowed is None:
         w.go("dock")
         return
-    if w.bought.total <= room:  # every card goes on the boat card
-        moved, left = w.bought, _NONE
+    w.set_boat(me, evolve(boat, cards=stowed[0]))
+    w.go("dock", bought=stowed[1])
+
+
+def _stowed(cards: Tokens, bought: Tokens) -> tuple[Tokens, Tokens] | None:
+    """`stow` on its fields: the boat's cards with those it has room for, and the cards left on
+    the quay; `None` when no card moves (none bought, or no room)."""
+    room = DECK - cards.total
+    if not bought or room <= 0:
+        return None
+    if bought.total <= room:  # every card goes on the boat card
+        moved, left = bought, _NONE
     else:
-        moved = Tokens(w.bought.elements()[:room])
-        left = w.bought - moved
-    w.set_boat(me, evolve(boat, cards=boat.cards + moved))
-    w.go("dock", bought=left)
+        moved = Tokens(bought.elements()[:room])
+        left = bought - moved
+    return cards + moved, left
 
 
 def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
