@@ -18,7 +18,8 @@ Entering a harbour, or staying in an island's harbour, runs in order:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from tabletop.archipel.checks import may_declare, may_place
 from tabletop.archipel.content.board import HARBOUR, Board, board_for
@@ -153,12 +154,14 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
         changes["last_progress"] = flow.round  # ARC-7.6: bait or storm gear bought
     flow = MACHINE.goto(flow, "news")
     weather = ""
-    if bought:  # ARC-4.3 to ARC-4.5: the weather cards read, the others stowed
-        storms, bought, back, out, weather, cards = _shop_cards(s.board, board, s.storms, bought, boat.cards)
-        if storms is not s.storms:
-            changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
-        if cards is not boat.cards:
-            boat = evolve(boat, cards=cards)
+    if bought and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
+        storms, bought, back, out, weather = _kept(_NEWS, _read_news, board, s.storms, bought)
+        changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
+    if bought and not weather:  # ARC-4.5
+        stowed = _kept(_STOWED, _stowed, boat.cards, bought)
+        if stowed is not None:
+            boat = evolve(boat, cards=stowed[0])
+            bought = stowed[1]
     if weather:
         flow = MACHINE.goto(flow, "weather")
     else:
@@ -196,7 +199,6 @@ def news(w: Work) -> None:
 _News = tuple[tuple[str, ...], Tokens, Tokens, Tokens, str]
 """The storms, the cards left on the quay, back to the pocket and out of the game, and the weather
 card waiting (`""`: none) after the weather news (`_read_news`)."""
-_ShopCards = tuple[tuple[str, ...], Tokens, Tokens, Tokens, str, Tokens]
 
 
 def _read_news(board: Board, on_board: tuple[str, ...], bought: Tokens) -> _News:
@@ -232,34 +234,28 @@ def _read_news(board: Board, on_board: tuple[str, ...], bought: Tokens) -> _News
     return tuple(storms), bought, Tokens(back) if back else _NONE, out, weather
 
 
-def _shop_cards(name: str, board: Board, storms: tuple[str, ...], quay: Tokens, cards: Tokens) -> _ShopCards:
-    """`news` and `stow` for a boat arriving with `quay` on the quay and `cards` on its card:
-    the storms after, the cards left on the quay, the cards back to the pocket and out of the
-    game, the weather card waiting (`""`: none; then nothing is stowed) and the boat's cards.
+R = TypeVar("R")
 
-    Kept by the identity of what it reads (an entry holds those objects, so their ids are not
-    reused; at most `_KEPT` entries): the positions of a search share their storms, shops and
-    boat cards, and each reaches every harbour."""
-    key = (id(storms), id(quay), id(cards), name)
-    found = _SHOP_CARDS.get(key)
-    if found is not None:
-        return found[1]
-    after, bought, back, out, weather, held = storms, quay, _NONE, _NONE, "", cards
-    if any(map(_WEATHER.__getitem__, bought)):
-        after, bought, back, out, weather = _read_news(board, storms, bought)
-    stowed = None if weather else _stowed(cards, bought)
-    if stowed is not None:
-        cards, bought = stowed
-    answer = (after, bought, back, out, weather, cards)
-    if len(_SHOP_CARDS) >= _KEPT:
-        _SHOP_CARDS.clear()
-    _SHOP_CARDS[key] = ((storms, quay, held), answer)
+
+def _kept(table: dict[tuple[int, ...], tuple[Any, Any]], function: Callable[..., R], *args: Any) -> R:
+    """`function(*args)`, kept in `table` by the identity of the arguments (an entry holds them,
+    so their ids are not reused; at most `_KEPT` entries): the positions of a search share their
+    storms, shops and boat cards, and each reaches every harbour."""
+    key = tuple(map(id, args))
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _KEPT:
+            table.clear()
+        found = table[key] = (args, function(*args))
+    answer: R = found[1]
     return answer
 
 
 _KEPT: Final = 4096
-_SHOP_CARDS: Final[dict[tuple[int, int, int, str], tuple[tuple[Any, ...], _ShopCards]]] = {}
-"""`_shop_cards` answers by the ids of the storms, quay and boat cards read (and the board's name)."""
+_NEWS: Final[dict[tuple[int, ...], tuple[Any, Any]]] = {}
+"""`_read_news` answers by the ids of the board, storms and quay read."""
+_STOWED: Final[dict[tuple[int, ...], tuple[Any, Any]]] = {}
+"""`_stowed` answers by the ids of the boat's cards and the quay read."""
 
 
 class _Weather(dict[str, bool]):
