@@ -153,15 +153,7 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
         changes["last_progress"] = flow.round  # ARC-7.6: bait or storm gear bought
     flow = MACHINE.goto(flow, "news")
-    weather = ""
-    if bought and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
-        storms, bought, back, out, weather = _kept(_NEWS, _read_news, board, s.storms, bought)
-        changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
-    if bought and not weather:  # ARC-4.5
-        stowed = _kept(_STOWED, _stowed, boat.cards, bought)
-        if stowed is not None:
-            boat = evolve(boat, cards=stowed[0])
-            bought = stowed[1]
+    boat, bought, weather = _on_the_quay(s, board, boat, bought, changes)
     if weather:
         flow = MACHINE.goto(flow, "weather")
     else:
@@ -174,6 +166,23 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
         turn = _turn(turn.may_catch, shop, weather, turn.gifts)
     changes.update(flow=flow, turn=turn, bought=bought)
     return changes
+
+
+def _on_the_quay(
+    s: ArchipelState, board: Board, boat: Boat, bought: Tokens, changes: dict[str, Any]
+) -> tuple[Boat, Tokens, str]:
+    """`arrived`'s `news` and `stow`: the boat, the cards left on the quay and the weather card
+    waiting (`""`: none), the storms, pocket and removed cards set in `changes` if read."""
+    weather = ""
+    if bought and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
+        storms, bought, back, out, weather = _kept(_NEWS, _read_news, board, s.storms, bought)
+        changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
+    if bought and not weather:  # ARC-4.5
+        stowed = _kept(_STOWED, _stowed, boat.cards, bought)
+        if stowed is not None:
+            boat = evolve(boat, cards=stowed[0])
+            bought = stowed[1]
+    return boat, bought, weather
 
 
 # Weather news ---------------------------------------------------------------------------------
