@@ -258,6 +258,9 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
             full = harbour.arrived(s, changes)
             if full is not None:
                 return _COPIES[tuple(full)](s, full)
+        elif key == _NEXT and "shut" not in changes:  # the next boat, read off fields not changed
+            changes.update(season.turn_over(s, changes["flow"]))
+            return _COPIES[tuple(changes)](s, changes)
         work = Work(s)
         for name, value in changes.items():
             setattr(work, name, value)
@@ -312,6 +315,8 @@ _COMMON: Final[tuple[tuple[str, ...], ...]] = (
     ("supply", "boats", "flow"),  # a sail at sea
     ("flow", "turn"),  # the end of a turn
     ("flow", "ended_by"),  # the end of the season
+    ("flow", "pocket", "warehouse", "chance_count", "turn"),  # the warehouse's last card, the next boat
+    ("shops", "warehouse", "flow", "warehouse_shut"),  # done: the shop supplied, the warehouse to refill
     ("supply", "boats", "flow", "turn", "bought"),  # into a harbour (`harbour.arrived`)...
     ("supply", "boats", "flow", "shops", "last_progress", "turn", "bought"),
     ("supply", "boats", "flow", "shops", "storms", "pocket", "removed", "turn", "bought"),
@@ -360,12 +365,16 @@ def _stayed(s: ArchipelState, move: Stay) -> dict[str, Any]:
 
 
 _ARRIVE: Final = "harbour.arrive"
+_NEXT: Final = "turn.next"
+"""`season.turn_over` reads the boats, markets, closed shops, last progress and options: a step
+changing none but the closed shops has it read off the state before the step."""
 
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
     Draw: _drawn,
     Sail: sailing.sailed,
     EndTurn: season.turn_ended,
     Stay: _stayed,
+    Done: harbour.done_changes,
 }
 
 
@@ -378,7 +387,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    Done: harbour.done,
     Over: season.over,
     Place: harbour.place,
     Calm: harbour.calm,

@@ -38,6 +38,7 @@ from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat, Turn
 from tabletop.kernel.fastattrs import evolve, maker
+from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
@@ -48,11 +49,13 @@ __all__ = [
     "discard",
     "dock_moves",
     "done",
+    "done_changes",
     "news",
     "place",
     "restock",
     "restocked",
     "stow",
+    "supplied",
     "supply",
     "weather_moves",
 ]
@@ -376,22 +379,36 @@ def discard(w: Work, move: Discard) -> None:
 
 def supply(w: Work) -> None:
     """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
-    shop = w.turn.shop
+    for name, value in supplied(w.position, w.flow).items():
+        setattr(w, name, value)
+
+
+def supplied(s: ArchipelState, flow: Flow) -> dict[str, Any]:
+    """The fields [`supply`][tabletop.archipel.rules.harbour.supply] changes in `s` standing at
+    `flow` (`harbour.supply`), the flow at its next step among them: `rules.apply` builds the
+    state after `done` from them in one copy."""
+    shop = s.turn.shop
     if not shop:
-        w.go("turn.next")
-        return
-    if w.warehouse_shut:
+        return {"flow": MACHINE.goto(flow, "turn.next")}
+    changes: dict[str, Any] = {}
+    if s.warehouse_shut:
         # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
-        w.shut = w.shut | {shop}
+        changes["shut"] = s.shut | {shop}
     else:
-        shops = list(w.shops)
-        shops[w.map.island_index[shop]] = w.warehouse
-        w.shops = tuple(shops)
-        w.warehouse = _NONE
-    if w.pocket.total >= SHOP_SIZE:
-        w.go("restock", warehouse_shut=False)
+        shops = list(s.shops)
+        shops[board_for(s.board).island_index[shop]] = s.warehouse
+        changes["shops"] = tuple(shops)
+        changes["warehouse"] = _NONE
+    if s.pocket.total >= SHOP_SIZE:
+        changes.update(flow=MACHINE.goto(flow, "restock"), warehouse_shut=False)
     else:
-        w.go("turn.next", warehouse_shut=True)
+        changes.update(flow=MACHINE.goto(flow, "turn.next"), warehouse_shut=True)
+    return changes
+
+
+def done_changes(s: ArchipelState, move: Done) -> dict[str, Any]:
+    """ARC-4.8, ARC-4.9: the fields `done` and the `supply` after it change."""
+    return supplied(s, MACHINE.goto(s.flow, "supply"))
 
 
 def restock(w: Work, move: Draw) -> None:
