@@ -33,11 +33,11 @@ from tabletop.archipel.content.kinds import (
     is_weather,
     storm_number,
 )
-from tabletop.archipel.flow import MACHINE, Work
+from tabletop.archipel.flow import MACHINE, Work, make_turn
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
-from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat, Turn
-from tabletop.kernel.fastattrs import evolve, maker
+from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
+from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -61,8 +61,6 @@ __all__ = [
 ]
 
 _NONE: Final = Tokens()
-_turn: Final = maker(Turn)
-"""`Turn(may_catch, shop, weather, gifts)` in one call (an arrival sets two of its fields)."""
 #: Cards whose purchase counts as progress for the idle rule (ARC-7.6).
 _PROGRESS_CARDS: Final = BAITS | {GEAR}
 
@@ -166,7 +164,7 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
         boats[me] = boat
         changes["boats"] = tuple(boats)
     if shop != turn.shop or weather:
-        turn = _turn(turn.may_catch, shop, weather, turn.gifts)
+        turn = make_turn(turn.may_catch, shop, weather, turn.gifts)
     changes.update(flow=flow, turn=turn, bought=bought)
     return changes
 
