@@ -33,7 +33,7 @@ from tabletop.archipel.content.kinds import (
     is_weather,
     storm_number,
 )
-from tabletop.archipel.flow import MACHINE, Work, make_turn
+from tabletop.archipel.flow import MACHINE, Work, make_boat, make_turn
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
@@ -181,7 +181,7 @@ def _on_the_quay(
     if bought and not weather:  # ARC-4.5
         stowed = _kept(_STOWED, _stowed, boat.cards, bought)
         if stowed is not None:
-            boat = evolve(boat, cards=stowed[0])
+            boat = make_boat(boat.colour, boat.home, boat.at, boat.fuel, boat.fish, stowed[0])
             bought = stowed[1]
     return boat, bought, weather
 
