@@ -36,11 +36,12 @@ from tabletop.archipel.content.board import Board, board_for
 from tabletop.archipel.state import ArchipelState, Boat, Spot, Turn
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import Builder
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import TurnOrder
 
-__all__ = ["MACHINE", "Work", "next_turn", "stay", "turn_order"]
+__all__ = ["MACHINE", "Work", "make_boat", "make_turn", "next_turn", "stay", "turn_order"]
 
 MACHINE: Final = PhaseMachine(
     "archipel",
@@ -164,6 +165,14 @@ MACHINE: Final = PhaseMachine(
     start="setup.deal",
 )
 """The phase table: every step Archipel runs, with its rule."""
+
+
+make_boat: Final = maker(Boat)
+"""`Boat(colour, home, at, fuel, fish, cards)`, every field given in order, without the generated
+`__init__`'s calls (every sail moves a boat)."""
+make_turn: Final = maker(Turn)
+"""`Turn(may_catch, shop, weather, gifts)`, every field given in order (a sail or an arrival sets
+one or two of them)."""
 
 
 @functools.cache

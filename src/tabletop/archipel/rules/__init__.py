@@ -27,6 +27,8 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+import attrs
+
 from tabletop.archipel.checks import in_island_harbour, may_declare
 from tabletop.archipel.content.board import board_for
 from tabletop.archipel.content.kinds import BAITS, FISH
@@ -61,7 +63,7 @@ from tabletop.archipel.rules import catching, harbour, meetings, sailing, season
 from tabletop.archipel.state import ArchipelState, dealing_to
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source, chance_uniform
-from tabletop.kernel.fastattrs import evolve_from
+from tabletop.kernel.fastattrs import blank, cleared_caches, evolve_from, plain_slots, writable_twin
 from tabletop.kernel.phases import Actor
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -249,8 +251,16 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
     changed = _CHANGES.get(kind)
     if changed is not None:
         changes = changed(s, move)
-        if changes["flow"].key not in _AUTO_KEYS:
-            return evolve_from(s, changes)
+        key = changes["flow"].key
+        if key not in _AUTO_KEYS:
+            return _COPIES[tuple(changes)](s, changes)
+        if key == _ARRIVE:  # into a harbour: its automatic steps in the same copy, mostly
+            full = harbour.arrived(s, changes)
+            if full is not None:
+                return _COPIES[tuple(full)](s, full)
+        elif key == _NEXT and "shut" not in changes:  # the next boat, read off fields not changed
+            changes.update(season.turn_over(s, changes["flow"]))
+            return _COPIES[tuple(changes)](s, changes)
         work = Work(s)
         for name, value in changes.items():
             setattr(work, name, value)
@@ -261,6 +271,61 @@ def apply(s: ArchipelState, move: Move) -> ArchipelState:
         _HANDLERS[kind](work, move)
     MACHINE.settle(work, STEPS)
     return work.finish()
+
+
+_Copy = Callable[[ArchipelState, dict[str, Any]], ArchipelState]
+
+
+class _Copies(dict[tuple[str, ...], _Copy]):
+    """For each tuple of changed field names (a rule's changes, in the order it gives them), a
+    function building the next state from the old one and those changes: for the tuples most
+    steps give (`_COMMON`, generated at import), `evolve_from` with one plain store per field;
+    for any other tuple, `evolve_from` itself, noted the first time it is met (`__missing__`,
+    at most `_COPIES_KEPT` tuples kept), so no code is generated while a game is played."""
+
+    def __missing__(self, names: tuple[str, ...]) -> _Copy:
+        if len(self) >= _COPIES_KEPT:
+            self.clear()
+            self.update(_GENERATED)
+        self[names] = evolve_from
+        return evolve_from
+
+
+def _copy_of(names: tuple[str, ...]) -> _Copy:
+    """`copy(state, changes)` for the changed fields `names`, made as the kernel's `evolve_from`
+    makes a state (its writable twin filled, caches cleared, then made a state); `evolve_from`
+    itself where the state class has no writable twin."""
+    fields = [a.name for a in attrs.fields(ArchipelState)]
+    twin = writable_twin(ArchipelState)
+    if twin is None or not plain_slots(ArchipelState, list(attrs.fields(ArchipelState))):
+        return evolve_from
+    lines = ["def copy(inst, changes):", "    new = _twin()"]
+    lines += [f"    new.{f} = changes[{f!r}]" if f in names else f"    new.{f} = inst.{f}" for f in fields]
+    lines += [f"    new.{name} = None" for name, _ in cleared_caches(ArchipelState)]
+    lines += ["    new.__class__ = _cls", "    return new"]
+    namespace: dict[str, Any] = {"_twin": blank(twin), "_cls": ArchipelState}
+    exec(compile("\n".join(lines) + "\n", f"<archipel copy {','.join(names)}>", "exec"), namespace)
+    copy: _Copy = namespace["copy"]
+    return copy
+
+
+_COMMON: Final[tuple[tuple[str, ...], ...]] = (
+    ("flow", "pocket", "shops", "chance_count"),  # a card dealt to a shop
+    ("flow", "pocket", "warehouse", "chance_count"),  # a card for the warehouse
+    ("supply", "boats", "flow"),  # a sail at sea
+    ("flow", "turn"),  # the end of a turn
+    ("flow", "ended_by"),  # the end of the season
+    ("flow", "pocket", "warehouse", "chance_count", "turn"),  # the warehouse's last card, the next boat
+    ("shops", "warehouse", "flow", "warehouse_shut"),  # done: the shop supplied, the warehouse to refill
+    ("supply", "boats", "flow", "turn", "bought"),  # into a harbour (`harbour.arrived`)...
+    ("supply", "boats", "flow", "shops", "last_progress", "turn", "bought"),
+    ("supply", "boats", "flow", "shops", "storms", "pocket", "removed", "turn", "bought"),
+    ("supply", "boats", "flow", "shops", "last_progress", "storms", "pocket", "removed", "turn", "bought"),
+)
+"""The tuples of changed fields most steps give, as the rules give them."""
+_GENERATED: Final[dict[tuple[str, ...], _Copy]] = {names: _copy_of(names) for names in _COMMON}
+_COPIES_KEPT: Final = 64
+_COPIES: Final = _Copies(_GENERATED)
 
 
 def _drawn(s: ArchipelState, move: Draw) -> dict[str, Any]:
@@ -293,10 +358,23 @@ shops and the board, and the shop dealt to: in a state with that tuple no open s
 short of three, so `setup.next_target` looks from it on, not from the first island."""
 
 
+def _stayed(s: ArchipelState, move: Stay) -> dict[str, Any]:
+    """ARC-2.7: staying in an island's harbour, as `sailing.stay_in_harbour` on a `Work`: the flow
+    at `harbour.arrive`, whose automatic steps `apply` runs."""
+    return {"flow": MACHINE.goto(s.flow, "harbour.arrive")}
+
+
+_ARRIVE: Final = "harbour.arrive"
+_NEXT: Final = "turn.next"
+"""`season.turn_over` reads the boats, markets, closed shops, last progress and options: a step
+changing none but the closed shops has it read off the state before the step."""
+
 _CHANGES: Final[dict[type[Move], Callable[[ArchipelState, Any], dict[str, Any]]]] = {
     Draw: _drawn,
     Sail: sailing.sailed,
     EndTurn: season.turn_ended,
+    Stay: _stayed,
+    Done: harbour.done_changes,
 }
 
 
@@ -309,8 +387,6 @@ _HANDLERS: Final[dict[type[Move], Callable[[Work, Any], None]]] = {
     Throw: catching.throw,
     Give: meetings.give,
     Take: meetings.take,
-    Stay: sailing.stay_in_harbour,
-    Done: harbour.done,
     Over: season.over,
     Place: harbour.place,
     Calm: harbour.calm,

@@ -18,10 +18,11 @@ Entering a harbour, or staying in an island's harbour, runs in order:
 
 from __future__ import annotations
 
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from tabletop.archipel.checks import may_declare, may_place
-from tabletop.archipel.content.board import HARBOUR, board_for
+from tabletop.archipel.content.board import HARBOUR, Board, board_for
 from tabletop.archipel.content.kinds import (
     BAITS,
     GEAR,
@@ -32,25 +33,29 @@ from tabletop.archipel.content.kinds import (
     is_weather,
     storm_number,
 )
-from tabletop.archipel.flow import MACHINE, Work
+from tabletop.archipel.flow import MACHINE, Work, make_boat, make_turn
 from tabletop.archipel.moves import DONE, OVER, Calm, Discard, Done, Draw, Place, intern
 from tabletop.archipel.rules.meetings import common_moves
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
     "arrive",
+    "arrived",
     "calm",
     "discard",
     "dock_moves",
     "done",
+    "done_changes",
     "news",
     "place",
     "restock",
     "restocked",
     "stow",
+    "supplied",
     "supply",
     "weather_moves",
 ]
@@ -87,7 +92,10 @@ def arrive(w: Work) -> None:
             w.lost = w.lost + boat.fish
             boat = evolve(boat, fish=_NONE)
     if island >= 0 and not (w.short and board.islands[island].pagoda):
-        boat = _deliver(w, island, boat)
+        boat, markets = _deliver(board, w.markets, island, boat)
+        if markets is not None:
+            w.markets = markets
+            w.last_progress = w.flow.round
     if bought and not _PROGRESS_CARDS.isdisjoint(bought):
         w.last_progress = w.flow.round  # ARC-7.6: bait or storm gear bought
     if boat is not w.boats[me]:
@@ -95,23 +103,87 @@ def arrive(w: Work) -> None:
     w.go("news", bought=bought)
 
 
-def _deliver(w: Work, island: int, boat: Boat) -> Boat:
-    """ARC-4.2: every fish the market still wants goes to the market."""
+def _deliver(board: Board, markets: tuple[Tokens, ...], island: int, boat: Boat) -> tuple[Boat, Any]:
+    """ARC-4.2: every fish the market still wants goes to the market: the boat after, and the
+    markets after (`None` when nothing was delivered)."""
     if not boat.fish:
-        return boat
-    ordered = w.map.orders[island]
-    delivered = w.markets[island]
+        return boat, None
+    ordered = board.orders[island]
+    delivered = markets[island]
     for colour in ordered:
         n = min(boat.fish[colour], ordered[colour] - delivered[colour])
         if n > 0:
             boat = evolve(boat, fish=boat.fish.remove(colour, n))
             delivered = delivered.add(colour, n)
-    if delivered != w.markets[island]:
-        markets = list(w.markets)
-        markets[island] = delivered
-        w.markets = tuple(markets)
-        w.last_progress = w.flow.round
-    return boat
+    if delivered == markets[island]:
+        return boat, None
+    after = list(markets)
+    after[island] = delivered
+    return boat, tuple(after)
+
+
+def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
+    """The fields a move into a harbour changes (its own `changes`, the flow at `harbour.arrive`,
+    here completed in place) with the automatic steps after it run: `arrive`, `news`, `stow`.
+    `rules.apply` builds the next state from them in one copy: the fields those steps give on a
+    `Work` (`tests/archipel/test_archipel_one_copy_arrival.py`). `None`, with `changes` left as
+    they were, when a weather card already waits or a leak card comes aboard (ARC-4.1): the steps
+    are run on a `Work` then."""
+    turn = changes.get("turn", s.turn)
+    if turn.weather:
+        return None
+    flow = changes["flow"]
+    boats = changes.get("boats", s.boats)
+    me = flow.player
+    boat = boats[me]
+    at, board, bought, shop = boat.at, board_for(s.board), _NONE, turn.shop
+    island = board.island_index.get(at, -1) if board.kind[at] == HARBOUR else -1
+    if island >= 0 and at not in s.shut:  # ARC-2.7: the shop's cards
+        bought = s.shops[island]
+        if bought[LEAK]:
+            return None
+        shops = list(s.shops)
+        shops[island] = _NONE
+        changes["shops"] = tuple(shops)
+        shop = at
+    if island >= 0 and not (s.short and board.islands[island].pagoda):  # ARC-4.2
+        boat, markets = _deliver(board, s.markets, island, boat)
+        if markets is not None:
+            changes["markets"] = markets
+            changes["last_progress"] = flow.round
+    if bought and not _PROGRESS_CARDS.isdisjoint(bought):
+        changes["last_progress"] = flow.round  # ARC-7.6: bait or storm gear bought
+    flow = MACHINE.goto(flow, "news")
+    boat, bought, weather = _on_the_quay(s, board, boat, bought, changes)
+    if weather:
+        flow = MACHINE.goto(flow, "weather")
+    else:
+        flow = MACHINE.goto(MACHINE.goto(flow, "stow"), "dock")
+    if boat is not boats[me]:
+        boats = list(boats)
+        boats[me] = boat
+        changes["boats"] = tuple(boats)
+    if shop != turn.shop or weather:
+        turn = make_turn(turn.may_catch, shop, weather, turn.gifts)
+    changes.update(flow=flow, turn=turn, bought=bought)
+    return changes
+
+
+def _on_the_quay(
+    s: ArchipelState, board: Board, boat: Boat, bought: Tokens, changes: dict[str, Any]
+) -> tuple[Boat, Tokens, str]:
+    """`arrived`'s `news` and `stow`: the boat, the cards left on the quay and the weather card
+    waiting (`""`: none), the storms, pocket and removed cards set in `changes` if read."""
+    weather = ""
+    if bought and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
+        storms, bought, back, out, weather = _kept(_NEWS, _read_news, board, s.storms, bought)
+        changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
+    if bought and not weather:  # ARC-4.5
+        stowed = _kept(_STOWED, _stowed, boat.cards, bought)
+        if stowed is not None:
+            boat = make_boat(boat.colour, boat.home, boat.at, boat.fuel, boat.fish, stowed[0])
+            bought = stowed[1]
+    return boat, bought, weather
 
 
 # Weather news ---------------------------------------------------------------------------------
@@ -123,40 +195,77 @@ def news(w: Work) -> None:
     if not w.turn.weather and not any(map(_WEATHER.__getitem__, bought)):
         w.go("stow")  # no news: the storms tuple stays the same object (the sail targets are kept by it)
         return
-    storms = list(w.storms)
-    pocket, removed = w.pocket, w.removed
-    board = w.map
+    storms, bought, back, out, weather = _read_news(w.map, w.storms, bought)
+    w.go(
+        "weather" if weather else "stow",
+        storms=storms,
+        bought=bought,
+        pocket=w.pocket.put(back) if back else w.pocket,
+        removed=w.removed + out,
+        turn=evolve(w.turn, weather=weather),
+    )
+
+
+_News = tuple[tuple[str, ...], Tokens, Tokens, Tokens, str]
+"""The storms, the cards left on the quay, back to the pocket and out of the game, and the weather
+card waiting (`""`: none) after the weather news (`_read_news`)."""
+
+
+def _read_news(board: Board, on_board: tuple[str, ...], bought: Tokens) -> _News:
+    """`news` on its fields: the storms and bought cards after the weather cards that need no
+    choice are read, the cards that go back to the pocket, those that leave the game, and the card
+    waiting for a choice (`""`: none)."""
+    storms = list(on_board)
     weather = ""
+    back: list[str] = []
+    out = _NONE
     for card in sorted((c for c in bought if is_storm(c) and c != STORM_BLANK), key=storm_number):
         i = board.storm_by_number[storm_number(card)]
         if storms[i] and any(not c for j, c in enumerate(storms) if j != i):
             weather = card  # ARC-4.3: a blank storm must move off this number first
             break
         if storms[i]:
-            pocket = pocket.put(Tokens((storms[i],)))  # no free space for the blank: back to the pocket
+            back.append(storms[i])  # no free space for the blank: back to the pocket
         storms[i] = card
         bought = bought.remove(card)
     if not weather and bought[STORM_BLANK]:
         if "" in storms:
             weather = STORM_BLANK
         else:
-            pocket = pocket.put(Tokens({STORM_BLANK: bought[STORM_BLANK]}))
+            back += [STORM_BLANK] * bought[STORM_BLANK]
             bought = bought.remove(STORM_BLANK, bought[STORM_BLANK])
     if not weather and bought[GOOD_WEATHER]:
         if any(storms):
             weather = GOOD_WEATHER
         else:
             # ARC-4.4: with no storm on the board good weather leaves the game without effect.
-            removed = removed.add(GOOD_WEATHER, bought[GOOD_WEATHER])
+            out = Tokens({GOOD_WEATHER: bought[GOOD_WEATHER]})
             bought = bought.remove(GOOD_WEATHER, bought[GOOD_WEATHER])
-    w.go(
-        "weather" if weather else "stow",
-        storms=tuple(storms),
-        bought=bought,
-        pocket=pocket,
-        removed=removed,
-        turn=evolve(w.turn, weather=weather),
-    )
+    return tuple(storms), bought, Tokens(back) if back else _NONE, out, weather
+
+
+R = TypeVar("R")
+
+
+def _kept(table: dict[tuple[int, ...], tuple[Any, Any]], function: Callable[..., R], *args: Any) -> R:
+    """`function(*args)`, kept in `table` by the identity of the arguments (an entry holds them,
+    so their ids are not reused; at most `_KEPT` entries): the positions of a search share their
+    storms, shops and boat cards, and each reaches every harbour."""
+    key = tuple(map(id, args))
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _KEPT:
+            table.clear()
+        found = table[key] = (args, function(*args))
+    answer: R = found[1]
+    return answer
+
+
+_KEPT: Final = 4096
+_NEWS: Final[dict[tuple[int, ...], tuple[Any, Any]]] = {}
+"""`_read_news` answers by the ids of the board, storms and quay read."""
+_STOWED: Final[dict[tuple[int, ...], tuple[Any, Any]]] = {}
+"""`_stowed` answers by the ids of the boat's cards and the quay read."""
 
 
 class _Weather(dict[str, bool]):
@@ -211,17 +320,26 @@ def stow(w: Work) -> None:
     """ARC-4.5: the bought cards go on the boat card while it has room (kind order)."""
     me = w.flow.player
     boat = w.boats[me]
-    room = DECK - boat.cards.total
-    if not w.bought or room <= 0:
+    stowed = _stowed(boat.cards, w.bought)
+    if stowed is None:
         w.go("dock")
         return
-    if w.bought.total <= room:  # every card goes on the boat card
-        moved, left = w.bought, _NONE
+    w.set_boat(me, evolve(boat, cards=stowed[0]))
+    w.go("dock", bought=stowed[1])
+
+
+def _stowed(cards: Tokens, bought: Tokens) -> tuple[Tokens, Tokens] | None:
+    """`stow` on its fields: the boat's cards with those it has room for, and the cards left on
+    the quay; `None` when no card moves (none bought, or no room)."""
+    room = DECK - cards.total
+    if not bought or room <= 0:
+        return None
+    if bought.total <= room:  # every card goes on the boat card
+        moved, left = bought, _NONE
     else:
-        moved = Tokens(w.bought.elements()[:room])
-        left = w.bought - moved
-    w.set_boat(me, evolve(boat, cards=boat.cards + moved))
-    w.go("dock", bought=left)
+        moved = Tokens(bought.elements()[:room])
+        left = bought - moved
+    return cards + moved, left
 
 
 def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
@@ -259,22 +377,36 @@ def discard(w: Work, move: Discard) -> None:
 
 def supply(w: Work) -> None:
     """ARC-4.9, ARC-4.10: the warehouse refills the emptied shop, the pocket the warehouse."""
-    shop = w.turn.shop
+    for name, value in supplied(w.position, w.flow).items():
+        setattr(w, name, value)
+
+
+def supplied(s: ArchipelState, flow: Flow) -> dict[str, Any]:
+    """The fields [`supply`][tabletop.archipel.rules.harbour.supply] changes in `s` standing at
+    `flow` (`harbour.supply`), the flow at its next step among them: `rules.apply` builds the
+    state after `done` from them in one copy."""
+    shop = s.turn.shop
     if not shop:
-        w.go("turn.next")
-        return
-    if w.warehouse_shut:
+        return {"flow": MACHINE.goto(flow, "turn.next")}
+    changes: dict[str, Any] = {}
+    if s.warehouse_shut:
         # ARC-4.10: the sign passes from the warehouse to this shop, which stays empty for good.
-        w.shut = w.shut | {shop}
+        changes["shut"] = s.shut | {shop}
     else:
-        shops = list(w.shops)
-        shops[w.map.island_index[shop]] = w.warehouse
-        w.shops = tuple(shops)
-        w.warehouse = _NONE
-    if w.pocket.total >= SHOP_SIZE:
-        w.go("restock", warehouse_shut=False)
+        shops = list(s.shops)
+        shops[board_for(s.board).island_index[shop]] = s.warehouse
+        changes["shops"] = tuple(shops)
+        changes["warehouse"] = _NONE
+    if s.pocket.total >= SHOP_SIZE:
+        changes.update(flow=MACHINE.goto(flow, "restock"), warehouse_shut=False)
     else:
-        w.go("turn.next", warehouse_shut=True)
+        changes.update(flow=MACHINE.goto(flow, "turn.next"), warehouse_shut=True)
+    return changes
+
+
+def done_changes(s: ArchipelState, move: Done) -> dict[str, Any]:
+    """ARC-4.8, ARC-4.9: the fields `done` and the `supply` after it change."""
+    return supplied(s, MACHINE.goto(s.flow, "supply"))
 
 
 def restock(w: Work, move: Draw) -> None:

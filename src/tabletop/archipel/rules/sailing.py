@@ -14,7 +14,7 @@ from typing import Any, Final
 from tabletop.archipel.checks import fished_out, may_sail_to_space, spots_to_sail
 from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
-from tabletop.archipel.flow import MACHINE, Work, stay
+from tabletop.archipel.flow import MACHINE, Work, make_boat, make_turn, stay
 from tabletop.archipel.moves import Refuel, Sail, Stay, intern
 from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
 from tabletop.kernel.fastattrs import evolve
@@ -151,10 +151,11 @@ def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
     me = s.flow.player
     boat = s.boats[me]
     kind = board.kind[move.to]
-    boat = evolve(boat, at=move.to, fuel=boat.fuel - 1)
+    boat = make_boat(boat.colour, boat.home, move.to, boat.fuel - 1, boat.fish, boat.cards)
     changes: dict[str, Any] = {"supply": s.supply + 1}
-    if not s.turn.may_catch:
-        changes["turn"] = evolve(s.turn, may_catch=True)
+    turn = s.turn
+    if not turn.may_catch:
+        changes["turn"] = make_turn(True, turn.shop, turn.weather, turn.gifts)
     if kind == STORM and s.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
