@@ -64,9 +64,10 @@ TEXTS: Final = 64
 """The most whole texts a reader keeps with their values (past this, all are dropped): the
 same text read again is found at once."""
 
-ENTRIES: Final = 4
+ENTRIES: Final = 2
 """The most parts kept at one position (the newest first): a field that goes back and forth
-between a few values finds each again."""
+between two values finds each again (each more kept costs a failed comparison for every part
+changed: 4 read about 2 % slower)."""
 
 INDICES: Final = 64
 """The items of a tuple with a position each; the items past them share one."""
@@ -340,9 +341,10 @@ class TextReader:
         attrs.resolve_types(cls)
         fields = list(attrs.fields(cls))
         mine = _entries()
-        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_put": _put, "_mine": mine}
-        namespace |= {"_lead": lead, "_skip": len(lead)}
+        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_mine": mine, "_HELD": _HELD, "_drop": _drop}
         namespace |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
+        first = ("{" + json.dumps(fields[0].name) + ":") if fields else "{"
+        namespace |= {"_m0": lead + first, "_n0": len(lead + first)}
         code = self._codes.get((cls, keep))
         if code is None:
             code = self._codes[cls, keep] = self._code(cls, fields, keep, dict(namespace))
@@ -357,8 +359,8 @@ class TextReader:
             elif kind == "leaf":
                 namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
                 namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
-            else:
-                mark = ("," if i else "{") + json.dumps(a.name) + ":"
+            else:  # the first field's part is kept with the mark before this part (its texts too)
+                mark = ("," if i else lead + "{") + json.dumps(a.name) + ":"
                 namespace[f"_e{i}"], namespace[f"_r{i}"] = self._child(a.type, level, mark)
         build_lines(cls, fields, namespace, "raise _Miss from None")
         return node
@@ -368,34 +370,47 @@ class TextReader:
         separators, each kept part first looked for among those kept at its position, the
         instance built as the converter's generated hook builds it."""
         lines = ["def read(text, pos):", "    start = pos", "    try:"]
-        if keep:  # from the mark before it (its texts are kept with it)
-            lines += ["        if not text.startswith(_lead, pos):", "            raise _Miss", "        pos += _skip"]
-        for i, a in enumerate(fields):
-            lines += self._field_lines(i, ("," if i else "{") + json.dumps(a.name) + ":", self._kind(a.type)[0])
+        if not fields:  # from the mark before it (its texts are kept with it)
+            lines += ["        if not text.startswith(_m0, pos):", "            raise _Miss", "        pos += _n0"]
+        for i, a in enumerate(fields):  # the first mark (the part's own first) read with it
+            mark = json.dumps(a.name) + ":"
+            lines += self._field_lines(i, "," + mark if i else "{" + mark, self._kind(a.type)[0])
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
-        if keep:
-            lines.append("    _put(_mine, text[start:pos], new)")
+        if keep:  # kept first at its position (as `_put` keeps it)
+            lines += [
+                "    size = pos - start",
+                "    held = _HELD",
+                f"    if held[0] >= {PARTS_KEPT} or held[1] + size > {CHARS_KEPT}:",
+                "        _drop()",
+                "    held[0] += 1",
+                "    held[1] += size",
+                "    _mine.insert(0, (text[start:pos], new, size))",
+                f"    if len(_mine) > {ENTRIES}:",
+                "        _mine.pop()",
+            ]
         lines.append("    return new, pos")
         exec(compile("\n".join(lines) + "\n", f"<json read {cls.__qualname__}>", "exec"), namespace)
         return namespace["read"].__code__
 
     @staticmethod
     def _field_lines(i: int, mark: str, kind: str) -> list[str]:
-        """The lines reading field `i` after its `mark` (inside the function's `try`)."""
-        lines = [f"        if not text.startswith({mark!r}, pos):", "            raise _Miss"]
+        """The lines reading field `i` after its `mark` (inside the function's `try`; the first
+        field's mark is `_m0`, with the part's own mark before it, of length `_n0`)."""
+        first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
+        lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
         if kind == "exact":
             return [
                 *lines,
-                f"        v{i}, pos = _scan(text, pos + {len(mark)})",
+                f"        v{i}, pos = _scan(text, pos + {skip})",
                 f"        if _type(v{i}) is not _k{i}:",
                 "            raise _Miss",
             ]
         if kind == "leaf":
             return [
                 *lines,
-                f"        p = pos + {len(mark)}",
+                f"        p = pos + {skip}",
                 f"        v{i}, pos = _scan(text, p)",
                 f"        if _type(v{i}) in _nested and _deep(text, p, pos, _b{i}):",
                 "            raise _Miss",
