@@ -267,11 +267,13 @@ def apply(state: ZooState, move: Move) -> ZooState:
         draft.deck_makeup = makeups(state)
     if draft.flow.step == "draw":  # most steps: a chance outcome (`_drawn(draft, move)`, inlined)
         assert isinstance(move, Draw)
+        # Back to work and the chance event counted first: what `finish` does on the outcome that
+        # ends its task, or `_back_to_work` after one that leaves it waiting (no outcome's code
+        # reads the step or the count), so neither is asked after.
+        draft.to_work()
+        draft.chance_count += 1
         task = draft.queue[0]
         _DRAWN[task.op](draft, task, move.card)
-        if draft.flow.step == "draw":
-            draft.to_work()
-            draft.chance_count += 1
     else:
         apply_in_place(draft, move)
     settle(draft)

@@ -22,7 +22,7 @@ from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Spe
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
-from tabletop.spolka_zoo.rules.work import shared_task, start
+from tabletop.spolka_zoo.rules.work import shared_task, start, task_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
@@ -60,6 +60,18 @@ _lobby_move: Final = functools.cache(Lobby)
 _speculate_move: Final = functools.cache(Speculate)
 _turn: Final = functools.cache(Turn)
 """`Turn(...)` of a token's progress, each built once and shared (turns are values)."""
+_TURNS: Final[dict[tuple[int, int, int], Turn]] = {}
+"""`_turn_at`'s turns by (number, position, seat): at most 5 numbers x 6 positions x 6 seats."""
+
+
+def _turn_at(number: int, position: int, seat: int) -> Turn:
+    """`Turn(number, position, seat)`, shared: found by its three values given positionally (no
+    keywords hashed into `_turn`'s cache key)."""
+    key = (number, position, seat)
+    found = _TURNS.get(key)
+    if found is None:
+        found = _TURNS[key] = _turn(number=number, position=position, seat=seat)
+    return found
 
 
 # The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
@@ -67,7 +79,7 @@ _turn: Final = functools.cache(Turn)
 
 def _start(draft: Draft) -> None:
     """`action.start`: a new token of the round; the first human seat picks (ZOO-3.1)."""
-    draft.turn = _turn(number=draft.turn.number + 1)
+    draft.turn = _turn_at(draft.turn.number + 1, 0, -1)
     draft.goto("pick", player=humans_from(draft, None)[0])
 
 
@@ -117,9 +129,9 @@ def _next(draft: Draft) -> None:
         draft.goto("start" if turn.number < draft.config.tokens_per_round else "market.start")
         return
     seat = order[turn.position]
-    draft.turn = _turn(number=turn.number, position=turn.position + 1, seat=seat)
+    draft.turn = _turn_at(turn.number, turn.position + 1, seat)
     if draft.seats[seat].bot:
-        start(draft, (shared_task("bot_turn", seat=seat),))
+        start(draft, (task_of(("bot_turn", seat, -1, "", "", 0, 0, "")),))
     elif draft.seats[seat].intrigues:
         draft.goto("before", player=seat)
     else:  # nothing to decide before the reveal: reveal at once
@@ -159,7 +171,7 @@ def _finish(draft: Draft) -> None:
     """`action.finish`: the token is spent; on to the next seat (from `after` directly when
     nothing is left to do)."""
     turn = draft.turn
-    draft.turn = _turn(number=turn.number, position=turn.position)
+    draft.turn = _turn_at(turn.number, turn.position, -1)
     draft.goto("next")
 
 

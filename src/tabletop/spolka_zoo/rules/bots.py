@@ -21,7 +21,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
-from tabletop.spolka_zoo.rules.work import finish, shared_task, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, task_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
@@ -145,6 +145,8 @@ def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
     return _PLANS[effect.kind](state, seat, effect)
 
 
+_REFRESH: Final = shared_task("refresh")
+"""A bot refreshing the influence row."""
 _WITH_HELPERS: Final = fields_with(Seat, "helpers")
 _WITH_HELPER_ROW: Final = piles_with("helper_row")
 """A bot hiring a helper: its helpers and the helper row (`evolve` of those fields)."""
@@ -171,13 +173,13 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
         row = list(draft.piles.helper_row)
         row[other] = ""
         draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
-        return (shared_task("draw_row", arg="helper", index=other),)
+        return (task_of(("draw_row", -1, -1, "", "", other, 0, "helper")),)
     elif what == "move_top":
-        return (shared_task("move_card", company=item, arg=effect.to, n=1),)
+        return (task_of(("move_card", -1, -1, item, "", 0, 1, effect.to)),)
     elif what == "lobby_top":
-        return (shared_task("lobby_top", company=item),)
+        return (task_of(("lobby_top", -1, -1, item, "", 0, 0, "")),)
     else:
-        return (shared_task("refresh"),)
+        return (_REFRESH,)
     return ()
 
 

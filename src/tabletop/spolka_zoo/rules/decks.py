@@ -211,7 +211,8 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
         # About a hundred moves for every look: the tops are the orders of all the cards
         # (`itertools.permutations` lists the original order first), then for each card moved
         # away, to each target, the orders of the rest; each move built by the kernel's maker
-        # (its three slots filled as its __init__ would, no call per slot).
+        # (its three slots filled as its __init__ would, no call per slot), mapped over the three
+        # columns (no loop of bytecodes around the calls).
         tos, kept, targets = _targets_of(len(cards), mode)
         tops = list(itertools.permutations(cards))
         moved = [""] * kept
@@ -219,7 +220,7 @@ def arrangements(cards: tuple[str, ...], mode: str) -> tuple[Arrange, ...]:
             rest = list(itertools.permutations(cards[:i] + cards[i + 1 :]))
             tops += rest * targets
             moved += [card] * (len(rest) * targets)
-        return tuple([_arrange(top, card, to) for top, card, to in zip(tops, moved, tos, strict=True)])
+        return tuple(map(_arrange, tops, moved, tos))  # the three columns are as long (`_targets_of`)
     # Identical copies: different layouts can give the same arrangement; keep the first.
     found = dict.fromkeys(
         [(top(cards), cards[moved] if moved >= 0 else "", to) for top, moved, to in _layouts(len(cards), mode)]

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
 from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
-from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task
+from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, task_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
@@ -196,8 +196,8 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
 def _per_seat(op: str) -> Kind:
     def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
-        args = {"company": company, "arg": effect.fruit or effect.to, "n": effect.n, "actor": task.actor}
-        finish(draft, *(shared_task(op, seat=seat, **args) for seat in seats))
+        arg, n, actor = effect.fruit or effect.to, effect.n, task.actor
+        finish(draft, *[task_of((op, seat, actor, company, "", 0, n, arg)) for seat in seats])
 
     return run
 
@@ -236,7 +236,7 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
         finish(draft)
         return
     seat = seats[0] if seats else -1
-    finish(draft, shared_task("move_card", seat=seat, company=source, arg=effect.to, n=int(effect.public)))
+    finish(draft, task_of(("move_card", seat, -1, source, "", 0, int(effect.public), effect.to)))
 
 
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:

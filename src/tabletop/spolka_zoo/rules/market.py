@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
-from tabletop.spolka_zoo.rules.work import finish, shared_task, start, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, start, task_of, wait_chance
 from tabletop.spolka_zoo.state import (
     FRUIT_INDEX,
     ROUNDS,
@@ -131,7 +131,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
         finish(draft)
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
-        take = shared_task("take", seat=seat, company=company, n=shares, arg="divide")
+        take = task_of(("take", seat, -1, company, "", 0, shares, "divide"))
         finish(draft, take, _WITH_DONE(task, (*task.done, seat)))
 
 
@@ -161,9 +161,9 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     _, deck = draft.piles.event_deck.draw(card)
     draft.piles = _WITH_EVENTS(draft.piles, deck, draft.piles.event_aside.add(card))
     if possible:
-        finish(draft, *effect_tasks(card, actor=first), shared_task("event", n=task.n + 1))
+        finish(draft, *effect_tasks(card, actor=first), task_of(("event", -1, -1, "", "", 0, task.n + 1, "")))
     else:
-        finish(draft, shared_task("event", n=task.n))
+        finish(draft, task_of(("event", -1, -1, "", "", 0, task.n, "")))
 
 
 OPERATIONS: Final = (
@@ -189,12 +189,12 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple(shared_task("resolve_deck", company=c) for c in draft.board))
+    start(draft, tuple([task_of(("resolve_deck", -1, -1, c, "", 0, 0, "")) for c in draft.board]))
 
 
 def _market_divide(draft: Draft) -> None:
     """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
-    start(draft, tuple(shared_task("divide", company=c) for c in draft.board))
+    start(draft, tuple([task_of(("divide", -1, -1, c, "", 0, 0, "")) for c in draft.board]))
 
 
 def _market_events(draft: Draft) -> None:

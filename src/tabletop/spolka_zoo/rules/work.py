@@ -24,12 +24,24 @@ from typing import Final
 
 from tabletop.kernel import pending
 from tabletop.kernel.deck import Deck
+from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.flow import WORK_STARTS
 from tabletop.spolka_zoo.state import Draft, Position, Task
 
-__all__ = ["decide", "finish", "replace", "shared_task", "start", "unknown", "wait_chance", "wait_choice"]
+__all__ = [
+    "Fields",
+    "decide",
+    "finish",
+    "replace",
+    "shared_task",
+    "start",
+    "task_of",
+    "unknown",
+    "wait_chance",
+    "wait_choice",
+]
 
 Options = Callable[[Position, Task], tuple[Move, ...]]
 """The legal moves of a decision, the bot's preference first."""
@@ -39,6 +51,28 @@ Chosen = Callable[[Draft, Task, Move], None]
 shared_task: Final = functools.cache(Task)
 """`Task(...)`, each distinct task built once and shared (tasks are values). For the tasks made over and over from a
 small set of values (a deck's next card, a bot's card, an event)."""
+
+
+Fields = tuple[str, int, int, str, str, int, int, str]
+"""A task's fields but `done`, in declaration order: (op, seat, actor, company, card, index, n, arg)."""
+_make_task: Final = maker(Task)
+"""`Task(...)` from every field, positionally, without `__init__`'s per-field calls."""
+_BY_FIELDS: Final[dict[Fields, Task]] = {}
+"""`task_of`'s tasks by their fields (at most `_MAX_BY_FIELDS`)."""
+_MAX_BY_FIELDS: Final = 4096
+"""Tasks kept in `_BY_FIELDS` at most (a game makes a few hundred; past the bound each is built anew, equal)."""
+
+
+def task_of(fields: Fields) -> Task:
+    """`Task(*fields)`, each distinct task built once and shared, as `shared_task` shares them, found
+    by its fields given positionally: no keywords hashed into a cache key (which cost `shared_task`
+    about three times as much per call)."""
+    found = _BY_FIELDS.get(fields)
+    if found is None:
+        found = _make_task(*fields, ())
+        if len(_BY_FIELDS) < _MAX_BY_FIELDS:
+            _BY_FIELDS[fields] = found
+    return found
 
 
 _RESUMES: Final = {(key.partition(".")[0], key.partition(".")[2]): resume for key, resume in WORK_STARTS.items()}
@@ -74,9 +108,9 @@ def replace(draft: Draft, task: Task) -> None:
     draft.queue = pending.replace(draft.queue, task)
 
 
-def wait_chance(draft: Draft) -> None:
-    """Stop at `effects.draw`: the top task needs a chance outcome."""
-    draft.to_draw()
+wait_chance: Final[Callable[[Draft], None]] = Draft.to_draw
+"""`wait_chance(draft)`: stop at `effects.draw`, the top task needs a chance outcome
+([`Draft.to_draw`][tabletop.spolka_zoo.state.Draft.to_draw] itself: no call in between)."""
 
 
 def wait_choice(draft: Draft, seat: int) -> None:
