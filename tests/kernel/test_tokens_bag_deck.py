@@ -185,6 +185,11 @@ def test_tokens_refuse_bad_input() -> None:
         Tokens.parse("x sardine")
     with pytest.raises(AttributeError, match="immutable"):
         Tokens().total = 3  # type: ignore[misc]
+    kept = Tokens({"sardine": 2})
+    for name in ("total", "_counts"):
+        with pytest.raises(AttributeError, match="immutable"):
+            delattr(kept, name)
+    assert kept.total == 2 and kept == Tokens({"sardine": 2})
     assert Tokens.parse("2 sardine, water, octopus*2") == Tokens({"sardine": 2, "water": 1, "octopus": 2})
     assert str(Tokens()) == "-" and Tokens.parse("-") == Tokens()
 

@@ -94,6 +94,14 @@ class Tokens(Mapping[str, int]):
         msg = "Tokens is immutable"
         raise AttributeError(msg)
 
+    def __delattr__(self, name: str) -> None:
+        msg = "Tokens is immutable"  # the slots, `total` among them, are never deleted either
+        raise AttributeError(msg)
+
+    def __reduce__(self) -> tuple[type[Tokens], tuple[dict[str, int]]]:
+        """Pickled and copied as its counts (its slots are never set from outside)."""
+        return (Tokens, (dict(self._counts),))
+
     # Mapping interface -------------------------------------------------------------------
 
     def __getitem__(self, kind: str) -> int:
