@@ -9,7 +9,9 @@ import attrs
 import pytest
 from zoo_helpers import random_states
 
+from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.protocol import State
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import views
 from tabletop.spolka_zoo.state import ZooState
 
@@ -58,3 +60,16 @@ def test_a_seat_that_saw_nothing_sees_what_the_shared_redaction_shows(options: d
                 if p not in seers:
                     assert redact(part, p) == shared  # type: ignore[arg-type]
     assert seen  # some part had a card known to some seat only
+
+
+def test_a_kept_redaction_is_reused_only_by_the_function_that_made_it() -> None:
+    """The same deck object redacted as a public pile and then as a hidden one (or back) is
+    shown each way in turn: the memo is keyed by the part and the seat, and checked against the
+    redacting function, so a hidden deck never comes back with its composition shown."""
+    deck = Deck((Known("apple-1", seen_by=frozenset({1})),), Tokens({"apple-2": 1, "pear-1": 2}), ())
+    views._REDACTED.clear()
+    public = views._reuse(deck, 0, views._public)
+    hidden = views._reuse(deck, 0, views._hidden)
+    assert hidden == views._hidden(deck, 0) and hidden != public
+    assert "pear-1" in public.middle and "pear-1" not in hidden.middle
+    assert views._reuse(deck, 0, views._public) == public

@@ -164,9 +164,12 @@ _PICK_NONE: Final = PickShown.NONE
 
 T = TypeVar("T")
 R = TypeVar("R")
-_REDACTED: dict[tuple[int, int], tuple[object, object]] = {}
+_REDACTED: dict[tuple[int, int], tuple[object, object, object]] = {}
 """Redactions already made, by the identity of the part redacted and the seat: a step leaves
-most parts of a state unchanged (the same objects), so the next state's view reuses them."""
+most parts of a state unchanged (the same objects), so the next state's view reuses them. Each
+entry keeps the part, its redaction and the redacting function: a hit must be this very part
+redacted by this very function (the same object in two places of a state, say a deck that is
+both a public and a hidden pile, is never shown as the other)."""
 _REDACTED_MAX: Final = 4096
 _FINISHED: Final = -1
 _PLAYING: Final = -2
@@ -177,12 +180,12 @@ def _reuse(part: T, player: int, redact: Callable[[T, int], R]) -> R:
     """`redact(part, player)`, or the redaction made before for this very object and seat."""
     key = (id(part), player)
     hit = _REDACTED.get(key)
-    if hit is not None and hit[0] is part:
+    if hit is not None and hit[0] is part and hit[2] is redact:
         return hit[1]  # type: ignore[return-value]  # stored by this function for this part
     shown = redact(part, player)
     if len(_REDACTED) >= _REDACTED_MAX:
         _REDACTED.clear()
-    _REDACTED[key] = (part, shown)
+    _REDACTED[key] = (part, shown, redact)
     return shown
 
 
@@ -234,7 +237,9 @@ def _remember(state: ZooState) -> None:
     others = []
     for seat in state.seats:
         hit = get((id(seat), ended))
-        others.append(hit[1] if hit is not None and hit[0] is seat else _reuse(seat, ended, _other_seat))
+        others.append(
+            hit[1] if hit is not None and hit[0] is seat and hit[2] is _other_seat else _reuse(seat, ended, _other_seat)
+        )
     _LAST[1:] = (
         *_reuse(state.piles, _EVERY_SEAT, _piles_shared),
         *_reuse(state.decks, _EVERY_SEAT, _decks_shared),
