@@ -9,18 +9,22 @@ Things the rulebook names are read by id: `state.spot("f07")`, `state.storm("s7"
 `state.market("jade")`, `state.order("jade")`, `state.channel(id)`, `state.blocked(id)`, `state.boat_of("red")` (each
 boat holds its own fish). The tuples (`spots`, `storms`, `shops`, `markets`) stay in board order for the JSON and the
 rules.
+
+The markets' questions (`orders`, `missing`, `supplied_as_far_as_possible`, `boats_safe`) and `HARBOURS` live in
+[`tabletop.archipel.content.markets`][tabletop.archipel.content.markets]; they are imported here, so they are still
+importable from this module.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import attrs
 
-from tabletop.archipel.content.board import HARBOUR, HOME, Board, board_for
-from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCAN_SET, MULTI
+from tabletop.archipel.content.board import HOME, Board, board_for
+from tabletop.archipel.content.markets import HARBOURS, boats_safe, missing, orders, supplied_as_far_as_possible
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.phases import Flow
@@ -84,8 +88,6 @@ EMPTY: Final = SpotFish.CAUGHT
 """A fish spot whose fish was caught: no piece on it (`SpotFish.CAUGHT`)."""
 UNSEEN: Final = SpotFish.UNSEEN
 """A face-down fish nobody has seen (`SpotFish.UNSEEN`)."""
-HARBOURS: Final = frozenset({HARBOUR, HOME})
-"""Location kinds where a boat is in a harbour (ARC-2.5, ARC-7.1)."""
 ANYTIME: Final = "anytime"
 """The `declare` option's default: the players judge when the markets are supplied (ARC-7.1)."""
 SUPPLIED: Final = "supplied"
@@ -391,46 +393,6 @@ def _index(ids: Mapping[str, int], key: str, what: str) -> int:
 # Questions several rules ask ------------------------------------------------------------------
 
 
-def orders(s: ArchipelState) -> tuple[int, int]:
-    """(orders filled, orders) over the markets in play (ARC-7.2 to ARC-7.4, ARC-9.2)."""
-    return _market_tally(s)[1]
-
-
-def missing(s: ArchipelState) -> dict[str, int]:
-    """How many fish of each colour the markets in play still want (ARC-4.2, ARC-9.2)."""
-    return _market_tally(s)[0]
-
-
-_Tally = tuple[dict[str, int], tuple[int, int]]
-_TALLIES: dict[tuple[int, bool, int], tuple[tuple[str, tuple[Tokens, ...]], _Tally]] = {}
-
-
-def _market_tally(s: ArchipelState) -> _Tally:
-    """The missing fish by colour and (filled, ordered), kept by the markets tuple (held: its id is not reused)."""
-    ids = (id(s.board), s.short, id(s.markets))
-    found = _TALLIES.get(ids)
-    if found is None:
-        if len(_TALLIES) > 1024:
-            _TALLIES.clear()
-        found = _TALLIES[ids] = ((s.board, s.markets), _tally(s))
-    return found[1]
-
-
-def _tally(s: ArchipelState) -> tuple[dict[str, int], tuple[int, int]]:
-    board = board_for(s.board)
-    wanted: dict[str, int] = {}
-    filled = total = 0
-    for island, ordered, delivered in zip(board.islands, board.orders, s.markets, strict=True):
-        if s.short and island.pagoda:
-            continue
-        total += ordered.total
-        filled += delivered.total
-        for colour, n in ordered.items():
-            if n > delivered[colour]:
-                wanted[colour] = wanted.get(colour, 0) + n - delivered[colour]
-    return wanted, (filled, total)
-
-
 def others_here(s: ArchipelState) -> tuple[int, ...]:
     """The seats of the other boats on the current boat's location (ARC-6.1)."""
     me = s.flow.player
@@ -446,54 +408,3 @@ def dealing_to(s: ArchipelState) -> str:
             if shop.total < SHOP_SIZE and island not in shut:
                 return island
     return "warehouse"
-
-
-def supplied_as_far_as_possible(s: ArchipelState) -> bool:
-    """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`): a wanted colour can
-    still be delivered when a boat carries such a fish, or when one lies in the sea (face down or up, seen or not)
-    and bait that catches it (its colour or multicolour) is in the game (pocket, shops, warehouse, boats). Kept by
-    what it reads (an entry holds its objects, so their identities are not reused)."""
-    boats, k = s.boats, _LAST_SUPPLIED[0]  # the last look: a step moving no boat passes its tuple on, fish and all
-    if k[0] is boats and k[1] is s.markets and k[2] is s.lost and k[3] is s.removed and k[4] == (s.board, s.short):
-        return k[5]
-    key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in boats])
-    ids = tuple(map(id, key))  # the same objects as a recent look: most steps keep them all
-    recent = _RECENT.get(ids)  # an entry holds its objects, so no other object has their ids
-    if recent is None:
-        if len(_RECENT) > 1024:
-            _RECENT.clear()
-        recent = _RECENT[ids] = (key, _supplied(s))
-    _LAST_SUPPLIED[0] = (boats, s.markets, s.lost, s.removed, (s.board, s.short), recent[1])
-    return recent[1]
-
-
-_RECENT: dict[tuple[int, ...], tuple[tuple[Any, ...], bool]] = {}
-_LAST_SUPPLIED: list[tuple[Any, Any, Any, Any, Any, bool]] = [((), (), (), (), None, False)]  # replaced whole
-
-
-def _supplied(s: ArchipelState) -> bool:
-    wanted = missing(s)
-    if not wanted:
-        return True
-    cards, removed = board_for(s.board).cards, s.removed
-    multi = cards[MULTI] > removed[MULTI]
-    aboard = sum((boat.fish for boat in s.boats), Tokens())
-    # The fish in the sea, by kind, from public counts only: in the memory game a view does
-    # not show which face-down fish is which, but everybody can count them.
-    in_sea = FISH - s.lost - aboard - sum(s.markets, Tokens())
-    for colour in wanted:
-        if aboard[colour]:
-            return False
-        bait = BAIT_OF[colour]
-        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
-            return False
-    return True
-
-
-def boats_safe(s: ArchipelState) -> bool:
-    """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1)."""
-    kind = board_for(s.board).kind
-    for boat in s.boats:
-        if kind[boat.at] not in HARBOURS and (boat.fuel or not JERRYCAN_SET.isdisjoint(boat.cards)):
-            return False
-    return True
