@@ -73,13 +73,9 @@ def arrive(w: Work) -> None:
     board = w.map
     me = w.flow.player
     boat = w.boats[me]
-    bought = _NONE
-    island = board.island_index.get(boat.at, -1) if board.kind[boat.at] == HARBOUR else -1
-    if island >= 0 and boat.at not in w.shut:
-        bought = w.shops[island]
-        shops = list(w.shops)
-        shops[island] = _NONE
-        w.shops = tuple(shops)
+    island, bought, shops = _shop_cards(board, w.shut, w.shops, boat.at)
+    if shops is not None:
+        w.shops = shops
         w.turn = evolve(w.turn, shop=boat.at)
     leaks = bought[LEAK]
     if leaks:
@@ -91,16 +87,40 @@ def arrive(w: Work) -> None:
         if leaks >= 2:
             w.lost = w.lost + boat.fish
             boat = evolve(boat, fish=_NONE)
-    if island >= 0 and not (w.short and board.islands[island].pagoda):
-        boat, markets = _deliver(board, w.markets, island, boat)
-        if markets is not None:
-            w.markets = markets
-            w.last_progress = w.flow.round
-    if bought and not _PROGRESS_CARDS.isdisjoint(bought):
-        w.last_progress = w.flow.round  # ARC-7.6: bait or storm gear bought
+    boat, markets, progress = _ashore(board, w.short, w.markets, island, boat, bought)
+    if markets is not None:
+        w.markets = markets
+    if progress:
+        w.last_progress = w.flow.round
     if boat is not w.boats[me]:
         w.set_boat(me, boat)
     w.go("news", bought=bought)
+
+
+def _shop_cards(
+    board: Board, shut: frozenset[str], shops: tuple[Tokens, ...], at: str
+) -> tuple[int, Tokens, tuple[Tokens, ...] | None]:
+    """ARC-2.7, for `arrive` and `arrived`: the island of the harbour at `at` (-1: none, or a home port),
+    the cards the boat takes from its shop, and the shops after (`None`: no shop, or a closed one)."""
+    island = board.island_index.get(at, -1) if board.kind[at] == HARBOUR else -1
+    if island < 0 or at in shut:
+        return island, _NONE, None
+    after = list(shops)
+    after[island] = _NONE
+    return island, shops[island], tuple(after)
+
+
+def _ashore(
+    board: Board, short: bool, markets: tuple[Tokens, ...], island: int, boat: Boat, bought: Tokens
+) -> tuple[Boat, tuple[Tokens, ...] | None, bool]:
+    """ARC-4.2 and ARC-7.6, for `arrive` and `arrived`: the boat after its fish went to the market of
+    `island` (none at a home port, nor at a pagoda in the short game), the markets after (`None`:
+    nothing delivered), and whether that or the cards `bought` (bait, storm gear) are progress."""
+    markets_after = None
+    if island >= 0 and not (short and board.islands[island].pagoda):
+        boat, markets_after = _deliver(board, markets, island, boat)
+    progress = markets_after is not None or (bool(bought) and not _PROGRESS_CARDS.isdisjoint(bought))
+    return boat, markets_after, progress
 
 
 def _deliver(board: Board, markets: tuple[Tokens, ...], island: int, boat: Boat) -> tuple[Boat, Any]:
@@ -136,23 +156,18 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
     boats = changes.get("boats", s.boats)
     me = flow.player
     boat = boats[me]
-    at, board, bought, shop = boat.at, board_for(s.board), _NONE, turn.shop
-    island = board.island_index.get(at, -1) if board.kind[at] == HARBOUR else -1
-    if island >= 0 and at not in s.shut:  # ARC-2.7: the shop's cards
-        bought = s.shops[island]
+    at, board, shop = boat.at, board_for(s.board), turn.shop
+    island, bought, shops = _shop_cards(board, s.shut, s.shops, at)
+    if shops is not None:
         if bought[LEAK]:
             return None
-        shops = list(s.shops)
-        shops[island] = _NONE
-        changes["shops"] = tuple(shops)
+        changes["shops"] = shops
         shop = at
-    if island >= 0 and not (s.short and board.islands[island].pagoda):  # ARC-4.2
-        boat, markets = _deliver(board, s.markets, island, boat)
-        if markets is not None:
-            changes["markets"] = markets
-            changes["last_progress"] = flow.round
-    if bought and not _PROGRESS_CARDS.isdisjoint(bought):
-        changes["last_progress"] = flow.round  # ARC-7.6: bait or storm gear bought
+    boat, markets, progress = _ashore(board, s.short, s.markets, island, boat, bought)
+    if markets is not None:
+        changes["markets"] = markets
+    if progress:
+        changes["last_progress"] = flow.round
     flow = MACHINE.goto(flow, "news")
     boat, bought, weather = _on_the_quay(s, board, boat, bought, changes)
     if weather:
