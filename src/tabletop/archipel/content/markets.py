@@ -124,38 +124,49 @@ def supplied_as_far_as_possible(s: Position) -> bool:
     and bait that catches it (its colour or multicolour) is in the game (pocket, shops, warehouse, boats). Kept by
     what it reads (an entry holds its objects, so their identities are not reused)."""
     boats, k = s.boats, _LAST_SUPPLIED[0]  # the last look: a step moving no boat passes its tuple on, fish and all
-    if k[0] is boats and k[1] is s.markets and k[2] is s.lost and k[3] is s.removed and k[4] == (s.board, s.short):
-        return k[5]
-    key = (s.board, s.short, s.markets, s.lost, s.removed, *[boat.fish for boat in boats])
+    markets, lost, removed = s.markets, s.lost, s.removed
+    if k[1] is markets and k[2] is lost and k[3] is removed and k[4] == (s.board, s.short):
+        if k[0] is boats:
+            return k[5]
+        fish = [boat.fish for boat in boats]
+        if fish == k[6]:  # a boat moved, no fish did: the same answer (read by value)
+            _LAST_SUPPLIED[0] = (boats, markets, lost, removed, k[4], k[5], fish)
+            return k[5]
+    else:
+        fish = [boat.fish for boat in boats]
+    key = (s.board, s.short, markets, lost, removed, *fish)
     ids = tuple(map(id, key))  # the same objects as a recent look: most steps keep them all
     recent = _RECENT.get(ids)  # an entry holds its objects, so no other object has their ids
     if recent is None:
         if len(_RECENT) > 1024:
             _RECENT.clear()
         recent = _RECENT[ids] = (key, _supplied(s))
-    _LAST_SUPPLIED[0] = (boats, s.markets, s.lost, s.removed, (s.board, s.short), recent[1])
+    _LAST_SUPPLIED[0] = (boats, markets, lost, removed, (s.board, s.short), recent[1], fish)
     return recent[1]
 
 
 _RECENT: dict[tuple[int, ...], tuple[tuple[Any, ...], bool]] = {}
-_LAST_SUPPLIED: list[tuple[Any, Any, Any, Any, Any, bool]] = [((), (), (), (), None, False)]  # replaced whole
+_LAST_SUPPLIED: list[tuple[Any, Any, Any, Any, Any, bool, list[Tokens]]] = [((), (), (), (), None, False, [])]
+"""The last look (replaced whole): the boats, markets, lost fish and removed cards read, the board and option,
+the answer, and the boats' fish."""
 
 
 def _supplied(s: Position) -> bool:
     wanted = missing(s)
     if not wanted:
         return True
-    cards, removed = board_for(s.board).cards, s.removed
-    multi = cards[MULTI] > removed[MULTI]
-    aboard = sum((boat.fish for boat in s.boats), Tokens())
-    # The fish in the sea, by kind, from public counts only: in the memory game a view does
-    # not show which face-down fish is which, but everybody can count them.
-    in_sea = FISH - s.lost - aboard - sum(s.markets, Tokens())
+    boats = s.boats
     for colour in wanted:
-        if aboard[colour]:
-            return False
+        for boat in boats:
+            if boat.fish[colour]:
+                return False
+    cards, removed, lost, markets = board_for(s.board).cards, s.removed, s.lost, s.markets
+    multi = cards[MULTI] > removed[MULTI]
+    for colour in wanted:
+        # A fish in the sea, from public counts only: in the memory game a view does not show which
+        # face-down fish is which, but everybody can count them (none of `colour` is aboard here).
         bait = BAIT_OF[colour]
-        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
+        if (multi or cards[bait] > removed[bait]) and FISH[colour] > lost[colour] + sum([m[colour] for m in markets]):
             return False
     return True
 
