@@ -155,20 +155,27 @@ def _supplied(s: Position) -> bool:
     wanted = missing(s)
     if not wanted:
         return True
-    boats = s.boats
-    for colour in wanted:
-        for boat in boats:
-            if boat.fish[colour]:
-                return False
-    cards, removed, lost, markets = board_for(s.board).cards, s.removed, s.lost, s.markets
+    cards, removed = board_for(s.board).cards, s.removed
     multi = cards[MULTI] > removed[MULTI]
+    aboard = sum((boat.fish for boat in s.boats), Tokens())
+    # The fish in the sea, by kind, from public counts only: in the memory game a view does
+    # not show which face-down fish is which, but everybody can count them.
+    kept = _AT_SEA[0]
+    if kept[0] is not s.lost or kept[1] is not s.markets:
+        kept = _AT_SEA[0] = (s.lost, s.markets, FISH - s.lost, sum(s.markets, Tokens()))
+    in_sea = kept[2] - aboard - kept[3]
     for colour in wanted:
-        # A fish in the sea, from public counts only: in the memory game a view does not show which
-        # face-down fish is which, but everybody can count them (none of `colour` is aboard here).
+        if aboard[colour]:
+            return False
         bait = BAIT_OF[colour]
-        if (multi or cards[bait] > removed[bait]) and FISH[colour] > lost[colour] + sum([m[colour] for m in markets]):
+        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
             return False
     return True
+
+
+_AT_SEA: list[tuple[Any, Any, Tokens, Tokens]] = [((), (), FISH, Tokens())]
+"""The lost fish and markets `_supplied` read last (held, so their ids are not reused), the fish not lost, and the
+fish delivered (one entry, replaced whole)."""
 
 
 def boats_safe(s: Position) -> bool:

@@ -74,8 +74,13 @@ def _cans_of(boat: Boat) -> tuple[Move, ...]:
 
 
 def _passes(s: ArchipelState, giver: int, taker: int, item: str, quay: Tokens) -> bool:
-    """ARC-6.1, ARC-1.3: the giver has the item, the taker room for it, and it does not go back."""
-    return holds_item(s, giver, item, quay) and has_room(s.boats[taker], item) and not given_back(s, giver, taker, item)
+    """ARC-6.1, ARC-1.3: the giver has the item, the taker room for it, and it does not go back (nothing can,
+    while nothing changed hands this turn: `given_back` is asked only then)."""
+    return (
+        holds_item(s, giver, item, quay)
+        and has_room(s.boats[taker], item)
+        and not (s.turn.gifts and given_back(s, giver, taker, item))
+    )
 
 
 _NO_CARDS: Final = Tokens()
