@@ -34,11 +34,6 @@ def _fail(message: str, path: str, rule: str = "") -> NoReturn:
     raise InvariantBroken(message, path=path, rule=rule)
 
 
-def _count(counts: dict[str, int], tokens: Tokens) -> None:
-    for kind, n in tokens.items():
-        counts[kind] = counts.get(kind, 0) + n
-
-
 _DECK_CARDS: Final = PartAnswers()
 """Every card of a deck, kept by the deck's identity: a deck a step left unchanged (the very
 same object) is listed once (reading a state checks it and the state after its first legal
@@ -116,14 +111,20 @@ def _cards(state: ConservasState, cards: Cards) -> None:
 
 def _sea_tokens(state: ConservasState) -> None:
     """CON-1.1: every one of the 116 sea tokens is somewhere, once (per kind)."""
-    counts: dict[str, int] = {}
-    for part in (state.supply, state.bag.contents, state.hand, state.catch, state.deep):
-        _count(counts, part)
+    counts = state.supply.as_dict()  # the counts summed in one loop, an empty part skipped by its total
+    get = counts.get
+    for part in (state.bag.contents, state.hand, state.catch, state.deep):
+        if part.total:
+            for kind, n in part.items():
+                counts[kind] = get(kind, 0) + n
     for kind in state.market:
         if kind:
-            counts[kind] = counts.get(kind, 0) + 1
+            counts[kind] = get(kind, 0) + 1
     for owned in state.cards.upgrades:
-        _count(counts, owned.kept)
-    if {kind: n for kind, n in counts.items() if n} != _SUPPLY:
+        kept = owned.kept
+        if kept.total:
+            for kind, n in kept.items():
+                counts[kind] = get(kind, 0) + n
+    if counts != _SUPPLY:  # every count is positive: no zero to drop
         tokens = state.sea_tokens()
         _fail(f"sea tokens not conserved: {tokens.as_dict()} != {SUPPLY.as_dict()}", "", "CON-1.1")

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, Final, Protocol, TypeVar
 
 import attrs
@@ -174,6 +175,7 @@ class PhaseMachine:
         "_keys",
         "_moves",
         "_steps",
+        "_steps_read",
         "_targets",
         "phases",
         "start",
@@ -192,6 +194,7 @@ class PhaseMachine:
                 self._steps[key] = step
         if start not in self._steps:
             self._fail(f"the start step {start!r} is not declared")
+        self._steps_read = MappingProxyType(self._steps)  # `steps()`: read-only, no copy per call
         self._edges: dict[str, frozenset[str]] = {
             key: frozenset(self._resolve(key, target) for target in step.then) for key, step in self._steps.items()
         }
@@ -208,8 +211,13 @@ class PhaseMachine:
         # Flows are immutable values: `goto` hands out one object per distinct flow (interned),
         # which is several times cheaper than building one and shares it between states.
         self._flows: dict[tuple[str, str, int, int, int], Flow] = {}
-        # For each step, every way of naming an allowed next step ("step" or "phase.step").
-        self._targets: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
+        self._targets = self._target_names(pairs)
+        self._check_steps()
+        self._check_reachable()
+
+    def _target_names(self, pairs: Mapping[str, tuple[str, ...]]) -> dict[tuple[str, ...], dict[str, tuple[str, ...]]]:
+        """For each step, every way of naming an allowed next step (`"step"` or `"phase.step"`)."""
+        targets_of: dict[tuple[str, ...], dict[str, tuple[str, ...]]] = {}
         for key, targets in self._edges.items():
             here = key.split(".", 1)[0]
             names: dict[str, tuple[str, ...]] = {}
@@ -217,9 +225,8 @@ class PhaseMachine:
                 names[target] = pairs[target]
                 if target.startswith(here + "."):
                     names[target.split(".", 1)[1]] = pairs[target]
-            self._targets[pairs[key]] = names
-        self._check_steps()
-        self._check_reachable()
+            targets_of[pairs[key]] = names
+        return targets_of
 
     # Validation --------------------------------------------------------------------------
 
@@ -276,8 +283,9 @@ class PhaseMachine:
         return self._by_pair[flow.phase, flow.step]
 
     def steps(self) -> Mapping[str, Step]:
-        """Every step by `"phase.step"` key, in table order."""
-        return dict(self._steps)
+        """Every step by `"phase.step"` key, in table order (a read-only mapping: the table itself,
+        not a copy, so every `validate_state` reads it without copying it)."""
+        return self._steps_read
 
     def actor(self, flow: Flow) -> Actor:
         """Who acts at `flow`."""

@@ -81,7 +81,7 @@ class State(abc.ABC):
     __slots__ = ("_legal", "_legal_ids", "_legal_set", "_outcomes")
 
     _legal: tuple[Move, ...] | None
-    _legal_ids: dict[int, Move] | None
+    _legal_ids: dict[int, Move] | int | None
     _legal_set: frozenset[Move] | None
     _outcomes: tuple[tuple[Move, float], ...] | None
     _CACHES: ClassVar[tuple[str, ...]] = ("_legal", "_legal_ids", "_outcomes")
@@ -208,9 +208,11 @@ class State(abc.ABC):
         # A move taken from legal_moves() is found by identity, with no hashing: the outcome
         # `sample_chance` just drew from this state is known legal (`SAMPLED`); the first move
         # applied to a state by a scan of the legal moves (a playout applies one; at a chance
-        # node, of the outcomes, without listing their moves), the next ones by their id in a
-        # table built once (a search applies many to one state; ids are unique among live
-        # objects, and the cached moves live as long as the state).
+        # node, of the outcomes, without listing their moves); the second by a scan that keeps
+        # its position, and each next one at the position after it, as a branching pass applies
+        # them, in order; a move out of that order, by its id in a table then built once (a search
+        # applies many to one state; ids are unique among live objects, and the cached moves live
+        # as long as the state).
         machine = self.MACHINE
         actor = machine._actor_at[self.flow.key]
         sampled = _SAMPLED[0]
@@ -226,7 +228,13 @@ class State(abc.ABC):
                         break
                 else:
                     self._check(move, actor)
-            elif ids is None or ids is _SCANNED or id(move) not in ids:  # else found in the table
+            elif type(ids) is int:  # a pass over the moves in order: the move after the last one found
+                at = ids + 1
+                if at < len(legal) and legal[at] is move:  # type: ignore[arg-type,index]  # listed once an int
+                    _set_legal_ids(self, at)
+                else:
+                    self._check(move, actor)
+            elif ids is None or ids is _SCANNED or id(move) not in ids:  # type: ignore[operator]  # a dict: an int is told above
                 self._check(move, actor)
         new = self._apply(move)
         if actor is _CHANCE:
@@ -265,10 +273,15 @@ class State(abc.ABC):
                         raise self._explain(move)
             _set_legal_ids(self, _SCANNED)
             return
-        if ids is _SCANNED:
+        if ids is _SCANNED:  # the second move applied: found by a scan that keeps its position
+            for at, candidate in enumerate(self.legal_moves()):
+                if candidate is move:
+                    _set_legal_ids(self, at)
+                    return
+        elif type(ids) is int:  # not the move after the last one found: moves applied out of order
             ids = {id(candidate): candidate for candidate in self.legal_moves()}
             _set_legal_ids(self, ids)
-        if id(move) not in ids and not self.is_legal(move):
+        if (ids is _SCANNED or id(move) not in ids) and not self.is_legal(move):  # type: ignore[operator]  # a dict
             raise self._explain(move)
 
     def view(self, player: int) -> Self:
@@ -430,7 +443,8 @@ _slot: Mapping[str, Any] = State.__dict__  # the cache slots' descriptors: setti
 _set_legal = _slot["_legal"].__set__
 _set_legal_ids = _slot["_legal_ids"].__set__
 _SCANNED: Final[dict[int, Move]] = {}
-"""`_legal_ids` once one move was applied (found by a scan): the next apply builds the table."""
+"""`_legal_ids` once one move was applied (found by a scan): the next apply keeps the position of
+the move it finds (an `int`), and a move applied out of order then builds the table by id."""
 _set_legal_set = _slot["_legal_set"].__set__
 _set_outcomes = _slot["_outcomes"].__set__
 
