@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import functools
 from itertools import chain
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
-from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
+from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
@@ -368,59 +368,55 @@ def _expected_code(config: Config) -> int | None:
 
 
 def _card_code(state: ZooState) -> int | None:
-    """The code of every card of the state (`None` if one is not known, as `?`)."""
-    of = _CODES.of
-    piles, decks = of(state.piles, _piles_code), of(state.decks, _decks_code)
-    if piles is None or decks is None:
+    """The code of every card of the state (`None` if one is not known, as `?`): the codes of
+    its piles, decks, rows and hands, each kept by its part's identity, added up."""
+    p = state.piles
+    code = _CODES.total(
+        (
+            p.influence_row,
+            p.helper_row,
+            p.resolving,
+            p.removed,
+            p.bot_discard,
+            p.event_aside,
+            p.influence,
+            p.helper_deck,
+            p.bot_deck,
+            p.event_deck,
+            p.goal_box,
+            p.intrigue_box,
+            *state.decks,
+        ),
+        _part_code,
+    )
+    hands = _HANDS.total(chain.from_iterable((seat.helpers, seat.intrigues) for seat in state.seats), _CODE.pieces)
+    if code is None or hands is None:
         return None
-    code = piles + decks
     weights = _CODE.weights
     try:
         for seat in state.seats:
-            if seat.helpers:
-                code += sum(map(weights.__getitem__, seat.helpers))
-            if seat.intrigues:
-                code += sum(map(weights.__getitem__, seat.intrigues))
             if seat.goal:
                 code += weights[seat.goal]
     except KeyError:
         return None
-    return code
+    return code + hands
 
 
-def _piles_code(p: Piles) -> int | None:
-    """The code of the cards of the piles (`None` if one is not known)."""
-    code = _CODE.pieces(filter(None, chain(p.influence_row, p.helper_row, p.resolving)))
-    if code is None:
-        return None
-    if p.removed:
-        removed = _CODE.pieces([known.card for known in p.removed])
-        if removed is None:
-            return None
-        code += removed
-    of, tokens = _CODES.of, _CODE.tokens
-    for part in (
-        of(p.bot_discard, tokens),
-        of(p.event_aside, tokens),
-        *(of(deck, _deck_code) for deck in (p.influence, p.helper_deck, p.bot_deck, p.event_deck)),
-        of(p.goal_box, _deck_code),
-        of(p.intrigue_box, _deck_code),
-    ):
-        if part is None:
-            return None
-        code += part
-    return code
+_HANDS: Final = PartAnswers(2048)
+"""The code of the cards of each seat's hand of helpers or intrigues, by the hand's identity
+(a hand's `""` is not a card: its code is `None`, where a row's `""` is an empty place)."""
 
 
-def _decks_code(decks: tuple[Deck, ...]) -> int | None:
-    """The code of the cards of the company decks (`None` if one is not known)."""
-    code = 0
-    for deck in decks:
-        part = _CODES.of(deck, _deck_code)
-        if part is None:
-            return None
-        code += part
-    return code
+def _part_code(part: Any) -> int | None:
+    """The code of the cards of a part of the piles or a company deck (`None` if one is not
+    known): a deck, a multiset, a row (its `""` an empty place) or the cards removed."""
+    if type(part) is Deck:
+        return _deck_code(part)
+    if type(part) is Tokens:
+        return _CODE.tokens(part)
+    if part and type(part[0]) is Known:
+        return _CODE.pieces([known.card for known in part])
+    return _CODE.pieces(filter(None, part))
 
 
 def _deck_code(deck: Deck) -> int | None:
