@@ -213,7 +213,7 @@ def _config(state: ZooState) -> None:
     gives the warehouse of each), and the seats the ones it makes (humans and bots where the
     `seating` option puts them): the rules read these values at every step."""
     config = state.config
-    if tuple(seat.bot for seat in state.seats) != _CONFIGS.of(config, _seating):
+    if tuple([seat.bot for seat in state.seats]) != _CONFIGS.of(config, _seating):
         bots = "".join("B" if seat.bot else "H" for seat in state.seats)
         _broken(f"seats {bots} (H human, B bot) for {config.players} players and {config.bots} bots", "seats")
 
@@ -301,8 +301,9 @@ def _tokens(state: ZooState) -> None:
         _fruit(state)
         _CONSERVED.keep(state.warehouse, *fruits)
     for i, seat in enumerate(state.seats):
-        if min(seat.shares, default=0) < 0 or sum(seat.shares) > SHARE_TOKENS:
-            _broken(f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
+        shares = seat.shares
+        if shares and (min(shares) < 0 or sum(shares) > SHARE_TOKENS):
+            _broken(f"seat {i} shares {shares}", f"seats[{i}].shares", "ZOO-1.6")
         if seat.money < 0:
             _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
     if min(state.share_price) < 0:
