@@ -133,6 +133,9 @@ def _count_decks(decks: tuple[Deck, ...], tally: dict[str, int]) -> None:
 #: What a task's ``company`` may be: none, the seat's choice, or a company.
 _TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
 
+#: The name of every operation (`OPS`, fixed when made), as a set: no `Mapping` call per look-up.
+_OP_NAMES: Final = frozenset(OPS)
+
 #: Every step of the phase table, by key.
 _STEPS: Final = frozenset(MACHINE.steps())
 
@@ -264,13 +267,13 @@ def _pending(state: ZooState) -> None:
 def _task_sound(task: Task, seats: range) -> bool:
     """Whether a task passes every check of `_task_broken` (the fast path of a sound queue)."""
     return (
-        task.op in OPS
+        task.op in _OP_NAMES
         and task.seat in seats
         and task.actor in seats
         and task.company in _TASK_COMPANIES
         and (task.card in FAMILY or task.card in ("", HIDDEN))
         and task.index >= 0
-        and all(seat in seats for seat in task.done)
+        and (not task.done or all(seat in seats for seat in task.done))
         and (task.op != "resolve_deck" or task.company in FRUITS)
         and (task.op != "effect" or task.card in FAMILY or task.card == HIDDEN)
     )
@@ -370,9 +373,28 @@ def _expected_code(config: Config) -> int | None:
 
 def _card_code(state: ZooState) -> int | None:
     """The code of every card of the state (`None` if one is not known, as `?`): the codes of
-    its piles, decks, rows and hands, each kept by its part's identity, added up."""
-    p = state.piles
-    code = _CODES.total(
+    its piles and company decks, each kept by its part's identity, and of its seats' cards."""
+    code = _CODES.total((state.piles, *state.decks), _part_code)
+    if code is None:
+        return None
+    weights = _CODE.weights
+    try:
+        for seat in state.seats:
+            if seat.helpers:
+                code += sum(map(weights.__getitem__, seat.helpers))
+            if seat.intrigues:
+                code += sum(map(weights.__getitem__, seat.intrigues))
+            if seat.goal:
+                code += weights[seat.goal]
+    except KeyError:
+        return None
+    return code
+
+
+def _piles_code(p: Piles) -> int | None:
+    """The code of the cards of the piles (`None` if one is not known): of their rows and
+    decks, each kept by its part's identity."""
+    return _CODES.total(
         (
             p.influence_row,
             p.helper_row,
@@ -386,35 +408,20 @@ def _card_code(state: ZooState) -> int | None:
             p.event_deck,
             p.goal_box,
             p.intrigue_box,
-            *state.decks,
         ),
         _part_code,
     )
-    hands = _HANDS.total(chain.from_iterable((seat.helpers, seat.intrigues) for seat in state.seats), _CODE.pieces)
-    if code is None or hands is None:
-        return None
-    weights = _CODE.weights
-    try:
-        for seat in state.seats:
-            if seat.goal:
-                code += weights[seat.goal]
-    except KeyError:
-        return None
-    return code + hands
-
-
-_HANDS: Final = PartAnswers(2048)
-"""The code of the cards of each seat's hand of helpers or intrigues, by the hand's identity
-(a hand's `""` is not a card: its code is `None`, where a row's `""` is an empty place)."""
 
 
 def _part_code(part: Any) -> int | None:
-    """The code of the cards of a part of the piles or a company deck (`None` if one is not
-    known): a deck, a multiset, a row (its `""` an empty place) or the cards removed."""
+    """The code of the cards of a part (`None` if one is not known): the piles, a deck, a
+    multiset, a row (its `""` an empty place) or the cards removed."""
     if type(part) is Deck:
         return _deck_code(part)
     if type(part) is Tokens:
         return _CODE.tokens(part)
+    if type(part) is Piles:
+        return _piles_code(part)
     if part and type(part[0]) is Known:
         return _CODE.pieces([known.card for known in part])
     return _CODE.pieces(filter(None, part))
