@@ -317,14 +317,22 @@ def _tokens(state: ZooState) -> None:
 
 def _fruit(state: ZooState) -> None:
     """Fruit tokens conserved."""
-    supply = state.config.fruit_supply
     fruit = state.warehouse.as_dict()
-    for tokens in (*state.company_fruit, *(seat.fruit for seat in state.seats)):
+    for tokens in (*state.company_fruit, *[seat.fruit for seat in state.seats]):
         for kind, n in tokens.items():
             fruit[kind] = fruit.get(kind, 0) + n
-    if fruit != dict.fromkeys(FRUITS, supply):
+    if fruit != _SUPPLIES.of(state.config, _supply):
+        supply = state.config.fruit_supply
         found = ", ".join(f"{n} {kind}" for kind, n in {**dict.fromkeys(FRUITS, 0), **fruit}.items())
         _broken(f"fruit tokens not conserved: {found} in play, {supply} of each expected", "warehouse", "ZOO-1.3")
+
+
+_SUPPLIES: Final = PartAnswers(CONFIGS_KEPT)
+"""The fruit tokens of each kind in play, by the configuration's identity (a game's states share one)."""
+
+
+def _supply(config: Config) -> dict[str, int]:
+    return dict.fromkeys(FRUITS, config.fruit_supply)
 
 
 def _cards(state: ZooState) -> None:
