@@ -299,7 +299,7 @@ found conserved with: a state whose every such part is unchanged is not counted 
 
 def _tokens(state: ZooState) -> None:
     """Fruit and share tokens conserved, no purse or price below 0."""
-    fruits = (state.company_fruit, state.config, *(seat.fruit for seat in state.seats))
+    fruits = (state.company_fruit, state.config, *[seat.fruit for seat in state.seats])
     if not _CONSERVED.holds(state.warehouse, *fruits):
         _fruit(state)
         _CONSERVED.keep(state.warehouse, *fruits)
@@ -339,7 +339,7 @@ def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
     if _cards_coded(state):
         return
-    parts = (state.decks, state.config, *(x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)))
+    parts = (state.decks, state.config, *[x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)])
     if not _CONSERVED.holds(state.piles, *parts):
         _count_cards(state)  # counted, and any problem worded (a view: the cards it shows exist)
         _CONSERVED.keep(state.piles, *parts)
