@@ -209,13 +209,10 @@ def _cards_coded(s: ArchipelState, board: Board) -> bool:
     found = code.pieces(filter(None, s.storms))
     if found is None or expected is None:
         return False
-    of, tokens = parts.of, code.tokens
-    for part in (s.pocket.contents, s.warehouse, s.bought, s.removed, *s.shops, *(boat.cards for boat in s.boats)):
-        counted = of(part, tokens)
-        if counted is None:
-            return False
-        found += counted
-    return found == expected
+    counted = parts.total(
+        (s.pocket.contents, s.warehouse, s.bought, s.removed, *s.shops, *(boat.cards for boat in s.boats)), code.tokens
+    )
+    return counted is not None and found + counted == expected
 
 
 def _count_cards(s: ArchipelState, board: Board) -> None:
@@ -252,13 +249,19 @@ def _check_places(s: ArchipelState, board: Board) -> None:
         _fail(f"the warehouse holds {s.warehouse.total} cards", "warehouse", "ARC-1.7")
     if s.warehouse_shut and s.warehouse:
         _fail("the closed warehouse holds cards", "warehouse", "ARC-4.10")
-    for i, (number, card) in enumerate(zip(board.storm_numbers, s.storms, strict=True)):
-        if card and storm_number(card) not in (0, number):
-            _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
+    if not _STORMS.holds(s.storms, board):
+        for i, (number, card) in enumerate(zip(board.storm_numbers, s.storms, strict=True)):
+            if card and storm_number(card) not in (0, number):
+                _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
+        _STORMS.keep(s.storms, board)
     if s.bought and s.flow.phase != "harbour":
         _fail(f"cards {s.bought} on the quay outside a harbour visit", "bought", "ARC-4.5")
     if s.turn.weather and s.turn.weather not in s.bought:
         _fail(f"{s.turn.weather} waits but was not bought", "turn.weather", "ARC-4.3")
+
+
+_STORMS: Final = PartAnswers()
+"""The storm spaces found sound, with the very board they were found sound on."""
 
 
 def _same(tally: dict[str, int], tokens: Tokens) -> bool:

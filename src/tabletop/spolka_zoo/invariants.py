@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import functools
 from itertools import chain
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 import attrs
 
-from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
+from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
@@ -133,6 +133,9 @@ def _count_decks(decks: tuple[Deck, ...], tally: dict[str, int]) -> None:
 #: What a task's ``company`` may be: none, the seat's choice, or a company.
 _TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
 
+#: The name of every operation (`OPS`, fixed when made), as a set: no `Mapping` call per look-up.
+_OP_NAMES: Final = frozenset(OPS)
+
 #: Every step of the phase table, by key.
 _STEPS: Final = frozenset(MACHINE.steps())
 
@@ -213,7 +216,7 @@ def _config(state: ZooState) -> None:
     gives the warehouse of each), and the seats the ones it makes (humans and bots where the
     `seating` option puts them): the rules read these values at every step."""
     config = state.config
-    if tuple(seat.bot for seat in state.seats) != _CONFIGS.of(config, _seating):
+    if tuple([seat.bot for seat in state.seats]) != _CONFIGS.of(config, _seating):
         bots = "".join("B" if seat.bot else "H" for seat in state.seats)
         _broken(f"seats {bots} (H human, B bot) for {config.players} players and {config.bots} bots", "seats")
 
@@ -264,13 +267,13 @@ def _pending(state: ZooState) -> None:
 def _task_sound(task: Task, seats: range) -> bool:
     """Whether a task passes every check of `_task_broken` (the fast path of a sound queue)."""
     return (
-        task.op in OPS
+        task.op in _OP_NAMES
         and task.seat in seats
         and task.actor in seats
         and task.company in _TASK_COMPANIES
         and (task.card in FAMILY or task.card in ("", HIDDEN))
         and task.index >= 0
-        and all(seat in seats for seat in task.done)
+        and (not task.done or all(seat in seats for seat in task.done))
         and (task.op != "resolve_deck" or task.company in FRUITS)
         and (task.op != "effect" or task.card in FAMILY or task.card == HIDDEN)
     )
@@ -296,13 +299,14 @@ found conserved with: a state whose every such part is unchanged is not counted 
 
 def _tokens(state: ZooState) -> None:
     """Fruit and share tokens conserved, no purse or price below 0."""
-    fruits = (state.company_fruit, state.config, *(seat.fruit for seat in state.seats))
+    fruits = (state.company_fruit, state.config, *[seat.fruit for seat in state.seats])
     if not _CONSERVED.holds(state.warehouse, *fruits):
         _fruit(state)
         _CONSERVED.keep(state.warehouse, *fruits)
     for i, seat in enumerate(state.seats):
-        if min(seat.shares, default=0) < 0 or sum(seat.shares) > SHARE_TOKENS:
-            _broken(f"seat {i} shares {seat.shares}", f"seats[{i}].shares", "ZOO-1.6")
+        shares = seat.shares
+        if shares and (min(shares) < 0 or sum(shares) > SHARE_TOKENS):
+            _broken(f"seat {i} shares {shares}", f"seats[{i}].shares", "ZOO-1.6")
         if seat.money < 0:
             _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
     if min(state.share_price) < 0:
@@ -313,21 +317,29 @@ def _tokens(state: ZooState) -> None:
 
 def _fruit(state: ZooState) -> None:
     """Fruit tokens conserved."""
-    supply = state.config.fruit_supply
     fruit = state.warehouse.as_dict()
-    for tokens in (*state.company_fruit, *(seat.fruit for seat in state.seats)):
+    for tokens in (*state.company_fruit, *[seat.fruit for seat in state.seats]):
         for kind, n in tokens.items():
             fruit[kind] = fruit.get(kind, 0) + n
-    if fruit != dict.fromkeys(FRUITS, supply):
+    if fruit != _SUPPLIES.of(state.config, _supply):
+        supply = state.config.fruit_supply
         found = ", ".join(f"{n} {kind}" for kind, n in {**dict.fromkeys(FRUITS, 0), **fruit}.items())
         _broken(f"fruit tokens not conserved: {found} in play, {supply} of each expected", "warehouse", "ZOO-1.3")
+
+
+_SUPPLIES: Final = PartAnswers(CONFIGS_KEPT)
+"""The fruit tokens of each kind in play, by the configuration's identity (a game's states share one)."""
+
+
+def _supply(config: Config) -> dict[str, int]:
+    return dict.fromkeys(FRUITS, config.fruit_supply)
 
 
 def _cards(state: ZooState) -> None:
     """Every card in exactly one place."""
     if _cards_coded(state):
         return
-    parts = (state.decks, state.config, *(x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)))
+    parts = (state.decks, state.config, *[x for seat in state.seats for x in (seat.helpers, seat.intrigues, seat.goal)])
     if not _CONSERVED.holds(state.piles, *parts):
         _count_cards(state)  # counted, and any problem worded (a view: the cards it shows exist)
         _CONSERVED.keep(state.piles, *parts)
@@ -368,12 +380,11 @@ def _expected_code(config: Config) -> int | None:
 
 
 def _card_code(state: ZooState) -> int | None:
-    """The code of every card of the state (`None` if one is not known, as `?`)."""
-    of = _CODES.of
-    piles, decks = of(state.piles, _piles_code), of(state.decks, _decks_code)
-    if piles is None or decks is None:
+    """The code of every card of the state (`None` if one is not known, as `?`): the codes of
+    its piles and company decks, each kept by its part's identity, and of its seats' cards."""
+    code = _CODES.total((state.piles, *state.decks), _part_code)
+    if code is None:
         return None
-    code = piles + decks
     weights = _CODE.weights
     try:
         for seat in state.seats:
@@ -389,38 +400,39 @@ def _card_code(state: ZooState) -> int | None:
 
 
 def _piles_code(p: Piles) -> int | None:
-    """The code of the cards of the piles (`None` if one is not known)."""
-    code = _CODE.pieces(filter(None, chain(p.influence_row, p.helper_row, p.resolving)))
-    if code is None:
-        return None
-    if p.removed:
-        removed = _CODE.pieces([known.card for known in p.removed])
-        if removed is None:
-            return None
-        code += removed
-    of, tokens = _CODES.of, _CODE.tokens
-    for part in (
-        of(p.bot_discard, tokens),
-        of(p.event_aside, tokens),
-        *(of(deck, _deck_code) for deck in (p.influence, p.helper_deck, p.bot_deck, p.event_deck)),
-        of(p.goal_box, _deck_code),
-        of(p.intrigue_box, _deck_code),
-    ):
-        if part is None:
-            return None
-        code += part
-    return code
+    """The code of the cards of the piles (`None` if one is not known): of their rows and
+    decks, each kept by its part's identity."""
+    return _CODES.total(
+        (
+            p.influence_row,
+            p.helper_row,
+            p.resolving,
+            p.removed,
+            p.bot_discard,
+            p.event_aside,
+            p.influence,
+            p.helper_deck,
+            p.bot_deck,
+            p.event_deck,
+            p.goal_box,
+            p.intrigue_box,
+        ),
+        _part_code,
+    )
 
 
-def _decks_code(decks: tuple[Deck, ...]) -> int | None:
-    """The code of the cards of the company decks (`None` if one is not known)."""
-    code = 0
-    for deck in decks:
-        part = _CODES.of(deck, _deck_code)
-        if part is None:
-            return None
-        code += part
-    return code
+def _part_code(part: Any) -> int | None:
+    """The code of the cards of a part (`None` if one is not known): the piles, a deck, a
+    multiset, a row (its `""` an empty place) or the cards removed."""
+    if type(part) is Deck:
+        return _deck_code(part)
+    if type(part) is Tokens:
+        return _CODE.tokens(part)
+    if type(part) is Piles:
+        return _piles_code(part)
+    if part and type(part[0]) is Known:
+        return _CODE.pieces([known.card for known in part])
+    return _CODE.pieces(filter(None, part))
 
 
 def _deck_code(deck: Deck) -> int | None:

@@ -283,13 +283,35 @@ def _perturb(state: State, player: int, rng: random.Random) -> State:
     return evolve(state, deck=new_deck, cards=(cards[0], cards[1]))
 
 
+_BAG_COUNTS: Final = BAG.as_dict()
+_CARD_COUNTS: Final = Tokens(CARDS).as_dict()
+
+
 def _invariants(state: State) -> None:
     assert isinstance(state, DrillState)
-    tokens = state.bag.contents + state.hands[0] + state.hands[1]
-    assert tokens == BAG, f"tokens not conserved: {tokens}"
-    cards = state.deck.cards() + Tokens([*state.cards[0], *state.cards[1]])
-    problem = conservation_problem(cards, Tokens(CARDS))  # in a view, hidden cards make up the rest
-    assert not problem, f"cards not conserved: {problem}"
+    if _tally(state.bag.contents, *state.hands) != _BAG_COUNTS:  # the message worded the long way
+        tokens = state.bag.contents + state.hands[0] + state.hands[1]
+        assert tokens == BAG, f"tokens not conserved: {tokens}"
+    deck = state.deck
+    cards = _tally(deck.middle)
+    get = cards.get
+    for card in (*(known.card for known in (*deck.top, *deck.bottom)), *state.cards[0], *state.cards[1]):
+        cards[card] = get(card, 0) + 1
+    if cards != _CARD_COUNTS:  # a view's hidden cards, or a problem: conservation_problem decides
+        found = state.deck.cards() + Tokens([*state.cards[0], *state.cards[1]])
+        problem = conservation_problem(found, Tokens(CARDS))  # in a view, hidden cards make up the rest
+        assert not problem, f"cards not conserved: {problem}"
+
+
+def _tally(*parts: Tokens) -> dict[str, int]:
+    """The counts of multisets added up in one plain dict (equal to the expected counts exactly
+    where the multisets' sum equals the expected multiset: counts are positive)."""
+    tally = parts[0].as_dict()
+    get = tally.get
+    for part in parts[1:]:
+        for kind, n in part.items():
+            tally[kind] = get(kind, 0) + n
+    return tally
 
 
 GAME: Final = Game(

@@ -58,6 +58,35 @@ class PartAnswers:
         self._kept[id(part)] = (part, answer)
         return answer
 
+    def total(self, parts: Iterable[_P], work: Callable[[_P], int | None]) -> int | None:
+        """The sum of `work(part)` over `parts`, each worked out once per part (by identity)
+        while kept, as [of][tabletop.kernel.serialize.PartAnswers.of] works it out; `None` at
+        the first part whose answer is `None`.
+
+        ```pycon
+        >>> sizes = PartAnswers()
+        >>> sizes.total([("a",), ("b", "c")], len), sizes.total([(), None], lambda p: None if p is None else len(p))
+        (3, None)
+
+        ```
+        """
+        kept = self._kept
+        get = kept.get
+        code = 0
+        for part in parts:
+            found = get(id(part))
+            if found is not None and found[0] is part:
+                answer = found[1]
+            else:
+                answer = work(part)
+                if len(kept) >= self._size:
+                    kept.clear()
+                kept[id(part)] = (part, answer)
+            if answer is None:
+                return None
+            code += answer
+        return code
+
     def holds(self, part: object, *context: object) -> bool:
         """Whether `part` was kept (by [keep][tabletop.kernel.serialize.PartAnswers.keep]) with
         this very `context` (compared by identity): e.g. a deck found sound against this very
