@@ -22,8 +22,8 @@ from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Spe
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
-from tabletop.spolka_zoo.rules.work import shared_task, start, task_of
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with, piles_with
+from tabletop.spolka_zoo.rules.work import shared_task, start, tasks_of
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -72,6 +72,10 @@ def _turn_at(number: int, position: int, seat: int) -> Turn:
     if found is None:
         found = _TURNS[key] = _turn(number=number, position=position, seat=seat)
     return found
+
+
+_BOT_TURN: Final[Callable[[int], Task]] = tasks_of("bot_turn", "seat")
+"""`_BOT_TURN(seat)`: the bot at `seat` plays its turn."""
 
 
 # The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
@@ -131,7 +135,7 @@ def _next(draft: Draft) -> None:
     seat = order[turn.position]
     draft.turn = _turn_at(turn.number, turn.position + 1, seat)
     if draft.seats[seat].bot:
-        start(draft, (task_of(("bot_turn", seat, -1, "", "", 0, 0, "")),))
+        start(draft, (_BOT_TURN(seat),))
     elif draft.seats[seat].intrigues:
         draft.goto("before", player=seat)
     else:  # nothing to decide before the reveal: reveal at once

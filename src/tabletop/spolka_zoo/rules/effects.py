@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
 from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
-from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, task_of
+from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, tasks_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
@@ -194,10 +194,12 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
 
 
 def _per_seat(op: str) -> Kind:
+    make: Callable[[int, int, str, int, str], Task] = tasks_of(op, "seat", "actor", "company", "n", "arg")
+
     def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
         arg, n, actor = effect.fruit or effect.to, effect.n, task.actor
-        finish(draft, *[task_of((op, seat, actor, company, "", 0, n, arg)) for seat in seats])
+        finish(draft, *[make(seat, actor, company, n, arg) for seat in seats])
 
     return run
 
@@ -229,6 +231,10 @@ def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
     finish(draft)
 
 
+_MOVE_CARD: Final[Callable[[int, str, int, str], Task]] = tasks_of("move_card", "seat", "company", "n", "arg")
+"""`_MOVE_CARD(seat, company, public, to)`: move a card of the company's deck (seat -1: no choice)."""
+
+
 def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
     source = task.company if effect.company == "" else effect.company
     choosing = "choice" in (source, effect.to)
@@ -236,7 +242,7 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
         finish(draft)
         return
     seat = seats[0] if seats else -1
-    finish(draft, task_of(("move_card", seat, -1, source, "", 0, int(effect.public), effect.to)))
+    finish(draft, _MOVE_CARD(seat, source, int(effect.public), effect.to))
 
 
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
