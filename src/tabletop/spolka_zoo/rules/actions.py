@@ -22,8 +22,8 @@ from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Spe
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
-from tabletop.spolka_zoo.rules.work import shared_task, start, task_of
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Turn, evolve, fields_with, piles_with
+from tabletop.spolka_zoo.rules.work import start, tasks_of
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = [
@@ -74,6 +74,43 @@ def _turn_at(number: int, position: int, seat: int) -> Turn:
     return found
 
 
+_TURNS_WITH: Final[dict[tuple[int, str, str, bool], tuple[Turn, Turn]]] = {}
+"""`_turn_with`'s turns by (the id of the turn changed, token, action, used): (that turn, kept alive with its id,
+the changed turn); at most `_MAX_TURNS_WITH`."""
+_MAX_TURNS_WITH: Final = 4096
+"""Changed turns kept in `_TURNS_WITH` at most (past the bound each is built anew, equal)."""
+
+
+def _turn_with(turn: Turn, token: str, action: str, used: bool) -> Turn:
+    """`turn` with its token revealed or its action used, shared: a turn from `_turn_at` changes
+    the same few ways at every token, so the changed turn is built once (turns are values)."""
+    key = (id(turn), token, action, used)
+    hit = _TURNS_WITH.get(key)
+    if hit is not None and hit[0] is turn:
+        return hit[1]
+    changed = _WITH_TOKEN(turn, token, action, used)
+    if hit is None and len(_TURNS_WITH) < _MAX_TURNS_WITH:
+        _TURNS_WITH[key] = (turn, changed)
+    return changed
+
+
+def _used(turn: Turn) -> Turn:
+    """`turn` with its action performed (not declined): helper abilities may follow."""
+    return _turn_with(turn, turn.token, turn.action, True)
+
+
+_BOT_TURN: Final[Callable[[int], Task]] = tasks_of("bot_turn", "seat")
+"""`_BOT_TURN(seat)`: the bot at `seat` plays its turn."""
+_LOOK_BOTTOM: Final[Callable[[int, int, str], Task]] = tasks_of(
+    "look", "seat", "actor", "company", n=SPECULATION_LOOK, arg="bottom"
+)
+"""`_LOOK_BOTTOM(seat, actor, company)`: a speculation's look at the bottom of a company deck."""
+_DRAW_HELPER: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="helper")
+"""`_DRAW_HELPER(slot)`: refill the helper row's slot."""
+_DRAW_INFLUENCE: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="influence")
+"""`_DRAW_INFLUENCE(slot)`: refill the influence row's slot."""
+
+
 # The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
 
 
@@ -90,9 +127,8 @@ def pick_moves(state: Position) -> tuple[Move, ...]:
 
 _WITH_PICK: Final = fields_with(Seat, "pick")
 _WITH_PLAYED: Final = fields_with(Seat, "pick", "played")
-_WITH_TOKEN: Final = fields_with(Turn, "token", "action")
+_WITH_TOKEN: Final = fields_with(Turn, "token", "action", "used")
 _WITH_TRADES: Final = fields_with(Turn, "trades", "used")
-_WITH_USED: Final = fields_with(Turn, "used")
 _WITH_HELPERS: Final = fields_with(Seat, "helpers")
 _WITH_HELPER_ROW: Final = piles_with("helper_row")
 _WITH_INFLUENCE_ROW: Final = piles_with("influence_row")
@@ -131,7 +167,7 @@ def _next(draft: Draft) -> None:
     seat = order[turn.position]
     draft.turn = _turn_at(turn.number, turn.position + 1, seat)
     if draft.seats[seat].bot:
-        start(draft, (task_of(("bot_turn", seat, -1, "", "", 0, 0, "")),))
+        start(draft, (_BOT_TURN(seat),))
     elif draft.seats[seat].intrigues:
         draft.goto("before", player=seat)
     else:  # nothing to decide before the reveal: reveal at once
@@ -146,7 +182,8 @@ def _revealed(draft: Draft) -> None:
     token = seat.pick
     action = seat.played[-1] if token == "duplicate" else token
     draft.set_seat(index, _WITH_PLAYED(seat, "", (*seat.played, token)))
-    draft.turn = _WITH_TOKEN(draft.turn, token, action)
+    turn = draft.turn
+    draft.turn = _turn_with(turn, token, action, turn.used)
 
 
 def _reveal(draft: Draft) -> None:
@@ -285,8 +322,8 @@ def act(draft: Draft, move: Move) -> None:
         _lobby(draft, seat, move)
     elif isinstance(move, Speculate):
         economy.gain(draft, seat, SPECULATION_COINS)
-        look = shared_task("look", seat=seat, actor=seat, company=move.company, n=SPECULATION_LOOK, arg="bottom")
-        draft.turn = _WITH_USED(draft.turn, True)
+        look = _LOOK_BOTTOM(seat, seat, move.company)
+        draft.turn = _used(draft.turn)
         start(draft, (look,))
     else:
         draft.goto("after")
@@ -314,8 +351,8 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     row = list(draft.piles.helper_row)
     row[slot] = ""
     draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
-    draft.turn = _WITH_USED(draft.turn, True)
-    start(draft, (shared_task("draw_row", arg="helper", index=slot),))
+    draft.turn = _used(draft.turn)
+    start(draft, (_DRAW_HELPER(slot),))
 
 
 def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
@@ -326,8 +363,8 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     row = list(draft.piles.influence_row)
     row[slot] = ""
     draft.piles = _WITH_INFLUENCE_ROW(draft.piles, tuple(row))
-    draft.turn = _WITH_USED(draft.turn, True)
-    start(draft, (shared_task("draw_row", arg="influence", index=slot),))
+    draft.turn = _used(draft.turn)
+    start(draft, (_DRAW_INFLUENCE(slot),))
 
 
 # Helper abilities after a token -------------------------------------------------------------------

@@ -13,6 +13,7 @@ company-board order; bots pay no discounts and get no bonuses from helpers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from tabletop.kernel.deck import Deck
@@ -21,7 +22,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
-from tabletop.spolka_zoo.rules.work import finish, shared_task, task_of, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
 
@@ -146,6 +147,12 @@ def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 _REFRESH: Final = shared_task("refresh")
+_DRAW_HELPER: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="helper")
+"""`_DRAW_HELPER(slot)`: refill the helper row's slot."""
+_MOVE_TOP: Final[Callable[[str, str], Task]] = tasks_of("move_card", "company", "arg", n=1)
+"""`_MOVE_TOP(company, to)`: move the top card of the company's deck, openly."""
+_LOBBY_TOP: Final[Callable[[str], Task]] = tasks_of("lobby_top", "company")
+"""`_LOBBY_TOP(company)`: lobby with the top card of the company's deck."""
 """A bot refreshing the influence row."""
 _WITH_HELPERS: Final = fields_with(Seat, "helpers")
 _WITH_HELPER_ROW: Final = piles_with("helper_row")
@@ -173,11 +180,11 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
         row = list(draft.piles.helper_row)
         row[other] = ""
         draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
-        return (task_of(("draw_row", -1, -1, "", "", other, 0, "helper")),)
+        return (_DRAW_HELPER(other),)
     elif what == "move_top":
-        return (task_of(("move_card", -1, -1, item, "", 0, 1, effect.to)),)
+        return (_MOVE_TOP(item, effect.to),)
     elif what == "lobby_top":
-        return (task_of(("lobby_top", -1, -1, item, "", 0, 0, "")),)
+        return (_LOBBY_TOP(item),)
     else:
         return (_REFRESH,)
     return ()

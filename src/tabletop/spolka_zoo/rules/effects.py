@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
 from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
-from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, task_of
+from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, tasks_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
@@ -43,10 +43,26 @@ def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, .
         IllegalMove: If `card` is hidden: only a seat's view holds hidden cards, and a view
             cannot resolve what it does not know.
     """
+    key = (card, company, actor)
+    found = _EFFECT_TASKS.get(key)
+    if found is not None:
+        return found
     if card == HIDDEN:
         msg = "a view cannot resolve a card it does not know: apply the move to the full state"
         raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
-    return tuple(Task("effect", actor=actor, company=company, card=card, index=i) for i in range(len(EFFECTS[card])))
+    found = tuple([_EFFECT(actor, company, card, i) for i in range(len(EFFECTS[card]))])
+    if len(_EFFECT_TASKS) < _MAX_EFFECT_TASKS:
+        _EFFECT_TASKS[key] = found
+    return found
+
+
+_EFFECT: Final[Callable[[int, str, str, int], Task]] = tasks_of("effect", "actor", "company", "card", "index")
+"""`_EFFECT(actor, company, card, index)`: carry out effect `index` of `card`."""
+_EFFECT_TASKS: Final[dict[tuple[str, str, int], tuple[Task, ...]]] = {}
+"""`effect_tasks`' answers by (card, company, actor), at most `_MAX_EFFECT_TASKS`."""
+_MAX_EFFECT_TASKS: Final = 4096
+"""Answers kept in `_EFFECT_TASKS` at most (cards x 4 companies or none x 6 actors or none; past the bound each is
+built anew, equal)."""
 
 
 _SELECTED: Final[dict[tuple[str, int, str, int, str, int], Tokens]] = {}
@@ -171,6 +187,14 @@ def _fruit_move(draft: Draft, fruit: str, delta: int, beyond: bool) -> None:
 # Effect kinds -----------------------------------------------------------------------------------
 
 Kind = Callable[[Draft, Task, Effect, tuple[int, ...]], None]
+"""Carries out an effect of a kind for the seats it names."""
+
+_ADD: Final[Callable[[int, str, int, str], Task]] = tasks_of("add", "seat", "company", "n", "arg")
+"""`_ADD(seat, company, n, fruit)`: the seat chooses what `n` fruit goes to a company (`"choice"`: the seat chooses)."""
+_SHARE_CHOICE: Final[Callable[[int, int, str], Task]] = tasks_of("share_choice", "seat", "n", "arg")
+"""`_SHARE_CHOICE(seat, delta, beyond)`: the seat chooses the share price that moves by `delta`."""
+_FRUIT_CHOICE: Final[Callable[[int, int, str], Task]] = tasks_of("fruit_choice", "seat", "n", "arg")
+"""`_FRUIT_CHOICE(seat, delta, beyond)`: the seat chooses the fruit price that moves by `delta`."""
 
 
 def _money(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
@@ -186,7 +210,7 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
         if not seats:
             finish(draft)
         else:
-            finish(draft, shared_task("add", seat=seats[0], company=company, arg=effect.fruit, n=effect.n))
+            finish(draft, _ADD(seats[0], company, effect.n, effect.fruit))
         return
     for fruit in fruits_named(draft, effect.fruit, company):
         economy.to_company(draft, fruit, company, effect.n)
@@ -194,10 +218,12 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
 
 
 def _per_seat(op: str) -> Kind:
+    make: Callable[[int, int, str, int, str], Task] = tasks_of(op, "seat", "actor", "company", "n", "arg")
+
     def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
         arg, n, actor = effect.fruit or effect.to, effect.n, task.actor
-        finish(draft, *[task_of((op, seat, actor, company, "", 0, n, arg)) for seat in seats])
+        finish(draft, *[make(seat, actor, company, n, arg) for seat in seats])
 
     return run
 
@@ -209,7 +235,7 @@ def _share_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, shared_task("share_choice", seat=seats[0], n=effect.delta, arg=arg))
+            finish(draft, _SHARE_CHOICE(seats[0], effect.delta, arg))
         return
     for company in companies:
         _share_move(draft, company, effect.delta, effect.beyond)
@@ -222,11 +248,15 @@ def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, shared_task("fruit_choice", seat=seats[0], n=effect.delta, arg=arg))
+            finish(draft, _FRUIT_CHOICE(seats[0], effect.delta, arg))
         return
     for fruit in fruits_named(draft, effect.fruit, task.company):
         _fruit_move(draft, fruit, effect.delta, effect.beyond)
     finish(draft)
+
+
+_MOVE_CARD: Final[Callable[[int, str, int, str], Task]] = tasks_of("move_card", "seat", "company", "n", "arg")
+"""`_MOVE_CARD(seat, company, public, to)`: move a card of the company's deck (seat -1: no choice)."""
 
 
 def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
@@ -236,7 +266,7 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
         finish(draft)
         return
     seat = seats[0] if seats else -1
-    finish(draft, task_of(("move_card", seat, -1, source, "", 0, int(effect.public), effect.to)))
+    finish(draft, _MOVE_CARD(seat, source, int(effect.public), effect.to))
 
 
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
@@ -286,7 +316,7 @@ def _effect_run(draft: Draft, task: Task) -> None:
 def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> bool:
     """Whether an effect can be carried out at least in part (events skip cards that cannot)."""
     effect = EFFECTS[card][index]
-    task = shared_task("effect", actor=actor, card=card, index=index)
+    task = _EFFECT(actor, "", card, index)
     seats = seats_named(state, task, _who(task, effect))
     kind = effect.kind
     if kind == "money":

@@ -23,7 +23,7 @@ from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
-from tabletop.spolka_zoo.rules.work import finish, shared_task, start, task_of, wait_chance
+from tabletop.spolka_zoo.rules.work import finish, shared_task, start, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import (
     FRUIT_INDEX,
     ROUNDS,
@@ -38,6 +38,15 @@ from tabletop.spolka_zoo.state import (
 )
 
 __all__ = ["OPERATIONS", "STEPS"]
+
+_TAKE: Final[Callable[[int, str, int], Task]] = tasks_of("take", "seat", "company", "n", arg="divide")
+"""`_TAKE(seat, company, shares)`: a shareholder takes fruit in the division."""
+_EVENT: Final[Callable[[int], Task]] = tasks_of("event", "n")
+"""`_EVENT(n)`: draw events, `n` of them had an effect."""
+_RESOLVE_DECK: Final[Callable[[str], Task]] = tasks_of("resolve_deck", "company")
+"""`_RESOLVE_DECK(company)`: resolve the company's deck, from its first card."""
+_DIVIDE: Final[Callable[[str], Task]] = tasks_of("divide", "company")
+"""`_DIVIDE(company)`: the company divides its fruits."""
 
 TIE_PAYOUT: Final = 3
 """Coins paid to each shareholder who took nothing when a tie cannot be broken."""
@@ -131,7 +140,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
         finish(draft)
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
-        take = task_of(("take", seat, -1, company, "", 0, shares, "divide"))
+        take = _TAKE(seat, company, shares)
         finish(draft, take, _WITH_DONE(task, (*task.done, seat)))
 
 
@@ -161,9 +170,9 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     _, deck = draft.piles.event_deck.draw(card)
     draft.piles = _WITH_EVENTS(draft.piles, deck, draft.piles.event_aside.add(card))
     if possible:
-        finish(draft, *effect_tasks(card, actor=first), task_of(("event", -1, -1, "", "", 0, task.n + 1, "")))
+        finish(draft, *effect_tasks(card, actor=first), _EVENT(task.n + 1))
     else:
-        finish(draft, task_of(("event", -1, -1, "", "", 0, task.n, "")))
+        finish(draft, _EVENT(task.n))
 
 
 OPERATIONS: Final = (
@@ -189,12 +198,12 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple([task_of(("resolve_deck", -1, -1, c, "", 0, 0, "")) for c in draft.board]))
+    start(draft, tuple([_RESOLVE_DECK(c) for c in draft.board]))
 
 
 def _market_divide(draft: Draft) -> None:
     """`market.divide`: the companies divide their fruits from left to right (ZOO-8.6)."""
-    start(draft, tuple([task_of(("divide", -1, -1, c, "", 0, 0, "")) for c in draft.board]))
+    start(draft, tuple([_DIVIDE(c) for c in draft.board]))
 
 
 def _market_events(draft: Draft) -> None:

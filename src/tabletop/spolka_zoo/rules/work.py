@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
+
+import attrs
 
 from tabletop.kernel import pending
 from tabletop.kernel.deck import Deck
@@ -37,7 +39,7 @@ __all__ = [
     "replace",
     "shared_task",
     "start",
-    "task_of",
+    "tasks_of",
     "unknown",
     "wait_chance",
     "wait_choice",
@@ -58,21 +60,62 @@ Fields = tuple[str, int, int, str, str, int, int, str]
 _make_task: Final = maker(Task)
 """`Task(...)` from every field, positionally, without `__init__`'s per-field calls."""
 _BY_FIELDS: Final[dict[Fields, Task]] = {}
-"""`task_of`'s tasks by their fields (at most `_MAX_BY_FIELDS`)."""
+"""`tasks_of`'s tasks by their fields (at most `_MAX_BY_FIELDS`)."""
 _MAX_BY_FIELDS: Final = 4096
 """Tasks kept in `_BY_FIELDS` at most (a game makes a few hundred; past the bound each is built anew, equal)."""
+_FIELDS: Final = tuple(a.name for a in attrs.fields(Task))
+"""`Task`'s field names in declaration order; `Fields` is all of them but the last, `done`."""
+_DEFAULTS: Final = {a.name: a.default for a in attrs.fields(Task)}
+"""`Task`'s field defaults by name (`op` has none)."""
 
 
-def task_of(fields: Fields) -> Task:
-    """`Task(*fields)`, each distinct task built once and shared, as `shared_task` shares them, found
-    by its fields given positionally: no keywords hashed into a cache key (which cost `shared_task`
-    about three times as much per call)."""
-    found = _BY_FIELDS.get(fields)
-    if found is None:
-        found = _make_task(*fields, ())
-        if len(_BY_FIELDS) < _MAX_BY_FIELDS:
-            _BY_FIELDS[fields] = found
+def _new_task(fields: Fields) -> Task:
+    """A new task of `fields` (and `done` at its default), kept in `_BY_FIELDS` while it has room."""
+    found = _make_task(*fields, _DEFAULTS["done"])
+    if len(_BY_FIELDS) < _MAX_BY_FIELDS:
+        _BY_FIELDS[fields] = found
     return found
+
+
+def tasks_of(op: str, *varying: str, **fixed: str | int) -> Callable[..., Task]:
+    """A function building the tasks of operation `op` from the fields named in `varying`, given
+    positionally in that order, with the `fixed` fields' values and every other field but `done`
+    at `Task`'s default, each distinct task built once and shared (found by its fields given positionally: no
+    keywords hashed into a cache key, which cost `shared_task` about three times as much per call).
+
+    Made once, at import: the function is generated with the task's key written out in
+    `Task`'s field order, so a call costs one dictionary look-up of a tuple written out, and
+    a change of `Task`'s fields or defaults changes every task kind.
+
+    ```pycon
+    >>> take = tasks_of("take", "seat", "company", "n", arg="divide")
+    >>> take(2, "fox", 3)
+    Task(op='take', seat=2, actor=-1, company='fox', card='', index=0, n=3, arg='divide', done=())
+    >>> take(2, "fox", 3) is take(2, "fox", 3)
+    True
+
+    ```
+
+    Raises:
+        TypeError: If a name is not a field of `Task` but `op` and `done`, or is given twice.
+    """
+    names = [*varying, *fixed]
+    known = _FIELDS[1:-1]
+    for name in names:
+        if name not in known or names.count(name) > 1:
+            msg = f"tasks_of() got {name!r}: not a field of Task, or given twice (fields: {', '.join(known)})"
+            raise TypeError(msg)
+    values = {"op": op, **{name: _DEFAULTS[name] for name in known}, **fixed}
+    key = ", ".join(name if name in varying else repr(values[name]) for name in _FIELDS[:-1])
+    lines = [
+        f"def make({', '.join(varying)}):",
+        f"    key = ({key})",
+        "    found = _by_fields.get(key)",
+        "    return _new(key) if found is None else found",
+    ]
+    namespace: dict[str, Any] = {"_by_fields": _BY_FIELDS, "_new": _new_task}
+    exec(compile("\n".join(lines) + "\n", f"<tasks_of {op}>", "exec"), namespace)
+    return namespace["make"]  # type: ignore[no-any-return]
 
 
 _RESUMES: Final = {(key.partition(".")[0], key.partition(".")[2]): resume for key, resume in WORK_STARTS.items()}
