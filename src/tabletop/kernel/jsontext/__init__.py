@@ -357,17 +357,18 @@ class TextWriter:
         if how == "tokens":
             return _token_text
         self._places += 1
-        if how == "attrs":
-            return self._generate(hint, keep=False)
+        if how in ("attrs", "leaf"):
+            return self._generate(hint, keep=how == "leaf")
         return self._composite(hint, keep=False) or self.of(hint)  # a tuple of parts (`_how`): never `None`
 
     def _how(self, hint: Any) -> str:
         """How `_own` writes `hint` at a place: `attrs` (a generated function of its own),
+        `leaf` (the same, that also finds and keeps its texts in the store: see `_leaf`),
         `tokens` (`_token_text`), `parts` (a tuple of parts: a function of its own) or `type`
         (the type's function). Worked out once per type: a place of its own is often made while
         values are written (the first write at a tuple's position)."""
         if self._is_attrs(hint):
-            return "attrs"
+            return "leaf" if self._leaf(hint) else "attrs"
         if hint is Tokens:
             return "tokens"
         if hint in (int, str, bool):
@@ -379,16 +380,32 @@ class TextWriter:
             return "type" if self._converter.get_unstructure_hook(args[0]) is identity else "parts"
         return "type" if Ellipsis in args else "parts"
 
+    def _leaf(self, cls: type) -> bool:
+        """Whether every field of the attrs class `cls` is written inline or by its type's
+        function (no multiset, no part with a place of its own): a small value that games
+        often make once and use again (a task, a turn), whose text its place finds again in
+        the store of its type."""
+        attrs.resolve_types(cls)
+        fields = [a.type for a in attrs.fields(cls) if a.init]
+        return all(t is not Tokens and not self._is_attrs(t) and self._how(t) == "type" for t in fields)
+
     def _kind(self, hint: Any) -> str:
         """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
         `bool` (inline, for a value of exactly that type), `tokens` (a multiset's counts, by
         orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
-        orjson inline) or `other` (by the part's own function)."""
+        orjson inline), `fixed<n>` (a tuple of `n` integers, texts and flags that the converter
+        writes as it is, by orjson inline when it has `n` items) or `other` (by the part's own
+        function)."""
         if hint in (int, str, bool):
             return str(hint.__name__)
         if hint is Tokens:
             return "tokens"
         origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is tuple and args and all(a in _PROBES for a in args):
+            probe = tuple(_PROBES[a] for a in args)
+            plain = all(self._converter.get_unstructure_hook(a) is identity for a in args)
+            if plain and self._converter.get_unstructure_hook(hint)(probe) == probe:
+                return f"fixed{len(args)}"
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
             hook = self._converter.get_unstructure_hook(hint)
             items = self._converter.get_unstructure_hook(args[0])
@@ -671,7 +688,7 @@ def _source(
     heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
     items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
     made = f"    t = ({', '.join([*items, repr(close)])})"
-    if any(kind in _BY_ORJSON for *_, kind in terms):  # orjson refuses a few values: then the converter's
+    if any(_by_orjson(kind) for *_, kind in terms):  # orjson refuses a few values: then the converter's
         made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
         f"def make({', '.join(names)}):",
@@ -721,8 +738,8 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         "        m = _memo[0]",
         "        p = m[0]",
         "        q = m[1]",
-        *(["        try:", *("    " + line for line in cases)] if kind in _BY_ORJSON else cases),
-        *(["        except TypeError:", "            return _slow(value)"] if kind in _BY_ORJSON else []),
+        *(["        try:", *("    " + line for line in cases)] if _by_orjson(kind) else cases),
+        *(["        except TypeError:", "            return _slow(value)"] if _by_orjson(kind) else []),
         "        text = _join(t)",
         "        _memo[0] = (value + _pads[n], t)",
         *(_KEEP if keep else ()),
@@ -754,6 +771,9 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
         return f"(_str(v) if _type(v := {read}) is str else {call})"
     if kind == "tokens":
         return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
+    if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
+        fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
+        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
         return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
     return f"{own or f'_w{i}'}({read})"
@@ -762,8 +782,13 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
 _HOOKS: Final = "tabletop.kernel.serialize.hooks"
 """The module of the converter's hook that writes a tuple of plain values as it is."""
 
-_BY_ORJSON: Final = ("tokens", "plain")
-"""The kinds of part that generated code writes with orjson inline (where it is in use)."""
+_PROBES: Final[dict[Any, Any]] = {int: 1, str: "a", bool: True}
+"""The plain types of a `fixed<n>` tuple's items, with a value of each to probe the converter with."""
+
+
+def _by_orjson(kind: str) -> bool:
+    """Whether generated code writes a part of `kind` with orjson inline (where it is in use)."""
+    return kind in ("tokens", "plain") or kind.startswith("fixed")
 
 
 def _plain(hint: Any) -> bool:
