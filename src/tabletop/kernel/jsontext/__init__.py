@@ -15,7 +15,10 @@ without a call of a function of Python: small integers from a table
 ([`INT_TEXTS`][tabletop.kernel.jsontext.INT_TEXTS]), multisets and plain tuples by orjson where
 it is in use. The texts of whole values written by a type's shared function (a state itself, a
 value past [`PLACES_KEPT`][tabletop.kernel.jsontext.PLACES_KEPT] places) and of plain values
-are also kept in a bounded store, found again by identity.
+are also kept in a bounded store, found again by identity; so are those of a record of at least
+[`LEAF_FIELDS`][tabletop.kernel.jsontext.LEAF_FIELDS] fields all written inline (a game's task,
+its turn: often made once and used again), which its place looks for there when it is not the
+last value written at that place.
 
 The text is exactly the encoder's (tests compare the two on every state of seeded games of
 every game): whatever it does not write itself (a union, a mapping, a frozenset, a value of a
@@ -62,6 +65,7 @@ from tabletop.kernel.tokens import Tokens
 __all__ = [
     "INT_TEXTS",
     "JSON_ENV",
+    "LEAF_FIELDS",
     "PLACES_KEPT",
     "TEXTS_KEPT",
     "TextWriter",
@@ -211,6 +215,12 @@ PLACES_KEPT: Final = 512
 """The most writing functions of their own (one place each: a field, a position in a tuple) a
 [`TextWriter`][tabletop.kernel.jsontext.TextWriter] makes; past this, places share the function
 of their type (the same text, found by identity in the store only)."""
+
+LEAF_FIELDS: Final = 6
+"""The fewest fields of a record whose place looks for its text in the store of its type when it
+is not the last one written there (see `TextWriter`): the records that games make once and use
+again (Spółka ZOO's tasks and turns, 9 fields) are found in a few hundred instructions; a smaller
+one (a flow, 5 fields) is about as cheap to write again, and is seen again less often."""
 
 _POSITIONS: Final = 8
 """The positions of a tuple that each have a writing function of their own (the later ones
@@ -381,13 +391,14 @@ class TextWriter:
         return "type" if Ellipsis in args else "parts"
 
     def _leaf(self, cls: type) -> bool:
-        """Whether every field of the attrs class `cls` is written inline or by its type's
-        function (no multiset, no part with a place of its own): a small value that games
-        often make once and use again (a task, a turn), whose text its place finds again in
-        the store of its type."""
+        """Whether the attrs class `cls` has at least `LEAF_FIELDS` fields, each written inline
+        or by its type's function (no multiset, no part with a place of its own): a value that
+        games often make once and use again (a task, a turn), whose text its place finds again
+        in the store of its type (a smaller one costs less to write again than to look up)."""
         attrs.resolve_types(cls)
         fields = [a.type for a in attrs.fields(cls) if a.init]
-        return all(t is not Tokens and not self._is_attrs(t) and self._how(t) == "type" for t in fields)
+        inline = all(t is not Tokens and not self._is_attrs(t) and self._how(t) == "type" for t in fields)
+        return inline and len(fields) >= LEAF_FIELDS
 
     def _kind(self, hint: Any) -> str:
         """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
