@@ -15,7 +15,10 @@ without a call of a function of Python: small integers from a table
 ([`INT_TEXTS`][tabletop.kernel.jsontext.INT_TEXTS]), multisets and plain tuples by orjson where
 it is in use. The texts of whole values written by a type's shared function (a state itself, a
 value past [`PLACES_KEPT`][tabletop.kernel.jsontext.PLACES_KEPT] places) and of plain values
-are also kept in a bounded store, found again by identity.
+are also kept in a bounded store, found again by identity; so are those of a record of at least
+[`LEAF_FIELDS`][tabletop.kernel.jsontext.LEAF_FIELDS] fields all written inline (a game's task,
+its turn: often made once and used again), which its place looks for there when it is not the
+last value written at that place.
 
 The text is exactly the encoder's (tests compare the two on every state of seeded games of
 every game): whatever it does not write itself (a union, a mapping, a frozenset, a value of a
@@ -62,6 +65,7 @@ from tabletop.kernel.tokens import Tokens
 __all__ = [
     "INT_TEXTS",
     "JSON_ENV",
+    "LEAF_FIELDS",
     "PLACES_KEPT",
     "TEXTS_KEPT",
     "TextWriter",
@@ -212,6 +216,12 @@ PLACES_KEPT: Final = 512
 [`TextWriter`][tabletop.kernel.jsontext.TextWriter] makes; past this, places share the function
 of their type (the same text, found by identity in the store only)."""
 
+LEAF_FIELDS: Final = 6
+"""The fewest fields of a record whose place looks for its text in the store of its type when it
+is not the last one written there (see `TextWriter`): the records that games make once and use
+again (Spółka ZOO's tasks and turns, 9 fields) are found in a few hundred instructions; a smaller
+one (a flow, 5 fields) is about as cheap to write again, and is seen again less often."""
+
 _POSITIONS: Final = 8
 """The positions of a tuple that each have a writing function of their own (the later ones
 share their item type's)."""
@@ -357,17 +367,18 @@ class TextWriter:
         if how == "tokens":
             return _token_text
         self._places += 1
-        if how == "attrs":
-            return self._generate(hint, keep=False)
+        if how in ("attrs", "leaf"):
+            return self._generate(hint, keep=how == "leaf")
         return self._composite(hint, keep=False) or self.of(hint)  # a tuple of parts (`_how`): never `None`
 
     def _how(self, hint: Any) -> str:
         """How `_own` writes `hint` at a place: `attrs` (a generated function of its own),
+        `leaf` (the same, that also finds and keeps its texts in the store: see `_leaf`),
         `tokens` (`_token_text`), `parts` (a tuple of parts: a function of its own) or `type`
         (the type's function). Worked out once per type: a place of its own is often made while
         values are written (the first write at a tuple's position)."""
         if self._is_attrs(hint):
-            return "attrs"
+            return "leaf" if self._leaf(hint) else "attrs"
         if hint is Tokens:
             return "tokens"
         if hint in (int, str, bool):
@@ -379,16 +390,33 @@ class TextWriter:
             return "type" if self._converter.get_unstructure_hook(args[0]) is identity else "parts"
         return "type" if Ellipsis in args else "parts"
 
+    def _leaf(self, cls: type) -> bool:
+        """Whether the attrs class `cls` has at least `LEAF_FIELDS` fields, each written inline
+        or by its type's function (no multiset, no part with a place of its own): a value that
+        games often make once and use again (a task, a turn), whose text its place finds again
+        in the store of its type (a smaller one costs less to write again than to look up)."""
+        attrs.resolve_types(cls)
+        fields = [a.type for a in attrs.fields(cls) if a.init]
+        inline = all(t is not Tokens and not self._is_attrs(t) and self._how(t) == "type" for t in fields)
+        return inline and len(fields) >= LEAF_FIELDS
+
     def _kind(self, hint: Any) -> str:
         """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,
         `bool` (inline, for a value of exactly that type), `tokens` (a multiset's counts, by
         orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
-        orjson inline) or `other` (by the part's own function)."""
+        orjson inline), `fixed<n>` (a tuple of `n` integers, texts and flags that the converter
+        writes as it is, by orjson inline when it has `n` items) or `other` (by the part's own
+        function)."""
         if hint in (int, str, bool):
             return str(hint.__name__)
         if hint is Tokens:
             return "tokens"
         origin, args = typing.get_origin(hint), typing.get_args(hint)
+        if origin is tuple and args and all(a in _PROBES for a in args):
+            probe = tuple(_PROBES[a] for a in args)
+            plain = all(self._converter.get_unstructure_hook(a) is identity for a in args)
+            if plain and self._converter.get_unstructure_hook(hint)(probe) == probe:
+                return f"fixed{len(args)}"
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
             hook = self._converter.get_unstructure_hook(hint)
             items = self._converter.get_unstructure_hook(args[0])
@@ -671,7 +699,7 @@ def _source(
     heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
     items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
     made = f"    t = ({', '.join([*items, repr(close)])})"
-    if any(kind in _BY_ORJSON for *_, kind in terms):  # orjson refuses a few values: then the converter's
+    if any(_by_orjson(kind) for *_, kind in terms):  # orjson refuses a few values: then the converter's
         made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
         f"def make({', '.join(names)}):",
@@ -721,8 +749,8 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         "        m = _memo[0]",
         "        p = m[0]",
         "        q = m[1]",
-        *(["        try:", *("    " + line for line in cases)] if kind in _BY_ORJSON else cases),
-        *(["        except TypeError:", "            return _slow(value)"] if kind in _BY_ORJSON else []),
+        *(["        try:", *("    " + line for line in cases)] if _by_orjson(kind) else cases),
+        *(["        except TypeError:", "            return _slow(value)"] if _by_orjson(kind) else []),
         "        text = _join(t)",
         "        _memo[0] = (value + _pads[n], t)",
         *(_KEEP if keep else ()),
@@ -754,6 +782,9 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
         return f"(_str(v) if _type(v := {read}) is str else {call})"
     if kind == "tokens":
         return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
+    if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
+        fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
+        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
         return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
     return f"{own or f'_w{i}'}({read})"
@@ -762,8 +793,13 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
 _HOOKS: Final = "tabletop.kernel.serialize.hooks"
 """The module of the converter's hook that writes a tuple of plain values as it is."""
 
-_BY_ORJSON: Final = ("tokens", "plain")
-"""The kinds of part that generated code writes with orjson inline (where it is in use)."""
+_PROBES: Final[dict[Any, Any]] = {int: 1, str: "a", bool: True}
+"""The plain types of a `fixed<n>` tuple's items, with a value of each to probe the converter with."""
+
+
+def _by_orjson(kind: str) -> bool:
+    """Whether generated code writes a part of `kind` with orjson inline (where it is in use)."""
+    return kind in ("tokens", "plain") or kind.startswith("fixed")
 
 
 def _plain(hint: Any) -> bool:
