@@ -76,9 +76,9 @@ def _turn_at(number: int, position: int, seat: int) -> Turn:
 
 _TURNS_WITH: Final[dict[tuple[int, str, str, bool], tuple[Turn, Turn]]] = {}
 """`_turn_with`'s turns by (the id of the turn changed, token, action, used): (that turn, kept alive with its id,
-the changed turn); at most `_MAX_TURNS_WITH`."""
+the changed turn); at most `_MAX_TURNS_WITH`, emptied when full so that a long process keeps sharing."""
 _MAX_TURNS_WITH: Final = 4096
-"""Changed turns kept in `_TURNS_WITH` at most (past the bound each is built anew, equal)."""
+"""Changed turns kept in `_TURNS_WITH` at most (when it is full, the table is emptied and fills again)."""
 
 
 def _turn_with(turn: Turn, token: str, action: str, used: bool) -> Turn:
@@ -89,8 +89,9 @@ def _turn_with(turn: Turn, token: str, action: str, used: bool) -> Turn:
     if hit is not None and hit[0] is turn:
         return hit[1]
     changed = _WITH_TOKEN(turn, token, action, used)
-    if hit is None and len(_TURNS_WITH) < _MAX_TURNS_WITH:
-        _TURNS_WITH[key] = (turn, changed)
+    if len(_TURNS_WITH) >= _MAX_TURNS_WITH:  # full (turns read from texts, a long process): start again
+        _TURNS_WITH.clear()
+    _TURNS_WITH[key] = (turn, changed)
     return changed
 
 
