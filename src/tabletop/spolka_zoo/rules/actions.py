@@ -20,7 +20,7 @@ from tabletop.spolka_zoo.content import HELPER_COST, HELPERS, TOKENS
 from tabletop.spolka_zoo.flow import humans_from
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Speculate, Trade, UseHelper
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import deck_of, remove_cards, shuffled_into
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, DRAW_INFLUENCE, deck_of, remove_cards, shuffled_into
 from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import start, tasks_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, Turn, evolve, fields_with, piles_with
@@ -106,10 +106,6 @@ _LOOK_BOTTOM: Final[Callable[[int, int, str], Task]] = tasks_of(
     "look", "seat", "actor", "company", n=SPECULATION_LOOK, arg="bottom"
 )
 """`_LOOK_BOTTOM(seat, actor, company)`: a speculation's look at the bottom of a company deck."""
-_DRAW_HELPER: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="helper")
-"""`_DRAW_HELPER(slot)`: refill the helper row's slot."""
-_DRAW_INFLUENCE: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="influence")
-"""`_DRAW_INFLUENCE(slot)`: refill the influence row's slot."""
 
 
 # The action phase's steps (ZOO-3.1 to ZOO-3.4) ----------------------------------------------------
@@ -353,7 +349,7 @@ def _hire(draft: Draft, seat: int, card: str) -> None:
     row[slot] = ""
     draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
     draft.turn = _used(draft.turn)
-    start(draft, (_DRAW_HELPER(slot),))
+    start(draft, (DRAW_HELPER(slot),))
 
 
 def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
@@ -365,7 +361,7 @@ def _lobby(draft: Draft, seat: int, move: Lobby) -> None:
     row[slot] = ""
     draft.piles = _WITH_INFLUENCE_ROW(draft.piles, tuple(row))
     draft.turn = _used(draft.turn)
-    start(draft, (_DRAW_INFLUENCE(slot),))
+    start(draft, (DRAW_INFLUENCE(slot),))
 
 
 # Helper abilities after a token -------------------------------------------------------------------

@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
@@ -147,13 +147,11 @@ def bot_plan(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 _REFRESH: Final = shared_task("refresh")
-_DRAW_HELPER: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="helper")
-"""`_DRAW_HELPER(slot)`: refill the helper row's slot."""
+"""A bot refreshing the influence row."""
 _MOVE_TOP: Final[Callable[[str, str], Task]] = tasks_of("move_card", "company", "arg", n=1)
 """`_MOVE_TOP(company, to)`: move the top card of the company's deck, openly."""
 _LOBBY_TOP: Final[Callable[[str], Task]] = tasks_of("lobby_top", "company")
 """`_LOBBY_TOP(company)`: lobby with the top card of the company's deck."""
-"""A bot refreshing the influence row."""
 _WITH_HELPERS: Final = fields_with(Seat, "helpers")
 _WITH_HELPER_ROW: Final = piles_with("helper_row")
 """A bot hiring a helper: its helpers and the helper row (`evolve` of those fields)."""
@@ -180,7 +178,7 @@ def carry_out(draft: Draft, seat: int, effect: BotEffect, plan: Plan) -> tuple[T
         row = list(draft.piles.helper_row)
         row[other] = ""
         draft.piles = _WITH_HELPER_ROW(draft.piles, tuple(row))
-        return (_DRAW_HELPER(other),)
+        return (DRAW_HELPER(other),)
     elif what == "move_top":
         return (_MOVE_TOP(item, effect.to),)
     elif what == "lobby_top":

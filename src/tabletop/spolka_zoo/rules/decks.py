@@ -23,11 +23,13 @@ from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
-from tabletop.spolka_zoo.rules.work import decide, finish, replace, shared_task, unknown, wait_chance, wait_choice
+from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, unknown, wait_chance, wait_choice
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
 __all__ = [
+    "DRAW_HELPER",
+    "DRAW_INFLUENCE",
     "EMPTY",
     "KNOWN",
     "OPERATIONS",
@@ -42,6 +44,11 @@ __all__ = [
 
 _ROWS: Final = {"influence": ("influence", "influence_row"), "helper": ("helper_deck", "helper_row")}
 _BOXES: Final = {"goal": "goal_box", "intrigue": "intrigue_box"}
+
+DRAW_HELPER: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="helper")
+"""`DRAW_HELPER(slot)`: the task refilling the helper row's slot from the helper deck (ZOO-1.4)."""
+DRAW_INFLUENCE: Final[Callable[[int], Task]] = tasks_of("draw_row", "index", arg="influence")
+"""`DRAW_INFLUENCE(slot)`: the task refilling the influence row's slot from its deck (ZOO-1.4)."""
 
 
 def deck_of(state: Position, company: str) -> Deck:
@@ -402,7 +409,7 @@ def _refresh_run(draft: Draft, task: Task) -> None:
     row = draft.piles.influence_row
     removed = tuple(Known(card, public=True) for card in row if card)
     draft.piles = evolve(draft.piles, influence_row=tuple("" for _ in row), removed=draft.piles.removed + removed)
-    finish(draft, *(shared_task("draw_row", arg="influence", index=i) for i in range(len(row))))
+    finish(draft, *[DRAW_INFLUENCE(i) for i in range(len(row))])
 
 
 OPERATIONS: Final = (
