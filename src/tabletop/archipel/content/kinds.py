@@ -9,6 +9,7 @@ on its [`CardDef`][tabletop.archipel.content.defs.CardDef]: [`card`][tabletop.ar
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Final
 
 from tabletop.archipel.content import CardDef, load_cards, load_fish
@@ -26,6 +27,7 @@ __all__ = [
     "JERRYCAN_SET",
     "LEAK",
     "MULTI",
+    "PAIR_KIND",
     "RED_BACK",
     "SHARK",
     "STORM_BLANK",
@@ -61,7 +63,11 @@ CATCHES: Final = {bait: colour for colour, bait in BAIT_OF.items()}
 JERRYCANS: Final = tuple(c.id for c in _CARDS.cards if c.group == "jerrycan")
 """The jerrycan kinds (ARC-4.6)."""
 JERRYCAN_SET: Final = frozenset(JERRYCANS)
-"""The jerrycan kinds as a set: `JERRYCAN_SET.isdisjoint(cards)` tests a boat's cards in one call."""
+"""The jerrycan kinds as a set: `JERRYCAN_SET.isdisjoint(map(PAIR_KIND, cards.items()))` tests a
+boat's cards in one call."""
+PAIR_KIND: Final = itemgetter(0)
+"""The kind of a multiset's `(kind, count)` pair: `map(PAIR_KIND, tokens.items())` lists a
+multiset's kinds in order at C speed, where iterating the multiset calls its `__iter__`."""
 GEAR: Final = next(c.id for c in _CARDS.cards if c.group == "storm-gear")
 """Storm gear (ARC-5.3)."""
 GOOD_WEATHER: Final = next(c.id for c in _CARDS.cards if c.group == "good-weather")
