@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any, Final, Protocol
 
 from tabletop.archipel.content.board import HARBOUR, HOME, board_for
-from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCAN_SET, MULTI
+from tabletop.archipel.content.kinds import BAIT_OF, FISH, JERRYCAN_SET, MULTI, PAIR_KIND
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["HARBOURS", "Hull", "Position", "boats_safe", "missing", "orders", "supplied_as_far_as_possible"]
@@ -121,61 +121,49 @@ def _tally(s: Position) -> tuple[dict[str, int], tuple[int, int]]:
 def supplied_as_far_as_possible(s: Position) -> bool:
     """True when no fish still in play can fill a missing order (ARC-7.1, option `declare`): a wanted colour can
     still be delivered when a boat carries such a fish, or when one lies in the sea (face down or up, seen or not)
-    and bait that catches it (its colour or multicolour) is in the game (pocket, shops, warehouse, boats). Kept by
-    what it reads (an entry holds its objects, so their identities are not reused)."""
-    boats, k = s.boats, _LAST_SUPPLIED[0]  # the last look: a step moving no boat passes its tuple on, fish and all
-    markets, lost, removed = s.markets, s.lost, s.removed
-    if k[1] is markets and k[2] is lost and k[3] is removed and k[4] == (s.board, s.short):
-        if k[0] is boats:
-            return k[5]
-        fish = [boat.fish for boat in boats]
-        if fish == k[6]:  # a boat moved, no fish did: the same answer (read by value)
-            _LAST_SUPPLIED[0] = (boats, markets, lost, removed, k[4], k[5], fish)
-            return k[5]
+    and bait that catches it (its colour or multicolour) is in the game (pocket, shops, warehouse, boats).
+
+    Read in two parts: the markets, lost fish and removed cards decide alone (`_in_reach`, kept by their identity)
+    for most of a season, when a wanted colour has fish left in play and bait in the game (a fish not aboard lies
+    in the sea); the boats' fish are looked at only for the wanted colours that have fish left but no bait."""
+    markets, lost, removed, k = s.markets, s.lost, s.removed, _LAST_REACH[0]
+    if k[0] is markets and k[1] is lost and k[2] is removed and k[3] == s.board and k[4] == s.short:
+        aboard = k[5]
     else:
-        fish = [boat.fish for boat in boats]
-    key = (s.board, s.short, markets, lost, removed, *fish)
-    ids = tuple(map(id, key))  # the same objects as a recent look: most steps keep them all
-    recent = _RECENT.get(ids)  # an entry holds its objects, so no other object has their ids
-    if recent is None:
-        if len(_RECENT) > 1024:
-            _RECENT.clear()
-        recent = _RECENT[ids] = (key, _supplied(s))
-    _LAST_SUPPLIED[0] = (boats, markets, lost, removed, (s.board, s.short), recent[1], fish)
-    return recent[1]
-
-
-_RECENT: dict[tuple[int, ...], tuple[tuple[Any, ...], bool]] = {}
-_LAST_SUPPLIED: list[tuple[Any, Any, Any, Any, Any, bool, list[Tokens]]] = [((), (), (), (), None, False, [])]
-"""The last look (replaced whole): the boats, markets, lost fish and removed cards read, the board and option,
-the answer, and the boats' fish."""
-
-
-def _supplied(s: Position) -> bool:
-    wanted = missing(s)
-    if not wanted:
-        return True
-    cards, removed = board_for(s.board).cards, s.removed
-    multi = cards[MULTI] > removed[MULTI]
-    aboard = sum((boat.fish for boat in s.boats), Tokens())
-    # The fish in the sea, by kind, from public counts only: in the memory game a view does
-    # not show which face-down fish is which, but everybody can count them.
-    kept = _AT_SEA[0]
-    if kept[0] is not s.lost or kept[1] is not s.markets:
-        kept = _AT_SEA[0] = (s.lost, s.markets, FISH - s.lost, sum(s.markets, Tokens()))
-    in_sea = kept[2] - aboard - kept[3]
-    for colour in wanted:
-        if aboard[colour]:
-            return False
-        bait = BAIT_OF[colour]
-        if in_sea[colour] and (multi or cards[bait] > removed[bait]):
-            return False
+        aboard = _in_reach(s)
+        _LAST_REACH[0] = (markets, lost, removed, s.board, s.short, aboard)
+    if aboard is None:
+        return False
+    if aboard:
+        for boat in s.boats:
+            fish = boat.fish
+            if fish.total and not aboard.isdisjoint(map(PAIR_KIND, fish.items())):
+                return False
     return True
 
 
-_AT_SEA: list[tuple[Any, Any, Tokens, Tokens]] = [((), (), FISH, Tokens())]
-"""The lost fish and markets `_supplied` read last (held, so their ids are not reused), the fish not lost, and the
-fish delivered (one entry, replaced whole)."""
+def _in_reach(s: Position) -> frozenset[str] | None:
+    """`None` when a wanted colour has fish left in play (not lost, not delivered) and bait that catches it in the
+    game: then one is aboard or in the sea, and the markets are not supplied as far as possible. Else the wanted
+    colours with fish left: only a boat carrying one of them can still fill an order."""
+    wanted = missing(s)
+    cards, removed = board_for(s.board).cards, s.removed
+    multi = cards[MULTI] > removed[MULTI]
+    left = FISH - s.lost - sum(s.markets, _NONE)
+    aboard = []
+    for colour in wanted:
+        if left[colour]:
+            bait = BAIT_OF[colour]
+            if multi or cards[bait] > removed[bait]:
+                return None
+            aboard.append(colour)
+    return frozenset(aboard)
+
+
+_NONE: Final = Tokens()
+_LAST_REACH: list[tuple[Any, Any, Any, str, bool, frozenset[str] | None]] = [((), (), (), "", False, None)]
+"""The last look (replaced whole): the markets, lost fish and removed cards read (held, so their ids are not
+reused), the board and option, and `_in_reach`'s answer."""
 
 
 def boats_safe(s: Position) -> bool:
