@@ -29,8 +29,8 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.archipel.checks import in_island_harbour, may_declare
-from tabletop.archipel.content.board import board_for
+from tabletop.archipel.checks import may_declare
+from tabletop.archipel.content.board import HARBOUR, board_for
 from tabletop.archipel.content.kinds import BAITS, FISH
 from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import (
@@ -88,13 +88,14 @@ def player_moves(s: ArchipelState) -> tuple[Move, ...]:
 
 def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
     boat = s.boats[s.flow.player]
+    board = board_for(s.board)  # looked up once, for the sails, the catch and the harbour
     moves: list[Move] = []
     if boat.fuel:
-        moves.extend(sailing.sail_moves(s, boat))
-    if catching.may_catch(s):
+        moves.extend(sailing.sail_moves(s, boat, board))
+    if catching.may_catch(s, board):
         moves.append(CATCH)
     meetings.common_moves(s, boat, moves, _NO_CARDS)
-    moves.append(STAY if in_island_harbour(s) else END_TURN)
+    moves.append(STAY if board.kind[boat.at] == HARBOUR else END_TURN)  # `in_island_harbour`
     if may_declare(s):
         moves.append(OVER)
     return tuple(moves)

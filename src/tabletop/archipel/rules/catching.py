@@ -9,8 +9,8 @@ most; fish thrown overboard leave the game (ARC-3.6).
 
 from __future__ import annotations
 
-from tabletop.archipel.content.board import board_for
-from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, SHARK
+from tabletop.archipel.content.board import Board, board_for
+from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, PAIR_KIND, SHARK
 from tabletop.archipel.flow import Work, stay
 from tabletop.archipel.moves import Catch, Expose, Feed, MultiChoice, Throw
 from tabletop.archipel.state import EMPTY, HOLD, UNSEEN, ArchipelState, Spot
@@ -22,12 +22,14 @@ from tabletop.kernel.tokens import Tokens
 __all__ = ["catch", "expose", "feed", "may_catch", "multi", "throw"]
 
 
-def may_catch(s: ArchipelState) -> bool:
+def may_catch(s: ArchipelState, board: Board | None = None) -> bool:
     """`checks.catch_problem(s) is None`, the checks of `catch` in their order without the words of a
     refusal (the legal moves ask it in every position; `tests/archipel/test_archipel_checks.py`
     holds the two to the same answer): a fish where the boat is, not tried since it came, a
-    bait on board, room in the hold, and a face-up fish neither a shark nor one the baits miss."""
-    board = board_for(s.board)
+    bait on board, room in the hold, and a face-up fish neither a shark nor one the baits miss.
+    `board`: the state's board, when the caller has it at hand."""
+    if board is None:
+        board = board_for(s.board)
     boat = s.boats[s.flow.player]
     i = board.spot_index.get(boat.at)
     if i is None or not s.turn.may_catch:  # ARC-3.1 (`_no_fish`, `_tried`)
@@ -36,7 +38,7 @@ def may_catch(s: ArchipelState) -> bool:
     if spot.fish == EMPTY:
         return False
     cards = boat.cards
-    if BAITS.isdisjoint(cards) or boat.fish.total >= HOLD:  # ARC-3.1, ARC-3.6
+    if BAITS.isdisjoint(map(PAIR_KIND, cards.items())) or boat.fish.total >= HOLD:  # ARC-3.1, ARC-3.6
         return False
     if not spot.face_up:
         return True

@@ -24,14 +24,16 @@ from tabletop.kernel.tokens import Tokens
 __all__ = ["refuel", "sail", "sail_moves", "sailed", "stay_in_harbour"]
 
 
-def sail_moves(s: ArchipelState, boat: Boat) -> list[Move]:
+def sail_moves(s: ArchipelState, boat: Boat, board: Board | None = None) -> list[Move]:
     """ARC-2.2, ARC-2.3, ARC-5.3: the locations the boat may sail to, by kind, in board order.
 
     The locations storms do not cut off (ARC-5.2, the board's cached reachability), kept by
     the checks' own predicates: fish spots with a fish (or a boat to meet), harbours and home
-    ports, storm spaces with a storm (with storm gear) or a boat to meet.
+    ports, storm spaces with a storm (with storm gear) or a boat to meet. `board`: the state's
+    board, when the caller has it at hand.
     """
-    board = board_for(s.board)
+    if board is None:
+        board = board_for(s.board)
     sails = _targets(s, board, boat.at)
     boats_at = {b.at for b in s.boats}
     gone = fished_out(s.spots)
