@@ -129,6 +129,7 @@ class Board:
         self._harbour_bits = tuple((loc, bits[loc]) for loc in (*self.island_ids, *self.home_ids))
         self._storm_bits = tuple(bits[loc] for loc in self.storm_ids)
         self._blocked: dict[tuple[str, ...], int] = {}
+        self._blocked_by_cover: dict[tuple[bool, ...], int] = {}
         self._components: dict[int, tuple[int, ...]] = {}
         self._area_reach: dict[int, tuple[int, ...]] = {}
         self._reach: dict[tuple[int, str], tuple[str, ...]] = {}
@@ -145,10 +146,16 @@ class Board:
         """The blocked channels as a bit mask (bit j: channel j), given the storm spaces' cards."""
         mask = self._blocked.get(storms)
         if mask is None:
-            mask = 0
-            for j, spaces in enumerate(self.channel_spaces):
-                if all(storms[i] for i in spaces):
-                    mask |= 1 << j
+            covered = tuple(map(bool, storms))  # which spaces hold a storm: the cards themselves do not matter
+            mask = self._blocked_by_cover.get(covered)
+            if mask is None:
+                mask = 0
+                for j, spaces in enumerate(self.channel_spaces):
+                    if all(covered[i] for i in spaces):
+                        mask |= 1 << j
+                if len(self._blocked_by_cover) > _CACHE_LIMIT:
+                    self._blocked_by_cover.clear()
+                self._blocked_by_cover[covered] = mask
             if len(self._blocked) > _CACHE_LIMIT:
                 self._blocked.clear()
             self._blocked[storms] = mask

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-from tabletop.archipel.checks import may_declare, may_place
+from tabletop.archipel.checks import may_declare
 from tabletop.archipel.content.board import HARBOUR, Board, board_for
 from tabletop.archipel.content.kinds import (
     BAITS,
@@ -119,14 +119,14 @@ def _ashore(
     markets_after = None
     if island >= 0 and not (short and board.islands[island].pagoda):
         boat, markets_after = _deliver(board, markets, island, boat)
-    progress = markets_after is not None or (bool(bought) and not _PROGRESS_CARDS.isdisjoint(bought))
+    progress = markets_after is not None or (bought.total > 0 and not _PROGRESS_CARDS.isdisjoint(bought))
     return boat, markets_after, progress
 
 
 def _deliver(board: Board, markets: tuple[Tokens, ...], island: int, boat: Boat) -> tuple[Boat, Any]:
     """ARC-4.2: every fish the market still wants goes to the market: the boat after, and the
     markets after (`None` when nothing was delivered)."""
-    if not boat.fish:
+    if not boat.fish.total:
         return boat, None
     ordered = board.orders[island]
     delivered = markets[island]
@@ -190,10 +190,10 @@ def _on_the_quay(
     """`arrived`'s `news` and `stow`: the boat, the cards left on the quay and the weather card
     waiting (`""`: none), the storms, pocket and removed cards set in `changes` if read."""
     weather = ""
-    if bought and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
+    if bought.total and any(map(_WEATHER.__getitem__, bought)):  # ARC-4.3, ARC-4.4
         storms, bought, back, out, weather = _kept(_NEWS, _read_news, board, s.storms, bought)
         changes.update(storms=storms, pocket=s.pocket.put(back) if back else s.pocket, removed=s.removed + out)
-    if bought and not weather:  # ARC-4.5
+    if bought.total and not weather:  # ARC-4.5
         stowed = _kept(_STOWED, _stowed, boat.cards, bought)
         if stowed is not None:
             boat = make_boat(boat.colour, boat.home, boat.at, boat.fuel, boat.fish, stowed[0])
@@ -298,9 +298,27 @@ _WEATHER: Final = _Weather()
 def weather_moves(s: ArchipelState) -> tuple[Move, ...]:
     """The storm spaces the player may choose for the waiting weather card (ARC-4.3, ARC-4.4)."""
     board = board_for(s.board)
+    calms, places = _storm_moves(s.board, board)
     if s.turn.weather == GOOD_WEATHER:
-        return tuple(intern(Calm, board.storm_ids[i]) for i, c in enumerate(s.storms) if c)
-    return tuple(intern(Place, board.storm_ids[i]) for i in range(len(s.storms)) if may_place(s, i))
+        return tuple([calms[i] for i, c in enumerate(s.storms) if c])
+    taken = board.storm_by_number.get(storm_number(s.turn.weather), -1)  # `may_place` of every space at once
+    return tuple([places[i] for i, c in enumerate(s.storms) if not c and i != taken])
+
+
+def _storm_moves(name: str, board: Board) -> tuple[tuple[Calm, ...], tuple[Place, ...]]:
+    """The `calm` and the `place` move of each storm space of the board named `name`, by space
+    index, made once (at most `_BOARDS_KEPT` boards kept: the table is emptied when full)."""
+    found = _STORM_MOVES.get(name)
+    if found is None:
+        if len(_STORM_MOVES) >= _BOARDS_KEPT:
+            _STORM_MOVES.clear()
+        ids = board.storm_ids
+        found = _STORM_MOVES[name] = (tuple([intern(Calm, i) for i in ids]), tuple([intern(Place, i) for i in ids]))
+    return found
+
+
+_STORM_MOVES: Final[dict[str, tuple[tuple[Calm, ...], tuple[Place, ...]]]] = {}
+_BOARDS_KEPT: Final = 64
 
 
 def place(w: Work, move: Place) -> None:
@@ -347,7 +365,7 @@ def _stowed(cards: Tokens, bought: Tokens) -> tuple[Tokens, Tokens] | None:
     """`stow` on its fields: the boat's cards with those it has room for, and the cards left on
     the quay; `None` when no card moves (none bought, or no room)."""
     room = DECK - cards.total
-    if not bought or room <= 0:
+    if not bought.total or room <= 0:
         return None
     if bought.total <= room:  # every card goes on the boat card
         moved, left = bought, _NONE
@@ -361,10 +379,11 @@ def dock_moves(s: ArchipelState) -> tuple[Move, ...]:
     """ARC-4.7, ARC-4.8, ARC-6.1: on the quay, the excess cards, meetings, the end of the turn."""
     boat = s.boats[s.flow.player]
     moves: list[Move] = []
-    if s.bought:
-        moves.extend(intern(Discard, card) for card in sorted({*s.bought, *boat.cards}))
-    common_moves(s, boat, moves, s.bought)
-    if not s.bought:
+    bought = s.bought
+    if bought.total:
+        moves.extend(intern(Discard, card) for card in sorted({*bought, *boat.cards}))
+    common_moves(s, boat, moves, bought)
+    if not bought.total:
         moves.append(DONE)
         if may_declare(s):
             moves.append(OVER)
