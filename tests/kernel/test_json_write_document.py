@@ -17,6 +17,7 @@ from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.jsontext import TextWriter, writer
 from tabletop.kernel.serialize import dump_envelope, dump_text, make_converter
 from tabletop.kernel.serialize.envelope import text_head
+from tabletop.kernel.tokens import Tokens
 
 ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 __all__ = ["backend"]
@@ -58,6 +59,31 @@ def test_rows_of_fixed_tuples_are_written_as_the_encoder_writes_them(backend: st
     text = TextWriter(converter)
     for value in _values() * 2:
         assert text.text(value, Shown) == ENCODER.encode(converter.unstructure(value, Shown))
+
+
+@attrs.frozen
+class Makeup:
+    """A record with fixed tuples of a multiset and plain values, alone and in a tuple."""
+
+    first: tuple[Tokens, int]
+    rest: tuple[tuple[Tokens, int], ...] = ()
+    both: tuple[str, Tokens, Tokens] = ("a", Tokens(), Tokens())
+
+
+def test_fixed_tuples_with_multisets_are_written_as_the_encoder_writes_them(backend: str) -> None:
+    converter = make_converter()
+    text = TextWriter(converter)
+    red, blue = Tokens({"red": 2}), Tokens({"blue": 1, "red": 3})
+    values = [
+        Makeup((red, 1), ((blue, 2), (red, 0))),
+        Makeup((red, 1), ((blue, 2), (red, 0)), ("é\n", red, blue)),
+        Makeup((blue, 2**70), ((red, 1),) * 11),  # orjson refuses an integer past 64 bits; more than 8 rows
+        Makeup((red, "x"), ((blue, True),)),  # type: ignore[arg-type]  # other plain types
+        Makeup((red, 1), ((blue, 2, 3),)),  # type: ignore[arg-type]  # a longer row: the converter writes two
+        Makeup((red, 1), (), ("\ud800", red, blue)),  # a lone surrogate
+    ]
+    for value in values * 2:
+        assert text.text(value, Makeup) == ENCODER.encode(converter.unstructure(value, Makeup))
 
 
 def test_a_document_is_its_envelope_around_the_payload(backend: str) -> None:

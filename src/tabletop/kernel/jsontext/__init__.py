@@ -439,8 +439,9 @@ class TextWriter:
         orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
         orjson inline), `fixed<n>` (a tuple of `n` integers, texts and flags that the converter
         writes as it is, by orjson inline when it has `n` items), `rows<n>` (a tuple of such
-        tuples, by orjson inline when each is a tuple of `n` items) or `other` (by the part's own
-        function)."""
+        tuples, by orjson inline when each is a tuple of `n` items), `mixed<mask>` (a fixed tuple
+        of plain values and multisets, `T` in the mask, by orjson inline when it has the mask's
+        length and a multiset at each `T`) or `other` (by the part's own function)."""
         if hint in (int, str, bool):
             return str(hint.__name__)
         if hint is Tokens:
@@ -452,6 +453,12 @@ class TextWriter:
             plain = all(self._converter.get_unstructure_hook(a) is identity for a in args)
             if plain and self._converter.get_unstructure_hook(hint)(probe) == probe:
                 return f"fixed{len(args)}"
+        if origin is tuple and Tokens in args and all(a in _PROBES or a is Tokens for a in args):
+            probe = tuple(Tokens({"a": 1}) if a is Tokens else _PROBES[a] for a in args)
+            written = tuple({"a": 1} if a is Tokens else _PROBES[a] for a in args)
+            plain = all(self._converter.get_unstructure_hook(a) is identity for a in args if a is not Tokens)
+            if plain and self._converter.get_unstructure_hook(hint)(probe) == written:
+                return "mixed" + "".join("T" if a is Tokens else "." for a in args)
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
             hook = self._converter.get_unstructure_hook(hint)
             items = self._converter.get_unstructure_hook(args[0])
@@ -845,6 +852,12 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
         fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
         return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+    if kind.startswith("mixed"):  # a fixed tuple of plain values and multisets (`T` in the mask)
+        mask = kind[len("mixed") :]
+        tokens = "".join(f" and _type(v[{j}]) is _Tokens" for j, each in enumerate(mask) if each == "T")
+        items = "".join(f"v[{j}]._counts, " if each == "T" else f"v[{j}], " for j, each in enumerate(mask))
+        fits = f"_type(v := {read}) is tuple and _len(v) == {len(mask)}{tokens}"
+        return f"(_fast[0].dumps(({items})).decode() if {fits} and _fast[0] else {call})"
     if kind.startswith("rows"):  # a tuple of `fixed<n>` tuples: each a tuple of n items
         size = kind[len("rows") :]
         fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
@@ -863,7 +876,7 @@ _PROBES: Final[dict[Any, Any]] = {int: 1, str: "a", bool: True}
 
 def _by_orjson(kind: str) -> bool:
     """Whether generated code writes a part of `kind` with orjson inline (where it is in use)."""
-    return kind in ("tokens", "plain") or kind.startswith(("fixed", "rows"))
+    return kind in ("tokens", "plain") or kind.startswith(("fixed", "rows", "mixed"))
 
 
 def _plain(hint: Any) -> bool:
