@@ -39,7 +39,8 @@ from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.jsontext import writer
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
-from tabletop.kernel.serialize import dump_text, read_state, validate_state
+from tabletop.kernel.serialize import read_state, validate_state
+from tabletop.kernel.serialize.envelope import text_head
 
 __all__ = ["Game", "Move", "Option", "Outcome", "State"]
 
@@ -725,7 +726,7 @@ class Game:
 
     def dump_state(self, state: State) -> str:
         """`state` as versioned JSON text."""
-        return dump_text("state", self.name, writer(self.converter).text(state, self.state_type))
+        return writer(self.converter).document(state, self.state_type, text_head("state", self.name))
 
     def state_from_json(self, text: str | bytes) -> State:
         """Read a state written by `State.to_json`.

@@ -53,7 +53,7 @@ import importlib
 import json
 import os
 import typing
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 import attrs
@@ -222,6 +222,10 @@ is not the last one written there (see `TextWriter`): the records that games mak
 again (Spółka ZOO's tasks and turns, 9 fields) are found in a few hundred instructions; a smaller
 one (a flow, 5 fields) is about as cheap to write again, and is seen again less often."""
 
+_DOCUMENTS: Final = 64
+"""The most document functions (by type and head: see `TextWriter.document`) a writer keeps;
+past this, it makes them again."""
+
 _POSITIONS: Final = 8
 """The positions of a tuple that each have a writing function of their own (the later ones
 share their item type's)."""
@@ -303,6 +307,9 @@ class TextWriter:
         self._places = 0  # the writing functions of their own made
         self._hows: dict[Any, str] = {}  # how `_own` writes each type (see `_how`)
         self._recipes: dict[type, tuple[list[str], list[Any], Any]] = {}  # an attrs class's fields, types and blank
+        self._roots: dict[type, dict[str, Any]] = {}  # the names of each attrs class's own function (see `_direct`)
+        self._documents: dict[tuple[Any, str], _Write] = {}  # see `document`
+        self._heads: dict[tuple[Any, str], Any] = {}  # the compiled code of each class's document, by head
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -313,6 +320,32 @@ class TextWriter:
         if write is None:
             write = self.of(hint)
         return write(value)
+
+    def document(self, value: Any, hint: Any, head: str) -> str:
+        """`head`, the compact JSON text of `value` unstructured as `hint`, then `}`: the text of
+        an envelope whose payload is `value` (`head` is the envelope up to it, see
+        [`text_head`][tabletop.kernel.serialize.envelope.text_head]), written in one join. The
+        function writing an attrs class's document shares the memo and the parts' functions of
+        the class's own (the same texts of the parts); its whole texts are kept in a store of
+        their own."""
+        write = self._documents.get((hint, head))
+        if write is None:
+            if len(self._documents) >= _DOCUMENTS:
+                self._documents.clear()
+            write = self._documents[hint, head] = self._document(hint, head)
+        return write(value)
+
+    def _document(self, hint: Any, head: str) -> _Write:
+        """A new function writing `head`, `value`'s text as `hint` and `}` (see `document`)."""
+        payload = self._direct(hint)
+        names = self._roots.get(hint)
+        if names is None or len(names) < 3:  # not a generated class, or no field: the payload's text wrapped
+            return lambda value: f"{head}{payload(value)}}}"
+        slow = self._fallback(hint)
+        shared = {**self._shared(hint, len(names) - 2), "_store": (store := _store()), "_get": store.get}
+        shared["_slow"] = lambda value: f"{head}{slow(value)}}}"
+        made: _Write = self._code(hint, True, shared, head)(**names)
+        return made
 
     def of(self, hint: Any) -> _Write:
         """The function writing values of `hint`, made once per type."""
@@ -405,24 +438,39 @@ class TextWriter:
         `bool` (inline, for a value of exactly that type), `tokens` (a multiset's counts, by
         orjson inline), `plain` (a tuple of plain values that the converter writes as it is, by
         orjson inline), `fixed<n>` (a tuple of `n` integers, texts and flags that the converter
-        writes as it is, by orjson inline when it has `n` items) or `other` (by the part's own
-        function)."""
+        writes as it is, by orjson inline when it has `n` items), `rows<n>` (a tuple of such
+        tuples, by orjson inline when each is a tuple of `n` items), `mixed<mask>` (a fixed tuple
+        of plain values and multisets, `T` in the mask, by orjson inline when it has the mask's
+        length and a multiset at each `T`) or `other` (by the part's own function)."""
         if hint in (int, str, bool):
             return str(hint.__name__)
         if hint is Tokens:
             return "tokens"
         origin, args = typing.get_origin(hint), typing.get_args(hint)
+        probe: Any
         if origin is tuple and args and all(a in _PROBES for a in args):
             probe = tuple(_PROBES[a] for a in args)
             plain = all(self._converter.get_unstructure_hook(a) is identity for a in args)
             if plain and self._converter.get_unstructure_hook(hint)(probe) == probe:
                 return f"fixed{len(args)}"
+        if origin is tuple and Tokens in args and all(a in _PROBES or a is Tokens for a in args):
+            probe = tuple(Tokens({"a": 1}) if a is Tokens else _PROBES[a] for a in args)
+            written = tuple({"a": 1} if a is Tokens else _PROBES[a] for a in args)
+            plain = all(self._converter.get_unstructure_hook(a) is identity for a in args if a is not Tokens)
+            if plain and self._converter.get_unstructure_hook(hint)(probe) == written:
+                return "mixed" + "".join("T" if a is Tokens else "." for a in args)
         if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _plain(hint):
             hook = self._converter.get_unstructure_hook(hint)
             items = self._converter.get_unstructure_hook(args[0])
             probe = ("a", 1)
             if items is identity and getattr(hook, "__module__", "") == _HOOKS and hook(probe) is probe:
                 return "plain"
+            inner = self._kind(args[0])
+            if inner.startswith("fixed") and getattr(hook, "__module__", "") == _HOOKS:
+                row = tuple(_PROBES[a] for a in typing.get_args(args[0]))
+                probe = (row, row)
+                if hook(probe) == probe:
+                    return f"rows{inner[len('fixed') :]}"
         return "other"
 
     def _generated(self, cls: type) -> bool:
@@ -485,7 +533,7 @@ class TextWriter:
 
         def write(value: Any) -> str:
             if not built:
-                built.append(self._generate(cls, keep=True))
+                built.append(self._generate(cls, keep=True, root=True))
                 self._writers[cls] = built[0]  # from now on, `of` gives it without this wrapper
             return built[0](value)
 
@@ -499,20 +547,21 @@ class TextWriter:
         if built is None or hint in self._building:
             return write
         if not built:
-            built.append(self._generate(hint, keep=True))
+            built.append(self._generate(hint, keep=True, root=True))
             self._writers[hint] = built[0]
         return built[0]
 
-    def _generate(self, cls: type, keep: bool) -> _Write:
+    def _generate(self, cls: type, keep: bool, root: bool = False) -> _Write:
         """A new function writing `cls` (the fields' functions made for it, each of its own),
-        keeping its texts in the store if `keep`."""
+        keeping its texts in the store if `keep`; the names it reads are remembered if `root`
+        (the class's own function, whose documents share them: see `document`)."""
         recipe = self._recipes.get(cls)
         if recipe is None:
             attrs.resolve_types(cls)
             fields = [a for a in attrs.fields(cls) if a.init]
             names = [a.name for a in fields]
             recipe = self._recipes[cls] = (names, [a.type for a in fields], _blank(cls, names))
-        names, types, blank = recipe
+        _, types, blank = recipe
         if blank is None:  # pragma: no cover - a class whose instances object.__new__ cannot make
             return self._fallback(cls)
         self._building.add(cls)
@@ -520,17 +569,34 @@ class TextWriter:
             namespace = self._namespace(blank, types)
         finally:
             self._building.discard(cls)
-        make = self._codes.get((cls, keep))
-        if make is None:  # both made at once: no compiling later, when a place of its own is first written
-            heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
-            kinds = [self._kind(each) for each in types]
-            terms = [(f"value.{n}", f"p.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
-            for each in (True, False):
-                check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
-                source = _source(terms, "}", check, namespace, each)
-                self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
-            make = self._codes[cls, keep]
-        return make(**namespace)  # type: ignore[no-any-return]
+        if root:
+            self._roots[cls] = namespace
+        return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+
+    def _code(self, cls: type, keep: bool, shared: dict[str, Any] | None = None, head: str = "") -> Any:
+        """The compiled `make` of `cls`'s generated function (see `_source`), keeping its texts in
+        the store if `keep`; with `head`, of its document (`head` before its text, `}` after it,
+        reading the names `shared`: see `document`), compiled once per head."""
+        make = self._codes.get((cls, keep)) if not head else self._heads.get((cls, head))
+        if make is not None:
+            return make
+        names, types, _ = self._recipes[cls]
+        heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
+        kinds = [self._kind(each) for each in types]
+        terms = [(f"value.{n}", f"p.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
+        namespace = ["_memo", *(f"_w{i}" for i in range(len(types))), "_ws"]
+        if head:  # one document function per head
+            terms[0] = (*terms[0][:2], head + terms[0][2], terms[0][3])
+            source = _source(terms, "}}", [*_FOUND, *_ATTRS_CHECK], namespace, True)
+            if len(self._heads) >= _DOCUMENTS:  # pragma: no cover - more heads than games and kinds
+                self._heads.clear()
+            make = self._heads[cls, head] = _factory(source, cls.__qualname__, shared or {})
+            return make
+        for each in (True, False):  # both made at once: no compiling later, when a place of its own is first written
+            check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
+            source = _source(terms, "}", check, namespace, each)
+            self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
+        return self._codes[cls, keep]
 
     def _namespace(self, blank: Any, types: list[Any]) -> dict[str, Any]:
         """The names of its own a generated function reads at its place (closure cells): its
@@ -650,6 +716,7 @@ _NAMES: Final[dict[str, Any]] = {
     "_bool": _bool,
     "_join": "".join,
     "_Tokens": Tokens,
+    "_tuples": frozenset({tuple}),
     "_fast": _ORJSON,
 }
 """The names every generated function reads, the writers of plain values among them (called
@@ -682,7 +749,7 @@ def _factory(source: str, name: str, shared: dict[str, Any]) -> Callable[..., _W
 
 
 def _source(
-    terms: list[tuple[str, str, str, Any]], close: str, check: Sequence[str], names: dict[str, Any], keep: bool
+    terms: list[tuple[str, str, str, Any]], close: str, check: Sequence[str], names: Iterable[str], keep: bool
 ) -> str:
     """The source of `make(**names)`, which returns a new writing function: `check`, then a tuple
     of its parts' texts, each after its head (`{"name":` or `,`, a constant of the code: no
@@ -785,6 +852,16 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
         fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
         return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+    if kind.startswith("mixed"):  # a fixed tuple of plain values and multisets (`T` in the mask)
+        mask = kind[len("mixed") :]
+        tokens = "".join(f" and _type(v[{j}]) is _Tokens" for j, each in enumerate(mask) if each == "T")
+        items = "".join(f"v[{j}]._counts, " if each == "T" else f"v[{j}], " for j, each in enumerate(mask))
+        fits = f"_type(v := {read}) is tuple and _len(v) == {len(mask)}{tokens}"
+        return f"(_fast[0].dumps(({items})).decode() if {fits} and _fast[0] else {call})"
+    if kind.startswith("rows"):  # a tuple of `fixed<n>` tuples: each a tuple of n items
+        size = kind[len("rows") :]
+        fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
+        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
         return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
     return f"{own or f'_w{i}'}({read})"
@@ -799,7 +876,7 @@ _PROBES: Final[dict[Any, Any]] = {int: 1, str: "a", bool: True}
 
 def _by_orjson(kind: str) -> bool:
     """Whether generated code writes a part of `kind` with orjson inline (where it is in use)."""
-    return kind in ("tokens", "plain") or kind.startswith("fixed")
+    return kind in ("tokens", "plain") or kind.startswith(("fixed", "rows", "mixed"))
 
 
 def _plain(hint: Any) -> bool:

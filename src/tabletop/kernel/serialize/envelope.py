@@ -17,7 +17,16 @@ from tabletop.kernel.jsontext import loads
 from tabletop.kernel.jsontext.reader import Miss, TextReader
 from tabletop.kernel.serialize.limits import MAX_DEPTH, MAX_TEXT, VERSION, check_bounds
 
-__all__ = ["PART_BY_PART", "dump_envelope", "dump_text", "explain", "load_envelope", "read_state", "structure"]
+__all__ = [
+    "PART_BY_PART",
+    "dump_envelope",
+    "dump_text",
+    "explain",
+    "load_envelope",
+    "read_state",
+    "structure",
+    "text_head",
+]
 
 T = TypeVar("T")
 
@@ -34,6 +43,13 @@ def dump_envelope(kind: str, game: str, payload: Any) -> str:
 def dump_text(kind: str, game: str, payload: str) -> str:
     """The JSON text of [`dump_envelope`][tabletop.kernel.serialize.dump_envelope] for a payload
     already written as compact JSON text (see [`TextWriter`][tabletop.kernel.jsontext.TextWriter])."""
+    return f"{text_head(kind, game)}{payload}}}"
+
+
+def text_head(kind: str, game: str) -> str:
+    """The text of [`dump_text`][tabletop.kernel.serialize.dump_text]'s envelope up to its
+    payload (the payload's text and `}` complete it: see
+    [`TextWriter.document`][tabletop.kernel.jsontext.TextWriter.document])."""
     head = _HEADS.get((kind, game))
     if head is None:
         if len(_HEADS) >= 64:
@@ -41,7 +57,7 @@ def dump_text(kind: str, game: str, payload: str) -> str:
         head = _HEADS[kind, game] = (
             f'{{"format":"tabletop/{kind}","version":{VERSION},"game":{_ENCODER.encode(game)},"{kind}":'
         )
-    return f"{head}{payload}}}"
+    return head
 
 
 _HEADS: dict[tuple[str, str], str] = {}
