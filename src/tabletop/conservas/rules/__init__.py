@@ -95,25 +95,29 @@ def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
 
 def sample_chance(state: ConservasState, rng: random.Random | None) -> Move | None:
     """The kernel's [`sample_chance`][tabletop.kernel.chance.sample_chance] of a token drawn from
-    the bag without listing the outcomes: the same number
+    the bag or a card dealt from an unknown deck, without listing the outcomes: the same number
     ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) walked through the same shares
-    (`n / total`, kinds in order, the floats of `chance_outcomes`) picks the same kind. `None`
-    (nothing drawn) for a card dealt, off the bag's draw, for an empty bag or a view without an
-    `rng`: the kernel lists the outcomes then (and raises what it raises)."""
-    if state.flow.key != _SEA_DRAW:
+    (`n / total`, kinds or cards in order, the floats of `chance_outcomes`) picks the same one.
+    `None` (nothing drawn) off a chance node, for a deck whose top is known, an empty draw or a
+    view without an `rng`: the kernel lists the outcomes then (and raises what it raises)."""
+    key = state.flow.key
+    if key == _SEA_DRAW:
+        counts = state.bag.contents
+    elif key in _DEAL_NODES and not (deck := deal_deck(state)).top:
+        counts = deck.middle
+    else:
         return None
-    contents = state.bag.contents
-    total = contents.total
+    total = counts.total
     if not total or (rng is None and state.seed is None):
         return None
     u = rng.random() if rng is not None else chance_uniform(state)
     acc = 0.0
-    for kind, n in contents.items():  # noqa: B007 - the kind found is drawn below
+    for kind, n in counts.items():  # noqa: B007 - the kind found is drawn below
         acc += n / total
         if u < acc:
             break
-    # Rounding may leave the last share's sum at or below `u`: the last kind, as the kernel picks.
-    return _DRAWS[kind]
+    # Rounding may leave the last share's sum at or below `u`: the last one, as the kernel picks.
+    return _DRAWS[kind] if key == _SEA_DRAW else _DEALS.get(kind) or Deal(kind)
 
 
 _SEA_DRAW: Final = "sea.draw"
