@@ -101,6 +101,7 @@ ConservasState.bind(
     chance_node=rules.chance_node,
     refusal=refusal,
     events=events.events,
+    sample_chance=rules.sample_chance,
 )
 
 GAME: Final = Game(

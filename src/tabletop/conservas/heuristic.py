@@ -28,6 +28,7 @@ from tabletop.conservas.checks import PREREQ, catch_size, upkeep_of
 from tabletop.conservas.content import BOATS, FISH, KINDS, MONTHS, UPGRADES, Goal, Month
 from tabletop.conservas.rules.effects import BASE_DRAW, draw_size, sale_price, sift_count, spawning
 from tabletop.conservas.state import ConservasState
+from tabletop.kernel.fastattrs import remember
 from tabletop.kernel.protocol import State
 from tabletop.kernel.tokens import Tokens
 
@@ -64,10 +65,7 @@ def _cached(key: Callable[..., Hashable]) -> Callable[[Callable[..., _T]], Calla
                 return found[k]
             except KeyError:
                 pass
-            if len(found) >= _CACHE_SIZE:
-                found.clear()
-            value = found[k] = part(state, *args, **kwargs)
-            return value
+            return remember(found, k, part(state, *args, **kwargs), _CACHE_SIZE)
 
         remembered.__wrapped__ = part
         return remembered

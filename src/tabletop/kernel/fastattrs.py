@@ -35,6 +35,7 @@ __all__ = [
     "evolve_from",
     "maker",
     "plain_slots",
+    "remember",
     "writable_subclass",
     "writable_twin",
 ]
@@ -47,8 +48,36 @@ instance they build, so that reading a cache is a plain load and a test for `Non
 `AttributeError` caught."""
 
 T = TypeVar("T")
+K = TypeVar("K")
 _MISSING: Final = object()
 _REPLACERS: dict[type, Callable[..., Any]] = {}
+
+
+def remember(table: dict[K, T], key: K, value: T, limit: int) -> T:
+    """Keep `value` in the bounded table `table` under `key` and return it; a table already holding
+    `limit` entries is emptied first.
+
+    The one way the kernel keeps a bounded table of shared values (interned flows, remembered
+    answers): read it with a plain `table.get(key)`, and on a miss store with
+    `remember(table, key, value, LIMIT)`. A table that only stopped storing once full would stop
+    sharing for good in a long process (a server, a soak, the whole test suite) once values it
+    never meets again filled it; emptied, it fills again with the values met now. Values stay
+    valid after the table forgets them: it only saves building them again. A path where one call
+    more counts (`PhaseMachine.goto`, at every new flow) writes the same two lines out.
+
+    ```pycon
+    >>> table: dict[str, int] = {}
+    >>> remember(table, "a", 1, limit=2), remember(table, "b", 2, limit=2)
+    (1, 2)
+    >>> remember(table, "c", 3, limit=2), table
+    (3, {'c': 3})
+
+    ```
+    """
+    if len(table) >= limit:
+        table.clear()
+    table[key] = value
+    return value
 
 
 def evolve(inst: T, **changes: Any) -> T:

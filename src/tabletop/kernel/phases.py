@@ -45,7 +45,8 @@ MAX_AUTO_STEPS: Final = 100_000
 """How many automatic steps `advance` runs in a row before it calls the loop endless."""
 
 MAX_INTERNED_FLOWS: Final = 1 << 16
-"""How many distinct flows one machine keeps for reuse (beyond, `goto` builds new ones)."""
+"""How many distinct flows one machine keeps for reuse (when full, its table is emptied and fills
+again: see [remember][tabletop.kernel.fastattrs.remember])."""
 
 
 class Actor(enum.Enum):
@@ -105,7 +106,8 @@ _set_key: Final = _FlowKey.__dict__["key"].__set__
 _set_next: Final = _FlowKey.__dict__["_next"].__set__
 
 MAX_REMEMBERED_MOVES: Final = 64
-"""How many answers of `goto` one flow keeps (beyond, `goto` works them out again)."""
+"""How many answers of `goto` one flow keeps (when full, they are forgotten and kept again from the
+next: see [remember][tabletop.kernel.fastattrs.remember])."""
 
 
 @attrs.frozen
@@ -355,13 +357,16 @@ class PhaseMachine:
             flow.player if player is None else player,
             flow.first_player if first_player is None else first_player,
         )
-        found = self._flows.get(place)
+        # Both tables kept as `fastattrs.remember` keeps one (emptied when full), written out.
+        flows = self._flows
+        found = flows.get(place)
         if found is None:
-            found = Flow(*place)
-            if len(self._flows) < MAX_INTERNED_FLOWS:
-                self._flows[place] = found
-        if len(answers) < MAX_REMEMBERED_MOVES:
-            answers[target if plain else (target, round, player, first_player)] = found
+            if len(flows) >= MAX_INTERNED_FLOWS:
+                flows.clear()
+            found = flows[place] = Flow(*place)
+        if len(answers) >= MAX_REMEMBERED_MOVES:
+            answers.clear()
+        answers[target if plain else (target, round, player, first_player)] = found
         return found
 
     def go(

@@ -218,24 +218,24 @@ class State(abc.ABC):
         actor = machine._actor_at[self.flow.key]
         sampled = _SAMPLED[0]
         if sampled[0] is not self or sampled[1] is not move:
-            try:
-                ids, legal = self._legal_ids, self._legal
+            try:  # the moves not listed read as none: nothing found in them, `_check` then lists them
+                ids, legal = self._legal_ids, self._legal or ()
             except AttributeError:  # a state built by __init__ (a setup, a document), not by evolve
-                ids = legal = None
-            if ids is None and legal is not None:  # a playout's step: the moves listed, one applied
+                ids, legal = None, ()
+            if ids is None:  # a playout's step: the moves listed, one applied
                 for candidate in legal:
                     if candidate is move:
                         _set_legal_ids(self, _SCANNED)
                         break
                 else:
                     self._check(move, actor)
-            elif type(ids) is int:  # a pass over the moves in order: the move after the last one found
+            elif isinstance(ids, int):  # a pass over the moves in order: the move after the last one found
                 at = ids + 1
-                if at < len(legal) and legal[at] is move:  # type: ignore[arg-type,index]  # listed once an int
+                if at < len(legal) and legal[at] is move:
                     _set_legal_ids(self, at)
                 else:
                     self._check(move, actor)
-            elif ids is None or ids is _SCANNED or id(move) not in ids:  # type: ignore[operator]  # a dict: an int is told above
+            elif ids is _SCANNED or id(move) not in ids:
                 self._check(move, actor)
         new = self._apply(move)
         if actor is _CHANCE:
@@ -274,15 +274,15 @@ class State(abc.ABC):
                         raise self._explain(move)
             _set_legal_ids(self, _SCANNED)
             return
-        if ids is _SCANNED:  # the second move applied: found by a scan that keeps its position
+        if isinstance(ids, int):  # not the move after the last one found: moves applied out of order
+            ids = {id(candidate): candidate for candidate in self.legal_moves()}
+            _set_legal_ids(self, ids)
+        elif ids is _SCANNED:  # the second move applied: found by a scan that keeps its position
             for at, candidate in enumerate(self.legal_moves()):
                 if candidate is move:
                     _set_legal_ids(self, at)
                     return
-        elif type(ids) is int:  # not the move after the last one found: moves applied out of order
-            ids = {id(candidate): candidate for candidate in self.legal_moves()}
-            _set_legal_ids(self, ids)
-        if (ids is _SCANNED or id(move) not in ids) and not self.is_legal(move):  # type: ignore[operator]  # a dict
+        if (ids is _SCANNED or id(move) not in ids) and not self.is_legal(move):
             raise self._explain(move)
 
     def view(self, player: int) -> Self:

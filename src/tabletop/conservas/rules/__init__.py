@@ -29,6 +29,7 @@ position, boat purchases by row position, then `done`; End of Day: `keep` before
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -40,12 +41,12 @@ from tabletop.conservas.rules import endofday, land, sea, setup
 from tabletop.conservas.state import ConservasState, Work
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import in_place
-from tabletop.kernel.chance import ChanceNode, Source
+from tabletop.kernel.chance import ChanceNode, Source, chance_uniform
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve, evolve_from
 from tabletop.kernel.protocol import Move
 
-__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves"]
+__all__ = ["AUTO", "STEPS", "apply", "chance_node", "chance_outcomes", "player_moves", "sample_chance"]
 
 _DRAWS: Final = {kind: Draw(kind) for kind in KINDS}
 _DEALS: Final = {card: Deal(card) for card in (*BOATS, *UPGRADES)}
@@ -92,6 +93,34 @@ def chance_outcomes(state: ConservasState) -> tuple[tuple[Move, float], ...]:
     return _deck_outcomes(deal_deck(state))
 
 
+def sample_chance(state: ConservasState, rng: random.Random | None) -> Move | None:
+    """The kernel's [`sample_chance`][tabletop.kernel.chance.sample_chance] of a token drawn from
+    the bag or a card dealt from an unknown deck, without listing the outcomes: the same number
+    ([`chance_uniform`][tabletop.kernel.chance.chance_uniform]) walked through the same shares
+    (`n / total`, kinds or cards in order, the floats of `chance_outcomes`) picks the same one.
+    `None` (nothing drawn) off a chance node, for a deck whose top is known, an empty draw or a
+    view without an `rng`: the kernel lists the outcomes then (and raises what it raises)."""
+    key = state.flow.key
+    if key == _SEA_DRAW:
+        counts = state.bag.contents
+    elif key in _DEAL_NODES and not (deck := deal_deck(state)).top:
+        counts = deck.middle
+    else:
+        return None
+    total = counts.total
+    if not total or (rng is None and state.seed is None):
+        return None
+    u = rng.random() if rng is not None else chance_uniform(state)
+    acc = 0.0
+    for kind, n in counts.items():  # noqa: B007 - the kind found is drawn below
+        acc += n / total
+        if u < acc:
+            break
+    # Rounding may leave the last share's sum at or below `u`: the last one, as the kernel picks.
+    return _DRAWS[kind] if key == _SEA_DRAW else _DEALS.get(kind) or Deal(kind)
+
+
+_SEA_DRAW: Final = "sea.draw"
 _BAG_NODE: Final = ChanceNode(Source.BAG, "bag", "hand", "CON-2.1", recipient=0)
 _DEAL_NODES: Final = {
     "setup.offer": ChanceNode(Source.DECK, "boats", "offer", "CON-1.5", recipient=0),
