@@ -45,6 +45,7 @@ import attrs
 from tabletop.archipel.content.board import HARBOUR
 from tabletop.archipel.state import ArchipelState
 from tabletop.kernel.errors import NotationError
+from tabletop.kernel.fastattrs import remember
 from tabletop.kernel.protocol import Move
 
 __all__ = [
@@ -341,6 +342,11 @@ RELEASE: Final = MultiChoice(False)
 
 M = TypeVar("M", bound=Move)
 _INTERNED: dict[tuple[Any, ...], Move] = {}
+MAX_INTERNED: Final = 16_384
+"""Moves kept in `_INTERNED` at most. The game's own moves are a few thousand; texts read from users
+(`parse_move("sail X")` for any word X) would otherwise grow the table without end, so a full table
+is emptied and fills again (`kernel.fastattrs.remember`; moves compare by value, so a move built
+again is equal to the one forgotten)."""
 
 
 def intern(cls: type[M], *args: str) -> M:
@@ -348,8 +354,7 @@ def intern(cls: type[M], *args: str) -> M:
     key = (cls, *args)
     move = _INTERNED.get(key)  # one dict lookup: cheaper than building and hashing a new move
     if move is None:
-        move = cls(*args)
-        _INTERNED[key] = move
+        move = remember(_INTERNED, key, cls(*args), MAX_INTERNED)
     return move  # type: ignore[return-value]
 
 
