@@ -285,8 +285,9 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
-        seats = self.seats
-        self.seats = (*seats[:index], seat, *seats[index + 1 :])
+        seats = [*self.seats]  # one list and one tuple (no two slices unpacked into a list first)
+        seats[index] = seat
+        self.seats = tuple(seats)
 
     def set_deck(self, company: str, deck: Deck) -> None:
         """Replace the deck of `company`."""
