@@ -51,25 +51,26 @@ def effect_tasks(card: str, company: str = "", actor: int = -1) -> tuple[Task, .
         msg = "a view cannot resolve a card it does not know: apply the move to the full state"
         raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     found = tuple([_EFFECT(actor, company, card, i) for i in range(len(EFFECTS[card]))])
-    if len(_EFFECT_TASKS) < _MAX_EFFECT_TASKS:
-        _EFFECT_TASKS[key] = found
+    if len(_EFFECT_TASKS) >= _MAX_EFFECT_TASKS:  # full (a long process): start again
+        _EFFECT_TASKS.clear()
+    _EFFECT_TASKS[key] = found
     return found
 
 
 _EFFECT: Final[Callable[[int, str, str, int], Task]] = tasks_of("effect", "actor", "company", "card", "index")
 """`_EFFECT(actor, company, card, index)`: carry out effect `index` of `card`."""
 _EFFECT_TASKS: Final[dict[tuple[str, str, int], tuple[Task, ...]]] = {}
-"""`effect_tasks`' answers by (card, company, actor), at most `_MAX_EFFECT_TASKS`."""
+"""`effect_tasks`' answers by (card, company, actor), at most `_MAX_EFFECT_TASKS` (emptied when full)."""
 _MAX_EFFECT_TASKS: Final = 4096
-"""Answers kept in `_EFFECT_TASKS` at most (cards x 4 companies or none x 6 actors or none; past the bound each is
-built anew, equal)."""
+"""Answers kept in `_EFFECT_TASKS` at most (cards x 4 companies or none x 6 actors or none; when it is full, the
+table is emptied and fills again)."""
 
 
 _SELECTED: Final[dict[tuple[str, int, str, int, str, int], Tokens]] = {}
 """`Tokens({a: x, b: y, c: z})` by `(a, x, b, y, c, z)`: the few selections of fruit there are,
 each multiset built once (values: shared by every decision that offers them)."""
 _MAX_SELECTED: Final = 4096
-"""Selections kept in `_SELECTED` at most."""
+"""Selections kept in `_SELECTED` at most (when it is full, the table is emptied and fills again)."""
 
 
 def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]:
@@ -83,8 +84,9 @@ def selections(pool: Tokens, k: int, order: tuple[str, ...]) -> Iterator[Tokens]
                 chosen = _SELECTED.get(key)
                 if chosen is None:
                     chosen = Tokens({a: x, b: y, c: z})
-                    if len(_SELECTED) < _MAX_SELECTED:
-                        _SELECTED[key] = chosen
+                    if len(_SELECTED) >= _MAX_SELECTED:  # full (a long process): start again
+                        _SELECTED.clear()
+                    _SELECTED[key] = chosen
                 yield chosen
 
 

@@ -60,9 +60,11 @@ Fields = tuple[str, int, int, str, str, int, int, str]
 _make_task: Final = maker(Task)
 """`Task(...)` from every field, positionally, without `__init__`'s per-field calls."""
 _BY_FIELDS: Final[dict[Fields, Task]] = {}
-"""`tasks_of`'s tasks by their fields (at most `_MAX_BY_FIELDS`)."""
+"""`tasks_of`'s tasks by their fields (at most `_MAX_BY_FIELDS`, emptied when full so that a long process keeps
+sharing)."""
 _MAX_BY_FIELDS: Final = 4096
-"""Tasks kept in `_BY_FIELDS` at most (a game makes a few hundred; past the bound each is built anew, equal)."""
+"""Tasks kept in `_BY_FIELDS` at most (a game makes a few hundred; when it is full, the table is emptied and fills
+again)."""
 _FIELDS: Final = tuple(a.name for a in attrs.fields(Task))
 """`Task`'s field names in declaration order; `Fields` is all of them but the last, `done`."""
 _DEFAULTS: Final = {a.name: a.default for a in attrs.fields(Task)}
@@ -70,10 +72,11 @@ _DEFAULTS: Final = {a.name: a.default for a in attrs.fields(Task)}
 
 
 def _new_task(fields: Fields) -> Task:
-    """A new task of `fields` (and `done` at its default), kept in `_BY_FIELDS` while it has room."""
+    """A new task of `fields` (and `done` at its default), kept in `_BY_FIELDS`."""
     found = _make_task(*fields, _DEFAULTS["done"])
-    if len(_BY_FIELDS) < _MAX_BY_FIELDS:
-        _BY_FIELDS[fields] = found
+    if len(_BY_FIELDS) >= _MAX_BY_FIELDS:  # full (a long process): start again
+        _BY_FIELDS.clear()
+    _BY_FIELDS[fields] = found
     return found
 
 

@@ -21,6 +21,7 @@ only that step holds, frozen once into the new state. Functions that only read t
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, Self
 
 import attrs
@@ -93,7 +94,8 @@ _TO_WORK: Final[dict[int, tuple[Flow, Flow]]] = {}
 _TO_DRAW: Final[dict[int, tuple[Flow, Flow]]] = {}
 """`Draft.to_draw`'s moves by the id of the flow: (the flow, where it goes)."""
 _MAX_MOVED: Final = 8192
-"""Moves kept in `_MOVED` at most (then the phase machine answers the others)."""
+"""Flows kept in `_MOVED`, `_TO_WORK` and `_TO_DRAW` each at most (a table that is full is emptied and fills
+again, so that a long process keeps sharing)."""
 _SCANNED: Final = 12
 """`apply` looks for a move among at most this many legal moves one by one; among more (the
 ~96 arrangements of a look), in the set of their ids once the same moves are applied again."""
@@ -119,6 +121,26 @@ def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
     ids = frozenset(map(id, moves))
     _move_ids = (moves, ids)
     return ids
+
+
+def _kept_goto(kept: dict[int, tuple[Flow, Flow]], target: str, doc: str) -> Callable[[Draft], None]:
+    """`Draft.goto(target)` kept in `kept` by the id of the flow alone (no key built; at most
+    `_MAX_MOVED` flows, emptied when full): the one body of `Draft.to_work` and `Draft.to_draw`,
+    made once each (no call from a shared method per task), documented by `doc`."""
+
+    def goto_kept(draft: Draft) -> None:
+        flow = draft.flow
+        hit = kept.get(id(flow))
+        if hit is not None and hit[0] is flow:
+            draft.flow = hit[1]
+            return
+        draft.goto(target)
+        if len(kept) >= _MAX_MOVED:  # full (a long process): emptied, fills again
+            kept.clear()
+        kept[id(flow)] = (flow, draft.flow)  # the flow kept alive with its id
+
+    goto_kept.__doc__ = doc
+    return goto_kept
 
 
 @attrs.frozen
@@ -237,52 +259,35 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
                 if hit is not None:
                     self.flow = hit
                     return
-            elif len(_MOVED) < _MAX_MOVED:
-                entry = _MOVED[id(flow)] = (flow, {})
             else:
-                entry = None
+                if len(_MOVED) >= _MAX_MOVED:  # full (a long process): emptied, fills again
+                    _MOVED.clear()
+                entry = _MOVED[id(flow)] = (flow, {})
             moved = ZooState.MACHINE.goto(flow, target, player=player)
-            if entry is not None and len(entry[1]) < _TARGETS_KEPT:
+            if len(entry[1]) < _TARGETS_KEPT:
                 entry[1][key] = moved
             self.flow = moved
         else:
             self.flow = ZooState.MACHINE.goto(flow, target, player=player, round=round, first_player=first_player)
 
-    def to_work(self) -> None:
+    to_work = _kept_goto(
+        _TO_WORK,
+        "effects.work",
         """`goto("effects.work")`, the move of nearly every task, kept by the flow's identity
-        alone (no key built)."""
-        flow = self.flow
-        hit = _TO_WORK.get(id(flow))
-        if hit is not None and hit[0] is flow:  # `_to`'s first lines, inlined: one call less a task
-            self.flow = hit[1]
-        else:
-            self._to(_TO_WORK, "effects.work")
-
-    def to_draw(self) -> None:
+        alone (no key built).""",
+    )
+    to_draw = _kept_goto(
+        _TO_DRAW,
+        "effects.draw",
         """`goto("effects.draw")`, the move of every task waiting for chance, kept by the flow's
-        identity alone (as `to_work`)."""
-        flow = self.flow
-        hit = _TO_DRAW.get(id(flow))
-        if hit is not None and hit[0] is flow:  # `_to`'s first lines, inlined (as in `to_work`)
-            self.flow = hit[1]
-        else:
-            self._to(_TO_DRAW, "effects.draw")
-
-    def _to(self, kept: dict[int, tuple[Flow, Flow]], target: str) -> None:
-        """`goto(target)`, remembered in `kept` by the flow's id (at most `_MAX_MOVED` flows)."""
-        flow = self.flow
-        hit = kept.get(id(flow))
-        if hit is not None and hit[0] is flow:
-            self.flow = hit[1]
-            return
-        self.goto(target)
-        if len(kept) < _MAX_MOVED:
-            kept[id(flow)] = (flow, self.flow)  # the flow kept alive with its id
+        identity alone (as `to_work`).""",
+    )
 
     def set_seat(self, index: int, seat: Seat) -> None:
         """Replace seat `index`."""
-        seats = self.seats
-        self.seats = (*seats[:index], seat, *seats[index + 1 :])
+        seats = [*self.seats]  # one list and one tuple (no two slices unpacked into a list first)
+        seats[index] = seat
+        self.seats = tuple(seats)
 
     def set_deck(self, company: str, deck: Deck) -> None:
         """Replace the deck of `company`."""

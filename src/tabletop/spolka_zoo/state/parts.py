@@ -59,6 +59,9 @@ PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box"
 _majorities: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
 """`majority` by company for the last seats (by identity) and first player asked about: a
 company's deck asks once per card it reveals. The seats are kept alive with the answers."""
+_majorities_before: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
+"""`_majorities` of the seats asked about before the last: the siblings of a search, each a card
+revealed from one state, ask about their parent's seats in turn with their own changed seats."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
 """The kernel's turn orders by seats and first player, looked up on every query about seats."""
 
@@ -418,11 +421,14 @@ class Position:
 
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
-        global _majorities
+        global _majorities, _majorities_before  # a two-entry cache, the last asked first
         seats, first = self.seats, self.flow.first_player
         memo = _majorities
         if memo[0] is not seats or memo[1] != first:
-            memo = _majorities = (seats, first, {})
+            memo = _majorities_before
+            if memo[0] is not seats or memo[1] != first:
+                memo = (seats, first, {})
+            _majorities_before, _majorities = _majorities, memo
         found = memo[2].get(company)
         if found is None:
             found = memo[2][company] = self.next_taker(company)[0]
