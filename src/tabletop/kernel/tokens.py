@@ -24,7 +24,7 @@ from typing import Any, Final, cast
 
 from tabletop.kernel.fastattrs import blank, writable_twin
 
-__all__ = ["SPELLED_OUT", "Tokens"]
+__all__ = ["SPELLED_OUT", "Tokens", "tally"]
 
 
 SPELLED_OUT: Final = 1000
@@ -373,3 +373,30 @@ def _count(text: str, whole: str) -> int:
         msg = f"negative count in {whole.strip()!r}"
         raise ValueError(msg)
     return n
+
+
+def tally(*parts: Tokens) -> dict[str, int]:
+    """The counts of `parts` added up in one new plain `dict`, kind by kind: what the sum of the
+    multisets holds, without building any multiset between them (an empty part is skipped by its
+    total; kinds in the order they are first met, not sorted).
+
+    Two tallies, or a tally and a multiset's [`as_dict`][tabletop.kernel.tokens.Tokens.as_dict],
+    are equal exactly where the sums of the multisets are equal: every count is positive, so
+    there is no zero to drop.
+
+    ```pycon
+    >>> tally(Tokens({"sardine": 2}), Tokens(), Tokens({"water": 1, "sardine": 1}))
+    {'sardine': 3, 'water': 1}
+
+    ```
+    """
+    counts: dict[str, int] = {}
+    get = counts.get
+    for part in parts:
+        if part.total:
+            if counts:
+                for kind, n in part._counts.items():
+                    counts[kind] = get(kind, 0) + n
+            else:  # the first part's counts copied in C
+                counts.update(part._counts)
+    return counts

@@ -26,7 +26,7 @@ from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.phases import Actor, Flow, Phase, PhaseMachine, Step
 from tabletop.kernel.protocol import Game, Move, State
 from tabletop.kernel.serialize import make_converter
-from tabletop.kernel.tokens import Tokens
+from tabletop.kernel.tokens import Tokens, tally
 
 __all__ = ["GAME", "DrillState"]
 
@@ -289,11 +289,11 @@ _CARD_COUNTS: Final = Tokens(CARDS).as_dict()
 
 def _invariants(state: State) -> None:
     assert isinstance(state, DrillState)
-    if _tally(state.bag.contents, *state.hands) != _BAG_COUNTS:  # the message worded the long way
+    if tally(state.bag.contents, *state.hands) != _BAG_COUNTS:  # the message worded the long way
         tokens = state.bag.contents + state.hands[0] + state.hands[1]
         assert tokens == BAG, f"tokens not conserved: {tokens}"
     deck = state.deck
-    cards = _tally(deck.middle)
+    cards = tally(deck.middle)
     get = cards.get
     for card in (*(known.card for known in (*deck.top, *deck.bottom)), *state.cards[0], *state.cards[1]):
         cards[card] = get(card, 0) + 1
@@ -301,17 +301,6 @@ def _invariants(state: State) -> None:
         found = state.deck.cards() + Tokens([*state.cards[0], *state.cards[1]])
         problem = conservation_problem(found, Tokens(CARDS))  # in a view, hidden cards make up the rest
         assert not problem, f"cards not conserved: {problem}"
-
-
-def _tally(*parts: Tokens) -> dict[str, int]:
-    """The counts of multisets added up in one plain dict (equal to the expected counts exactly
-    where the multisets' sum equals the expected multiset: counts are positive)."""
-    tally = parts[0].as_dict()
-    get = tally.get
-    for part in parts[1:]:
-        for kind, n in part.items():
-            tally[kind] = get(kind, 0) + n
-    return tally
 
 
 GAME: Final = Game(

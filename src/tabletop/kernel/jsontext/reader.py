@@ -251,7 +251,8 @@ class TextReader:
     def _kind(self, hint: Any) -> tuple[str, Any]:
         """How a value of `hint` is read: `attrs` (field by field), `items` (`tuple[X, ...]`),
         `fixed` (`tuple[X, Y]`), `kept` (scanned, structured and kept), `exact` (scanned, its
-        type checked in line) or `leaf` (scanned and structured by the hook, every time)."""
+        type checked in line), `maybe` (`X | None` of an `exact` `X`: the same, or `null`) or
+        `leaf` (scanned and structured by the hook, every time)."""
         kind = self._kinds.get(hint)
         if kind is None:
             kind = self._kinds[hint] = self._find_kind(hint)
@@ -276,6 +277,11 @@ class TextReader:
         exact = _EXACT.get(hook)
         if exact is not None:
             return "exact", exact
+        if getattr(hook, "__func__", None) is cattrs.BaseConverter._structure_optional and len(args) == 2:
+            other = args[0] if args[1] is type(None) else args[1]  # as that hook finds the other type
+            exact = _EXACT.get(self._converter.get_structure_hook(other))
+            if exact is not None and type(None) in args:  # None as None, else exactly `exact`
+                return "maybe", exact
         return "leaf", hook
 
     def _budget(self, level: int | None) -> int:
@@ -311,6 +317,8 @@ class TextReader:
         kind, hook = self._kind(hint)
         if kind == "exact":
             return [], _exact_leaf(hook)
+        if kind == "maybe":
+            return [], _exact_leaf(hook, maybe=True)
         if kind == "leaf":
             return [], _leaf(hook, hint, self._budget(level))
         if self._max_depth is not None and level is not None and level > self._max_depth:
@@ -322,7 +330,11 @@ class TextReader:
         elif kind == "fixed":
             node = self._fixed(hint, level, lead)
         else:
-            node = _kept_leaf(hook, hint, self._store(hint, level), self._budget(level), lead)
+            from tabletop.kernel.serialize.hooks import _scanned_tokens  # here: see `_find_kind`
+
+            # The multisets' own hook takes only whole counts (one level): nothing deeper to look for.
+            budget = _NOBOUND if hook is _scanned_tokens else self._budget(level)
+            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead)
         if level is None:
             self._shared[hint] = node
         return node
@@ -354,7 +366,7 @@ class TextReader:
             self._shared[cls] = node
         for i, a in enumerate(fields):
             kind, hook = self._kind(a.type)
-            if kind == "exact":
+            if kind in ("exact", "maybe"):
                 namespace[f"_k{i}"] = hook
             elif kind == "leaf":
                 namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
@@ -405,6 +417,13 @@ class TextReader:
                 *lines,
                 f"        v{i}, pos = _scan(text, pos + {skip})",
                 f"        if _type(v{i}) is not _k{i}:",
+                "            raise _Miss",
+            ]
+        if kind == "maybe":
+            return [
+                *lines,
+                f"        v{i}, pos = _scan(text, pos + {skip})",
+                f"        if v{i} is not None and _type(v{i}) is not _k{i}:",
                 "            raise _Miss",
             ]
         if kind == "leaf":
@@ -517,15 +536,16 @@ def _leaf(hook: Callable[[Any, Any], Any], hint: Any, budget: int) -> _Read:
     return read
 
 
-def _exact_leaf(kind: type) -> _Read:
-    """A value its hook takes only of exactly `kind` (an integer, a text, a flag), as it is."""
+def _exact_leaf(kind: type, *, maybe: bool = False) -> _Read:
+    """A value its hook takes only of exactly `kind` (an integer, a text, a flag), as it is
+    (if `maybe`, also `null`: `X | None`'s hook reads it as None, as it is)."""
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         try:
             value, end = _scan(text, pos)
         except Exception:  # not JSON here: the usual reading words it
             raise Miss from None
-        if type(value) is not kind:
+        if type(value) is not kind and not (maybe and value is None):
             raise Miss
         return value, end
 
@@ -552,7 +572,7 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
         fragment = text[pos:end]
         kept = store.get(fragment)
         if kept is None:
-            if _deep(fragment, 0, end - pos, budget):
+            if end - pos > budget and _deep(fragment, 0, end - pos, budget):  # short: no call
                 raise Miss
             try:
                 found = hook(value, hint)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from operator import is_
-from typing import Any, Final, TypeVar
+from typing import Any, Final, NoReturn, TypeVar
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
 
@@ -203,11 +203,10 @@ def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = Non
         msg = f"unknown step {flow.key!r} (the phase table has {', '.join(sorted(steps))})"
         raise DecodeError(msg, path=f"{root}.flow")
     seats = state.num_players
-    for name in ("player", "first_player"):
-        value = getattr(flow, name)
-        if not 0 <= value < seats:
-            msg = f"seat {value!r} does not exist (seats 0 to {seats - 1})"
-            raise DecodeError(msg, path=f"{root}.flow.{name}")
+    if not 0 <= flow.player < seats:
+        _no_seat(flow.player, seats, f"{root}.flow.player")
+    if not 0 <= flow.first_player < seats:
+        _no_seat(flow.first_player, seats, f"{root}.flow.first_player")
     if flow.round < 0:
         raise DecodeError(f"round {flow.round!r} is below 0", path=f"{root}.flow.round")
     if state.chance_count < 0:
@@ -229,18 +228,24 @@ def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = Non
         raise DecodeError(f"not a consistent state: {type(exc).__name__}: {exc}", path=root) from None
 
 
+def _no_seat(value: Any, seats: int, path: str) -> NoReturn:
+    msg = f"seat {value!r} does not exist (seats 0 to {seats - 1})"
+    raise DecodeError(msg, path=path)
+
+
 def _answers(state: Any, root: str, invariants: Callable[[Any], None] | None) -> None:
     """Ask the state what play asks of it (its answers are cached for later) and play its
     first legal move (a full state's pending work, such as a queue of effects, runs then).
     A view at a chance node is not asked: it may not know what chance can bring."""
-    if state.is_chance_node and state.seed is None:
+    chance = state.is_chance_node  # of the flow alone: asked once
+    if chance and state.seed is None:
         return
     moves = state.legal_moves()
     if state.is_terminal:
         assert state.outcome is not None, "the game is over but has no outcome"
     else:
         assert moves, "the game is not over but nobody can move"
-    if state.is_chance_node:
+    if chance:
         state.chance_outcomes()
     if moves and state.seed is not None:  # the next step must work out too (its pending work is read)
         try:
