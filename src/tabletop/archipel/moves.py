@@ -354,7 +354,8 @@ def intern(cls: type[M], *args: str) -> M:
     key = (cls, *args)
     move = _INTERNED.get(key)  # one dict lookup: cheaper than building and hashing a new move
     if move is None:
-        move = remember(_INTERNED, key, cls(*args), MAX_INTERNED)
+        made: Move = cls(*args)
+        move = remember(_INTERNED, key, made, MAX_INTERNED)
     return move  # type: ignore[return-value]
 
 
