@@ -7,6 +7,7 @@ behind a broken position.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import attrs
@@ -35,6 +36,19 @@ def started(seed: int = 0, **options: Any) -> ArchipelState:
 
 
 DEAL_FIRST = ("leak", "good-weather", "bait-orange", "bait-purple", "bait-green", "jerrycan-red")
+
+
+def random_states(seed: int, players: int, limit: int = 600, **options: Any) -> list[ArchipelState]:
+    """The states of a seeded random game (`declare="supplied"`), chance sampled by probability,
+    at most `limit` of them."""
+    rng = random.Random(seed)
+    state = new_game(seed, players=players, declare="supplied", **options)
+    states = [state]
+    while not state.is_terminal and len(states) < limit:
+        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+        state = state.apply(move)
+        states.append(state)
+    return states
 
 
 def play(state: ArchipelState, *moves: str) -> ArchipelState:

@@ -8,8 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from archipel_helpers import random_states
 
-from tabletop.archipel import new_game
 from tabletop.archipel.checks import given_back, has_room, holds_can, holds_item, may_place
 from tabletop.archipel.content.board import reference_board
 from tabletop.archipel.content.kinds import BAIT_OF, FISH, GOOD_WEATHER, JERRYCANS, MULTI
@@ -17,20 +17,8 @@ from tabletop.archipel.content.markets import missing, supplied_as_far_as_possib
 from tabletop.archipel.moves import FISH_ITEM, FUEL, Calm, Give, Place, Refuel, Take, Throw, intern
 from tabletop.archipel.rules import harbour, meetings
 from tabletop.archipel.state import TANK, ArchipelState
-from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
-
-
-def _states(seed: int, players: int) -> list[ArchipelState]:
-    rng = random.Random(seed)
-    state = new_game(seed, players=players, declare="supplied")
-    states = [state]
-    while not state.is_terminal and len(states) < 800:
-        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
-        state = state.apply(move)
-        states.append(state)
-    return states
 
 
 def _plain_common(s: ArchipelState, bought: Tokens) -> list[Move]:
@@ -78,7 +66,7 @@ def _plain_supplied(s: ArchipelState) -> bool:
 def test_common_moves_are_the_plain_ones(players: int) -> None:
     met = 0
     for seed in range(6):
-        for s in _states(seed, players):
+        for s in random_states(seed, players, 800):
             step = s.flow.step
             if step not in ("act", "dock"):
                 continue
@@ -93,7 +81,7 @@ def test_common_moves_are_the_plain_ones(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 5])
 def test_supplied_is_the_plain_answer(players: int) -> None:
     for seed in range(4):
-        for s in _states(seed, players)[::3]:
+        for s in random_states(seed, players, 800)[::3]:
             assert supplied_as_far_as_possible(s) == _plain_supplied(s)
 
 
@@ -101,7 +89,7 @@ def test_weather_moves_are_those_may_place_allows() -> None:
     board = reference_board()
     seen = 0
     for seed in range(8):
-        for s in _states(seed, 5):
+        for s in random_states(seed, 5, 800):
             if s.flow.step != "weather":
                 continue
             seen += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import attrs
+from archipel_helpers import random_states
 
 from tabletop.archipel import new_game
 from tabletop.archipel import rules as archipel_rules
@@ -19,17 +20,6 @@ from tabletop.archipel.rules.catching import may_catch
 from tabletop.archipel.state import ArchipelState, Spot, dealing_to
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.tokens import Tokens
-
-
-def _states(seed: int, players: int, **options: object) -> list[ArchipelState]:
-    rng = random.Random(seed)
-    state = new_game(seed, players=players, declare="supplied", **options)
-    states = [state]
-    while not state.is_terminal and len(states) < 600:
-        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
-        state = state.apply(move)
-        states.append(state)
-    return states
 
 
 def _plain_outcomes(contents: Tokens, cls: type[Draw | Expose]) -> list[tuple[object, float]]:
@@ -47,7 +37,7 @@ def test_chance_outcomes_are_the_plain_division_of_each_count() -> None:
     """Every chance node of random games (cards drawn, fish exposed) lists each kind in order with
     `count / total`, the float worked out directly."""
     for seed, players in ((1, 2), (2, 5), (3, 3)):
-        for state in _states(seed, players):
+        for state in random_states(seed, players):
             if state.current_player != CHANCE:
                 continue
             if state.flow.step == "expose":
@@ -107,7 +97,7 @@ def test_sail_moves_are_those_the_checks_allow_in_board_order() -> None:
     whose fish was caught (the current boat's own spot among them)."""
     checked = waiting = 0
     for seed, players in ((4, 2), (5, 5), (6, 4), (10, 3), (11, 5)):
-        for state in _states(seed, players):
+        for state in random_states(seed, players):
             if state.flow.step != "act" or not state.boat.fuel:
                 continue
             assert sailing.sail_moves(state, state.boat) == _plain_sails(state)
@@ -128,7 +118,7 @@ def test_sail_moves_are_those_the_checks_allow_in_board_order() -> None:
 
 def test_a_new_spot_fished_out_is_seen_by_the_kept_sail_moves() -> None:
     """The same location and storms with a fish caught in between: the kept moves follow the spots."""
-    state = next(s for s in _states(7, 3) if s.flow.step == "act" and s.boat.fuel)
+    state = next(s for s in random_states(7, 3) if s.flow.step == "act" and s.boat.fuel)
     before = sailing.sail_moves(state, state.boat)
     board = state.map
     target = next(i for i, name in enumerate(board.spots) if Sail(name) in before)
@@ -167,7 +157,7 @@ def test_may_catch_is_catch_problem_without_its_words() -> None:
     baits = [Tokens(), Tokens(["bait-blue"]), Tokens(["bait-multi"]), Tokens(["bait-red", "storm-gear"])]
     checked = 0
     for seed, players in ((12, 2), (13, 4)):
-        for state in _states(seed, players)[::5]:
+        for state in random_states(seed, players)[::5]:
             if state.flow.step != "act":
                 continue
             assert may_catch(state) == (catch_problem(state) is None)
