@@ -7,21 +7,11 @@ import itertools
 import random
 
 import attrs
+from archipel_helpers import random_states
 
 from tabletop.archipel import GAME, ArchipelState, new_game
 from tabletop.archipel.moves import Draw, Expose
 from tabletop.kernel.chance import CHANCE, sample_chance
-
-
-def _random_states(seed: int, players: int, limit: int = 400) -> list[ArchipelState]:
-    rng = random.Random(seed)
-    state = new_game(seed, players=players, declare="supplied")
-    states = [state]
-    while not state.is_terminal and len(states) < limit:
-        move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
-        state = state.apply(move)
-        states.append(state)
-    return states
 
 
 def test_a_kept_hash_is_the_hash_of_the_fields_however_the_state_was_built() -> None:
@@ -29,7 +19,7 @@ def test_a_kept_hash_is_the_hash_of_the_fields_however_the_state_was_built() -> 
     hashes as an equal state built from its fields by `__init__`, before and after its hash
     was kept."""
     for seed, players in ((3, 2), (4, 5)):
-        for state in _random_states(seed, players)[::7]:
+        for state in random_states(seed, players, 400)[::7]:
             copies = [state, state.view(0), GAME.state_from_json(state.to_json()), attrs.evolve(state)]
             for copy in copies:
                 fresh = ArchipelState(**{a.name: getattr(copy, a.name) for a in attrs.fields(ArchipelState)})
@@ -40,7 +30,7 @@ def test_a_kept_hash_is_the_hash_of_the_fields_however_the_state_was_built() -> 
 
 def test_the_next_state_does_not_keep_the_hash_of_the_one_before() -> None:
     """A state built from another (a step, a view) hashes by its own fields."""
-    states = _random_states(5, 3)
+    states = random_states(5, 3, 400)
     for before, after in itertools.pairwise(states):
         hash(before)
         expected = hash(ArchipelState(**{a.name: getattr(after, a.name) for a in attrs.fields(ArchipelState)}))
@@ -67,7 +57,7 @@ def test_chance_outcomes_are_each_kind_with_count_over_total() -> None:
     each kind in the pocket (or face down in the sea) with `count / total`, in kind order."""
     checked = 0
     for seed, players in ((5, 2), (6, 5), (7, 3)):
-        for state in _random_states(seed, players):
+        for state in random_states(seed, players, 400):
             if state.current_player != CHANCE:
                 continue
             cls, contents = (Expose, state.unseen) if state.flow.step == "expose" else (Draw, state.pocket.contents)
