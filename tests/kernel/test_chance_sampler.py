@@ -59,14 +59,15 @@ def test_a_sampler_answering_none_leaves_it_to_the_listing() -> None:
     assert coin.listed == 2
 
 
-def test_the_built_in_games_without_a_sampler_list_as_before() -> None:
-    """Conservas binds no sampler: the class's `_sample_chance` is `None`; Archipel and Spolka ZOO bind one."""
+def test_the_built_in_games_bind_a_sampler_and_the_drill_lists_as_before() -> None:
+    """Conservas (since session 29), Archipel and Spolka ZOO bind a sampler; the drill binds none:
+    its class's `_sample_chance` is `None`, so the kernel lists its outcomes."""
     import tabletop
+    from tabletop.testing import drill
 
-    state = tabletop.get_game("conservas").new_game(1)
-    assert type(state)._sample_chance is None
-    for name in ("archipel", "spolka_zoo"):
+    for name in ("conservas", "archipel", "spolka_zoo"):
         assert tabletop.get_game(name).new_game(1)._sample_chance is not None
+    assert type(drill.GAME.new_game(1))._sample_chance is None
 
 
 def test_the_outcome_sampled_is_kept_with_its_state() -> None:

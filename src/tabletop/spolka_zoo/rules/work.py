@@ -156,7 +156,7 @@ def replace(draft: Draft, task: Task) -> None:
 
 wait_chance: Final[Callable[[Draft], None]] = Draft.to_draw
 """`wait_chance(draft)`: stop at `effects.draw`, the top task needs a chance outcome
-([`Draft.to_draw`][tabletop.spolka_zoo.state.Draft.to_draw] itself: no call in between)."""
+(`Draft.to_draw` itself: no call in between)."""
 
 
 def wait_choice(draft: Draft, seat: int) -> None:
