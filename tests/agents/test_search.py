@@ -48,6 +48,7 @@ SEARCHERS = [
     MCTSAgent(iterations=12),
     ISMCTSAgent(iterations=12),
     ISMCTSAgent(iterations=12, reuse=3, rollout="random", cutoff=3, prior=0, name="ismcts-random"),
+    ISMCTSAgent(iterations=12, cutoff=0, name="ismcts-leaf"),  # the hook judges each new leaf (docs/agents.md)
     MCTSAgent(iterations=12, rollout="random", cutoff=None, transpose=False, backup="max", name="mcts-random"),
 ]
 CASES = [

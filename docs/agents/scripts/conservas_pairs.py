@@ -28,14 +28,24 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0)
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--last", type=int, default=10_000)
+    parser.add_argument("--months", default=",".join(MONTHS), help="comma-separated months to play (all by default)")
+    parser.add_argument("--goals", default="standard,difficult", help="comma-separated goal levels to play")
     parser.add_argument("--out", required=True)
     parser.add_argument("--skip", nargs="*", default=[], help="logs of games not to play again")
     args = parser.parse_args()
     agents = split_agents(args.agents)
+    months = [m for m in args.months.split(",") if m]
+    goals = [g for g in args.goals.split(",") if g]
+    for month in months:
+        if month not in MONTHS:
+            parser.error(f"--months: unknown month {month!r} (one of {', '.join(MONTHS)})")
+    for goal in goals:
+        if goal not in ("standard", "difficult"):
+            parser.error(f"--goals: unknown goal level {goal!r} (standard or difficult)")
     done = _logged(args.skip)
     for seed in range(args.first, args.last + 1, args.step):
-        for month in MONTHS:
-            for goal in ("standard", "difficult"):
+        for month in months:
+            for goal in goals:
                 for agent in agents:
                     options = {"month": month, "goal": goal}
                     if (month, goal, seed, agent) in done:
