@@ -82,25 +82,29 @@ def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float,
     return state.outcome.returns[0], times
 
 
-def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | None) -> int:
+def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | None, decisions: int | None = 8) -> int:
     """Iterations per move for one side (``ours_name``, an agent spec without a budget such as
     ``ismcts:turns=2``, or OpenSpiel's bot) to spend about
-    ``seconds`` of CPU time per move, timed on the first decisions of seed 99."""
+    ``seconds`` of CPU time per move, timed on the first ``decisions`` of seed 99 (``None``:
+    every decision of the whole game of seed 99, played by that side)."""
     trial = 20
-    times = moves_of(game_name, options, trial, ours_name)
+    times = moves_of(game_name, options, trial, ours_name, decisions)
     per_iteration = statistics.fmean(times) / trial
     return max(2, round(seconds / per_iteration))  # with one simulation OpenSpiel's root has no child yet
 
 
-def moves_of(game_name: str, options: dict, iterations: int, ours_name: str | None) -> list[float]:
-    """The CPU seconds of the first 8 decisions of seed 99 (more than one legal move) by one side."""
+def moves_of(
+    game_name: str, options: dict, iterations: int, ours_name: str | None, decisions: int | None = 8
+) -> list[float]:
+    """The CPU seconds of the first `decisions` of seed 99 (more than one legal move; `None`:
+    all of them, to the end of the game) by one side."""
     agent = make_agent(with_budget(ours_name, iterations=iterations)) if ours_name else None
     if agent is None:
         game, bot = spiel_bot(game_name, options, iterations, 99)
     state = tabletop.get_game(game_name).new_game(99, **options)
     rng = random.Random(99)
     times: list[float] = []
-    while len(times) < 8 and not state.is_terminal:
+    while (decisions is None or len(times) < decisions) and not state.is_terminal:
         player = state.current_player
         if player == tabletop.CHANCE:
             state = state.apply(tabletop.sample_chance(state))
@@ -137,6 +141,12 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--memory", action="store_true")
     parser.add_argument("--month", default=None)
+    parser.add_argument(
+        "--calibrate-on",
+        type=int,
+        default=0,
+        help="decisions of seed 99 each side is timed on (0, the default: the whole game, as each side plays it)",
+    )
     args = parser.parse_args()
     options: dict = {}
     if args.players is not None:
@@ -147,8 +157,9 @@ def main() -> None:
         options["month"] = args.month
     ours_name = "mcts" if args.game == "conservas" else "ismcts"
     theirs_name = "MCTSBot" if ours_name == "mcts" else "ISMCTSBot"
-    ours_iterations = calibrate(args.game, options, args.seconds, ours_name)
-    simulations = calibrate(args.game, options, args.seconds, None)
+    decisions = args.calibrate_on or None
+    ours_iterations = calibrate(args.game, options, args.seconds, ours_name, decisions)
+    simulations = calibrate(args.game, options, args.seconds, None, decisions)
     ours = make_agent(f"{ours_name}:iterations={ours_iterations}")
     print(
         f"{args.game} {options}: {args.seconds}s of CPU per move; ours calibrated to {ours_iterations} "
