@@ -330,10 +330,18 @@ class TextWriter:
         their own."""
         write = self._documents.get((hint, head))
         if write is None:
+            write = self.documents(hint, head)
+        return write(value)
+
+    def documents(self, hint: Any, head: str) -> Callable[[Any], str]:
+        """The function `document` writes values of `hint` with after `head` (made once: a caller
+        writing many documents of one kind keeps it, and skips finding it at every call)."""
+        write = self._documents.get((hint, head))
+        if write is None:
             if len(self._documents) >= _DOCUMENTS:
                 self._documents.clear()
             write = self._documents[hint, head] = self._document(hint, head)
-        return write(value)
+        return write
 
     def _document(self, hint: Any, head: str) -> _Write:
         """A new function writing `head`, `value`'s text as `hint` and `}` (see `document`)."""
