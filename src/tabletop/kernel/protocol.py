@@ -489,6 +489,11 @@ def _malformed(move: Move) -> str:
     return ""
 
 
+_DUMPS: dict[Game, Callable[[Any], str]] = {}
+"""The function writing each game's state documents (see `Game.dump_state`), by the game's
+identity (at most `_GAMES_KEPT`: past this, found again)."""
+_GAMES_KEPT: Final = 64
+
 _HINTS: dict[type, tuple[tuple[str, Any], ...]] = {}
 
 
@@ -725,8 +730,14 @@ class Game:
         return self.parser(state, text)
 
     def dump_state(self, state: State) -> str:
-        """`state` as versioned JSON text."""
-        return writer(self.converter).document(state, self.state_type, text_head("state", self.name))
+        """`state` as versioned JSON text (by the function writing this game's state documents,
+        found once: see [`TextWriter.document`][tabletop.kernel.jsontext.TextWriter.document])."""
+        write = _DUMPS.get(self)
+        if write is None:
+            if len(_DUMPS) >= _GAMES_KEPT:
+                _DUMPS.clear()
+            write = _DUMPS[self] = writer(self.converter).documents(self.state_type, text_head("state", self.name))
+        return write(state)
 
     def state_from_json(self, text: str | bytes) -> State:
         """Read a state written by `State.to_json`.

@@ -145,7 +145,7 @@ def use_orjson(on: bool) -> bool:
         store.clear()
     _HELD[0] = 0
     for memo, start in _MEMOS:
-        memo[0] = start
+        memo[:] = start
     return before
 
 
@@ -206,10 +206,11 @@ _TOKEN_TEXTS: _Store = {}
 _STORES.append(_TOKEN_TEXTS)
 _WRITERS: dict[int, tuple[cattrs.Converter, TextWriter]] = {}
 
-_Memo = list[tuple[Any, ...]]
+_Memo = list[Any]
 _MEMOS: list[tuple[_Memo, tuple[Any, ...]]] = []
-"""Every writing function's memo of the last value it wrote (a list holding one tuple) with the
-tuple it starts from, to forget them all at once."""
+"""Every writing function's memo of the last value it wrote (a list of two: the value, and the
+tuple of texts its text was joined from; two cells, so that a write makes no pair) with the
+pair it starts from, to forget them all at once."""
 
 PLACES_KEPT: Final = 512
 """The most writing functions of their own (one place each: a field, a position in a tuple) a
@@ -262,7 +263,7 @@ def _store() -> _Store:
 
 
 def _memo(start: tuple[Any, ...]) -> _Memo:
-    memo = [start]
+    memo = list(start)
     _MEMOS.append((memo, start))
     return memo
 
@@ -330,10 +331,18 @@ class TextWriter:
         their own."""
         write = self._documents.get((hint, head))
         if write is None:
+            write = self.documents(hint, head)
+        return write(value)
+
+    def documents(self, hint: Any, head: str) -> Callable[[Any], str]:
+        """The function `document` writes values of `hint` with after `head` (made once: a caller
+        writing many documents of one kind keeps it, and skips finding it at every call)."""
+        write = self._documents.get((hint, head))
+        if write is None:
             if len(self._documents) >= _DOCUMENTS:
                 self._documents.clear()
             write = self._documents[hint, head] = self._document(hint, head)
-        return write(value)
+        return write
 
     def _document(self, hint: Any, head: str) -> _Write:
         """A new function writing `head`, `value`'s text as `hint` and `}` (see `document`)."""
@@ -672,10 +681,11 @@ def _positions(own: Callable[[Any], _Write], item: Any) -> tuple[list[Any], Call
     memo = _memo(((), ()))
 
     def long(value: Any) -> str:
-        last, texts = memo[0]
+        last, texts = memo
         known = len(last)
         texts = [texts[i] if i < known and v is last[i] else at(i)(v) for i, v in enumerate(value)]
-        memo[0] = (value, texts)
+        memo[0] = value
+        memo[1] = texts
         return f"[{','.join(texts)}]"
 
     return places, make, long
@@ -772,10 +782,10 @@ def _source(
         f"def make({', '.join(names)}):",
         "  def write(value):",
         *check,
-        *(["    m = _memo[0]", "    p = m[0]", "    q = m[1]"] if terms else []),
+        *(["    p = _memo[0]", "    q = _memo[1]"] if terms else []),
         made,
         "    text = _join(t)",
-        *(["    _memo[0] = (value, t)"] if terms else []),
+        *(["    _memo[0] = value", "    _memo[1] = t"] if terms else []),
         *(_KEEP if keep else ()),
         "    return text",
         "  return write",
@@ -813,13 +823,13 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         f"    if n > {_POSITIONS}:",
         "        text = _long(value)",
         "    else:",
-        "        m = _memo[0]",
-        "        p = m[0]",
-        "        q = m[1]",
+        "        p = _memo[0]",
+        "        q = _memo[1]",
         *(["        try:", *("    " + line for line in cases)] if _by_orjson(kind) else cases),
         *(["        except TypeError:", "            return _slow(value)"] if _by_orjson(kind) else []),
         "        text = _join(t)",
-        "        _memo[0] = (value + _pads[n], t)",
+        "        _memo[0] = value + _pads[n]",
+        "        _memo[1] = t",
         *(_KEEP if keep else ()),
         "    return text",
         "  return write",
