@@ -25,6 +25,7 @@ from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
 from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
+from tabletop.kernel.fastattrs import remember
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.serialize.validate import CountCode
@@ -83,8 +84,25 @@ def _changed(s: ArchipelState, last: ArchipelState) -> None:
 
 
 def _check_options(s: ArchipelState) -> None:
-    # The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1, ARC-7.6).
-    s.GAME.check_kept_options({"declare": s.declare, "idle_rounds": s.idle_rounds})
+    """The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1,
+    ARC-7.6); values of exactly the options' types found sound are remembered (`_KEPT_OPTIONS`)."""
+    declare, idle_rounds = s.declare, s.idle_rounds
+    if type(declare) is not str or type(idle_rounds) is not int:  # a bool, say: equal to an int, refused
+        s.GAME.check_kept_options({"declare": declare, "idle_rounds": idle_rounds})
+        return
+    key = (declare, idle_rounds)
+    if key not in _KEPT_OPTIONS:
+        s.GAME.check_kept_options({"declare": declare, "idle_rounds": idle_rounds})
+        remember(_KEPT_OPTIONS, key, True, _OPTIONS_KEPT)
+
+
+_OPTIONS_KEPT: Final = 16
+"""The most pairs of kept options remembered: a text may hold any value, so the table is bounded."""
+
+_KEPT_OPTIONS: Final[dict[tuple[str, int], bool]] = {}
+"""The (`declare`, `idle_rounds`) pairs found sound, a plain `str` and `int` each (a value of
+another type equal to one of them is checked every time): a game's states share one pair, but a
+text's strings are new objects, so the pair is compared by value."""
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:
