@@ -18,11 +18,12 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
-from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Spot
+from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Boat, Spot
 from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.fastattrs import remember
@@ -211,26 +212,53 @@ def _check_cards(s: ArchipelState) -> None:
 
 
 _BOARD_CODES: Final = PartAnswers(8)
-"""Per board (by identity): the code of its square cards, of their multisets (`CountCode`, at
-most the board's cards expected), and the codes of the parts of states, kept by their identity."""
+"""Per board (by identity): the code of its square cards (`None`: too many to code, never met),
+and the codes of the parts of states, kept by their identity, with the way of coding a part
+(`_coder`), built once per board."""
 
 
-def _board_code(board: Board) -> tuple[CountCode, int | None, PartAnswers]:
+def _board_code(board: Board) -> tuple[int | None, PartAnswers, Callable[[object], int | None]]:
     code = CountCode(board.cards, board.cards.total)
-    return code, code.tokens(board.cards), PartAnswers()
+    parts = PartAnswers()
+    return code.tokens(board.cards), parts, _coder(code, parts)
+
+
+def _coder(code: CountCode, parts: PartAnswers) -> Callable[[object], int | None]:
+    """The code of the square cards of a part of a state: a multiset, or a tuple of storm spaces,
+    of shops or of boats (a tuple coded from the codes of its multisets, each kept in `parts` by
+    its identity); `None` for a card not known or a part of another kind (`_count_cards` decides)."""
+    tokens, pieces = code.tokens, code.pieces
+
+    def coded(part: object) -> int | None:
+        if type(part) is Tokens:
+            return tokens(part)
+        if type(part) is not tuple:
+            return None
+        if not part:
+            return 0
+        first = part[0]
+        if type(first) is str:
+            return pieces(filter(None, part))
+        if type(first) is Tokens:
+            return parts.total(part, tokens)
+        if type(first) is Boat:
+            return parts.total([boat.cards for boat in part], tokens)
+        return None
+
+    return coded
 
 
 def _cards_coded(s: ArchipelState, board: Board) -> bool:
     """Whether the square cards are exactly the board's, by their codes: True exactly where
-    `_count_cards` finds them conserved (a card not known, or any difference: False)."""
-    code, expected, parts = _BOARD_CODES.of(board, _board_code)
-    found = code.pieces(filter(None, s.storms))
-    if found is None or expected is None:
+    `_count_cards` finds them conserved (a card not known, or any difference: False). The tuples
+    of storm spaces, shops and boats are coded once each, kept by their identity."""
+    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
+    if expected is None:
         return False
-    counted = parts.total(
-        (s.pocket.contents, s.warehouse, s.bought, s.removed, *s.shops, *(boat.cards for boat in s.boats)), code.tokens
+    return (
+        parts.total((s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms, s.shops, s.boats), coded)
+        == expected
     )
-    return counted is not None and found + counted == expected
 
 
 def _count_cards(s: ArchipelState, board: Board) -> None:
