@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from collections import Counter
 from collections.abc import Callable
+from itertools import pairwise
 from typing import Any
 
 import attrs
@@ -161,3 +162,34 @@ def test_a_state_with_cards_moved_is_refused_after_a_sound_one_as_alone(seed: in
     for state in _sample(seed, players, every=23):
         for name, moved in _card_moves(state).items():
             assert _after(state, moved) == _alone(moved), name
+
+
+def _place_breaks(state: ArchipelState) -> dict[str, ArchipelState]:
+    """Copies of `state` with only the flow, the turn or the warehouse's sign changed, the cards
+    and shops the very objects of `state`: some break a rule of the card places."""
+    card = next(iter(state.map.cards))
+    return {
+        "closed warehouse": attrs.evolve(state, warehouse_shut=not state.warehouse_shut),
+        "another phase": attrs.evolve(state, flow=attrs.evolve(state.flow, phase="harbour")),
+        "out of the harbour": attrs.evolve(state, flow=attrs.evolve(state.flow, phase="sail")),
+        "a weather card waiting": attrs.evolve(state, turn=attrs.evolve(state.turn, weather=card)),
+        "no weather card waiting": attrs.evolve(state, turn=attrs.evolve(state.turn, weather="")),
+        "the same turn, anew": attrs.evolve(state, turn=attrs.evolve(state.turn)),
+    }
+
+
+@pytest.mark.parametrize(("seed", "players"), [(5, 2), (6, 5), (7, 4)])
+def test_the_card_places_alone_after_a_step_are_checked_as_alone(seed: int, players: int) -> None:
+    """ARC-4.3, ARC-4.5, ARC-4.10: after a sound state, a state sharing its cards and shops (the
+    very objects) but not its flow, turn or warehouse's sign has its card places checked again:
+    every step of seeded games, and copies breaking a rule of the places, get the plain verdict."""
+    states = random_states(seed, players, limit=300)
+    refused = set()
+    for before, after in pairwise(states):
+        assert _after(before, after) is None
+        for name, broken in _place_breaks(after).items():
+            verdict = _alone(broken)
+            assert _after(after, broken) == verdict, name
+            if verdict is not None:
+                refused.add(verdict[3])
+    assert {"ARC-4.3", "ARC-4.10"} <= refused

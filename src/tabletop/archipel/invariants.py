@@ -66,7 +66,9 @@ checks of what the step changed, in the same order (the same first refusal)."""
 
 def _changed(s: ArchipelState, last: ArchipelState) -> None:
     """The checks of `check_invariants` after the board's, but those whose fields are all the very
-    objects of `last` (the board is found loaded at every call: a test may drop one)."""
+    objects of `last` (the board is found loaded at every call: a test may drop one); where the
+    cards and shops are the very objects of `last` but the flow, the turn or the warehouse's sign
+    changed (most steps), only the card places are checked again."""
     same_board, same_boats = s.board is last.board, s.boats is last.boats
     if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
         _check_options(s)
@@ -79,9 +81,10 @@ def _changed(s: ArchipelState, last: ArchipelState) -> None:
         _check_fish(s)
     same = same and s.pocket is last.pocket and s.warehouse is last.warehouse and s.bought is last.bought
     same = same and s.removed is last.removed and s.storms is last.storms and s.shops is last.shops
-    same = same and s.shut is last.shut and s.warehouse_shut is last.warehouse_shut
-    if not (same and s.flow is last.flow and s.turn is last.turn):
+    if not (same and s.shut is last.shut):
         _check_cards(s)
+    elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
+        _check_places(s, s.map)  # the cards and shops as sound as in `last`: only the places' rules read these
 
 
 def _check_options(s: ArchipelState) -> None:
