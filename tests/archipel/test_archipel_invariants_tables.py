@@ -193,3 +193,24 @@ def test_the_card_places_alone_after_a_step_are_checked_as_alone(seed: int, play
             if verdict is not None:
                 refused.add(verdict[3])
     assert {"ARC-4.3", "ARC-4.10"} <= refused
+
+
+@pytest.mark.parametrize(("seed", "players"), [(8, 2), (9, 5)])
+def test_fuel_summed_over_the_boats_is_refused_as_alone(seed: int, players: int) -> None:
+    """ARC-1.3, ARC-1.4: copies with fuel moved between a boat and the supply, added, or beyond
+    a tank get the plain verdict after a sound state."""
+    for state in _sample(seed, players, every=11):
+        boat = state.boats[0]
+        fuelled = (attrs.evolve(boat, fuel=boat.fuel + 1), *state.boats[1:])
+        copies = [
+            attrs.evolve(state, boats=fuelled, supply=state.supply - 1),
+            attrs.evolve(state, boats=fuelled),
+            attrs.evolve(state, supply=state.supply + 1),
+            attrs.evolve(
+                state, boats=(attrs.evolve(boat, fuel=-1), *state.boats[1:]), supply=state.supply + boat.fuel + 1
+            ),
+        ]
+        verdicts = [_alone(copy) for copy in copies]
+        assert [_after(state, copy) for copy in copies] == verdicts
+        assert verdicts[0] is None if boat.fuel < 5 else verdicts[0] is not None and verdicts[0][3] == "ARC-1.3"
+        assert verdicts[2] is not None and verdicts[2][3] == "ARC-1.4"

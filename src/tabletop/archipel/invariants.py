@@ -19,6 +19,7 @@ into a `DecodeError` at that path.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import attrgetter
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
@@ -130,10 +131,13 @@ def _check_boats(s: ArchipelState) -> None:
             _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"{at}.cards", "ARC-4.7")
         if SHARK in boat.fish:
             _fail(f"{boat.colour} boat carries a shark", f"{at}.fish", "ARC-3.4")
-    fuel = sum(boat.fuel for boat in s.boats) + s.supply
+    fuel = sum(map(_FUEL, s.boats)) + s.supply
     if fuel != FUEL_MARKERS:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
+
+_FUEL: Final = attrgetter("fuel")
+"""A boat's fuel (summed in C)."""
 
 _SPOTS: Final = PartAnswers()
 _MARKETS: Final = PartAnswers()
