@@ -47,14 +47,14 @@ def check_invariants(state: State) -> None:
     if not is_loaded(s.board):
         message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
         _fail(message, "board", "ARC-1.1")
-    last = _SOUND[0]
+    board, last = s.map, _SOUND[0]
     if last is None:
         _check_options(s)
         _check_boats(s)
-        _check_fish(s)
-        _check_cards(s)
+        _check_fish(s, board)
+        _check_cards(s, board)
     else:
-        _changed(s, last)
+        _changed(s, last, board)
     _SOUND[0] = s
 
 
@@ -65,7 +65,7 @@ board by its name), so the state after the first legal move (reading checks both
 checks of what the step changed, in the same order (the same first refusal)."""
 
 
-def _changed(s: ArchipelState, last: ArchipelState) -> None:
+def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     """The checks of `check_invariants` after the board's, but those whose fields are all the very
     objects of `last` (the board is found loaded at every call: a test may drop one); where the
     cards and shops are the very objects of `last` but the flow, the turn or the warehouse's sign
@@ -79,13 +79,13 @@ def _changed(s: ArchipelState, last: ArchipelState) -> None:
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
     ):
-        _check_fish(s)
+        _check_fish(s, board)
     same = same and s.pocket is last.pocket and s.warehouse is last.warehouse and s.bought is last.bought
     same = same and s.removed is last.removed and s.storms is last.storms and s.shops is last.shops
     if not (same and s.shut is last.shut):
-        _check_cards(s)
+        _check_cards(s, board)
     elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
-        _check_places(s, s.map)  # the cards and shops as sound as in `last`: only the places' rules read these
+        _check_places(s, board)  # the cards and shops as sound as in `last`: only the places' rules read these
 
 
 def _check_options(s: ArchipelState) -> None:
@@ -172,8 +172,7 @@ _CONSERVED: Final = PartAnswers()
 conserved with: a state whose every such part is unchanged is not counted again."""
 
 
-def _check_fish(s: ArchipelState) -> None:
-    board = s.map
+def _check_fish(s: ArchipelState, board: Board) -> None:
     holds = (s.unseen, s.lost, s.markets, board, *(boat.fish for boat in s.boats))
     if _CONSERVED.holds(s.spots, *holds):
         return
@@ -206,8 +205,7 @@ _TALLIES: Final = PartAnswers()
 """The counts of tuples of multisets (the markets, the shops), by the tuple's identity."""
 
 
-def _check_cards(s: ArchipelState) -> None:
-    board = s.map
+def _check_cards(s: ArchipelState, board: Board) -> None:
     holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *(boat.cards for boat in s.boats))
     if not _CONSERVED.holds(s.pocket.contents, *holds):
         if _cards_coded(s, board):  # conserved, found in a few additions: the shops' bounds remain
