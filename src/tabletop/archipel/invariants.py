@@ -18,8 +18,9 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from operator import attrgetter
+from collections.abc import Callable, Sequence
+from itertools import chain, compress
+from operator import attrgetter, is_not
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
@@ -69,7 +70,8 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     """The checks of `check_invariants` after the board's, but those whose fields are all the very
     objects of `last` (the board is found loaded at every call: a test may drop one); where the
     cards and shops are the very objects of `last` but the flow, the turn or the warehouse's sign
-    changed (most steps), only the card places are checked again."""
+    changed (most steps), only the card places are checked again, and where some cards moved, the
+    cards are found conserved by the parts that changed alone (`_cards_moved`)."""
     same_board, same_boats = s.board is last.board, s.boats is last.boats
     if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
         _check_options(s)
@@ -83,7 +85,12 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     same = same and s.pocket is last.pocket and s.warehouse is last.warehouse and s.bought is last.bought
     same = same and s.removed is last.removed and s.storms is last.storms and s.shops is last.shops
     if not (same and s.shut is last.shut):
-        _check_cards(s, board)
+        if not (same_board and _cards_moved(s, last, board)):
+            _check_cards(s, board)  # counted, and any problem worded
+            return
+        if not (s.shops is last.shops and s.shut is last.shut):
+            _check_shops(s, board)
+        _check_places(s, board)
     elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
         _check_places(s, board)  # the cards and shops as sound as in `last`: only the places' rules read these
 
@@ -264,6 +271,41 @@ def _cards_coded(s: ArchipelState, board: Board) -> bool:
         parts.total((s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms, s.shops, s.boats), coded)
         == expected
     )
+
+
+def _cards_moved(s: ArchipelState, last: ArchipelState, board: Board) -> bool:
+    """Whether the square cards are exactly the board's, those of `last` (on the same board) being
+    so: the parts that are not the very objects of `last` hold, together, the same cards as those
+    of `last` they replace, by their codes (each kept by the part's identity). True exactly where
+    `_count_cards` finds them conserved; False also for a card not known or a tuple of another
+    length (`_check_cards` decides)."""
+    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
+    if expected is None or len(s.shops) != len(last.shops) or len(s.boats) != len(last.boats):
+        return False
+    new = (s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms)
+    old = (last.pocket.contents, last.warehouse, last.bought, last.removed, last.storms)
+    moved = list(map(is_not, new, old))
+    shops, shops_before = s.shops, last.shops
+    in_shops = list(map(is_not, shops, shops_before)) if shops is not shops_before else _NONE_MOVED
+    cards: Sequence[Tokens] = ()
+    cards_before: Sequence[Tokens] = ()
+    on_boats: Sequence[bool] = ()
+    if s.boats is not last.boats:
+        cards, cards_before = list(map(_CARDS, s.boats)), list(map(_CARDS, last.boats))
+        on_boats = list(map(is_not, cards, cards_before))
+    now = parts.total(chain(compress(new, moved), compress(shops, in_shops), compress(cards, on_boats)), coded)
+    if now is None:
+        return False
+    return now == parts.total(
+        chain(compress(old, moved), compress(shops_before, in_shops), compress(cards_before, on_boats)), coded
+    )
+
+
+_NONE_MOVED: Final = ()
+"""No part moved (`compress` of it selects nothing)."""
+
+_CARDS: Final = attrgetter("cards")
+"""A boat's equipment cards."""
 
 
 def _count_cards(s: ArchipelState, board: Board) -> None:
