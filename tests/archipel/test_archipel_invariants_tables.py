@@ -17,8 +17,9 @@ from archipel_helpers import random_states
 
 from tabletop.archipel import GAME
 from tabletop.archipel.invariants import check_invariants
-from tabletop.archipel.state import ArchipelState, SpotFish
+from tabletop.archipel.state import SHOP_SIZE, ArchipelState, SpotFish
 from tabletop.kernel.serialize import PartAnswers
+from tabletop.kernel.tokens import Tokens
 
 MODULE = sys.modules["tabletop.archipel.invariants"]
 
@@ -116,7 +117,7 @@ def _card_moves(state: ArchipelState) -> dict[str, ArchipelState]:
     """Copies of `state` with square cards moved (conserved) or added (not), each in a part of a
     new identity beside the very other parts of `state`."""
     card = next(iter(state.pocket.contents))
-    pocket = state.pocket.take(type(state.warehouse)([card]))
+    pocket = state.pocket.take(Tokens([card]))
     boat = state.boats[-1]
     boats = (*state.boats[:-1], attrs.evolve(boat, cards=boat.cards.add(card)))
     i = next((i for i, shop in enumerate(state.shops) if shop), 0)
@@ -231,3 +232,36 @@ def test_cards_moved_from_a_sound_state_agree_with_the_count(seed: int, players:
                 assert not MODULE._cards_moved(moved, state, state.map), name
             else:
                 assert MODULE._cards_moved(moved, state, state.map) == _conserved(moved), name
+
+
+def _shop_breaks(state: ArchipelState) -> dict[str, ArchipelState]:
+    """Copies of `state` with shops overfull (a card from the pocket), closed, or one too few."""
+    board = state.map
+    full = next((i for i, shop in enumerate(state.shops) if shop), 0)
+    empty = next((i for i, shop in enumerate(state.shops) if not shop), 0)
+    cards = state.pocket.contents.elements()[: SHOP_SIZE + 1]
+    pocket = state.pocket.take(Tokens(cards))
+    shops = list(state.shops)
+    shops[full] = shops[full] + Tokens(cards)
+    return {
+        "overfull": attrs.evolve(state, pocket=pocket, shops=tuple(shops)),
+        "closed with cards": attrs.evolve(state, shut=state.shut | {board.island_ids[full]}),
+        "closed and empty": attrs.evolve(state, shut=state.shut | {board.island_ids[empty]}),
+        "closed, not an island": attrs.evolve(state, shut=state.shut | {"atlantis"}),
+        "every shop closed": attrs.evolve(state, shut=frozenset(board.island_ids)),
+        "one shop too few": attrs.evolve(state, shops=state.shops[:-1]),
+    }
+
+
+@pytest.mark.parametrize(("seed", "players"), [(13, 2), (14, 5)])
+def test_shops_found_sound_at_once_are_refused_as_by_the_loop(seed: int, players: int, monkeypatch: Any) -> None:
+    """ARC-1.7, ARC-4.10: the shops' bounds found in C (the closed shops by their index) accept
+    exactly what the loop over the islands accepts, which words every refusal: on seeded states
+    and copies with a shop overfull, closed or missing, after a sound state and alone."""
+    cases = [(state, broken) for state in _sample(seed, players, every=13) for broken in _shop_breaks(state).values()]
+    quick = [(_after(state, broken), _alone(broken)) for state, broken in cases]
+    monkeypatch.setattr(MODULE, "_shops_sound", lambda *_: False)  # the loop alone decides
+    looped = [_alone(broken) for _, broken in cases]
+    assert [after for after, _ in quick] == looped
+    assert [alone for _, alone in quick] == looped
+    assert {verdict[3] for verdict in looped if verdict} >= {"ARC-1.7", "ARC-4.10"}

@@ -327,13 +327,35 @@ def _count_cards(s: ArchipelState, board: Board) -> None:
 
 def _check_shops(s: ArchipelState, board: Board) -> None:
     """No shop holds more than its size, a closed one none (ARC-1.7, ARC-4.10)."""
-    if not _SHOPS.holds(s.shops, board, s.shut):
+    if _SHOPS.holds(s.shops, board, s.shut):
+        return
+    if not _shops_sound(s.shops, s.shut, board):  # then the first broken shop is found and worded
         for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
             if shop.total > SHOP_SIZE:
                 _fail(f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
             if island in s.shut and shop:
                 _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
-        _SHOPS.keep(s.shops, board, s.shut)
+    _SHOPS.keep(s.shops, board, s.shut)
+
+
+def _shops_sound(shops: tuple[Tokens, ...], shut: frozenset[str], board: Board) -> bool:
+    """Whether the shops pass the checks of `_check_shops` (one per island, none above its size,
+    the closed ones empty), found in C but for the closed shops (False for anything else)."""
+    try:
+        if len(shops) != len(board.island_ids) or max(map(_TOTAL, shops), default=0) > SHOP_SIZE:
+            return False
+        index = board.island_index
+        for island in shut:
+            i = index.get(island)
+            if i is not None and shops[i]:
+                return False
+    except (AttributeError, TypeError):  # not a tuple of multisets: the plain loop trips as it would
+        return False
+    return True
+
+
+_TOTAL: Final = attrgetter("total")
+"""The cards of a shop, in all."""
 
 
 def _check_places(s: ArchipelState, board: Board) -> None:
