@@ -17,6 +17,7 @@ from zoo_helpers import random_states
 from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.serialize import PartAnswers
+from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import ZooState
 
@@ -105,3 +106,41 @@ def test_open_piles_changed_after_a_sound_state_are_checked_as_alone(options: di
                 assert verdict[1] == f"piles.{name}"
                 rules.add(verdict[2])
     assert "ZOO-4.11" in rules
+
+
+def _shown_changes(state: ZooState) -> dict[str, ZooState]:
+    """Copies of `state` with new piles whose cards being resolved or shown piles changed (the
+    company decks and makeups its very objects): anew (sound), or, while a company deck is being
+    resolved, said of another company or one card fewer."""
+    piles = state.piles
+    changed = {
+        "resolving anew": attrs.evolve(state, piles=attrs.evolve(piles, resolving=(*piles.resolving,))),
+        "shown anew": attrs.evolve(state, piles=attrs.evolve(piles, shown=(*piles.shown,))),
+    }
+    if piles.resolving:
+        company, card = piles.shown[-1]
+        other = FRUITS[(FRUITS.index(company) + 1) % len(FRUITS)]
+        shown = (*piles.shown[:-1], (other, card))
+        changed["another company"] = attrs.evolve(state, piles=attrs.evolve(piles, shown=shown))
+        changed["a card fewer"] = attrs.evolve(state, piles=attrs.evolve(piles, resolving=piles.resolving[1:]))
+    return changed
+
+
+@pytest.mark.parametrize("options", CONFIGS, ids=str)
+def test_makeups_after_a_sound_state_are_checked_as_alone(options: dict[str, Any]) -> None:
+    """ZOO-1.2, ZOO-4.11: after a sound state, new piles whose cards being resolved and shown
+    piles are its very objects skip the makeups' check (the decks and makeups the same too), and
+    any other gets the plain verdict: every step of a seeded game, and copies with what is being
+    resolved anew, said of another company, or short of a card."""
+    states = random_states(6, **options)
+    for before, after in pairwise(states):
+        assert _after(before, after) is None
+    paths = set()
+    for state in states[::3]:
+        for name, changed in _shown_changes(state).items():
+            verdict = _alone(changed)
+            assert _after(state, changed) == verdict, name
+            assert (verdict is None) == name.endswith("anew"), name
+            if verdict is not None:
+                paths.add(verdict[1])
+    assert any(path.startswith("deck_makeup[") for path in paths)
