@@ -17,7 +17,7 @@ from archipel_helpers import random_states
 
 from tabletop.archipel import GAME
 from tabletop.archipel.invariants import check_invariants
-from tabletop.archipel.state import SHOP_SIZE, ArchipelState, SpotFish
+from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, SpotFish
 from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 
@@ -39,11 +39,10 @@ def _verdict(check: Callable[..., object], *args: object) -> Verdict:
 def _forget() -> None:
     """Drop everything the invariants remember: the next check is the plain one."""
     MODULE._SOUND[0] = None
+    MODULE._KEPT_OPTIONS.clear()
     for value in vars(MODULE).values():
         if isinstance(value, PartAnswers):
             value._kept.clear()
-        elif isinstance(value, dict) and value and type(next(iter(value))) is tuple:
-            value.clear()
 
 
 def _alone(state: ArchipelState) -> Verdict:
@@ -265,3 +264,25 @@ def test_shops_found_sound_at_once_are_refused_as_by_the_loop(seed: int, players
     assert [after for after, _ in quick] == looped
     assert [alone for _, alone in quick] == looped
     assert {verdict[3] for verdict in looped if verdict} >= {"ARC-1.7", "ARC-4.10"}
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_boat_beyond_its_bounds_is_refused_at_its_path(players: int) -> None:
+    """ARC-1.3, ARC-3.4, ARC-3.6, ARC-4.7: the last boat with no fuel left to hold, a fourth
+    fish, a shark or a fifth card is refused at its own path, after a sound state as alone."""
+    state = _sample(15, players, every=50)[-1]
+    i, boat = len(state.boats) - 1, state.boats[-1]
+    cards = Tokens(state.map.cards.elements()[: DECK + 1])
+    broken = {
+        (f"boats[{i}].fuel", "ARC-1.3", f"{boat.colour} boat has 6 fuel"): attrs.evolve(boat, fuel=6),
+        (f"boats[{i}].fish", "ARC-3.6", f"{boat.colour} boat has 4 fish"): attrs.evolve(boat, fish=Tokens({"blue": 4})),
+        (f"boats[{i}].fish", "ARC-3.4", f"{boat.colour} boat carries a shark"): attrs.evolve(
+            boat, fish=Tokens(["shark"])
+        ),
+        (f"boats[{i}].cards", "ARC-4.7", f"{boat.colour} boat has 5 equipment cards"): attrs.evolve(boat, cards=cards),
+    }
+    for (path, rule, message), changed in broken.items():
+        copy = attrs.evolve(state, boats=(*state.boats[:-1], changed))
+        verdict = _alone(copy)
+        assert verdict == ("InvariantBroken", f"{path}: {message} ({rule})", path, rule)
+        assert _after(state, copy) == verdict

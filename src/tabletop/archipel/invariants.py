@@ -128,16 +128,16 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
 
 
 def _check_boats(s: ArchipelState) -> None:
-    for i, boat in enumerate(s.boats):
-        at = f"boats[{i}]"
+    for i, boat in enumerate(s.boats):  # the path is written only for a broken bound
         if not 0 <= boat.fuel <= TANK:
-            _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"{at}.fuel", "ARC-1.3")
-        if boat.fish.total > HOLD:
-            _fail(f"{boat.colour} boat has {boat.fish.total} fish", f"{at}.fish", "ARC-3.6")
+            _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
+        fish = boat.fish
+        if fish.total > HOLD:
+            _fail(f"{boat.colour} boat has {fish.total} fish", f"boats[{i}].fish", "ARC-3.6")
         if boat.cards.total > DECK:
-            _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"{at}.cards", "ARC-4.7")
-        if SHARK in boat.fish:
-            _fail(f"{boat.colour} boat carries a shark", f"{at}.fish", "ARC-3.4")
+            _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"boats[{i}].cards", "ARC-4.7")
+        if SHARK in fish:
+            _fail(f"{boat.colour} boat carries a shark", f"boats[{i}].fish", "ARC-3.4")
     fuel = sum(map(_FUEL, s.boats)) + s.supply
     if fuel != FUEL_MARKERS:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
