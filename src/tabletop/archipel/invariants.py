@@ -342,14 +342,14 @@ def _shops_sound(shops: tuple[Tokens, ...], shut: frozenset[str], board: Board) 
     """Whether the shops pass the checks of `_check_shops` (one per island, none above its size,
     the closed ones empty), found in C but for the closed shops (False for anything else)."""
     try:
-        if len(shops) != len(board.island_ids) or max(map(_TOTAL, shops), default=0) > SHOP_SIZE:
+        if len(shops) != len(board.island_ids) or max(map(_TOTAL, shops)) > SHOP_SIZE:
             return False
         index = board.island_index
         for island in shut:
             i = index.get(island)
             if i is not None and shops[i]:
                 return False
-    except (AttributeError, TypeError):  # not a tuple of multisets: the plain loop trips as it would
+    except (AttributeError, TypeError, ValueError):  # not a tuple of multisets, or none: the loop decides
         return False
     return True
 
