@@ -138,6 +138,7 @@ def _card_moves(state: ArchipelState) -> dict[str, ArchipelState]:
         "unknown in a shop": attrs.evolve(state, shops=(state.shops[0].add("x"), *state.shops[1:])),
         "no boats": attrs.evolve(state, boats=()),
         "no shops": attrs.evolve(state, shops=()),
+        "turned along the storms": attrs.evolve(state, storms=(*state.storms[1:], state.storms[0])),
     }
 
 

@@ -90,9 +90,9 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
             return
         if not (s.shops is last.shops and s.shut is last.shut):
             _check_shops(s, board)
-        _check_places(s, board)
+        _check_places(s, board, s.storms is last.storms)
     elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
-        _check_places(s, board)  # the cards and shops as sound as in `last`: only the places' rules read these
+        _check_places(s, board, True)  # the cards and shops as sound as in `last`: only the places' rules read these
 
 
 def _check_options(s: ArchipelState) -> None:
@@ -358,13 +358,14 @@ _TOTAL: Final = attrgetter("total")
 """The cards of a shop, in all."""
 
 
-def _check_places(s: ArchipelState, board: Board) -> None:
-    """The warehouse, the storm spaces, the quay and the waiting weather card."""
+def _check_places(s: ArchipelState, board: Board, storms_sound: bool = False) -> None:
+    """The warehouse, the storm spaces (but where `storms_sound`: the very ones of the last sound
+    state, on the same board), the quay and the waiting weather card."""
     if s.warehouse.total > SHOP_SIZE:
         _fail(f"the warehouse holds {s.warehouse.total} cards", "warehouse", "ARC-1.7")
     if s.warehouse_shut and s.warehouse:
         _fail("the closed warehouse holds cards", "warehouse", "ARC-4.10")
-    if not _STORMS.holds(s.storms, board):
+    if not (storms_sound or _STORMS.holds(s.storms, board)):
         for i, (number, card) in enumerate(zip(board.storm_numbers, s.storms, strict=True)):
             if card and storm_number(card) not in (0, number):
                 _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
