@@ -370,7 +370,7 @@ def _check_places(s: ArchipelState, board: Board, storms_sound: bool = False) ->
             if card and storm_number(card) not in (0, number):
                 _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
         _STORMS.keep(s.storms, board)
-    if s.bought and s.flow.phase != "harbour":
+    if s.bought.total and s.flow.phase != "harbour":  # `total`, a slot: no call of `__bool__`
         _fail(f"cards {s.bought} on the quay outside a harbour visit", "bought", "ARC-4.5")
     if s.turn.weather and s.turn.weather not in s.bought:
         _fail(f"{s.turn.weather} waits but was not bought", "turn.weather", "ARC-4.3")
