@@ -146,6 +146,9 @@ def _check_boats(s: ArchipelState) -> None:
 _FUEL: Final = attrgetter("fuel")
 """A boat's fuel (summed in C)."""
 
+_FISH: Final = attrgetter("fish")
+"""A boat's fish."""
+
 _SPOTS: Final = PartAnswers()
 _MARKETS: Final = PartAnswers()
 _SHOPS: Final = PartAnswers()
@@ -180,7 +183,7 @@ conserved with: a state whose every such part is unchanged is not counted again.
 
 
 def _check_fish(s: ArchipelState, board: Board) -> None:
-    holds = (s.unseen, s.lost, s.markets, board, *(boat.fish for boat in s.boats))
+    holds = (s.unseen, s.lost, s.markets, board, *map(_FISH, s.boats))
     if _CONSERVED.holds(s.spots, *holds):
         return
     _count_fish(s, board)
@@ -213,7 +216,7 @@ _TALLIES: Final = PartAnswers()
 
 
 def _check_cards(s: ArchipelState, board: Board) -> None:
-    holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *(boat.cards for boat in s.boats))
+    holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *map(_CARDS, s.boats))
     if not _CONSERVED.holds(s.pocket.contents, *holds):
         if _cards_coded(s, board):  # conserved, found in a few additions: the shops' bounds remain
             _check_shops(s, board)
