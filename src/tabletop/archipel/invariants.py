@@ -18,13 +18,17 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from itertools import chain, compress
+from operator import attrgetter, is_not
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
-from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Spot
+from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Boat, Spot
 from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
+from tabletop.kernel.fastattrs import remember
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.serialize.validate import CountCode
@@ -44,14 +48,14 @@ def check_invariants(state: State) -> None:
     if not is_loaded(s.board):
         message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
         _fail(message, "board", "ARC-1.1")
-    last = _SOUND[0]
+    board, last = s.map, _SOUND[0]
     if last is None:
         _check_options(s)
         _check_boats(s)
-        _check_fish(s)
-        _check_cards(s)
+        _check_fish(s, board)
+        _check_cards(s, board)
     else:
-        _changed(s, last)
+        _changed(s, last, board)
     _SOUND[0] = s
 
 
@@ -62,9 +66,12 @@ board by its name), so the state after the first legal move (reading checks both
 checks of what the step changed, in the same order (the same first refusal)."""
 
 
-def _changed(s: ArchipelState, last: ArchipelState) -> None:
+def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     """The checks of `check_invariants` after the board's, but those whose fields are all the very
-    objects of `last` (the board is found loaded at every call: a test may drop one)."""
+    objects of `last` (the board is found loaded at every call: a test may drop one); where the
+    cards and shops are the very objects of `last` but the flow, the turn or the warehouse's sign
+    changed (most steps), only the card places are checked again, and where some cards moved, the
+    cards are found conserved by the parts that changed alone (`_cards_moved`)."""
     same_board, same_boats = s.board is last.board, s.boats is last.boats
     if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
         _check_options(s)
@@ -74,17 +81,40 @@ def _changed(s: ArchipelState, last: ArchipelState) -> None:
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
     ):
-        _check_fish(s)
+        _check_fish(s, board)
     same = same and s.pocket is last.pocket and s.warehouse is last.warehouse and s.bought is last.bought
     same = same and s.removed is last.removed and s.storms is last.storms and s.shops is last.shops
-    same = same and s.shut is last.shut and s.warehouse_shut is last.warehouse_shut
-    if not (same and s.flow is last.flow and s.turn is last.turn):
-        _check_cards(s)
+    if not (same and s.shut is last.shut):
+        if not (same_board and _cards_moved(s, last, board)):
+            _check_cards(s, board)  # counted, and any problem worded
+            return
+        if not (s.shops is last.shops and s.shut is last.shut):
+            _check_shops(s, board)
+        _check_places(s, board, s.storms is last.storms)
+    elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
+        _check_places(s, board, True)  # the cards and shops as sound as in `last`: only the places' rules read these
 
 
 def _check_options(s: ArchipelState) -> None:
-    # The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1, ARC-7.6).
-    s.GAME.check_kept_options({"declare": s.declare, "idle_rounds": s.idle_rounds})
+    """The options the state keeps, as `new_game` accepts them (read at every step: ARC-7.1,
+    ARC-7.6); values of exactly the options' types found sound are remembered (`_KEPT_OPTIONS`)."""
+    declare, idle_rounds = s.declare, s.idle_rounds
+    if type(declare) is not str or type(idle_rounds) is not int:  # a bool, say: equal to an int, refused
+        s.GAME.check_kept_options({"declare": declare, "idle_rounds": idle_rounds})
+        return
+    key = (declare, idle_rounds)
+    if key not in _KEPT_OPTIONS:
+        s.GAME.check_kept_options({"declare": declare, "idle_rounds": idle_rounds})
+        remember(_KEPT_OPTIONS, key, True, _OPTIONS_KEPT)
+
+
+_OPTIONS_KEPT: Final = 16
+"""The most pairs of kept options remembered: a text may hold any value, so the table is bounded."""
+
+_KEPT_OPTIONS: Final[dict[tuple[str, int], bool]] = {}
+"""The (`declare`, `idle_rounds`) pairs found sound, a plain `str` and `int` each (a value of
+another type equal to one of them is checked every time): a game's states share one pair, but a
+text's strings are new objects, so the pair is compared by value."""
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:
@@ -98,20 +128,26 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
 
 
 def _check_boats(s: ArchipelState) -> None:
-    for i, boat in enumerate(s.boats):
-        at = f"boats[{i}]"
+    for i, boat in enumerate(s.boats):  # the path is written only for a broken bound
         if not 0 <= boat.fuel <= TANK:
-            _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"{at}.fuel", "ARC-1.3")
-        if boat.fish.total > HOLD:
-            _fail(f"{boat.colour} boat has {boat.fish.total} fish", f"{at}.fish", "ARC-3.6")
+            _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
+        fish = boat.fish
+        if fish.total > HOLD:
+            _fail(f"{boat.colour} boat has {fish.total} fish", f"boats[{i}].fish", "ARC-3.6")
         if boat.cards.total > DECK:
-            _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"{at}.cards", "ARC-4.7")
-        if SHARK in boat.fish:
-            _fail(f"{boat.colour} boat carries a shark", f"{at}.fish", "ARC-3.4")
-    fuel = sum(boat.fuel for boat in s.boats) + s.supply
+            _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"boats[{i}].cards", "ARC-4.7")
+        if SHARK in fish:
+            _fail(f"{boat.colour} boat carries a shark", f"boats[{i}].fish", "ARC-3.4")
+    fuel = sum(map(_FUEL, s.boats)) + s.supply
     if fuel != FUEL_MARKERS:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
+
+_FUEL: Final = attrgetter("fuel")
+"""A boat's fuel (summed in C)."""
+
+_FISH: Final = attrgetter("fish")
+"""A boat's fish."""
 
 _SPOTS: Final = PartAnswers()
 _MARKETS: Final = PartAnswers()
@@ -146,9 +182,8 @@ _CONSERVED: Final = PartAnswers()
 conserved with: a state whose every such part is unchanged is not counted again."""
 
 
-def _check_fish(s: ArchipelState) -> None:
-    board = s.map
-    holds = (s.unseen, s.lost, s.markets, board, *(boat.fish for boat in s.boats))
+def _check_fish(s: ArchipelState, board: Board) -> None:
+    holds = (s.unseen, s.lost, s.markets, board, *map(_FISH, s.boats))
     if _CONSERVED.holds(s.spots, *holds):
         return
     _count_fish(s, board)
@@ -180,9 +215,8 @@ _TALLIES: Final = PartAnswers()
 """The counts of tuples of multisets (the markets, the shops), by the tuple's identity."""
 
 
-def _check_cards(s: ArchipelState) -> None:
-    board = s.map
-    holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *(boat.cards for boat in s.boats))
+def _check_cards(s: ArchipelState, board: Board) -> None:
+    holds = (s.warehouse, s.bought, s.removed, s.storms, s.shops, s.shut, board, *map(_CARDS, s.boats))
     if not _CONSERVED.holds(s.pocket.contents, *holds):
         if _cards_coded(s, board):  # conserved, found in a few additions: the shops' bounds remain
             _check_shops(s, board)
@@ -193,26 +227,88 @@ def _check_cards(s: ArchipelState) -> None:
 
 
 _BOARD_CODES: Final = PartAnswers(8)
-"""Per board (by identity): the code of its square cards, of their multisets (`CountCode`, at
-most the board's cards expected), and the codes of the parts of states, kept by their identity."""
+"""Per board (by identity): the code of its square cards (`None`: too many to code, never met),
+and the codes of the parts of states, kept by their identity, with the way of coding a part
+(`_coder`), built once per board."""
 
 
-def _board_code(board: Board) -> tuple[CountCode, int | None, PartAnswers]:
+def _board_code(board: Board) -> tuple[int | None, PartAnswers, Callable[[object], int | None]]:
     code = CountCode(board.cards, board.cards.total)
-    return code, code.tokens(board.cards), PartAnswers()
+    parts = PartAnswers()
+    return code.tokens(board.cards), parts, _coder(code, parts)
+
+
+def _coder(code: CountCode, parts: PartAnswers) -> Callable[[object], int | None]:
+    """The code of the square cards of a part of a state: a multiset, or a tuple of storm spaces,
+    of shops or of boats (a tuple coded from the codes of its multisets, each kept in `parts` by
+    its identity); `None` for a card not known or a part of another kind (`_count_cards` decides)."""
+    tokens, pieces = code.tokens, code.pieces
+
+    def coded(part: object) -> int | None:
+        if type(part) is Tokens:
+            return tokens(part)
+        if type(part) is not tuple:
+            return None
+        if not part:
+            return 0
+        first = part[0]
+        if type(first) is str:
+            return pieces(filter(None, part))
+        if type(first) is Tokens:
+            return parts.total(part, tokens)
+        if type(first) is Boat:
+            return parts.total([boat.cards for boat in part], tokens)
+        return None
+
+    return coded
 
 
 def _cards_coded(s: ArchipelState, board: Board) -> bool:
     """Whether the square cards are exactly the board's, by their codes: True exactly where
-    `_count_cards` finds them conserved (a card not known, or any difference: False)."""
-    code, expected, parts = _BOARD_CODES.of(board, _board_code)
-    found = code.pieces(filter(None, s.storms))
-    if found is None or expected is None:
+    `_count_cards` finds them conserved (a card not known, or any difference: False). The tuples
+    of storm spaces, shops and boats are coded once each, kept by their identity."""
+    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
+    if expected is None:
         return False
-    counted = parts.total(
-        (s.pocket.contents, s.warehouse, s.bought, s.removed, *s.shops, *(boat.cards for boat in s.boats)), code.tokens
+    return (
+        parts.total((s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms, s.shops, s.boats), coded)
+        == expected
     )
-    return counted is not None and found + counted == expected
+
+
+def _cards_moved(s: ArchipelState, last: ArchipelState, board: Board) -> bool:
+    """Whether the square cards are exactly the board's, those of `last` (on the same board) being
+    so: the parts that are not the very objects of `last` hold, together, the same cards as those
+    of `last` they replace, by their codes (each kept by the part's identity). True exactly where
+    `_count_cards` finds them conserved; False also for a card not known or a tuple of another
+    length (`_check_cards` decides)."""
+    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
+    if expected is None or len(s.shops) != len(last.shops) or len(s.boats) != len(last.boats):
+        return False
+    new = (s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms)
+    old = (last.pocket.contents, last.warehouse, last.bought, last.removed, last.storms)
+    moved = list(map(is_not, new, old))
+    shops, shops_before = s.shops, last.shops
+    in_shops = list(map(is_not, shops, shops_before)) if shops is not shops_before else _NONE_MOVED
+    cards: Sequence[Tokens] = ()
+    cards_before: Sequence[Tokens] = ()
+    on_boats: Sequence[bool] = ()
+    if s.boats is not last.boats:
+        cards, cards_before = list(map(_CARDS, s.boats)), list(map(_CARDS, last.boats))
+        on_boats = list(map(is_not, cards, cards_before))
+    now = parts.total(chain(compress(new, moved), compress(shops, in_shops), compress(cards, on_boats)), coded)
+    if now is None:
+        return False
+    return now == parts.total(
+        chain(compress(old, moved), compress(shops_before, in_shops), compress(cards_before, on_boats)), coded
+    )
+
+
+_NONE_MOVED: Final = ()
+"""No part moved (`compress` of it selects nothing)."""
+
+_CARDS: Final = attrgetter("cards")
+"""A boat's equipment cards."""
 
 
 def _count_cards(s: ArchipelState, board: Board) -> None:
@@ -234,27 +330,50 @@ def _count_cards(s: ArchipelState, board: Board) -> None:
 
 def _check_shops(s: ArchipelState, board: Board) -> None:
     """No shop holds more than its size, a closed one none (ARC-1.7, ARC-4.10)."""
-    if not _SHOPS.holds(s.shops, board, s.shut):
+    if _SHOPS.holds(s.shops, board, s.shut):
+        return
+    if not _shops_sound(s.shops, s.shut, board):  # then the first broken shop is found and worded
         for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
             if shop.total > SHOP_SIZE:
                 _fail(f"shop {island} holds {shop.total} cards", f"shops[{i}]", "ARC-1.7")
             if island in s.shut and shop:
                 _fail(f"closed shop {island} holds cards", f"shops[{i}]", "ARC-4.10")
-        _SHOPS.keep(s.shops, board, s.shut)
+    _SHOPS.keep(s.shops, board, s.shut)
 
 
-def _check_places(s: ArchipelState, board: Board) -> None:
-    """The warehouse, the storm spaces, the quay and the waiting weather card."""
+def _shops_sound(shops: tuple[Tokens, ...], shut: frozenset[str], board: Board) -> bool:
+    """Whether the shops pass the checks of `_check_shops` (one per island, none above its size,
+    the closed ones empty), found in C but for the closed shops (False for anything else)."""
+    try:
+        if len(shops) != len(board.island_ids) or max(map(_TOTAL, shops)) > SHOP_SIZE:
+            return False
+        index = board.island_index
+        for island in shut:
+            i = index.get(island)
+            if i is not None and shops[i]:
+                return False
+    except (AttributeError, TypeError, ValueError):  # not a tuple of multisets, or none: the loop decides
+        return False
+    return True
+
+
+_TOTAL: Final = attrgetter("total")
+"""The cards of a shop, in all."""
+
+
+def _check_places(s: ArchipelState, board: Board, storms_sound: bool = False) -> None:
+    """The warehouse, the storm spaces (but where `storms_sound`: the very ones of the last sound
+    state, on the same board), the quay and the waiting weather card."""
     if s.warehouse.total > SHOP_SIZE:
         _fail(f"the warehouse holds {s.warehouse.total} cards", "warehouse", "ARC-1.7")
     if s.warehouse_shut and s.warehouse:
         _fail("the closed warehouse holds cards", "warehouse", "ARC-4.10")
-    if not _STORMS.holds(s.storms, board):
+    if not (storms_sound or _STORMS.holds(s.storms, board)):
         for i, (number, card) in enumerate(zip(board.storm_numbers, s.storms, strict=True)):
             if card and storm_number(card) not in (0, number):
                 _fail(f"{card} lies on storm space {number}", f"storms[{i}]", "ARC-4.3")
         _STORMS.keep(s.storms, board)
-    if s.bought and s.flow.phase != "harbour":
+    if s.bought.total and s.flow.phase != "harbour":  # `total`, a slot: no call of `__bool__`
         _fail(f"cards {s.bought} on the quay outside a harbour visit", "bought", "ARC-4.5")
     if s.turn.weather and s.turn.weather not in s.bought:
         _fail(f"{s.turn.weather} waits but was not bought", "turn.weather", "ARC-4.3")

@@ -182,7 +182,9 @@ def _board(state: ZooState) -> None:
 
 def _changed(s: ZooState, last: ZooState) -> None:
     """The checks of `_CHECKS`, in order (the same first refusal), but those whose fields are
-    all the very objects of `last` (`_flow` and `_pending` read the seats' number only)."""
+    all the very objects of `last` (`_flow` and `_pending` read the seats' number only; of the
+    piles, the open-pile check reads the four decks of `_OPEN_PILES` only, the makeups' check
+    the cards being resolved and the shown piles only)."""
     seats, config, piles, decks = s.seats, s.config, s.piles, s.decks
     same_seats, same_config, same_piles = seats is last.seats, config is last.config, piles is last.piles
     if not (same_seats and same_config):
@@ -201,9 +203,16 @@ def _changed(s: ZooState, last: ZooState) -> None:
         _tokens(s)
     if not (same_piles and decks is last.decks and same_seats and same_config):
         _cards(s)
-    if not same_piles:
+    p, q = piles, last.piles
+    if not same_piles and not (
+        p.influence is q.influence
+        and p.helper_deck is q.helper_deck
+        and p.bot_deck is q.bot_deck
+        and p.event_deck is q.event_deck
+    ):
         _open_piles(s)
-    if not (same_piles and decks is last.decks and s.deck_makeup is last.deck_makeup):
+    same_shown = same_piles or (p.resolving is q.resolving and p.shown is q.shown)  # what the makeups read of them
+    if not (same_shown and decks is last.decks and s.deck_makeup is last.deck_makeup):
         check_makeups(s)
 
 

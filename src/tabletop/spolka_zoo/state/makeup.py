@@ -169,18 +169,17 @@ def _deck_makeup(c: int, makeup: tuple[Tokens, int], deck: Deck, resolving: tupl
     for name in (*(k.card for k in deck.top), *(k.card for k in deck.bottom), *resolving):
         held[name] = held.get(name, 0) + 1
     size = sum(held.values())
-    at = f"deck_makeup[{c}]"
-    if secret < 0:
-        _refused(f"{secret} cards of unknown identity", at, "ZOO-4.12")
+    if secret < 0:  # the path is written only for a refusal
+        _refused(f"{secret} cards of unknown identity", f"deck_makeup[{c}]", "ZOO-4.12")
     if known.total + secret != size:
-        _refused(f"{known} and {secret} more for a deck of {size} cards", at, "ZOO-1.2")
+        _refused(f"{known} and {secret} more for a deck of {size} cards", f"deck_makeup[{c}]", "ZOO-1.2")
     missing = 0
     for card, n in known.items():
         have = held.get(card, 0)
         if n > have:
             missing += n - have
     if missing > held.get(HIDDEN, 0):  # a view hides some cards: the known ones it does not show are among them
-        _refused(f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", at, "ZOO-4.11")
+        _refused(f"the {FRUITS[c]} deck lacks {missing} cards of its makeup", f"deck_makeup[{c}]", "ZOO-4.11")
 
 
 def _refused(message: str, path: str, rule: str) -> NoReturn:
