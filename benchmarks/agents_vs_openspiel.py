@@ -19,10 +19,13 @@ with the iterations per second (the speed) and a two-sided Fisher exact test of 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import time
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
@@ -55,31 +58,50 @@ def spiel_bot(game_name: str, options: dict, simulations: int, seed: int):
     return game, bot
 
 
+Choose = Callable[[Any, Sequence[Any], random.Random], Any]
+"""A decision: `choose(state, legal, rng)` returns one of `legal`."""
+
+
+def play_out(game_name: str, options: dict, seed: int, choose: Choose) -> Any:
+    """One game of seed `seed` to its end, chance sampled from the game's seed and every
+    decision `choose(state, legal, rng)`'s, with one random source seeded from `seed`; the
+    final state."""
+    state = tabletop.get_game(game_name).new_game(seed, **options)
+    rng = random.Random(seed)
+    while not state.is_terminal:
+        if state.current_player == tabletop.CHANCE:
+            state = state.apply(tabletop.sample_chance(state))
+            continue
+        state = state.apply(choose(state, state.legal_moves(), rng))
+    return state
+
+
 def play(game_name: str, options: dict, seed: int, ours, theirs) -> tuple[float, list[float]]:
     """One game, every seat by one side; seat 0's return and the CPU seconds of each decision
     that had more than one legal move."""
-    state = tabletop.get_game(game_name).new_game(seed, **options)
-    rng = random.Random(seed)
     times: list[float] = []
-    while not state.is_terminal:
-        player = state.current_player
-        if player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-            continue
-        legal = state.legal_moves()
+
+    def choose(state: Any, legal: Sequence[Any], rng: random.Random) -> Any:
         start = time.process_time()
         if ours is not None:
-            move = ours.choose(state.view(player), legal, rng)
+            move = ours.choose(state.view(state.current_player), legal, rng)
         else:
             game, bot = theirs
-            spiel_state = ts_openspiel.TabletopSpielState(game, state)
-            action = bot.step(spiel_state)
-            move = game.bridge.move_of(state, action)
+            move = game.bridge.move_of(state, bot.step(ts_openspiel.TabletopSpielState(game, state)))
         if len(legal) > 1:  # a forced move is no search
             times.append(time.process_time() - start)
-        state = state.apply(move)
+        return move
+
+    state = play_out(game_name, options, seed, choose)
     assert state.outcome is not None
     return state.outcome.returns[0], times
+
+
+def log_calibration(out: str, options: dict, seconds: float, ours_spec: str, ours: int, theirs: int) -> None:
+    """Append the calibration's line to the log at `out` (the first line of a run)."""
+    head = {"options": options, "seconds": seconds, "ours": ours, "ours_spec": ours_spec, "theirs": theirs}
+    with open(out, "a") as log:
+        log.write(json.dumps({"calibration": head}) + "\n")
 
 
 def calibrate(game_name: str, options: dict, seconds: float, ours_name: str | None, decisions: int | None = 8) -> int:

@@ -82,15 +82,7 @@ def main() -> None:
     ours_iterations = bench.calibrate("archipel", options, args.seconds, args.ours)
     simulations = bench.calibrate("archipel", options, args.seconds, None)
     ours = make_agent(with_budget(args.ours, iterations=ours_iterations))
-    head = {
-        "options": options,
-        "seconds": args.seconds,
-        "ours": ours_iterations,
-        "ours_spec": args.ours,
-        "theirs": simulations,
-    }
-    with open(args.out, "a") as log:
-        log.write(json.dumps({"calibration": head}) + "\n")
+    bench.log_calibration(args.out, options, args.seconds, args.ours, ours_iterations, simulations)
     for i in range(args.games):
         seed = args.seed + i
         for side in ("ours", "theirs"):

@@ -24,6 +24,7 @@ import pathlib
 import random
 import statistics
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import tabletop
@@ -39,16 +40,11 @@ _spec.loader.exec_module(bench)
 
 def table(options: dict, seed: int, ours_seat: int, ours: Agent, theirs: tuple[Any, Any]) -> dict:
     """One game, `ours` in `ours_seat` and OpenSpiel's bot in every other seat."""
-    state = tabletop.get_game("spolka_zoo").new_game(seed, **options)
-    rng = random.Random(seed)
     times: dict[str, list[float]] = {"ours": [], "theirs": []}
     game, bot = theirs
-    while not state.is_terminal:
+
+    def choose(state: tabletop.State, legal: Sequence[Any], rng: random.Random) -> Any:
         player = state.current_player
-        if player == tabletop.CHANCE:
-            state = state.apply(tabletop.sample_chance(state))
-            continue
-        legal = state.legal_moves()
         side = "ours" if player == ours_seat else "theirs"
         start = time.process_time()
         if side == "ours":
@@ -57,8 +53,9 @@ def table(options: dict, seed: int, ours_seat: int, ours: Agent, theirs: tuple[A
             move = game.bridge.move_of(state, bot.step(ts_openspiel.TabletopSpielState(game, state)))
         if len(legal) > 1:
             times[side].append(time.process_time() - start)
-        state = state.apply(move)
-    o = state.outcome
+        return move
+
+    o = bench.play_out("spolka_zoo", options, seed, choose).outcome
     return {
         "glory": [s.glory for s in o.standings],
         "winners": list(o.winners),
@@ -101,15 +98,7 @@ def main() -> None:
     options = {"players": args.players}
     ours_iterations, simulations = calibrate(options, args.seconds, args.ours)
     ours = make_agent(with_budget(args.ours, iterations=ours_iterations))
-    head = {
-        "options": options,
-        "seconds": args.seconds,
-        "ours": ours_iterations,
-        "ours_spec": args.ours,
-        "theirs": simulations,
-    }
-    with open(args.out, "a") as log:
-        log.write(json.dumps({"calibration": head}) + "\n")
+    bench.log_calibration(args.out, options, args.seconds, args.ours, ours_iterations, simulations)
     for i in range(args.games):
         seed = args.seed + i
         for ours_seat in range(args.players):
