@@ -123,22 +123,29 @@ def test_ctrl_c_cancels_the_tasks_and_shuts_the_local_instance_down() -> None:
 
     command = [sys.executable, "-m", "tabletop", "simulate", "conservas", "--games", "100000"]
     command += ["--quiet", "--backend", "ray", "--workers", "1"]
-    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
+    env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # a run that hangs shows where, on SIGABRT
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as process:
         try:
             deadline = time.monotonic() + 180  # Ray's start-up: seconds when idle, a minute on a loaded machine
-            started: set[int] = set()
+            running = False
             while time.monotonic() < deadline and process.poll() is None:
-                started = _descendants(process.pid)
-                if any("default_worker" in _command_line(pid) for pid in started):
+                # A worker running a task takes the task's name as its title (`ray::_play_many`):
+                # Ray is up, `ray.init` has returned and the batches are submitted.
+                running = any("ray::_play_many" in _command_line(pid) for pid in _descendants(process.pid))
+                if running:
                     break
                 time.sleep(0.5)
             assert process.poll() is None, process.communicate()[1]
-            assert started, "Ray started no processes within 3 minutes"
-            time.sleep(1.0)  # the tasks are running
+            assert running, "no Ray task was running within 3 minutes"
             names = {pid: _command_line(pid) for pid in _descendants(process.pid)}
             started = set(names)
             process.send_signal(signal.SIGINT)
-            _, err = process.communicate(timeout=120)
+            try:
+                _, err = process.communicate(timeout=240)
+            except subprocess.TimeoutExpired:
+                process.send_signal(signal.SIGABRT)  # faulthandler writes every thread's stack
+                _, err = process.communicate(timeout=60)
+                pytest.fail(f"the run did not end within 240 s of Ctrl-C; its stacks:\n{err[-6000:]}")
         finally:
             if process.poll() is None:  # the test failed before the run ended: end it
                 process.kill()
