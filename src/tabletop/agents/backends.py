@@ -105,6 +105,10 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_POLL: Final = 0.25
+"""Seconds the Ray backend waits for a task before it looks at Ctrl-C again."""
+
+
 def _ray(
     function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], workers: int, address: str | None
 ) -> Iterator[Any]:
@@ -123,7 +127,10 @@ def _ray(
         for call in itertools.islice(waiting, window):
             pending.append(task.remote(*call))
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            # A bounded wait: a blocking one can sit in Ray's native code through Ctrl-C (seen
+            # under load: still waiting 240 s after it), while Python's handler runs only once
+            # control is back in the interpreter.
+            done, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
             for call in itertools.islice(waiting, len(done)):  # one in for each one out
                 pending.append(task.remote(*call))
             for ref in done:
