@@ -260,8 +260,8 @@ def chance_node(state: ZooState) -> ChanceNode:
 
 
 def apply(state: ZooState, move: Move) -> ZooState:
-    """Apply a legal move, then the automatic steps that follow, on one draft: the new state
-    is built once (the kernel's `advance` then finds nothing left to run)."""
+    """Apply a legal move, then the automatic steps that follow (`settle`, written in line), on
+    one draft: the new state is built once (the kernel's `advance` then finds nothing left to run)."""
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
@@ -276,7 +276,13 @@ def apply(state: ZooState, move: Move) -> ZooState:
         _DRAWN[task.op](draft, task, move.card)
     else:
         apply_in_place(draft, move)
-    settle(draft)
+    handlers = _BY_KEY
+    for _ in range(MAX_AUTO_STEPS):  # `settle(draft)` in line: one call less per step
+        handler = handlers[draft.flow.key]
+        if handler is None:
+            return draft.finish()
+        handler(draft)
+    MACHINE.settle(draft, STEPS)  # goes on, and raises if the automatic steps loop (as `settle`)
     return draft.finish()
 
 
