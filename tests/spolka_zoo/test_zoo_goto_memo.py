@@ -1,11 +1,17 @@
-"""`Draft.goto` remembers where a flow goes by the flow's identity, then by target (and player):
-the same flow the phase machine answers, the first time and from the memory, and the memory
-bounded per flow."""
+"""`Draft.goto` reads where a flow goes from the phase machine's own memory on the flow
+(`Flow._next`), by target (or by target, round, player and first player): the same flow the
+phase machine answers, the first time (asked of the machine) and from the memory, for the flows
+of seeded games."""
 
 from __future__ import annotations
 
+import random
+
+from tabletop import CHANCE
+from tabletop.kernel.chance import sample_chance
+from tabletop.kernel.phases import Flow
 from tabletop.spolka_zoo import GAME, ZooState
-from tabletop.spolka_zoo.state import _MOVED, _TARGETS_KEPT, Draft
+from tabletop.spolka_zoo.state import Draft
 
 
 def test_goto_answers_what_the_machine_answers() -> None:
@@ -17,7 +23,50 @@ def test_goto_answers_what_the_machine_answers() -> None:
         draft = Draft(state)
         draft.goto(target, player=player)
         assert draft.flow is ZooState.MACHINE.goto(flow, target, player=player)
-    entry = _MOVED[id(flow)]
-    assert entry[0] is flow
-    assert {"next", ("pick", 0), ("pick", 1)} <= set(entry[1])  # (other tests may have moved it too)
-    assert len(entry[1]) <= _TARGETS_KEPT
+    memo = flow._next
+    assert memo is not None and memo[0] is ZooState.MACHINE
+    assert {"next", ("pick", None, 0, None), ("pick", None, 1, None)} <= set(memo[1])
+
+
+def test_goto_from_a_flow_the_machine_never_saw_asks_the_machine() -> None:
+    state: ZooState = GAME.new_game(3, players=2)  # type: ignore[assignment]
+    while state.flow.key != "action.pick":
+        state = state.apply(state.legal_moves()[0])
+    fresh = Flow(state.flow.phase, state.flow.step, state.flow.round, state.flow.player, state.flow.first_player)
+    assert fresh._next is None
+    draft = Draft(state)
+    draft.flow = fresh
+    draft.goto("pick", player=1)
+    assert draft.flow is ZooState.MACHINE.goto(state.flow, "pick", player=1)
+    assert fresh._next is not None  # the machine remembered it on the flow
+
+
+def test_goto_of_seeded_games_is_the_machines_goto() -> None:
+    """Every move of the flow in seeded games, `Draft.goto` against the machine's `goto` on a
+    fresh copy of the flow (nothing remembered on it)."""
+    machine = ZooState.MACHINE
+    original = Draft.goto
+    checked = 0
+
+    def checked_goto(draft: Draft, target: str, **kwargs: int | None) -> None:
+        nonlocal checked
+        flow = draft.flow
+        copy = Flow(flow.phase, flow.step, flow.round, flow.player, flow.first_player)
+        original(draft, target, **kwargs)  # type: ignore[arg-type]
+        expected = machine.goto(copy, target, **kwargs)
+        assert draft.flow == expected
+        checked += 1
+
+    Draft.goto = checked_goto  # type: ignore[method-assign]
+    try:
+        for seed, options in ((1, {"players": 3}), (2, {"players": 1, "bots": 4})):
+            rng = random.Random(seed)
+            state = GAME.new_game(seed, **options)
+            for _ in range(400):
+                if state.is_terminal:
+                    break
+                move = sample_chance(state, rng) if state.current_player == CHANCE else rng.choice(state.legal_moves())
+                state = state.apply(move)
+    finally:
+        Draft.goto = original  # type: ignore[method-assign]
+    assert checked > 100

@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-import tabletop.spolka_zoo.state as state_module
 from tabletop import CHANCE
 from tabletop.kernel.chance import sample_chance
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.phases import Flow
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, ZooState
 from tabletop.spolka_zoo.content import EFFECTS
@@ -98,26 +98,31 @@ def test_the_selections_table_past_its_bound_answers_equal_selections(monkeypatc
     assert next(effects.selections(pool, 4, order)) is last
 
 
-def test_the_flow_tables_past_their_bound_answer_what_the_machine_answers(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(state_module, "_MAX_MOVED", 2)
+def test_the_flows_moves_read_from_the_machines_memory_answer_what_the_machine_answers() -> None:
+    """`Draft.goto`, `to_work` and `to_draw` read the machine's memory on the flow: the same
+    flows as the machine's `goto`, from flows it remembers answers on and from fresh copies (none)."""
     picks = _states_at(("action.pick",))
     draws = _states_at(("effects.draw",))
     assert len(picks) > 2 and len(draws) > 2
-    for table in (state_module._MOVED, state_module._TO_WORK, state_module._TO_DRAW):
-        table.clear()  # what earlier tests kept would answer every flow here: start them empty (they refill)
     for state in picks:
-        draft = Draft(state)
-        draft.goto("next")
-        assert draft.flow is ZooState.MACHINE.goto(state.flow, "next")
-        assert len(state_module._MOVED) <= 2
-    last = picks[-1].flow
-    assert state_module._MOVED[id(last)][0] is last  # kept again after the table was emptied
+        for flow in (state.flow, _fresh(state.flow)):
+            draft = Draft(state)
+            draft.flow = flow
+            draft.goto("next")
+            assert draft.flow is ZooState.MACHINE.goto(state.flow, "next")
     for state in draws:
-        draft = Draft(state)
-        draft.to_work()
-        worked = draft.flow
-        assert worked is ZooState.MACHINE.goto(state.flow, "effects.work")
-        draft.to_draw()
-        assert draft.flow is ZooState.MACHINE.goto(worked, "effects.draw")
-        assert len(state_module._TO_WORK) <= 2 and len(state_module._TO_DRAW) <= 2
-    assert state_module._TO_WORK[id(draws[-1].flow)][0] is draws[-1].flow
+        for flow in (state.flow, _fresh(state.flow)):
+            draft = Draft(state)
+            draft.flow = flow
+            draft.to_work()
+            worked = draft.flow
+            assert worked is ZooState.MACHINE.goto(state.flow, "effects.work")
+            draft.to_draw()
+            assert draft.flow is ZooState.MACHINE.goto(worked, "effects.draw")
+
+
+def _fresh(flow: Flow) -> Flow:
+    """A copy of `flow` that the machine remembers nothing on."""
+    copy = Flow(flow.phase, flow.step, flow.round, flow.player, flow.first_player)
+    assert copy._next is None
+    return copy

@@ -260,23 +260,33 @@ def chance_node(state: ZooState) -> ChanceNode:
 
 
 def apply(state: ZooState, move: Move) -> ZooState:
-    """Apply a legal move, then the automatic steps that follow, on one draft: the new state
-    is built once (the kernel's `advance` then finds nothing left to run)."""
+    """Apply a legal move, then the automatic steps that follow (`settle`, written in line), on
+    one draft: the new state is built once (the kernel's `advance` then finds nothing left to run)."""
     draft = Draft(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
-    if draft.flow.step == "draw":  # most steps: a chance outcome (`_drawn(draft, move)`, inlined)
+    flow = state.flow
+    if flow.step == "draw":  # most steps: a chance outcome (`_drawn(draft, move)`, inlined)
         assert isinstance(move, Draw)
         # Back to work and the chance event counted first: what `finish` does on the outcome that
         # ends its task, or `_back_to_work` after one that leaves it waiting (no outcome's code
-        # reads the step or the count), so neither is asked after.
-        draft.to_work()
+        # reads the step or the count), so neither is asked after. `draft.to_work()` in line:
+        # the machine's answer read from its memory on the flow, asked of it the first time.
+        memo = flow._next
+        worked = memo[1].get("effects.work") if memo is not None and memo[0] is MACHINE else None
+        draft.flow = worked if worked is not None else MACHINE.goto(flow, "effects.work")
         draft.chance_count += 1
         task = draft.queue[0]
         _DRAWN[task.op](draft, task, move.card)
     else:
         apply_in_place(draft, move)
-    settle(draft)
+    handlers = _BY_KEY
+    for _ in range(MAX_AUTO_STEPS):  # `settle(draft)` in line: one call less per step
+        handler = handlers[draft.flow.key]
+        if handler is None:
+            return draft.finish()
+        handler(draft)
+    MACHINE.settle(draft, STEPS)  # goes on, and raises if the automatic steps loop (as `settle`)
     return draft.finish()
 
 

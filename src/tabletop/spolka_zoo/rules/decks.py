@@ -273,35 +273,55 @@ def _look_options(state: Position, task: Task) -> tuple[Move, ...]:
     return arrangements(tuple(k.card for k in cards), task.arg)
 
 
-_KNOWN_TO: dict[tuple[str, int], Known] = {}
-"""`Known(card, frozenset({seat}))` by card and seat, made once each (a few hundred at most)."""
-
-
-def _known_to(card: str, seat: int) -> Known:
-    """`card` in a known place, known to `seat` only.
+class _KnownTo(dict[str, Known]):
+    """`Known(card, frozenset({seat}))` by card, for one seat, each made once (when first asked
+    for: `__missing__`), so that the cards put back are read by `map(table.__getitem__, ...)`
+    at C speed.
 
     The arrangement is secret (ZOO-4.12: "They do not show them to other players"): a seat
     that saw the card earlier, or everybody when it lay face up, no longer knows where it is.
     """
-    known = _KNOWN_TO.get((card, seat))
-    if known is None:
-        known = _KNOWN_TO.setdefault((card, seat), Known(card, frozenset({seat})))
-    return known
+
+    __slots__ = ("seat",)
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, card: str) -> Known:
+        known = self[card] = Known(card, frozenset({self.seat}))
+        return known
+
+
+class _KnownToSeats(dict[int, _KnownTo]):
+    """The `_KnownTo` table of each seat, made when first asked for (a few seats, a few hundred
+    cards at most)."""
+
+    __slots__ = ()
+
+    def __missing__(self, seat: int) -> _KnownTo:
+        table = self[seat] = _KnownTo(seat)
+        return table
+
+
+_KNOWN_TO: Final = _KnownToSeats()
+"""`_KNOWN_TO[seat][card]`: `card` in a known place, known to `seat` only (see `_KnownTo`)."""
 
 
 _lifted: tuple[Deck, int, tuple[str, ...], Deck] | None = None
-"""The last `_lift`: (deck, n, the lifted cards' ids sorted, the deck without them). Every
+"""The last `_lift`: (deck, the cards asked for, the lifted cards' ids sorted, the deck without them). Every
 arrangement of a look lifts the same cards off the same deck (a search applies them all to one
 state): kept by the deck's identity, the deck kept alive with it."""
 
 
 def _lift(deck: Deck, n: int) -> tuple[tuple[str, ...], Deck]:
-    """`deck.take_top(n)`: the ids of the cards lifted, sorted, and the deck without them."""
+    """`deck.take_top(min(n, len(deck)))`: the ids of the cards lifted, sorted, and the deck
+    without them (the deck's length asked on a miss only)."""
     global _lifted  # a one-entry cache
     last = _lifted
     if last is not None and last[0] is deck and last[1] == n:
         return last[2], last[3]
-    cards, rest = deck.take_top(n)
+    cards, rest = deck.take_top(min(n, len(deck)))
     ids = tuple(sorted([k.card for k in cards]))
     _lifted = (deck, n, ids, rest)
     return ids, rest
@@ -314,16 +334,15 @@ def _look_chosen(draft: Draft, task: Task, move: Move) -> None:
         _look_run(draft, task)
         return
     assert isinstance(move, Arrange)
-    deck = deck_of(draft, task.company)
-    cards, rest = _lift(deck, min(task.n, len(deck)))
+    cards, rest = _lift(draft.decks[FRUIT_INDEX[task.company]], task.n)
     placed = (*move.top, move.moved) if move.moved else move.top
     if tuple(sorted(placed)) != cards:
         msg = f"{move} does not put back the looked-at cards {list(cards)}"
         raise ValueError(msg)
-    seat = task.seat
-    draft.set_deck(task.company, rest.put_top([_known_to(card, seat) for card in move.top]))
+    known_to = _KNOWN_TO[task.seat]
+    draft.set_deck(task.company, rest.put_top(map(known_to.__getitem__, move.top)))
     if move.moved:
-        moved = _known_to(move.moved, seat)
+        moved = known_to[move.moved]
         if move.to == "remove":
             remove_cards(draft, (moved,))
         else:
