@@ -43,9 +43,11 @@ __all__ = [
     "CHARS_KEPT",
     "DEPTH",
     "ENTRIES",
+    "FIELD_TEXT",
     "INDICES",
     "PARTS_KEPT",
     "POSITIONS",
+    "STEADY_FIELDS",
     "TEXTS",
     "Miss",
     "TextReader",
@@ -78,6 +80,27 @@ its type (as a part deeper than `DEPTH` is)."""
 
 DEPTH: Final = 24
 """The deepest position of its own (a recursive type is not unfolded without end)."""
+
+FIELD_TEXT: Final = 64
+"""The longest text of a steady field (see `_STEADY`), its mark with it, kept as the field's last
+text at its position: the same value there again is found by one comparison, not scanned."""
+
+_STEADY: Final[dict[type, tuple[Any, str]]] = {str: ("", '""'), bool: (False, "false")}
+"""The exact types whose fields seldom change from state to state (text, flags; and every
+`X | None`, read with `null` as the first last text), each with the value its fields keep as
+their last text before one is read, and that value's text."""
+
+STEADY_FIELDS: Final = 6
+"""The fewest fields of a record whose steady fields (see `_STEADY`) are first compared with
+their last text: a small record read again has mostly changed in those very fields (a flow's
+phase and step), a large one in a few of its others."""
+
+
+def _steady(kind: str, hook: Any, fields: list[attrs.Attribute[Any]]) -> bool:
+    """Whether a field read as `kind` (see `TextReader._kind`), of `hook`'s type, of a record
+    with `fields`, is first compared with its last text."""
+    return len(fields) >= STEADY_FIELDS and (kind == "maybe" or (kind == "exact" and hook in _STEADY))
+
 
 _NOBOUND: Final = 1 << 62
 """The depth budget where none is checked (a shared position: the caller checks the text)."""
@@ -368,6 +391,10 @@ class TextReader:
             kind, hook = self._kind(a.type)
             if kind in ("exact", "maybe"):
                 namespace[f"_k{i}"] = hook
+                if _steady(kind, hook, fields):  # and the field's last text, with its mark
+                    mark = namespace["_m0"] if i == 0 else "," + json.dumps(a.name) + ":"
+                    value, shown = (None, "null") if kind == "maybe" else _STEADY[hook]
+                    namespace[f"_x{i}"] = [(mark + shown, value, len(mark) + len(shown))]
             elif kind == "leaf":
                 namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
                 namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
@@ -386,7 +413,9 @@ class TextReader:
             lines += ["        if not text.startswith(_m0, pos):", "            raise _Miss", "        pos += _n0"]
         for i, a in enumerate(fields):  # the first mark (the part's own first) read with it
             mark = json.dumps(a.name) + ":"
-            lines += self._field_lines(i, "," + mark if i else "{" + mark, self._kind(a.type)[0])
+            kind, hook = self._kind(a.type)
+            steady = _steady(kind, hook, fields)
+            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + kind if steady else kind)
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
@@ -412,6 +441,26 @@ class TextReader:
         field's mark is `_m0`, with the part's own mark before it, of length `_n0`)."""
         first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
         lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
+        if kind.startswith("steady "):  # the field's last text with its mark compared first
+            check = f"_type(v{i}) is not _k{i}"
+            if kind == "steady maybe":
+                check = f"v{i} is not None and {check}"
+            # A number read so must end there (the next mark, checked next, begins there): a longer
+            # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
+            after = " and text[pos + n] in ',}'" if kind == "steady maybe" else ""
+            return [
+                f"        f, v{i}, n = _x{i}[0]",
+                f"        if text.startswith(f, pos){after}:",
+                "            pos += n",
+                "        else:",
+                *["    " + line for line in lines],
+                "            s = pos",
+                f"            v{i}, pos = _scan(text, pos + {skip})",
+                f"            if {check}:",
+                "                raise _Miss",
+                f"            if pos - s <= {FIELD_TEXT}:",
+                f"                _x{i}[0] = (text[s:pos], v{i}, pos - s)",
+            ]
         if kind == "exact":
             return [
                 *lines,
