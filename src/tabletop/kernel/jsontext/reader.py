@@ -530,12 +530,13 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
     mine = _entries()
     size = None if empty is not None else len(kids)
     opening = lead + "["  # the mark and the bracket compared at once
+    before = len(lead)  # to the bracket
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         start = pos
         if not text.startswith(opening, pos):
             raise Miss
-        pos += len(opening) - 1
+        pos += before
         if empty is not None and text.startswith("]", pos + 1):
             found = empty()
             pos += 2
@@ -563,7 +564,14 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
                 raise Miss
             found = tuple(items)
             pos += 1
-        _put(mine, text[start:pos], found)
+        chars = pos - start  # `_put` in line
+        held = _HELD
+        if held[0] >= PARTS_KEPT or held[1] + chars > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += chars
+        mine.insert(0, (text[start:pos], found, chars))
+        del mine[ENTRIES:]
         return found, pos
 
     return mine, read
@@ -627,16 +635,26 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 found = hook(value, hint)
             except Exception:
                 raise Miss from None
-            _held(end - pos)
+            held = _HELD  # `_held` in line
+            if held[0] >= PARTS_KEPT or held[1] + end - pos > CHARS_KEPT:
+                _drop()
+            held[0] += 1
+            held[1] += end - pos
             store[fragment] = fragment, found
-            if skip:
-                _put(mine, text[start:end], found)
-            else:
+            if not skip:
                 mine.insert(0, (fragment, found, end - pos))
                 del mine[ENTRIES:]
+                return found, end
         else:  # the text kept (one string wherever it is kept, but with a mark)
             fragment, found = kept
-            _put(mine, text[start:end] if skip else fragment, found)
+        size = end - start  # `_put` in line (`start` is `pos` without a mark)
+        held = _HELD
+        if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += size
+        mine.insert(0, (text[start:end] if skip else fragment, found, size))
+        del mine[ENTRIES:]
         return found, end
 
     return mine, read
