@@ -246,14 +246,19 @@ class TextReader:
             for kept, first, last, kind, value in whole:
                 if kept == text and first == start and last == end and kind == hint:
                     return value
-        value, stop = self.of(hint, keep=False)(text, start)
+        read = self._tops.get((hint, False))  # `of` in line once made
+        value, stop = (read or self.of(hint, keep=False))(text, start)
         if stop != end:
             raise Miss
         if self._texts >= TEXTS:
             self._whole.clear()
             self._texts = 0
         self._texts += 1
-        _held(size)
+        held = _HELD  # `_held` in line
+        if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += size
         self._whole.setdefault(size, []).append((text, start, end, hint, value))
         return value
 
