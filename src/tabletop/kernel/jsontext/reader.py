@@ -447,25 +447,7 @@ class TextReader:
         first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
         lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
         if kind.startswith("steady "):  # the field's last text with its mark compared first
-            check = f"_type(v{i}) is not _k{i}"
-            if kind == "steady maybe":
-                check = f"v{i} is not None and {check}"
-            # A number read so must end there (the next mark, checked next, begins there): a longer
-            # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
-            after = " and text[pos + n] in ',}'" if kind == "steady maybe" else ""
-            return [
-                f"        f, v{i}, n = _x{i}[0]",
-                f"        if text.startswith(f, pos){after}:",
-                "            pos += n",
-                "        else:",
-                *["    " + line for line in lines],
-                "            s = pos",
-                f"            v{i}, pos = _scan(text, pos + {skip})",
-                f"            if {check}:",
-                "                raise _Miss",
-                f"            if pos - s <= {FIELD_TEXT}:",
-                f"                _x{i}[0] = (text[s:pos], v{i}, pos - s)",
-            ]
+            return _steady_lines(i, skip, kind == "steady maybe", lines)
         if kind == "exact":
             return [
                 *lines,
@@ -525,6 +507,31 @@ class TextReader:
             raise Miss  # more items than the tuple has
 
         return _sequence(kids, kid, None, lead)
+
+
+def _steady_lines(i: int, skip: str, maybe: bool, lines: list[str]) -> list[str]:
+    """The lines reading steady field `i` (see `_STEADY`; `maybe`: `X | None`): its last text
+    with its mark compared first, else its mark (`lines`), skipped by `skip`, and its value
+    scanned, checked and kept as its last text."""
+    check = f"_type(v{i}) is not _k{i}"
+    if maybe:
+        check = f"v{i} is not None and {check}"
+    # A number read so must end there (the next mark, checked next, begins there): a longer
+    # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
+    after = " and text[pos + n] in ',}'" if maybe else ""
+    return [
+        f"        f, v{i}, n = _x{i}[0]",
+        f"        if text.startswith(f, pos){after}:",
+        "            pos += n",
+        "        else:",
+        *["    " + line for line in lines],
+        "            s = pos",
+        f"            v{i}, pos = _scan(text, pos + {skip})",
+        f"            if {check}:",
+        "                raise _Miss",
+        f"            if pos - s <= {FIELD_TEXT}:",
+        f"                _x{i}[0] = (text[s:pos], v{i}, pos - s)",
+    ]
 
 
 def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None, lead: str) -> _Node:
