@@ -117,9 +117,8 @@ def _sea_tokens(state: ConservasState) -> None:
         if part.total:
             for kind, n in part.items():
                 counts[kind] = get(kind, 0) + n
-    for kind in state.market:
-        if kind:
-            counts[kind] = get(kind, 0) + 1
+    for kind in filter(None, state.market):  # the open spaces (empty text) skipped at C speed
+        counts[kind] = get(kind, 0) + 1
     for owned in state.cards.upgrades:
         kept = owned.kept
         if kept.total:

@@ -43,9 +43,11 @@ __all__ = [
     "CHARS_KEPT",
     "DEPTH",
     "ENTRIES",
+    "FIELD_TEXT",
     "INDICES",
     "PARTS_KEPT",
     "POSITIONS",
+    "STEADY_FIELDS",
     "TEXTS",
     "Miss",
     "TextReader",
@@ -78,6 +80,27 @@ its type (as a part deeper than `DEPTH` is)."""
 
 DEPTH: Final = 24
 """The deepest position of its own (a recursive type is not unfolded without end)."""
+
+FIELD_TEXT: Final = 64
+"""The longest text of a steady field (see `_STEADY`), its mark with it, kept as the field's last
+text at its position: the same value there again is found by one comparison, not scanned."""
+
+_STEADY: Final[dict[type, tuple[Any, str]]] = {str: ("", '""'), bool: (False, "false")}
+"""The exact types whose fields seldom change from state to state (text, flags; and every
+`X | None`, read with `null` as the first last text), each with the value its fields keep as
+their last text before one is read, and that value's text."""
+
+STEADY_FIELDS: Final = 6
+"""The fewest fields of a record whose steady fields (see `_STEADY`) are first compared with
+their last text: a small record read again has mostly changed in those very fields (a flow's
+phase and step), a large one in a few of its others."""
+
+
+def _steady(kind: str, hook: Any, fields: list[attrs.Attribute[Any]]) -> bool:
+    """Whether a field read as `kind` (see `TextReader._kind`), of `hook`'s type, of a record
+    with `fields`, is first compared with its last text."""
+    return len(fields) >= STEADY_FIELDS and (kind == "maybe" or (kind == "exact" and hook in _STEADY))
+
 
 _NOBOUND: Final = 1 << 62
 """The depth budget where none is checked (a shared position: the caller checks the text)."""
@@ -223,14 +246,19 @@ class TextReader:
             for kept, first, last, kind, value in whole:
                 if kept == text and first == start and last == end and kind == hint:
                     return value
-        value, stop = self.of(hint, keep=False)(text, start)
+        read = self._tops.get((hint, False))  # `of` in line once made
+        value, stop = (read or self.of(hint, keep=False))(text, start)
         if stop != end:
             raise Miss
         if self._texts >= TEXTS:
             self._whole.clear()
             self._texts = 0
         self._texts += 1
-        _held(size)
+        held = _HELD  # `_held` in line
+        if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += size
         self._whole.setdefault(size, []).append((text, start, end, hint, value))
         return value
 
@@ -368,6 +396,10 @@ class TextReader:
             kind, hook = self._kind(a.type)
             if kind in ("exact", "maybe"):
                 namespace[f"_k{i}"] = hook
+                if _steady(kind, hook, fields):  # and the field's last text, with its mark
+                    mark = namespace["_m0"] if i == 0 else "," + json.dumps(a.name) + ":"
+                    value, shown = (None, "null") if kind == "maybe" else _STEADY[hook]
+                    namespace[f"_x{i}"] = [(mark + shown, value, len(mark) + len(shown))]
             elif kind == "leaf":
                 namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
                 namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
@@ -386,7 +418,9 @@ class TextReader:
             lines += ["        if not text.startswith(_m0, pos):", "            raise _Miss", "        pos += _n0"]
         for i, a in enumerate(fields):  # the first mark (the part's own first) read with it
             mark = json.dumps(a.name) + ":"
-            lines += self._field_lines(i, "," + mark if i else "{" + mark, self._kind(a.type)[0])
+            kind, hook = self._kind(a.type)
+            steady = _steady(kind, hook, fields)
+            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + kind if steady else kind)
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
@@ -412,6 +446,8 @@ class TextReader:
         field's mark is `_m0`, with the part's own mark before it, of length `_n0`)."""
         first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
         lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
+        if kind.startswith("steady "):  # the field's last text with its mark compared first
+            return _steady_lines(i, skip, kind == "steady maybe", lines)
         if kind == "exact":
             return [
                 *lines,
@@ -473,6 +509,31 @@ class TextReader:
         return _sequence(kids, kid, None, lead)
 
 
+def _steady_lines(i: int, skip: str, maybe: bool, lines: list[str]) -> list[str]:
+    """The lines reading steady field `i` (see `_STEADY`; `maybe`: `X | None`): its last text
+    with its mark compared first, else its mark (`lines`), skipped by `skip`, and its value
+    scanned, checked and kept as its last text."""
+    check = f"_type(v{i}) is not _k{i}"
+    if maybe:
+        check = f"v{i} is not None and {check}"
+    # A number read so must end there (the next mark, checked next, begins there): a longer
+    # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
+    after = " and text[pos + n] in ',}'" if maybe else ""
+    return [
+        f"        f, v{i}, n = _x{i}[0]",
+        f"        if text.startswith(f, pos){after}:",
+        "            pos += n",
+        "        else:",
+        *["    " + line for line in lines],
+        "            s = pos",
+        f"            v{i}, pos = _scan(text, pos + {skip})",
+        f"            if {check}:",
+        "                raise _Miss",
+        f"            if pos - s <= {FIELD_TEXT}:",
+        f"                _x{i}[0] = (text[s:pos], v{i}, pos - s)",
+    ]
+
+
 def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[], Any] | None, lead: str) -> _Node:
     """A position of a tuple after the mark `lead` (kept with its texts): `[]` (if `empty` builds
     its value), or the items read between commas, item `i` at position `kids[i]` (else
@@ -481,12 +542,13 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
     mine = _entries()
     size = None if empty is not None else len(kids)
     opening = lead + "["  # the mark and the bracket compared at once
+    before = len(lead)  # to the bracket
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         start = pos
         if not text.startswith(opening, pos):
             raise Miss
-        pos += len(opening) - 1
+        pos += before
         if empty is not None and text.startswith("]", pos + 1):
             found = empty()
             pos += 2
@@ -514,7 +576,14 @@ def _sequence(kids: list[_Node], kid: Callable[[int], _Node], empty: Callable[[]
                 raise Miss
             found = tuple(items)
             pos += 1
-        _put(mine, text[start:pos], found)
+        chars = pos - start  # `_put` in line
+        held = _HELD
+        if held[0] >= PARTS_KEPT or held[1] + chars > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += chars
+        mine.insert(0, (text[start:pos], found, chars))
+        del mine[ENTRIES:]
         return found, pos
 
     return mine, read
@@ -578,16 +647,26 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 found = hook(value, hint)
             except Exception:
                 raise Miss from None
-            _held(end - pos)
+            held = _HELD  # `_held` in line
+            if held[0] >= PARTS_KEPT or held[1] + end - pos > CHARS_KEPT:
+                _drop()
+            held[0] += 1
+            held[1] += end - pos
             store[fragment] = fragment, found
-            if skip:
-                _put(mine, text[start:end], found)
-            else:
+            if not skip:
                 mine.insert(0, (fragment, found, end - pos))
                 del mine[ENTRIES:]
+                return found, end
         else:  # the text kept (one string wherever it is kept, but with a mark)
             fragment, found = kept
-            _put(mine, text[start:end] if skip else fragment, found)
+        size = end - start  # `_put` in line (`start` is `pos` without a mark)
+        held = _HELD
+        if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
+            _drop()
+        held[0] += 1
+        held[1] += size
+        mine.insert(0, (text[start:end] if skip else fragment, found, size))
+        del mine[ENTRIES:]
         return found, end
 
     return mine, read

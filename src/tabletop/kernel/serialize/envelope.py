@@ -135,7 +135,8 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
         DecodeError: As `load_envelope` and `structure` do, or if the payload is not an object.
     """
     if type(text) is str and PART_BY_PART <= len(text) <= MAX_TEXT:
-        reader = _reader(converter)
+        found = _READERS.get(id(converter))  # `_reader` in line once made
+        reader = found[1] if found is not None and found[0] is converter else _reader(converter)
         sure = reader.sure  # a text it reads nests no deeper than MAX_DEPTH: no scan of it needed
         if not sure:
             check_bounds(text)
@@ -144,7 +145,7 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
         except Miss:
             pass
         else:
-            if sure and not reader.sure:  # it read a part at a shared position: the text is checked
+            if sure and reader._shared:  # it read a part at a shared position (`sure` no more): the text is checked
                 check_bounds(text)
             return state
     payload = load_envelope(text, kind="state", game=game)

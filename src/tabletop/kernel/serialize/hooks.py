@@ -16,7 +16,7 @@ from cattrs.fns import identity
 from cattrs.gen import make_mapping_structure_fn
 
 from tabletop.kernel.serialize.limits import MAX_COUNT, MAX_KINDS
-from tabletop.kernel.tokens import Tokens
+from tabletop.kernel.tokens import Tokens, _build
 
 _EXACT: dict[Callable[[Any, type], Any], type] = {}
 """The scalar hooks `_scalar` made, each with the one type it reads (a value of exactly it, as is)."""
@@ -224,10 +224,11 @@ def _text_kinds(value: dict[Any, Any], kinds: tuple[Any, ...]) -> Tokens:
     # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
     if len(kinds) <= MAX_KINDS and (not kinds or (min(counts) > 0 and max(counts) <= MAX_COUNT)):
         ordered = sorted(kinds)  # text compared with text: faster than sorting the (kind, count) pairs
+        # `Tokens._trusted` in line: its total is the sum of these very counts
         if ordered == list(kinds):  # as the writer writes them: a copy of it is in order already
-            tokens = Tokens._trusted(dict(value))
+            tokens = _build(dict(value), sum(counts))
         else:
-            tokens = Tokens._trusted(dict(zip(ordered, map(value.__getitem__, ordered), strict=True)))
+            tokens = _build(dict(zip(ordered, map(value.__getitem__, ordered), strict=True)), sum(counts))
     else:
         tokens = _checked_tokens(value)  # which words the refusal
     if len(_TOKENS_READ) >= _TOKENS_KEPT:
