@@ -42,9 +42,13 @@ def test_an_unreachable_address_is_named_without_a_traceback(capsys) -> None:
 
 def test_simulate_on_ray_equals_the_local_run(local_ray: None) -> None:
     """Every game's seed, length and summary are the same on Ray as in one local process."""
+    import signal
+
+    handler = signal.getsignal(signal.SIGINT)
     here = simulate("conservas", games=6, seed=3, agent="greedy")
     there = simulate("conservas", games=6, seed=3, agent="greedy", backend="ray", workers=2)
     assert there.results == here.results
+    assert signal.getsignal(signal.SIGINT) is handler  # the run's own Ctrl-C handler is put back
 
 
 def test_tournament_on_ray_equals_the_local_run(local_ray: None) -> None:

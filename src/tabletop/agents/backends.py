@@ -106,7 +106,7 @@ def _leave_ctrl_c_to_the_parent() -> None:
 
 
 _POLL: Final = 0.25
-"""Seconds the Ray backend waits for a task before it looks at Ctrl-C again."""
+"""Seconds the Ray backend waits for a task before it looks for Ctrl-C again."""
 
 
 def _ray(
@@ -115,31 +115,49 @@ def _ray(
     """Run `calls` as Ray tasks, at most a window of them submitted and not yet taken back (the
     cluster's CPUs, at least `workers`, four times over): Ray's own advice for many tasks, so
     that the driver holds a bounded number of references and Ctrl-C cancels a few tasks, not
-    every one still queued (2,000 cancellations, one round trip each, took minutes on a loaded
-    machine)."""
+    every one still queued.
+
+    Ctrl-C is noted by a handler of this run's own and raised here, between two bounded waits,
+    never inside Ray's code: raised there (a loaded machine makes it likely), it was seen lost,
+    the run going on for minutes after it."""
     ray = _import_ray()
-    started = _connect(ray, workers, address)
-    window = 4 * max(workers, int(ray.cluster_resources().get("CPU", 0)), 1)
-    waiting = iter(calls)
+    ctrl_c: list[int] = []
+    previous = _note_ctrl_c(ctrl_c)
+    started = False
     pending: list[Any] = []
     try:
+        started = _connect(ray, workers, address)
+        window = 4 * max(workers, int(ray.cluster_resources().get("CPU", 0)), 1)
+        waiting = iter(calls)
         task = ray.remote(function)
         for call in itertools.islice(waiting, window):
             pending.append(task.remote(*call))
         while pending:
-            # A bounded wait: a blocking one can sit in Ray's native code through Ctrl-C (seen
-            # under load: still waiting 240 s after it), while Python's handler runs only once
-            # control is back in the interpreter.
+            if ctrl_c:
+                raise KeyboardInterrupt
             done, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
             for call in itertools.islice(waiting, len(done)):  # one in for each one out
                 pending.append(task.remote(*call))
             for ref in done:
                 yield ray.get(ref)
+        if ctrl_c:
+            raise KeyboardInterrupt
     finally:
         for ref in pending:  # interrupted (Ctrl-C) or abandoned: stop what still runs
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+
+
+def _note_ctrl_c(ctrl_c: list[int]) -> Any:
+    """Note Ctrl-C in `ctrl_c` instead of raising it wherever the main thread is; the handler it
+    replaces (to put back), or `None` off the main thread, where Python's handler is not run."""
+    try:
+        return signal.signal(signal.SIGINT, lambda number, _frame: ctrl_c.append(number))
+    except ValueError:  # not the main thread
+        return None
 
 
 def _import_ray() -> Any:
