@@ -11,14 +11,12 @@ seeds.
 * `"ray"`: one Ray task per batch (the `ray` extra: `pip install 'tabletop[ray]'`). With
   no `address` a local Ray instance of `workers` CPUs is started and shut down after;
   with an address (`"auto"`, `"HOST:6379"`, `"ray://HOST:10001"`) the tasks go to that
-  running cluster, whose nodes must have `tabletop` installed. At most four tasks for each
-  of the cluster's CPUs are submitted and not yet taken back at a time. Ctrl-C cancels the
-  tasks still running and shuts the local instance down.
+  running cluster, whose nodes must have `tabletop` installed. Ctrl-C cancels the tasks
+  still running and shuts the local instance down.
 """
 
 from __future__ import annotations
 
-import itertools
 import signal
 import socket
 from collections import deque
@@ -105,59 +103,24 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-_POLL: Final = 0.25
-"""Seconds the Ray backend waits for a task before it looks for Ctrl-C again."""
-
-
 def _ray(
     function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], workers: int, address: str | None
 ) -> Iterator[Any]:
-    """Run `calls` as Ray tasks, at most a window of them submitted and not yet taken back (the
-    cluster's CPUs, at least `workers`, four times over): Ray's own advice for many tasks, so
-    that the driver holds a bounded number of references and Ctrl-C cancels a few tasks, not
-    every one still queued.
-
-    Ctrl-C is noted by a handler of this run's own and raised here, between two bounded waits,
-    never inside Ray's code: raised there (a loaded machine makes it likely), it was seen lost,
-    the run going on for minutes after it."""
     ray = _import_ray()
-    ctrl_c: list[int] = []
-    previous = _note_ctrl_c(ctrl_c)
-    started = False
+    started = _connect(ray, workers, address)
     pending: list[Any] = []
     try:
-        started = _connect(ray, workers, address)
-        window = 4 * max(workers, int(ray.cluster_resources().get("CPU", 0)), 1)
-        waiting = iter(calls)
         task = ray.remote(function)
-        for call in itertools.islice(waiting, window):
-            pending.append(task.remote(*call))
+        pending = [task.remote(*call) for call in calls]
         while pending:
-            if ctrl_c:
-                raise KeyboardInterrupt
-            done, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
-            for call in itertools.islice(waiting, len(done)):  # one in for each one out
-                pending.append(task.remote(*call))
+            done, pending = ray.wait(pending, num_returns=1)
             for ref in done:
                 yield ray.get(ref)
-        if ctrl_c:
-            raise KeyboardInterrupt
     finally:
         for ref in pending:  # interrupted (Ctrl-C) or abandoned: stop what still runs
             ray.cancel(ref, force=True)
         if started:
             ray.shutdown()
-        if previous is not None:
-            signal.signal(signal.SIGINT, previous)
-
-
-def _note_ctrl_c(ctrl_c: list[int]) -> Any:
-    """Note Ctrl-C in `ctrl_c` instead of raising it wherever the main thread is; the handler it
-    replaces (to put back), or `None` off the main thread, where Python's handler is not run."""
-    try:
-        return signal.signal(signal.SIGINT, lambda number, _frame: ctrl_c.append(number))
-    except ValueError:  # not the main thread
-        return None
 
 
 def _import_ray() -> Any:
