@@ -290,7 +290,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args()
     server = TabletopServer((args.host, args.port), verbose=True)
-    print(f"serving on http://{args.host}:{server.server_address[1]}/  (Ctrl-C to stop)")
+    print(f"serving on http://{args.host}:{server.server_address[1]}/  (Ctrl-C to stop)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
