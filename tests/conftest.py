@@ -6,6 +6,7 @@ it finds is found again); pick with HYPOTHESIS_PROFILE. Longer random runs are c
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -41,3 +42,17 @@ def iteration_log(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
     monkeypatch.setattr(mcts._Search, "iterate", counted)
     return runs
+
+
+@pytest.fixture
+def terminal_command() -> list[str]:
+    """`python -m tabletop` with Ctrl-C raising `KeyboardInterrupt`, as in a terminal: a child
+    inherits an ignored SIGINT, and a library loaded in the test process (Ray's native code, seen
+    in full suites) can leave it ignored at the system level, where `signal.getsignal` does not
+    show it. Used by the Ctrl-C tests of `tests/test_cli.py` and `tests/agents/test_ray.py`."""
+    return [
+        sys.executable,
+        "-c",
+        "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
+        " runpy.run_module('tabletop', run_name='__main__', alter_sys=True)",
+    ]

@@ -14,16 +14,6 @@ import tabletop
 from tabletop.cli import main
 from tabletop.simulate import simulate
 
-AS_FROM_A_TERMINAL = [
-    sys.executable,
-    "-c",
-    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
-    " runpy.run_module('tabletop', run_name='__main__', alter_sys=True)",
-]
-"""`python -m tabletop` with Ctrl-C raising `KeyboardInterrupt`, as in a terminal: a child inherits
-an ignored SIGINT, and a library loaded in the test process (Ray's native code, seen in full
-suites) can leave it ignored at the system level, where `signal.getsignal` does not show it."""
-
 DRILL = "tabletop.testing.drill:GAME"
 
 
@@ -348,7 +338,7 @@ def test_without_rich_every_command_works_in_plain_text() -> None:
     assert any(line.startswith("rule ") and "scenarios" in line for line in lines)
 
 
-def test_ctrl_c_ends_a_long_run_without_a_traceback() -> None:
+def test_ctrl_c_ends_a_long_run_without_a_traceback(terminal_command: list[str]) -> None:
     """Ctrl-C (SIGINT) during a long simulate says it was interrupted, status 130, no traceback.
 
     A real `python -m tabletop` process gets the signal, as from a terminal: in the test process
@@ -357,7 +347,7 @@ def test_ctrl_c_ends_a_long_run_without_a_traceback() -> None:
     import contextlib
     import signal
 
-    command = [*AS_FROM_A_TERMINAL, "simulate", DRILL, "--games", "1000000", "--quiet"]
+    command = [*terminal_command, "simulate", DRILL, "--games", "1000000", "--quiet"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as process:
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=3)  # it is running, long before the end: the run would take hours

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -20,17 +19,6 @@ from tabletop.simulate import simulate
 if importlib.util.find_spec("ray") is None and os.environ.get("TABLETOP_REQUIRE_EXTRAS") == "1":
     pytest.fail("ray is not installed, but TABLETOP_REQUIRE_EXTRAS=1 requires every extra", pytrace=False)
 ray = pytest.importorskip("ray")
-
-
-AS_FROM_A_TERMINAL = [
-    sys.executable,
-    "-c",
-    "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
-    " runpy.run_module('tabletop', run_name='__main__', alter_sys=True)",
-]
-"""`python -m tabletop` with Ctrl-C raising `KeyboardInterrupt`, as in a terminal: a child inherits
-an ignored SIGINT, and a library loaded in the test process (Ray's native code, seen in full
-suites) can leave it ignored at the system level, where `signal.getsignal` does not show it."""
 
 
 @pytest.fixture(scope="module")
@@ -103,7 +91,7 @@ def _alive(pid: int) -> bool:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the process tree from /proc")
-def test_ctrl_c_cancels_the_tasks_and_shuts_the_local_instance_down() -> None:
+def test_ctrl_c_cancels_the_tasks_and_shuts_the_local_instance_down(terminal_command: list[str]) -> None:
     """Ctrl-C during a long run on a local Ray instance: the run says it was interrupted (status
     130, no traceback) and every process the instance started is gone.
 
@@ -114,7 +102,7 @@ def test_ctrl_c_cancels_the_tasks_and_shuts_the_local_instance_down() -> None:
     import subprocess
     import time
 
-    command = [*AS_FROM_A_TERMINAL, "simulate", "conservas", "--games", "100000"]
+    command = [*terminal_command, "simulate", "conservas", "--games", "100000"]
     command += ["--quiet", "--backend", "ray", "--workers", "1"]
     env = {**os.environ, "PYTHONFAULTHANDLER": "1"}  # a run that hangs shows where, on SIGABRT
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env) as process:
