@@ -62,6 +62,24 @@ def test_cli_tournament_on_ray(local_ray: None, capsys) -> None:
     assert "archipel: team tournament, 2 games" in capsys.readouterr().out
 
 
+def test_ray_keeps_a_bounded_window_of_tasks_submitted(local_ray: None, tmp_path) -> None:
+    """Ray's advice for many tasks: at most four per CPU submitted and not yet taken back, so a
+    run of thousands of batches holds few references and Ctrl-C cancels few tasks. Each call
+    touches its own file when it runs: after the first result, no more than the window and the
+    one submitted in its place can have run; closing the run early stops the rest."""
+    import pathlib
+
+    window = 4 * 2  # the fixture's two CPUs
+    calls = [(tmp_path / f"{i}",) for i in range(400)]
+    results = run_batches(pathlib.Path.touch, calls, backend="ray", workers=1)
+    assert next(results) is None
+    assert 1 <= len(list(tmp_path.iterdir())) <= window + 1
+    results.close()  # abandoned: what still runs is cancelled
+    assert len(list(tmp_path.iterdir())) <= window + 1
+    assert len(list(run_batches(pathlib.Path.touch, calls[:20], backend="ray", workers=1))) == 20
+    assert len(list(tmp_path.iterdir())) >= 20
+
+
 def _descendants(pid: int) -> set[int]:
     """The processes below `pid` (from `/proc`): a local Ray instance's raylet, GCS and workers."""
     parents: dict[int, int] = {}

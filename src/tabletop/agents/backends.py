@@ -11,12 +11,14 @@ seeds.
 * `"ray"`: one Ray task per batch (the `ray` extra: `pip install 'tabletop[ray]'`). With
   no `address` a local Ray instance of `workers` CPUs is started and shut down after;
   with an address (`"auto"`, `"HOST:6379"`, `"ray://HOST:10001"`) the tasks go to that
-  running cluster, whose nodes must have `tabletop` installed. Ctrl-C cancels the tasks
-  still running and shuts the local instance down.
+  running cluster, whose nodes must have `tabletop` installed. At most four tasks for each
+  of the cluster's CPUs are submitted and not yet taken back at a time. Ctrl-C cancels the
+  tasks still running and shuts the local instance down.
 """
 
 from __future__ import annotations
 
+import itertools
 import signal
 import socket
 from collections import deque
@@ -103,17 +105,28 @@ def _leave_ctrl_c_to_the_parent() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+_POLL: Final = 0.25
+"""Seconds the Ray backend waits for a task before it looks again (Ctrl-C is handled between)."""
+
+
 def _ray(
     function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], workers: int, address: str | None
 ) -> Iterator[Any]:
+    """Run `calls` as Ray tasks, at most a window of them submitted and not yet taken back (the
+    cluster's CPUs, at least `workers`, four times over): Ray's own advice for many tasks, so
+    the driver holds a bounded number of references, and Ctrl-C (or a caller that stops
+    early) cancels a few tasks, not every one still queued."""
     ray = _import_ray()
     started = _connect(ray, workers, address)
     pending: list[Any] = []
     try:
+        window = 4 * max(workers, int(ray.cluster_resources().get("CPU", 0)), 1)
+        waiting = iter(calls)
         task = ray.remote(function)
-        pending = [task.remote(*call) for call in calls]
+        pending = [task.remote(*call) for call in itertools.islice(waiting, window)]
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            done, pending = ray.wait(pending, num_returns=1, timeout=_POLL)
+            pending.extend(task.remote(*call) for call in itertools.islice(waiting, len(done)))
             for ref in done:
                 yield ray.get(ref)
     finally:
