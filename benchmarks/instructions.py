@@ -17,7 +17,9 @@ Only the measured calls are counted: each runs inside `operator.call`, which cal
 count inside (`--toggle-collect`) and to write a profile after (`--dump-after`), so the profiles
 come out one per measured call, in order; code under measure must not call `operator.call`
 itself (the run then stops with the count of profiles it did not expect). Needs `valgrind` on
-the PATH (Debian: `apt-get install valgrind`); about 50 times slower than running the workload
+the PATH (Debian: `apt-get install valgrind`) and a Python that keeps its symbols (pyenv's or
+python.org's builds; Debian's /usr/bin/python3 is stripped, and callgrind then finds no
+`_operator_call` to count inside); about 50 times slower than running the workload
 plainly.
 """
 
@@ -26,6 +28,7 @@ from __future__ import annotations
 import argparse
 import json
 import operator
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -78,19 +81,24 @@ def _read(game: Any, texts: list[str]) -> None:
         game.state_from_json(text)
 
 
+def _callgrind(out: Path) -> list[str]:
+    """valgrind's command line: count inside each `operator.call`, one profile after each, in `out.N`."""
+    return [
+        "valgrind",
+        "--tool=callgrind",
+        "--collect-atstart=no",
+        "--toggle-collect=_operator_call",
+        "--dump-after=_operator_call",
+        f"--callgrind-out-file={out}",
+    ]
+
+
 def counted(src: str | None, names: set[str], games: int, pools: int) -> dict[str, int]:
     """Instructions of each measured call, run under callgrind with tabletop from `src`."""
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder) / "cg.out"
         job = {"names": sorted(names), "games": games, "pools": pools}
-        prefix = [
-            "valgrind",
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=_operator_call",
-            "--dump-after=_operator_call",
-            f"--callgrind-out-file={out}",
-        ]
+        prefix = _callgrind(out)
         # A fixed hash seed: set and dict orders (and so the instructions) the same in every run.
         labels = playouts.run_worker(src, job, __file__, prefix, env={"PYTHONHASHSEED": "0"})
         dumps = sorted(Path(folder).glob("cg.out.*"), key=lambda p: int(p.suffix[1:]))
@@ -102,10 +110,31 @@ def counted(src: str | None, names: set[str], games: int, pools: int) -> dict[st
         if len(totals) != len(labels):
             msg = (
                 f"{len(labels)} measured calls but {len(totals)} profiles: does the code under "
-                "measure call operator.call, the benchmark's marker?"
+                "measure call operator.call, the benchmark's marker? Or is this Python stripped of its "
+                "symbols (Debian's /usr/bin/python3 is), so callgrind cannot find operator.call's C "
+                "function (_operator_call)? Run with a Python that keeps them (pyenv's, python.org's)."
             )
             raise RuntimeError(msg)
         return dict(zip(labels, totals, strict=True))
+
+
+def can_count() -> bool:
+    """Whether callgrind finds the marker's C function in this Python (not in a stripped build):
+    one `operator.call` counted in a tiny run."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "cg.out"
+        command = [
+            *_callgrind(out),
+            sys.executable,
+            "-S",
+            "-c",
+            "import operator; operator.call(int)",
+        ]
+        try:
+            done = subprocess.run(command, capture_output=True, check=False)
+        except OSError:  # no valgrind
+            return False
+        return done.returncode == 0 and any(Path(folder).glob("cg.out.*"))
 
 
 def main(argv: list[str] | None = None) -> int:
