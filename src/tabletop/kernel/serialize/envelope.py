@@ -145,7 +145,7 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
         except Miss:
             pass
         else:
-            if sure and reader._shared:  # it read a part at a shared position (`sure` no more): the text is checked
+            if sure and not reader.sure:  # it read a part at a shared position: the text is checked
                 check_bounds(text)
             return state
     payload = load_envelope(text, kind="state", game=game)
