@@ -242,9 +242,10 @@ def test_out_of_range_numbers_are_reported_at_their_field(data: st.DataObject) -
 
 
 def test_the_ranged_drill_leaves_the_drill_as_it_was() -> None:
-    """Importing this module does not change the game the drill's states play by."""
-    assert drill.DrillState.GAME is drill.GAME
-    assert drill.GAME.new_game(1).GAME is drill.GAME
+    """Importing this module does not change the game the drill's states play by (an equal game,
+    its invariants the drill's own, not the ranged one; other tests may build equal copies)."""
+    assert drill.DrillState.GAME == drill.GAME
+    assert drill.GAME.new_game(1).GAME.invariants is drill.GAME.invariants is not RANGED.invariants
 
 
 def _parts(path: str) -> list[str]:
