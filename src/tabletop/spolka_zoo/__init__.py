@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop.kernel.jsontext import keep_records
+from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import Game
 from tabletop.kernel.serialize import make_converter
 from tabletop.spolka_zoo import checks, events, rules, views
@@ -110,6 +112,9 @@ ZooState.bind(
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
 """The rule catalogue: rule ID -> short title (`data/rules.toml`)."""
 
+_CONVERTER: Final = make_converter(every_field=True)
+keep_records(_CONVERTER, Flow)  # the machine's shared flows come back at most states: their texts kept by identity
+
 GAME: Final = Game(
     name="spolka_zoo",
     title="Spółka ZOO",
@@ -119,7 +124,7 @@ GAME: Final = Game(
     options=OPTIONS,
     setup=setup,
     parser=parse,
-    converter=make_converter(every_field=True),
+    converter=_CONVERTER,
     perturb=perturb,
     invariants=invariants,
     rules=RULES,

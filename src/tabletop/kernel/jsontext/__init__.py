@@ -69,6 +69,7 @@ __all__ = [
     "PLACES_KEPT",
     "TEXTS_KEPT",
     "TextWriter",
+    "keep_records",
     "loads",
     "orjson_used",
     "use_orjson",
@@ -222,6 +223,21 @@ LEAF_FIELDS: Final = 6
 is not the last one written there (see `TextWriter`): the records that games make once and use
 again (Spółka ZOO's tasks and turns, 9 fields) are found in a few hundred instructions; a smaller
 one (a flow, 5 fields) is about as cheap to write again, and is seen again less often."""
+
+_KEPT_RECORDS: dict[int, tuple[cattrs.Converter, frozenset[type]]] = {}
+"""The records each converter's writer keeps by identity under `LEAF_FIELDS` fields (see
+`keep_records`), by the converter's id (with the converter, so that an id is never reused)."""
+
+
+def keep_records(converter: cattrs.Converter, *types: type) -> None:
+    """Have the writer of `converter` look for the texts of `types`, records of fewer than
+    [`LEAF_FIELDS`][tabletop.kernel.jsontext.LEAF_FIELDS] fields all written inline, in the store
+    of their type, as it does for larger ones: for a game whose values of those types come back
+    (Spółka ZOO's flows, shared by the phase machine, met again at most states), where another
+    game's come back too seldom to pay for the look-up. Call it before the first text is written
+    (the writer decides how to write a type once); the texts are the same either way."""
+    _KEPT_RECORDS[id(converter)] = (converter, frozenset(types))
+
 
 _DOCUMENTS: Final = 64
 """The most document functions (by type and head: see `TextWriter.document`) a writer keeps;
@@ -440,7 +456,9 @@ class TextWriter:
         attrs.resolve_types(cls)
         fields = [a.type for a in attrs.fields(cls) if a.init]
         inline = all(t is not Tokens and not self._is_attrs(t) and self._how(t) == "type" for t in fields)
-        return inline and len(fields) >= LEAF_FIELDS
+        kept = _KEPT_RECORDS.get(id(self._converter))
+        named = kept is not None and kept[0] is self._converter and cls in kept[1]  # see `keep_records`
+        return inline and (len(fields) >= LEAF_FIELDS or named)
 
     def _kind(self, hint: Any) -> str:
         """How generated code writes a part of type `hint` that is not the memo's: `int`, `str`,

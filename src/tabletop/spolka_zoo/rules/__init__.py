@@ -193,18 +193,16 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
     task = state.queue[0]
     cards = _OUTCOMES[task.op](state, task)
     total = cards.total
-    if not total or HIDDEN in cards:
+    counts = cards._counts  # the multiset's own dict, read without a call of its methods
+    if not total or HIDDEN in counts:
         return None
-    u = chance_uniform(state, rng)
+    u = rng.random() if rng is not None else chance_uniform(state, None)  # chance_uniform's draw, in line
     acc = 0.0
-    for card, n in cards.items():
+    for card, n in counts.items():
         acc += n / total
         if u < acc:
-            move = _DRAWS[card]
-            break
-    else:  # rounding left the last card's share above the sum: the last card, as the kernel picks
-        move = _DRAWS[card]
-    return move
+            return _DRAWS[card]
+    return _DRAWS[card]  # rounding left the last card's share above the sum: the last card, as the kernel picks
 
 
 # What each chance node draws -------------------------------------------------------------------

@@ -66,11 +66,11 @@ UNKNOWN: Final = 2
 
 def top_kind(deck: Deck) -> int:
     """`EMPTY` when `deck.is_empty`, else `KNOWN` when `deck.top_is_known`, else `UNKNOWN`: both
-    readings at once, the middle's emptiness told by its items view (its counts are positive),
-    without the two properties' and the multiset's `__bool__` calls."""
+    readings at once, the middle's emptiness told by its `total` (a slot: no call), without the
+    two properties' and the multiset's `__bool__` calls."""
     if deck.top:
         return KNOWN
-    if deck.middle.items():
+    if deck.middle.total:
         return UNKNOWN
     return KNOWN if deck.bottom else EMPTY
 

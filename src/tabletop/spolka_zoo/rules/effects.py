@@ -344,7 +344,9 @@ Act = Callable[[Draft, Task, Any], None]
 
 def _decision(name: str, rule: str, doc: str, options: Options, act: Act) -> Operation[Draft, Task]:
     """The operation of a decision inside an effect: the seat picks one of `options`
-    (`Pass` declines an offer), then `act` carries it out."""
+    (`Pass` declines an offer), then `act` carries it out; a bot seat, whose choice is the first
+    option (`decide`), has it from `_FIRSTS` when the decision is there, without the others."""
+    first = _FIRSTS.get(name)
 
     def chosen(draft: Draft, task: Task, move: Move) -> None:
         if type(move) is not Pass:
@@ -352,7 +354,12 @@ def _decision(name: str, rule: str, doc: str, options: Options, act: Act) -> Ope
         finish(draft)
 
     def run(draft: Draft, task: Task) -> None:
-        decide(draft, task, options, chosen)
+        if first is None or not draft.seats[task.seat].bot:
+            decide(draft, task, options, chosen)
+        elif (move := first(draft, task)) is None:
+            finish(draft)
+        else:
+            chosen(draft, task, move)
 
     return Operation(name, run, rule, doc, options=options, chosen=chosen)
 
@@ -368,6 +375,21 @@ def _take_options(state: Position, task: Task) -> tuple[Move, ...]:
     board = state.company_fruit[FRUIT_INDEX[task.company]]
     k = min(task.n, board.total)
     return _selection_choices(Take, board, k, state.board) if k else ()
+
+
+def _take_first(state: Position, task: Task) -> Move | None:
+    """`_take_options(state, task)[0]` (or `None`), without the other selections."""
+    board = state.company_fruit[FRUIT_INDEX[task.company]]
+    k = min(task.n, board.total)
+    if not k:
+        return None
+    a, b, c = state.board  # the first selection, as `selections` makes it: the most of a, then of b
+    x = min(board[a], k)
+    y = min(board[b], k - x)
+    chosen = _SELECTED.get((a, x, b, y, c, k - x - y)) if k - x - y <= board[c] else None
+    if chosen is None:  # not made yet (or not of a, b and c alone): made by `selections`
+        chosen = next(selections(board, k, state.board), None)
+    return None if chosen is None else Take(chosen)
 
 
 def _take(draft: Draft, task: Task, move: Take) -> None:
@@ -418,6 +440,16 @@ def _buy_share_options(state: Position, task: Task) -> tuple[Move, ...]:
         Buy(c) for c in companies if seat.share_pool and seat.money >= economy.share_cost(state, task.seat, c, task.n)
     )
     return (*found, PASS)
+
+
+def _buy_share_first(state: Position, task: Task) -> Move | None:
+    """`_buy_share_options(state, task)[0]`: the first company the seat can pay a share of, or `PASS`."""
+    seat = state.seats[task.seat]
+    if seat.share_pool:
+        for c in state.board if task.company == "choice" else (task.company,):
+            if seat.money >= economy.share_cost(state, task.seat, c, task.n):
+                return Buy(c)
+    return PASS
 
 
 def _sell_share_options(state: Position, task: Task) -> tuple[Move, ...]:
@@ -481,6 +513,10 @@ def _move_share(draft: Draft, task: Task, move: MoveShare) -> None:
 
 def _swap(draft: Draft, task: Task, move: Swap) -> None:
     economy.swap_fruit(draft, task.seat, move.give, move.get)
+
+
+_FIRSTS: Final = {"take": _take_first, "buy_share": _buy_share_first}
+"""The first option of the decisions bots meet most (`options(state, task)[0]`, or `None` for none)."""
 
 
 def _target_run(draft: Draft, task: Task) -> None:
