@@ -30,6 +30,19 @@ def test_help_without_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "simulate" in out
 
 
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_agent_help_names_every_agent(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    """The --agent help of `play` and `simulate` names every built-in agent (not a list that went stale)."""
+    from tabletop.agents import AGENTS
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    agent_help = out[out.index("--agent") :]
+    for name in AGENTS:
+        assert name in agent_help, name
+
+
 def test_games_lists_options(capsys: pytest.CaptureFixture[str]) -> None:
     """`tabletop games` names every game with its options (or says none is installed)."""
     code, out, _ = run(capsys, "games")

@@ -109,7 +109,10 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument(
-        "--agent", default="random", help="who plays every seat: random (default), greedy, rollout, mcts, ismcts"
+        "--agent",
+        default="random",
+        help="who plays every seat: random (default), greedy, rollout, mcts, ismcts, policy or shadow, "
+        "with parameters after a colon (mcts:iterations=400)",
     )
     _search_options(sim)
     sim.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -156,7 +159,8 @@ def _parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="SEAT[=NAME]",
-        help="let the program play SEAT (repeatable); NAME is greedy (default), random or rollout",
+        help="let the program play SEAT (repeatable); NAME is greedy (default), random, rollout, mcts, ismcts, "
+        "policy or shadow, with parameters after a colon (1=ismcts:iterations=200)",
     )
     play.add_argument(
         "--bot",
