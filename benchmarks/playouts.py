@@ -16,6 +16,9 @@ over the repeats, each on fresh seeds:
   the states of random games;
 * **view/s**: `view(p)` for every seat of those states;
 * **to_json/s** and **state_from_json/s** of those states;
+* every timed measurement (each repeat of each configuration, and python-chess's) runs in a fresh
+  worker process, so that a configuration is not measured after others filled the process with
+  states and texts that the garbage collector then walks at every full collection;
 * **memory per kept state**: the bytes a random game's states take when all are kept
   (`tracemalloc`, shared structure counted once), measured once per configuration and checkout,
   each time in a fresh process with the same hash seed after the same warm-up game, so that the
@@ -302,12 +305,6 @@ def measure_chess(seconds: float, repeat: int) -> dict[str, float]:
 # Running in this process or in a worker on another checkout ----------------------------------------
 
 
-def in_worker(src: str, job: dict[str, Any]) -> dict[str, float]:
-    """Run one job (`measure` or `measure_chess`) in a subprocess importing tabletop from `src`."""
-    result: dict[str, float] = run_worker(src, job, __file__)
-    return result
-
-
 def run_worker(
     src: str | None, job: dict[str, Any], script: str, prefix: Sequence[str] = (), env: Mapping[str, str] | None = None
 ) -> Any:
@@ -533,10 +530,10 @@ def _run(
                     full = {**job, "seconds": seconds, "repeat": repeat}
                     if played is not None:
                         full["games"] = played
-                    if against is None:
-                        result = run_job(full)
-                    else:
-                        result = in_worker(here_src if side is None else side, full)
+                    # Always in a fresh worker: a configuration measured after others in one process
+                    # pays the garbage collector for their kept states and texts (Archipel's branching
+                    # read 90-113 k children a CPU second after Conservas' rows, 146 k alone).
+                    result = run_worker(None if against is None else here_src if side is None else side, full, __file__)
                     key = "chess" if job.get("chess") else config_key(job["name"], job["options"])
                     results[side].setdefault(key, []).append(result)
                     played = None if job.get("chess") else int(result["games"])

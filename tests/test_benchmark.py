@@ -138,6 +138,34 @@ def test_the_table_fits_its_width_and_is_whole_in_a_file() -> None:
     assert module.render_table(rows, True, 200) == "\n".join(whole)
 
 
+def test_every_timed_measurement_runs_in_a_fresh_worker(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without --against too, each repeat of python-chess and of each configuration is timed in a worker
+    of its own (none in the process printing the table), so that no configuration is measured in a heap
+    that earlier ones filled with kept states and texts for the garbage collector to walk."""
+    module = _load()
+    calls: list[tuple[str | None, dict[str, Any]]] = []
+    real = module.run_worker
+
+    def recording(src: str | None, job: dict[str, Any], script: str, prefix: Any = (), env: Any = None) -> Any:
+        calls.append((src, dict(job)))
+        return real(src, job, script, prefix, env)
+
+    def refused(job: dict[str, Any]) -> dict[str, float]:
+        raise AssertionError(f"timed in the table's own process: {job}")
+
+    monkeypatch.setattr(module, "run_worker", recording)
+    monkeypatch.setattr(module, "run_job", refused)
+    assert module.main(["--seconds", "0.01", "--repeats", "2", "--game", DRILL, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    timed = [(src, job) for src, job in calls if not job.get("memory")]
+    assert [src for src, _ in timed] == [None] * 4  # this checkout, as this process imports it
+    assert [bool(job.get("chess")) for _, job in timed] == [True, False, True, False]
+    assert [job["repeat"] for _, job in timed] == [0, 0, 1, 1]
+    assert all(row["value"] > 0 for row in rows)
+
+
 def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -155,8 +183,9 @@ def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
     assert "bytes/state" not in module.measure(DRILL, {}, 0.01, 0)
     assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--json"]) == 0
     document = json.loads(capsys.readouterr().out)
-    assert [(src, job) for src, job, _ in calls] == [(None, module.memory_job(DRILL, {}))]
-    assert calls[0][2] == {"PYTHONHASHSEED": module.MEMORY_HASH_SEED}
+    memory_calls = [(src, job, env) for src, job, env in calls if job.get("memory")]
+    assert [(src, job) for src, job, _ in memory_calls] == [(None, module.memory_job(DRILL, {}))]
+    assert memory_calls[0][2] == {"PYTHONHASHSEED": module.MEMORY_HASH_SEED}
     alone = next(r for r in document["rows"] if r["measure"] == "bytes/state")["value"]
 
     calls.clear()
