@@ -215,13 +215,9 @@ def _ranged(state: Any) -> None:
 
 
 def _ranged_game() -> Any:
-    """The drill with `_ranged` as its invariants, the drill's state type left pointing at the game
-    it pointed at (a `Game` built names itself its state type's game: built at import, it would be
-    the drill every later test in the run plays)."""
-    previous = drill.DrillState.GAME
-    ranged = attrs.evolve(drill.GAME, invariants=_ranged)
-    drill.DrillState.GAME = previous
-    return ranged
+    """The drill with `_ranged` as its invariants (a game derived from the drill: the drill's states
+    still play by the drill, see `Game.__attrs_post_init__`)."""
+    return attrs.evolve(drill.GAME, invariants=_ranged)
 
 
 RANGED = _ranged_game()
@@ -243,8 +239,9 @@ def test_out_of_range_numbers_are_reported_at_their_field(data: st.DataObject) -
 
 
 def test_the_ranged_drill_leaves_the_drill_as_it_was() -> None:
-    """Building the ranged drill does not change the game the drill's states play by (whatever
-    other code registered before: docs/howto/fuzz-and-soak.md's example builds one too)."""
+    """Building the ranged drill does not change the game the drill's states play by (nor does
+    docs/howto/fuzz-and-soak.md's example, which builds one too): the first game built for a state
+    type stays its game."""
     before = drill.DrillState.GAME
     assert _ranged_game().invariants is _ranged
     assert drill.DrillState.GAME is before

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -51,6 +52,28 @@ def test_pig_registers_and_refuses_bad_input() -> None:
     state = PIG.GAME.new_game(1)
     with pytest.raises(tabletop.IllegalMove, match="PIG-1"):
         state.apply(PIG.GAME.parse_move(state, "hold"))
+
+
+def test_a_derived_game_leaves_the_states_game_as_it_was() -> None:
+    """The first game built for a state type is the game its states play by; a game derived from it
+    (`attrs.evolve`, here with stricter invariants) reads and checks texts by its own invariants but does
+    not become the game of every state of that type."""
+    original = PIG.PigState.GAME
+    assert original is PIG.GAME
+
+    def strict(state):  # type: ignore[no-untyped-def]
+        assert state.scores[0] < 5, "seat 0 may not reach 5 points in this variant"
+
+    derived = attrs.evolve(PIG.GAME, invariants=strict)
+    assert PIG.PigState.GAME is original
+    state = PIG.GAME.new_game(3)
+    assert state.GAME is original
+    document = json.loads(state.to_json())
+    document["state"]["scores"][0] = 7
+    text = json.dumps(document)
+    with pytest.raises(tabletop.DecodeError, match="may not reach 5 points"):
+        derived.state_from_json(text)
+    assert PIG.GAME.state_from_json(text).scores[0] == 7
 
 
 def test_pig_runs_as_a_script() -> None:

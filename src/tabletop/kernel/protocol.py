@@ -619,7 +619,9 @@ class Game:
         title: The printed title (`"Conservas"`).
         summary: One sentence about the game.
         players: The seats it supports, as text (`"1"`, `"2-5"`).
-        state_type: The game's [`State`][tabletop.kernel.protocol.State] subclass.
+        state_type: The game's [`State`][tabletop.kernel.protocol.State] subclass. The first
+            game built for it is the game its states play by (`State.GAME`); a game derived
+            from it later (`attrs.evolve(game, invariants=...)`) does not replace it.
         options: The keyword options of [`new_game`][tabletop.kernel.protocol.Game.new_game].
         setup: `setup(seed, **options)`: the first state, options already validated.
         parser: `parser(state, text)`: reads notation, raising `NotationError`.
@@ -651,7 +653,12 @@ class Game:
 
     def __attrs_post_init__(self) -> None:
         self.state_type.MACHINE.check_handlers(self.state_type.AUTO)
-        self.state_type.GAME = self
+        # The first game built for a state type is the game its states play by (`State.GAME`: their
+        # JSON, notation, options). A game derived from it later (`attrs.evolve(game, invariants=...)`,
+        # a stricter reader of untrusted text, say) reads and checks states as it is told, but does not
+        # quietly become the game of every state of that type in the process.
+        if "GAME" not in vars(self.state_type):
+            self.state_type.GAME = self
 
     def option(self, name: str) -> Option:
         """The option called `name`.
