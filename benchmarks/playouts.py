@@ -3,6 +3,7 @@
     pip install -e '.[bench,cli]'                  # cli: the progress bar and the table (rich)
     python benchmarks/playouts.py [--seconds 2] [--repeats 5] [--game conservas] [--json]
     python benchmarks/playouts.py --against /work/main/src   # this checkout and another, alternating
+    python benchmarks/playouts.py --clock wall               # by the wall clock, not CPU time
 
 For each configuration of issue 12's table (and the kernel's Drill) it measures, as the median
 over the repeats, each on fresh seeds:
@@ -16,6 +17,9 @@ over the repeats, each on fresh seeds:
   the states of random games;
 * **view/s**: `view(p)` for every seat of those states;
 * **to_json/s** and **state_from_json/s** of those states;
+* every rate is per second of the measuring process's CPU time (`--clock cpu`, the default; the
+  python-chess yardstick the same way), which other processes on a shared machine, and a host
+  giving the machine's cores to others, barely move; `--clock wall` times by the wall clock;
 * every timed measurement (each repeat of each configuration, and python-chess's) runs in a fresh
   worker process, so that a configuration is not measured after others filled the process with
   states and texts that the garbage collector then walks at every full collection;
@@ -112,6 +116,14 @@ MEMORY_HASH_SEED = "0"
 #: States of one random game kept for the per-state measures (every n-th, to bound the work).
 POOL_EVERY = 3
 
+CLOCKS: dict[str, Callable[[], float]] = {"cpu": time.process_time, "wall": time.perf_counter}
+"""The clocks a run may time with (`--clock`): this process's CPU time (the default: what other
+processes on a shared machine take is not counted, nor the time the host gives the machine to
+others) or the wall clock."""
+
+_CLOCK: list[Callable[[], float]] = [time.process_time]
+"""The clock in use in this process (set from the job in a worker)."""
+
 
 def options_text(options: Mapping[str, Any]) -> str:
     """Options in words: `players=5 declare=supplied` (a tuple joined by commas)."""
@@ -137,12 +149,13 @@ def timed(
 ) -> tuple[float, float, int, int]:
     """Run ``run_one(seed)`` (returning steps) for about ``seconds``, or, with `games`, exactly that
     many games (seeds from `first_seed` on); return (steps/s, games/s, steps, games)."""
+    clock = _CLOCK[0]
     steps = played = 0
-    start = time.perf_counter()
-    while (played < games) if games is not None else (time.perf_counter() - start < seconds):
+    start = clock()
+    while (played < games) if games is not None else (clock() - start < seconds):
         steps += run_one(first_seed + played)
         played += 1
-    elapsed = time.perf_counter() - start
+    elapsed = clock() - start
     return steps / elapsed, played / elapsed, steps, played
 
 
@@ -219,6 +232,7 @@ def _to_json(states: Sequence[Any]) -> int:
 def per_state_rate(game: Any, options: Mapping[str, Any], seconds: float, first_seed: int, operation: str) -> float:
     """Operations per second of `operation` over the states of fresh random games (the games are
     played outside the timing)."""
+    clock = _CLOCK[0]
     spent = 0.0
     done = 0
     seed = first_seed
@@ -227,16 +241,16 @@ def per_state_rate(game: Any, options: Mapping[str, Any], seconds: float, first_
         seed += 1
         if operation == "from_json/s":
             texts = [s.to_json() for s in states]
-            start = time.perf_counter()
+            start = clock()
             for text in texts:
                 game.state_from_json(text)
-            spent += time.perf_counter() - start
+            spent += clock() - start
             done += len(texts)
             continue
         work = {"branching/s": _branch, "view/s": _views, "to_json/s": _to_json}[operation]
-        start = time.perf_counter()
+        start = clock()
         done += work(states)
-        spent += time.perf_counter() - start
+        spent += clock() - start
     return done / spent
 
 
@@ -328,7 +342,9 @@ def run_worker(
 
 
 def run_job(job: dict[str, Any]) -> dict[str, float]:
-    """Run one job here: `{"chess": true, ...}`, `memory_job(...)` or a game's configuration."""
+    """Run one job here: `{"chess": true, ...}`, `memory_job(...)` or a game's configuration, timed
+    by the job's `clock` (`CLOCKS`; CPU time if it names none)."""
+    _CLOCK[0] = CLOCKS[job.get("clock", "cpu")]
     if job.get("chess"):
         return measure_chess(job["seconds"], job["repeat"])
     if job.get("memory"):
@@ -436,6 +452,12 @@ def main(argv: list[str] | None = None) -> int:
         "--game", action="append", default=[], help="only these games (repeatable or comma-separated, all kept)"
     )
     parser.add_argument("--against", metavar="SRC_DIR", help="also measure the tabletop of another checkout's src")
+    parser.add_argument(
+        "--clock",
+        choices=sorted(CLOCKS),
+        default="cpu",
+        help="time by this process's CPU time (default: steady on a shared machine) or by the wall clock",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -451,12 +473,13 @@ def main(argv: list[str] | None = None) -> int:
         if not (Path(against) / "tabletop" / "__init__.py").is_file():
             parser.error(f"--against {args.against}: no tabletop package in that folder (give a checkout's src)")
     configs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
-    here, chess, there, there_chess = _run(configs, args.seconds, args.repeats, against)
+    here, chess, there, there_chess = _run(configs, args.seconds, args.repeats, against, args.clock)
     rows = report_rows(configs, here, chess, there, there_chess)
     if args.json:
         document = {
             "seconds": args.seconds,
             "repeats": args.repeats,
+            "clock": args.clock,
             "python_chess": chess or None,
             "against": against,
             "against_python_chess": there_chess,
@@ -465,7 +488,10 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(document, indent=2))
         return 0
     if chess:
-        print(f"python-chess (the yardstick): {chess['plies/s']:,.0f} plies/s, {chess['games/s']:,.1f} games/s")
+        print(
+            f"python-chess (the yardstick): {chess['plies/s']:,.0f} plies/s, {chess['games/s']:,.1f} games/s "
+            f"(every rate per second of {'CPU time' if args.clock == 'cpu' else 'the wall clock'})"
+        )
     else:
         print("python-chess is not installed (pip install -e '.[bench]'): no yardstick")
     if against is not None:
@@ -512,7 +538,11 @@ def render_table(rows: Sequence[Mapping[str, Any]], against: bool, width: int | 
 
 
 def _run(
-    configs: Sequence[tuple[str, dict[str, Any]]], seconds: float, repeats: int, against: str | None
+    configs: Sequence[tuple[str, dict[str, Any]]],
+    seconds: float,
+    repeats: int,
+    against: str | None,
+    clock: str = "cpu",
 ) -> tuple[dict[str, dict[str, float]], dict[str, float], dict[str, dict[str, float]] | None, dict[str, float] | None]:
     """Every measurement, `repeats` times, alternating the two checkouts when `against` is given."""
     sides = [None] if against is None else [None, against]
@@ -527,7 +557,7 @@ def _run(
                 order = sides if repeat % 2 == 0 else sides[::-1]
                 played: int | None = None  # the second side plays the first side's games
                 for side in order:
-                    full = {**job, "seconds": seconds, "repeat": repeat}
+                    full = {**job, "seconds": seconds, "repeat": repeat, "clock": clock}
                     if played is not None:
                         full["games"] = played
                     # Always in a fresh worker: a configuration measured after others in one process

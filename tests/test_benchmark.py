@@ -166,6 +166,27 @@ def test_every_timed_measurement_runs_in_a_fresh_worker(
     assert all(row["value"] > 0 for row in rows)
 
 
+def test_rates_are_per_second_of_cpu_time_unless_the_wall_clock_is_asked_for(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """By default every rate is timed by the process's CPU time (steady on a shared machine), and the
+    table and the JSON say so; `--clock wall` times by the wall clock; another clock is refused."""
+    import time
+
+    module = _load()
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["clock"] == "cpu"
+    assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--clock", "wall"]) == 0
+    assert "per second of the wall clock" in capsys.readouterr().out
+    module.run_job({"chess": True, "seconds": 0.01, "repeat": 0, "clock": "wall"})
+    assert module._CLOCK[0] is time.perf_counter
+    module.run_job({"chess": True, "seconds": 0.01, "repeat": 0})
+    assert module._CLOCK[0] is time.process_time
+    with pytest.raises(SystemExit):
+        module.main(["--clock", "sundial"])
+    assert "invalid choice: 'sundial'" in capsys.readouterr().err
+
+
 def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
