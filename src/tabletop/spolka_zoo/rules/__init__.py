@@ -75,7 +75,7 @@ def _work(draft: Draft) -> None:
             return
         queue = draft.queue
     seat = draft.turn.seat
-    draft.goto(draft.resume, player=seat if seat >= 0 else None)
+    draft.goto(draft.resume, seat if seat >= 0 else None)
     draft.resume = ""
 
 

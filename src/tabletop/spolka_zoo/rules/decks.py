@@ -428,7 +428,7 @@ def _refresh_run(draft: Draft, task: Task) -> None:
     row = draft.piles.influence_row
     removed = tuple(Known(card, public=True) for card in row if card)
     draft.piles = evolve(draft.piles, influence_row=tuple("" for _ in row), removed=draft.piles.removed + removed)
-    finish(draft, *[DRAW_INFLUENCE(i) for i in range(len(row))])
+    finish(draft, tuple([DRAW_INFLUENCE(i) for i in range(len(row))]))
 
 
 OPERATIONS: Final = (

@@ -30,7 +30,7 @@ from tabletop.kernel.builder import Builder
 from tabletop.kernel.chance import SAMPLED
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
-from tabletop.kernel.phases import Flow
+from tabletop.kernel.phases import Flow, PhaseMachine
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
@@ -110,6 +110,22 @@ def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
     return ids
 
 
+_machine: PhaseMachine | None = None
+"""`ZooState.MACHINE`, kept here by `_asked` once the game has bound it: read as a module global, where
+reading a class attribute is an unspecialized look-up in Python 3.11 (about 200 instructions)."""
+
+
+def _asked(
+    flow: Flow, target: str, player: int | None = None, round: int | None = None, first_player: int | None = None
+) -> Flow:
+    """The phase machine's `goto` (the state class's `MACHINE`, bound by the game), which remembers its
+    answer on `flow` (`Flow._next`) for the draft's next look; the machine is kept in `_machine` for those
+    looks to check against."""
+    global _machine  # the machine a bound class holds never changes (`State.bind` binds once)
+    machine = _machine = ZooState.MACHINE
+    return machine.goto(flow, target, player=player, round=round, first_player=first_player)
+
+
 def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
     """`Draft.goto(target)` for one `target`, read from the phase machine's own memory on the flow
     (`Flow._next`, as `Draft.goto` reads it) with no keyword to sort out: the one body of
@@ -118,14 +134,13 @@ def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
 
     def goto_kept(draft: Draft) -> None:
         flow = draft.flow
-        machine = ZooState.MACHINE
         memo = flow._next
-        if memo is not None and memo[0] is machine:
+        if memo is not None and memo[0] is _machine:
             hit = memo[1].get(target)
             if hit is not None:
                 draft.flow = hit
                 return
-        draft.flow = machine.goto(flow, target)
+        draft.flow = _asked(flow, target)
 
     goto_kept.__doc__ = doc
     return goto_kept
@@ -249,9 +264,8 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         player, first player) when one is named): one look-up and no call of the machine's
         `goto` for a move made before (nearly every move), the same flow it answers."""
         flow = self.flow
-        machine = ZooState.MACHINE
         memo = flow._next
-        if memo is not None and memo[0] is machine:
+        if memo is not None and memo[0] is _machine:
             if round is None and player is None and first_player is None:
                 hit = memo[1].get(target)
             else:
@@ -259,7 +273,7 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
             if hit is not None:
                 self.flow = hit
                 return
-        self.flow = machine.goto(flow, target, player=player, round=round, first_player=first_player)
+        self.flow = _asked(flow, target, player, round, first_player)
 
     to_work = _kept_goto(
         "effects.work",
