@@ -36,7 +36,7 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
+from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState, draft_of
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = [
@@ -280,7 +280,7 @@ def chance_node(state: ZooState) -> ChanceNode:
 def apply(state: ZooState, move: Move) -> ZooState:
     """Apply a legal move, then the automatic steps that follow (`settle`, written in line), on
     one draft: the new state is built once (the kernel's `advance` then finds nothing left to run)."""
-    draft = Draft(state)
+    draft = draft_of(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
     flow = state.flow
