@@ -91,6 +91,10 @@ _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
 """The last legal moves `_ids_of` built the ids of, with their ids."""
 _scanned: tuple[Move, ...] = ()
 """The last legal moves `_ids_of` was asked about and answered `None` for."""
+_in_order: tuple[Move, ...] = ()
+_at = -1
+"""The legal moves `ZooState.apply` last found a move among in order, from the first, and that move's
+position (the tuple kept alive, so that it is never another tuple at the same address)."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
@@ -221,7 +225,18 @@ class ZooState(Position, State):
             else:
                 moves = self.legal_moves()
         # The legal moves listed (at a chance node, the outcomes' moves: the same objects): a
-        # search applies each of them, found by their ids from the second in a row.
+        # search applies each of them in order, each found right after the one before it (the first
+        # at the front); out of order, a scan, or among many their ids from the second in a row.
+        if outcomes is not None:  # a chance node whose outcomes were listed: a search expands them all
+            global _in_order, _at  # where the last outcome found in order was: these moves, this position
+            if _in_order is moves:
+                at = _at + 1
+                if at < len(moves) and moves[at] is move:
+                    _at = at
+                    return self._apply(move)  # type: ignore[return-value]
+            if moves and moves[0] is move:
+                _in_order, _at = moves, 0
+                return self._apply(move)  # type: ignore[return-value]
         ids = _ids_of(moves) if len(moves) > _SCANNED else None
         if ids is not None:
             if id(move) in ids:
