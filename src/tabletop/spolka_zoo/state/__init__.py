@@ -93,8 +93,9 @@ _scanned: tuple[Move, ...] = ()
 """The last legal moves `_ids_of` was asked about and answered `None` for."""
 _in_order: tuple[Move, ...] = ()
 _at = -1
-"""The legal moves `ZooState.apply` last found a move among in order, from the first, and that move's
-position (the tuple kept alive, so that it is never another tuple at the same address)."""
+"""The outcomes (listed as legal moves) `ZooState.apply` last found a move among in order, from the
+first, and that move's position (the tuple kept alive, so that it is never another tuple at the same
+address); a playout's chance steps, sampled, never come here, nor do its decisions."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
@@ -199,7 +200,10 @@ class ZooState(Position, State):
         The game's `apply` runs the automatic steps and counts the chance event in the one
         state it builds, so nothing is left for the kernel's `advance`; and at a chance node
         the move is looked for among the chance outcomes (by identity, as the kernel does
-        among the legal moves), without building the tuple of legal moves from them.
+        among the legal moves), without building the tuple of legal moves from them. Among the
+        legal moves listed (at a chance node, the outcomes' moves: the same objects), a search
+        applying the outcomes in order finds each right after the one before it; otherwise a
+        scan finds a move, or among many moves their ids from the second move in a row.
 
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
@@ -224,24 +228,19 @@ class ZooState(Position, State):
                 moves = ()
             else:
                 moves = self.legal_moves()
-        # The legal moves listed (at a chance node, the outcomes' moves: the same objects): a
-        # search applies each of them in order, each found right after the one before it (the first
-        # at the front); out of order, a scan, or among many their ids from the second in a row.
-        if outcomes is not None:  # a chance node whose outcomes were listed: a search expands them all
+        if outcomes is not None:  # outcomes listed, which a search applies in order: see `_in_order`
             global _in_order, _at  # where the last outcome found in order was: these moves, this position
-            if _in_order is moves:
-                at = _at + 1
-                if at < len(moves) and moves[at] is move:
-                    _at = at
-                    return self._apply(move)  # type: ignore[return-value]
+            at = _at + 1
+            if _in_order is moves and at < len(moves) and moves[at] is move:
+                _at = at
+                return self._apply(move)  # type: ignore[return-value]
             if moves and moves[0] is move:
                 _in_order, _at = moves, 0
                 return self._apply(move)  # type: ignore[return-value]
         ids = _ids_of(moves) if len(moves) > _SCANNED else None
-        if ids is not None:
-            if id(move) in ids:
-                return self._apply(move)  # type: ignore[return-value]
-        else:
+        if ids is not None and id(move) in ids:
+            return self._apply(move)  # type: ignore[return-value]
+        if ids is None:
             for candidate in moves:
                 if candidate is move:
                     return self._apply(move)  # type: ignore[return-value]
