@@ -6,6 +6,7 @@ of seeded games."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from tabletop import CHANCE
 from tabletop.kernel.chance import sample_chance
@@ -48,12 +49,14 @@ def test_goto_of_seeded_games_is_the_machines_goto() -> None:
     original = Draft.goto
     checked = 0
 
-    def checked_goto(draft: Draft, target: str, **kwargs: int | None) -> None:
+    def checked_goto(
+        draft: Draft, target: str, player: int | None = None, round: int | None = None, first_player: int | None = None
+    ) -> None:  # the rules pass the player positionally, and the round and first player by keyword
         nonlocal checked
         flow = draft.flow
         copy = Flow(flow.phase, flow.step, flow.round, flow.player, flow.first_player)
-        original(draft, target, **kwargs)  # type: ignore[arg-type]
-        expected = machine.goto(copy, target, **kwargs)
+        original(draft, target, player, round, first_player)
+        expected = machine.goto(copy, target, player=player, round=round, first_player=first_player)
         assert draft.flow == expected
         checked += 1
 
@@ -70,3 +73,29 @@ def test_goto_of_seeded_games_is_the_machines_goto() -> None:
     finally:
         Draft.goto = original  # type: ignore[method-assign]
     assert checked > 100
+
+
+def test_a_memory_left_by_another_machine_is_not_read() -> None:
+    """`Draft.goto`, `to_work` and `to_draw` read a flow's memory only when the game's own machine left
+    it (the machine kept as a module global once asked, not read from the class at every move): a flow
+    remembering another machine's answers is asked of the game's machine."""
+    state: ZooState = GAME.new_game(3, players=2)  # type: ignore[assignment]
+    while state.flow.key != "action.pick":
+        state = state.apply(state.legal_moves()[0])
+    pick, work, draw = state.flow, Flow("effects", "work", 1, 0, 0), Flow("effects", "draw", 1, 0, 0)
+    wrong = Flow("setup", "board", 0, None, 0)
+    set_memory = Flow.__mro__[1].__dict__["_next"].__set__
+    cases: list[tuple[Flow, Callable[[Draft], None], object, str, int | None]] = [
+        (pick, lambda d: d.goto("pick", 1), ("pick", None, 1, None), "pick", 1),
+        (pick, lambda d: d.goto("next"), "next", "next", None),
+        (draw, Draft.to_work, "effects.work", "effects.work", None),
+        (work, Draft.to_draw, "effects.draw", "effects.draw", None),
+    ]
+    for flow, ask, key, target, player in cases:
+        fresh = Flow(flow.phase, flow.step, flow.round, flow.player, flow.first_player)
+        set_memory(fresh, (object(), {key: wrong}))
+        draft = Draft(state)
+        draft.flow = fresh
+        ask(draft)
+        assert draft.flow is not wrong
+        assert draft.flow == ZooState.MACHINE.goto(flow, target, player=player)

@@ -52,3 +52,28 @@ def test_every_boundary_of_the_walk_picks_what_the_kernel_picks() -> None:
                 assert rules.sample_chance(state, _Fixed(u)) is pick(outcomes, u)
                 checked += 1
     assert checked > 1000
+
+
+def test_the_walk_from_the_last_card_picks_what_the_kernel_picks() -> None:
+    """Above one half, `sample_chance` walks from the last card by whole counts (and walks as the kernel
+    does near a bound): for many numbers across the upper half of each draw, and for the numbers whose
+    `u * total` lies just inside and just outside the margin around every whole number, it picks the
+    kernel's outcome."""
+    checked = 0
+    rng = random.Random(12)
+    for options in ({"players": 1, "bots": 4}, {"players": 5}, {"players": 2}):
+        for state in _draws(options, 4):
+            outcomes = state.chance_outcomes()
+            points = {0.5, math.nextafter(0.5, 0.0), math.nextafter(1.0, 0.0)}
+            points |= {0.5 + rng.random() / 2 for _ in range(60)}
+            cards = rules._OUTCOMES[state.queue[0].op](state, state.queue[0])
+            total = cards.total
+            for whole in range(total // 2, total + 1):
+                for offset in (0.0, rules._MARGIN / 2, rules._MARGIN * 2):
+                    for x in (whole - offset, whole + offset):
+                        u = x / total
+                        points |= {u, math.nextafter(u, 0.0), math.nextafter(u, 2.0)}
+            for u in sorted(p for p in points if 0.0 <= p < 1.0):
+                assert rules.sample_chance(state, _Fixed(u)) is pick(outcomes, u)
+                checked += 1
+    assert checked > 10_000

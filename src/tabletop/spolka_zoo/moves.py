@@ -192,7 +192,13 @@ class UseHelper(Move):
 
 
 class _ChoiceClass(type):
-    """Lets `Choose("take apple,lemon")`, the old string form, build the typed move."""
+    """Lets `Choose("take apple,lemon")`, the old string form, build the typed move; its subclasses are
+    made by `_TypedChoiceClass`, which builds them as any class is built."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any) -> Any:
+        if mcls is _ChoiceClass and any(isinstance(base, _ChoiceClass) for base in bases):
+            mcls = _TypedChoiceClass  # a typed choice: no Python `__call__` per move built
+        return super().__new__(mcls, name, bases, namespace, **kwargs)
 
     def __call__(cls, *args: Any, **kwargs: Any) -> Any:
         if cls is Choose:
@@ -201,6 +207,14 @@ class _ChoiceClass(type):
                 raise TypeError(msg)
             return parse_choice(args[0])
         return super().__call__(*args, **kwargs)
+
+
+class _TypedChoiceClass(_ChoiceClass):
+    """The class of `Choose`'s subclasses (`Take`, `Target`...): building one is the plain type call
+    (`type.__call__`, in C), where `_ChoiceClass.__call__`, a Python method unpacking its arguments,
+    cost about as much again as the move itself."""
+
+    __call__ = type.__call__
 
 
 class Choose(Move, metaclass=_ChoiceClass):

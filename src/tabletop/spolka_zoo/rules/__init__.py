@@ -36,7 +36,7 @@ from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState
+from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState, draft_of
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = [
@@ -75,7 +75,7 @@ def _work(draft: Draft) -> None:
             return
         queue = draft.queue
     seat = draft.turn.seat
-    draft.goto(draft.resume, player=seat if seat >= 0 else None)
+    draft.goto(draft.resume, seat if seat >= 0 else None)
     draft.resume = ""
 
 
@@ -197,12 +197,32 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
     if not total or HIDDEN in counts:
         return None
     u = rng.random() if rng is not None else chance_uniform(state, None)  # chance_uniform's draw, in line
+    if u >= 0.5 and total <= _EXACT_TOTAL:  # the upper half: walked from the last card (half the steps)
+        x = u * total
+        if _MARGIN < x % 1.0 < _MARGIN_BELOW_1:  # far from every whole count: the same card as the float sums
+            high = total
+            for card in counts.__reversed__():  # the keys last first (a method call: no `reversed` type call)
+                high -= counts[card]
+                if x >= high:
+                    return _DRAWS[card]
     acc = 0.0
     for card, n in counts.items():
         acc += n / total
         if u < acc:
             return _DRAWS[card]
     return _DRAWS[card]  # rounding left the last card's share above the sum: the last card, as the kernel picks
+
+
+_EXACT_TOTAL: Final = 4096
+_MARGIN: Final = 1e-6
+_MARGIN_BELOW_1: Final = 1.0 - _MARGIN
+"""`sample_chance`'s walk from the last card, by whole counts: card k is picked when `x = u * total` lies
+in [S(k-1), S(k)), S the running counts, where the kernel picks it when `u` lies below the float sum of the
+shares count/total up to card k and not below the one before. Each card added to those sums rounds by at
+most 2**-52, so the k-th sum times `total` lies within total * k * 2**-52 <= 4e-9 of S(k) (for a deck of at
+most `_EXACT_TOTAL` cards; a few dozen in any deck of the game), and `x` within total * 2**-53 of the exact
+product: the two agree whenever `x` lies further than `_MARGIN` from every whole number (every S(k) is
+one, 0 and `total` too). Nearer one, the kernel's walk is done as it does it."""
 
 
 # What each chance node draws -------------------------------------------------------------------
@@ -260,7 +280,7 @@ def chance_node(state: ZooState) -> ChanceNode:
 def apply(state: ZooState, move: Move) -> ZooState:
     """Apply a legal move, then the automatic steps that follow (`settle`, written in line), on
     one draft: the new state is built once (the kernel's `advance` then finds nothing left to run)."""
-    draft = Draft(state)
+    draft = draft_of(state)
     if not state.deck_makeup:  # a state saved before the makeup was recorded
         draft.deck_makeup = makeups(state)
     flow = state.flow

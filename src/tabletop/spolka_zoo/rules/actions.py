@@ -114,7 +114,7 @@ _LOOK_BOTTOM: Final[Callable[[int, int, str], Task]] = tasks_of(
 def _start(draft: Draft) -> None:
     """`action.start`: a new token of the round; the first human seat picks (ZOO-3.1)."""
     draft.turn = _turn_at(draft.turn.number + 1, 0, -1)
-    draft.goto("pick", player=humans_from(draft, None)[0])
+    draft.goto("pick", humans_from(draft, None)[0])
 
 
 def pick_moves(state: Position) -> tuple[Move, ...]:
@@ -148,7 +148,7 @@ def pick(draft: Draft, move: Pick) -> None:
     draft.set_seat(seat_index, _WITH_PICK(draft.seats[seat_index], move.token))
     rest = humans_from(draft, seat_index)
     if rest:
-        draft.goto("pick", player=rest[0])
+        draft.goto("pick", rest[0])
     else:
         draft.goto("next")
 
@@ -166,10 +166,10 @@ def _next(draft: Draft) -> None:
     if draft.seats[seat].bot:
         start(draft, (_BOT_TURN(seat),))
     elif draft.seats[seat].intrigues:
-        draft.goto("before", player=seat)
+        draft.goto("before", seat)
     else:  # nothing to decide before the reveal: reveal at once
         _revealed(draft)
-        draft.goto("act", player=seat)
+        draft.goto("act", seat)
 
 
 def _revealed(draft: Draft) -> None:

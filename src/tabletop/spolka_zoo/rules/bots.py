@@ -268,9 +268,9 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
         carried = _CARRIED.get((seat, card))
         if carried is None:
             carried = _CARRIED[seat, card] = shared_task("bot_card", seat=seat, card=card)
-        finish(draft, carried)
+        finish(draft, (carried,))
     else:
-        finish(draft, _WITH_N(task, task.n + 1))
+        finish(draft, (_WITH_N(task, task.n + 1),))
 
 
 _CARRIED: Final[dict[tuple[int, str], Task]] = {}
@@ -296,7 +296,7 @@ def _card_run(draft: Draft, task: Task) -> None:
         done += 1
         follow = carry_out(draft, task.seat, effect, plan)
         if follow:
-            finish(draft, *follow, _WITH_INDEX_N(task, index, done))
+            finish(draft, (*follow, _WITH_INDEX_N(task, index, done)))
             return
     if card.bonus_if == "always" or done:
         economy.gain(draft, task.seat, card.bonus)

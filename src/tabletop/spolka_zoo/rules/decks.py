@@ -20,7 +20,7 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens
+from tabletop.kernel.tokens import Tokens, _build
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, unknown, wait_chance, wait_choice
@@ -87,7 +87,8 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
     # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks.
-    return Deck((), Tokens._trusted(dict(sorted(counts.items()))), ())
+    clean = dict(sorted(counts.items()))
+    return _deck((), _build(clean, sum(clean.values())), ())
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
@@ -190,6 +191,10 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
 
 _deck: Final = maker(Deck)
 """`Deck(top, middle, bottom)` without `__init__`'s per-field calls."""
+_known: Final = maker(Known)
+"""`Known(card, seen_by, public)`, built the same way."""
+_NOBODY: Final = Known("").seen_by
+"""`Known`'s default `seen_by` (the kernel's own empty set)."""
 _arrange: Final = maker(Arrange)
 """`Arrange(top, moved, to)` without `__init__`'s per-field calls (about a hundred for every look)."""
 
@@ -289,7 +294,7 @@ class _KnownTo(dict[str, Known]):
         self.seat = seat
 
     def __missing__(self, card: str) -> Known:
-        known = self[card] = Known(card, frozenset({self.seat}))
+        known = self[card] = _known(card, frozenset({self.seat}), False)
         return known
 
 
@@ -387,7 +392,7 @@ def _move_run(draft: Draft, task: Task) -> None:
 
 def _put(draft: Draft, task: Task, known: Known) -> None:
     if task.n:
-        known = Known(known.card, known.seen_by, public=True)
+        known = _known(known.card, known.seen_by, True)
     draft.set_deck(task.arg, deck_of(draft, task.arg).put_top((known,)))
     if known.public:
         moved_openly(draft, task.company, task.arg, known.card)
@@ -403,7 +408,7 @@ def _move_outcomes(state: Position, task: Task) -> Tokens:
 def _move_drawn(draft: Draft, task: Task, card: str) -> None:
     _, rest = deck_of(draft, task.company).draw(card)
     draft.set_deck(task.company, rest)
-    _put(draft, task, Known(card))
+    _put(draft, task, _known(card, _NOBODY, False))
 
 
 def _move_options(state: Position, task: Task) -> tuple[Move, ...]:
@@ -426,9 +431,9 @@ def _move_chosen(draft: Draft, task: Task, move: Move) -> None:
 
 def _refresh_run(draft: Draft, task: Task) -> None:
     row = draft.piles.influence_row
-    removed = tuple(Known(card, public=True) for card in row if card)
+    removed = tuple(_known(card, _NOBODY, True) for card in row if card)
     draft.piles = evolve(draft.piles, influence_row=tuple("" for _ in row), removed=draft.piles.removed + removed)
-    finish(draft, *[DRAW_INFLUENCE(i) for i in range(len(row))])
+    finish(draft, tuple([DRAW_INFLUENCE(i) for i in range(len(row))]))
 
 
 OPERATIONS: Final = (

@@ -212,7 +212,7 @@ def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]
         if not seats:
             finish(draft)
         else:
-            finish(draft, _ADD(seats[0], company, effect.n, effect.fruit))
+            finish(draft, (_ADD(seats[0], company, effect.n, effect.fruit),))
         return
     for fruit in fruits_named(draft, effect.fruit, company):
         economy.to_company(draft, fruit, company, effect.n)
@@ -225,7 +225,7 @@ def _per_seat(op: str) -> Kind:
     def run(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
         company = task.company if effect.company == "" else effect.company
         arg, n, actor = effect.fruit or effect.to, effect.n, task.actor
-        finish(draft, *[make(seat, actor, company, n, arg) for seat in seats])
+        finish(draft, tuple([make(seat, actor, company, n, arg) for seat in seats]))
 
     return run
 
@@ -237,7 +237,7 @@ def _share_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, _SHARE_CHOICE(seats[0], effect.delta, arg))
+            finish(draft, (_SHARE_CHOICE(seats[0], effect.delta, arg),))
         return
     for company in companies:
         _share_move(draft, company, effect.delta, effect.beyond)
@@ -250,7 +250,7 @@ def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft)
         else:
             arg = "beyond" if effect.beyond else ""
-            finish(draft, _FRUIT_CHOICE(seats[0], effect.delta, arg))
+            finish(draft, (_FRUIT_CHOICE(seats[0], effect.delta, arg),))
         return
     for fruit in fruits_named(draft, effect.fruit, task.company):
         _fruit_move(draft, fruit, effect.delta, effect.beyond)
@@ -268,7 +268,7 @@ def _move_card(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...])
         finish(draft)
         return
     seat = seats[0] if seats else -1
-    finish(draft, _MOVE_CARD(seat, source, int(effect.public), effect.to))
+    finish(draft, (_MOVE_CARD(seat, source, int(effect.public), effect.to),))
 
 
 def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
@@ -283,7 +283,7 @@ def _remove_self(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
 
 
 def _refresh(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
-    finish(draft, shared_task("refresh"))
+    finish(draft, (shared_task("refresh"),))
 
 
 _KINDS: Final[dict[str, Kind]] = {
@@ -310,7 +310,7 @@ def _effect_run(draft: Draft, task: Task) -> None:
     effect = EFFECTS[task.card][task.index]
     who = effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")  # _who(task, effect)
     if who == "choice" and task.seat < 0:
-        finish(draft, _WITH_OP_SEAT(task, "target", task.actor))
+        finish(draft, (_WITH_OP_SEAT(task, "target", task.actor),))
     else:
         _KINDS[effect.kind](draft, task, effect, seats_named(draft, task, who))
 
@@ -488,7 +488,7 @@ def _target_options(state: Position, task: Task) -> tuple[Move, ...]:
 
 def _target(draft: Draft, task: Task, move: Move) -> None:
     assert isinstance(move, Target)
-    finish(draft, _WITH_OP_SEAT(task, "effect", move.seat))
+    finish(draft, (_WITH_OP_SEAT(task, "effect", move.seat),))
 
 
 def _buy_share(draft: Draft, task: Task, move: Buy) -> None:

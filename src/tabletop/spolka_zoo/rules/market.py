@@ -94,9 +94,9 @@ def _revealed(draft: Draft, task: Task, card: str) -> None:
         following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
     draft.set_deck(company, deck)
     if _resolves(draft, company):
-        finish(draft, *effect_tasks(card, company), following)
+        finish(draft, (*effect_tasks(card, company), following))
     else:
-        finish(draft, following)
+        finish(draft, (following,))
 
 
 _NEXT_CARD: Final[dict[tuple[str, int], Task]] = {}
@@ -141,7 +141,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
     else:
         shares = draft.seats[seat].shares[FRUIT_INDEX[company]]
         take = _TAKE(seat, company, shares)
-        finish(draft, take, _WITH_DONE(task, (*task.done, seat)))
+        finish(draft, (take, _WITH_DONE(task, (*task.done, seat))))
 
 
 # Events ------------------------------------------------------------------------------------------
@@ -170,9 +170,9 @@ def _event_drawn(draft: Draft, task: Task, card: str) -> None:
     _, deck = draft.piles.event_deck.draw(card)
     draft.piles = _WITH_EVENTS(draft.piles, deck, draft.piles.event_aside.add(card))
     if possible:
-        finish(draft, *effect_tasks(card, actor=first), _EVENT(task.n + 1))
+        finish(draft, (*effect_tasks(card, actor=first), _EVENT(task.n + 1)))
     else:
-        finish(draft, _EVENT(task.n))
+        finish(draft, (_EVENT(task.n),))
 
 
 OPERATIONS: Final = (

@@ -135,8 +135,11 @@ def start(draft: Draft, tasks: tuple[Task, ...]) -> None:
     draft.resume = resume
 
 
-def finish(draft: Draft, *follow: Task) -> None:
-    """The top task is done; `follow` tasks run next."""
+def finish(draft: Draft, follow: tuple[Task, ...] = ()) -> None:
+    """The top task is done; the tasks of `follow` run next.
+
+    `follow` is one tuple, not `*follow`: Python 3.11 never specializes a call of a function taking
+    `*args`, nor a call unpacking them (each builds an argument tuple on a slower path)."""
     step = draft.flow.step
     if step != "work":
         if step == "draw":  # finishing on a chance outcome: count it here (ZooState._counted)
@@ -161,7 +164,7 @@ wait_chance: Final[Callable[[Draft], None]] = Draft.to_draw
 
 def wait_choice(draft: Draft, seat: int) -> None:
     """Stop at `effects.choose`: seat `seat` decides for the top task."""
-    draft.goto("effects.choose", player=seat)
+    draft.goto("effects.choose", seat)
 
 
 def decide(draft: Draft, task: Task, options: Options, chosen: Chosen) -> None:

@@ -30,7 +30,7 @@ from tabletop.kernel.builder import Builder
 from tabletop.kernel.chance import SAMPLED
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
-from tabletop.kernel.phases import Flow
+from tabletop.kernel.phases import Flow, PhaseMachine
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
@@ -74,6 +74,7 @@ __all__ = [
     "Turn",
     "ZooOutcome",
     "ZooState",
+    "draft_of",
     "evolve",
     "fields_with",
     "final_outcome",
@@ -90,6 +91,11 @@ _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
 """The last legal moves `_ids_of` built the ids of, with their ids."""
 _scanned: tuple[Move, ...] = ()
 """The last legal moves `_ids_of` was asked about and answered `None` for."""
+_in_order: tuple[Move, ...] = ()
+_at = -1
+"""The outcomes (listed as legal moves) `ZooState.apply` last found a move among in order, from the
+first, and that move's position (the tuple kept alive, so that it is never another tuple at the same
+address); a playout's chance steps, sampled, never come here, nor do its decisions."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
@@ -110,6 +116,22 @@ def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:
     return ids
 
 
+_machine: PhaseMachine | None = None
+"""`ZooState.MACHINE`, kept here by `_asked` once the game has bound it: read as a module global, where
+reading a class attribute is an unspecialized look-up in Python 3.11 (about 200 instructions)."""
+
+
+def _asked(
+    flow: Flow, target: str, player: int | None = None, round: int | None = None, first_player: int | None = None
+) -> Flow:
+    """The phase machine's `goto` (the state class's `MACHINE`, bound by the game), which remembers its
+    answer on `flow` (`Flow._next`) for the draft's next look; the machine is kept in `_machine` for those
+    looks to check against."""
+    global _machine  # the machine a bound class holds never changes (`State.bind` binds once)
+    machine = _machine = ZooState.MACHINE
+    return machine.goto(flow, target, player=player, round=round, first_player=first_player)
+
+
 def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
     """`Draft.goto(target)` for one `target`, read from the phase machine's own memory on the flow
     (`Flow._next`, as `Draft.goto` reads it) with no keyword to sort out: the one body of
@@ -118,14 +140,13 @@ def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
 
     def goto_kept(draft: Draft) -> None:
         flow = draft.flow
-        machine = ZooState.MACHINE
         memo = flow._next
-        if memo is not None and memo[0] is machine:
+        if memo is not None and memo[0] is _machine:
             hit = memo[1].get(target)
             if hit is not None:
                 draft.flow = hit
                 return
-        draft.flow = machine.goto(flow, target)
+        draft.flow = _asked(flow, target)
 
     goto_kept.__doc__ = doc
     return goto_kept
@@ -179,7 +200,10 @@ class ZooState(Position, State):
         The game's `apply` runs the automatic steps and counts the chance event in the one
         state it builds, so nothing is left for the kernel's `advance`; and at a chance node
         the move is looked for among the chance outcomes (by identity, as the kernel does
-        among the legal moves), without building the tuple of legal moves from them.
+        among the legal moves), without building the tuple of legal moves from them. Among the
+        legal moves listed (at a chance node, the outcomes' moves: the same objects), a search
+        applying the outcomes in order finds each right after the one before it; otherwise a
+        scan finds a move, or among many moves their ids from the second move in a row.
 
         Raises:
             IllegalMove: If `move` is not legal here; its message names the rule.
@@ -204,13 +228,19 @@ class ZooState(Position, State):
                 moves = ()
             else:
                 moves = self.legal_moves()
-        # The legal moves listed (at a chance node, the outcomes' moves: the same objects): a
-        # search applies each of them, found by their ids from the second in a row.
-        ids = _ids_of(moves) if len(moves) > _SCANNED else None
-        if ids is not None:
-            if id(move) in ids:
+        if outcomes is not None:  # outcomes listed, which a search applies in order: see `_in_order`
+            global _in_order, _at  # where the last outcome found in order was: these moves, this position
+            at = _at + 1
+            if _in_order is moves and at < len(moves) and moves[at] is move:
+                _at = at
                 return self._apply(move)  # type: ignore[return-value]
-        else:
+            if moves and moves[0] is move:
+                _in_order, _at = moves, 0
+                return self._apply(move)  # type: ignore[return-value]
+        ids = _ids_of(moves) if len(moves) > _SCANNED else None
+        if ids is not None and id(move) in ids:
+            return self._apply(move)  # type: ignore[return-value]
+        if ids is None:
             for candidate in moves:
                 if candidate is move:
                     return self._apply(move)  # type: ignore[return-value]
@@ -249,9 +279,8 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         player, first player) when one is named): one look-up and no call of the machine's
         `goto` for a move made before (nearly every move), the same flow it answers."""
         flow = self.flow
-        machine = ZooState.MACHINE
         memo = flow._next
-        if memo is not None and memo[0] is machine:
+        if memo is not None and memo[0] is _machine:
             if round is None and player is None and first_player is None:
                 hit = memo[1].get(target)
             else:
@@ -259,7 +288,7 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
             if hit is not None:
                 self.flow = hit
                 return
-        self.flow = machine.goto(flow, target, player=player, round=round, first_player=first_player)
+        self.flow = _asked(flow, target, player, round, first_player)
 
     to_work = _kept_goto(
         "effects.work",
@@ -283,3 +312,33 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         a, b, c = self.decks
         i = FRUIT_INDEX[company]
         self.decks = (deck, b, c) if i == 0 else (a, deck, c) if i == 1 else (a, b, deck)
+
+
+class _FreshDraft(Draft):
+    """A `Draft` made empty by a type call that runs no Python `__init__` (`object.__init__`), for
+    `draft_of` to fill."""
+
+    __slots__ = ()
+    _LIVE = True  # made as it is written: the builder's metaclass generates nothing for it
+    __init__ = object.__init__
+
+
+_FreshDraft.__abstractmethods__ = frozenset()  # as every live class
+_FreshDraft.__name__ = _FreshDraft.__qualname__ = "Draft"  # a draft's repr is the same either way
+
+
+def _draft_of_fields(fields: tuple[str, ...]) -> Callable[[ZooState], Draft]:
+    """`draft_of`, generated from the state's field names."""
+    lines = ["def draft_of(state):", "    new = _fresh()"]
+    lines += [f"    new.{name} = state.{name}" for name in fields]
+    lines += ["    return new"]
+    namespace: dict[str, object] = {"_fresh": _FreshDraft}
+    exec(compile("\n".join(lines) + "\n", "<draft_of ZooState>", "exec"), namespace)
+    made: Callable[[ZooState], Draft] = namespace["draft_of"]  # type: ignore[assignment]
+    made.__doc__ = """`Draft(state)`: the draft of `state`, every field copied, without the type call of a Python
+    `__init__` (about 500 instructions a step): an empty draft filled here."""
+    return made
+
+
+draft_of: Final = _draft_of_fields(Draft.FIELDS)
+"""`Draft(state)` without a Python `__init__` run by the type call: what `rules.apply` starts each step with."""
