@@ -147,6 +147,8 @@ def use_orjson(on: bool) -> bool:
     _HELD[0] = 0
     for memo, start in _MEMOS:
         memo[:] = start
+    for reset in _RESETS:
+        reset()
     return before
 
 
@@ -212,6 +214,10 @@ _MEMOS: list[tuple[_Memo, tuple[Any, ...]]] = []
 """Every writing function's memo of the last value it wrote (a list of two: the value, and the
 tuple of texts its text was joined from; two cells, so that a write makes no pair) with the
 pair it starts from, to forget them all at once."""
+
+_RESETS: list[Callable[[], None]] = []
+"""The functions putting back the memo cells of every writing function that keeps its memo in
+closure cells of its own (see `_cells_source`), to forget them all at once."""
 
 PLACES_KEPT: Final = 512
 """The most writing functions of their own (one place each: a field, a position in a tuple) a
@@ -318,6 +324,7 @@ class TextWriter:
         self._writers: dict[Any, _Write] = {}
         self._built: dict[type, list[_Write]] = {}
         self._building: set[type] = set()
+        self._cycles: dict[Any, bool] = {}  # whether each type reaches a cycle of types (see `_cyclic`)
         self._stores: dict[Any, _Store] = {}  # the store of texts of each type
         self._slows: dict[Any, _Write] = {}  # the converter's hook and the encoder, by type
         self._codes: dict[Any, Any] = {}  # the compiled writing function of each attrs class and fixed tuple
@@ -326,7 +333,7 @@ class TextWriter:
         self._recipes: dict[type, tuple[list[str], list[Any], Any]] = {}  # an attrs class's fields, types and blank
         self._roots: dict[type, dict[str, Any]] = {}  # the names of each attrs class's own function (see `_direct`)
         self._documents: dict[tuple[Any, str], _Write] = {}  # see `document`
-        self._heads: dict[tuple[Any, str], Any] = {}  # the compiled code of each class's document, by head
+        self._heads: dict[tuple[Any, ...], Any] = {}  # the compiled code of each class's document, by head
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -369,8 +376,29 @@ class TextWriter:
         slow = self._fallback(hint)
         shared = {**self._shared(hint, len(names) - 2), "_store": (store := _store()), "_get": store.get}
         shared["_slow"] = lambda value: f"{head}{slow(value)}}}"
-        made: _Write = self._code(hint, True, shared, head)(**names)
-        return made
+        if not self._cyclic(hint):  # its own memo in cells (see `_cells_source`), the parts' functions shared
+            own = {name: each for name, each in names.items() if name != "_memo"}
+            made: _Write = self._document_cells(hint, shared, head)(**own)
+            return made
+        return self._code(hint, True, shared, head)(**names)  # type: ignore[no-any-return]
+
+    def _document_cells(self, cls: type, shared: dict[str, Any], head: str) -> Any:
+        """The compiled `make` of `cls`'s document function with its memo in cells (see
+        `_cells_source`): `head` before its text, `}` after it, reading the names `shared`."""
+        key = ("cells", cls, head)
+        make = self._heads.get(key)
+        if make is not None:
+            return make
+        names, types, _ = self._recipes[cls]
+        heads = [("," if i else head + "{") + f'"{name}":' for i, name in enumerate(names)]
+        kinds = [self._kind(each) for each in types]
+        terms = [(f"value.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
+        namespace = [*(f"_w{i}" for i in range(len(types))), "_ws"]
+        source = _cells_source(terms, "}}", [*_FOUND, *_ATTRS_CHECK], namespace, True)
+        if len(self._heads) >= _DOCUMENTS:  # pragma: no cover - more heads than games and kinds
+            self._heads.clear()
+        make = self._heads[key] = _factory(source, cls.__qualname__, shared)
+        return make
 
     def of(self, hint: Any) -> _Write:
         """The function writing values of `hint`, made once per type."""
@@ -593,12 +621,55 @@ class TextWriter:
             return self._fallback(cls)
         self._building.add(cls)
         try:
-            namespace = self._namespace(blank, types)
+            namespace = self._namespace(blank, types, memo=root)
         finally:
             self._building.discard(cls)
         if root:
             self._roots[cls] = namespace
-        return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+            return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+        if self._cyclic(cls):  # may be called again while it writes: its memo read once and set once
+            namespace["_memo"] = _memo((blank, ("",) * (2 * len(types))))
+            return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+        return self._cells(cls, keep)(**namespace)  # type: ignore[no-any-return]
+
+    def _cyclic(self, hint: Any) -> bool:
+        """Whether a value of `hint` may hold, at some depth, a value of a type that may hold a
+        value of its own type (a cycle of types: a function writing such a part may be called
+        again while it writes). Worked out once per type, from the attrs fields and the
+        arguments of generic types; `True` where a field's type cannot be resolved."""
+        found = self._cycles.get(hint)
+        if found is not None:
+            return found
+        self._cycles[hint] = True  # met again while its parts are explored: on a cycle
+        parts: list[Any]
+        if isinstance(hint, type) and attrs.has(hint):
+            try:
+                attrs.resolve_types(hint)
+            except Exception:  # a name that cannot be resolved: assume a cycle
+                return True
+            parts = [a.type for a in attrs.fields(hint)]
+        else:
+            parts = list(typing.get_args(hint))
+        answer = any(self._cyclic(each) for each in parts if each is not Ellipsis and each is not None)
+        self._cycles[hint] = answer
+        return answer
+
+    def _cells(self, cls: type, keep: bool) -> Any:
+        """The compiled `make` of the function writing `cls` at a place of its own with its memo
+        in closure cells (see `_cells_source`), keeping its texts in the store if `keep`."""
+        make = self._codes.get(("cells", cls, keep))
+        if make is not None:
+            return make
+        names, types, _ = self._recipes[cls]
+        heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
+        kinds = [self._kind(each) for each in types]
+        terms = [(f"value.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
+        namespace = [*(f"_w{i}" for i in range(len(types))), "_ws"]
+        for each in (True, False):
+            check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
+            source = _cells_source(terms, "}", check, namespace, each)
+            self._codes["cells", cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
+        return self._codes["cells", cls, keep]
 
     def _code(self, cls: type, keep: bool, shared: dict[str, Any] | None = None, head: str = "") -> Any:
         """The compiled `make` of `cls`'s generated function (see `_source`), keeping its texts in
@@ -625,11 +696,11 @@ class TextWriter:
             self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
         return self._codes[cls, keep]
 
-    def _namespace(self, blank: Any, types: list[Any]) -> dict[str, Any]:
+    def _namespace(self, blank: Any, types: list[Any], memo: bool = True) -> dict[str, Any]:
         """The names of its own a generated function reads at its place (closure cells): its
-        memo (the last value written, first `blank`, and the texts it was joined from) and the
-        parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
-        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))}
+        memo if `memo` (the last value written, first `blank`, and the texts it was joined from)
+        and the parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
+        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))} if memo else {}
         for i, each in enumerate(types):
             namespace[f"_w{i}"] = self._own(each)
         namespace["_ws"] = tuple(namespace[f"_w{i}"] for i in range(len(types)))
@@ -654,17 +725,34 @@ class TextWriter:
         texts remembered by position (and the texts kept in the store if `keep`): generated, one
         tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
         places, make_place, long = _positions(self._own, item)
-        own = {"_memo": _memo(((_NOTHING,) * _POSITIONS, ())), "_ps": places, "_place": make_place, "_long": long}
-        make = self._codes.get(("items", hint, keep))
+        own: dict[str, Any] = {"_ps": places, "_place": make_place, "_long": long}
+        cells = not self._cyclic(hint)  # see `_cells_source`
+        if not cells:
+            own["_memo"] = _memo(((_NOTHING,) * _POSITIONS, ()))
+        make = self._codes.get(("items", hint, keep, cells))
         if make is None:
             shared = {**self._shared(hint, _POSITIONS), "_pads": _PADS}
-            source = _items_source(self._kind(item), own, keep)
-            make = self._codes["items", hint, keep] = _factory(source, str(hint), shared)
+            source = _items_source(self._kind(item), own, keep, cells)
+            make = self._codes["items", hint, keep, cells] = _factory(source, str(hint), shared)
         return make(**own)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
         """A new function writing the fixed tuple `hint` (generated: one join of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
+        if not self._cyclic(hint):  # the memo in cells of its own: see `_cells_source`
+            namespace = self._namespace((_NOTHING,) * len(args), list(args), memo=False)
+            make = self._codes.get(("cells", hint, keep))
+            if make is None:
+                heads = ["," if i else "[" for i in range(len(args))]
+                cell_terms = [
+                    (f"value[{i}]", h, self._kind(a)) for i, (h, a) in enumerate(zip(heads, args, strict=True))
+                ]
+                for each in (True, False):
+                    check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
+                    source = _cells_source(cell_terms, "]", check, namespace, each)
+                    self._codes["cells", hint, each] = _factory(source, str(hint), self._shared(hint, len(args)))
+                make = self._codes["cells", hint, keep]
+            return make(**namespace)  # type: ignore[no-any-return]
         namespace = self._namespace((_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
@@ -746,6 +834,8 @@ _NAMES: Final[dict[str, Any]] = {
     "_Tokens": Tokens,
     "_tuples": frozenset({tuple}),
     "_fast": _ORJSON,
+    "_nothing": _NOTHING,
+    "_resets": _RESETS,
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -811,12 +901,61 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
-def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+def _cells_source(
+    terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: Iterable[str], keep: bool
+) -> str:
+    """The source of `make(**names)` as `_source` makes it, but with the memo in closure cells
+    of its own: part `i`'s last value in `v{i}` and its text in `t{i}` (no memo list read at the
+    start and set at the end). A changed part's value is set before its text is written, so if
+    writing raises, every cell is put back to its start (no value is then any part's). Only for
+    a function that is never called again while it writes (not on a cycle of types)."""
+    n = len(terms)
+    pieces = [
+        f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"
+        for i, (read, _, kind) in enumerate(terms)
+    ]
+    heads = [repr(head) for _, head, _ in terms]
+    items = [each for pair in zip(heads, pieces, strict=True) for each in pair]
+    cells = [*(f"v{i}" for i in range(n)), *(f"t{i}" for i in range(n))]
+    values = " = ".join(f"v{i}" for i in range(n))
+    texts = " = ".join(f"t{i}" for i in range(n))
+    lines = [
+        f"def make({', '.join(names)}):",
+        f"  {values} = _nothing",
+        f"  {texts} = ''",
+        "  def write(value):",
+        f"    nonlocal {', '.join(cells)}",
+        *check,
+        "    try:",
+        f"        t = ({', '.join([*items, repr(close)])})",
+        "    except TypeError:",
+        f"        {values} = _nothing",
+        "        return _slow(value)",
+        "    except BaseException:",
+        f"        {values} = _nothing",
+        "        raise",
+        "    text = _join(t)",
+        *(_KEEP if keep else ()),
+        "    return text",
+        "  def reset():",
+        f"    nonlocal {', '.join(cells)}",
+        f"    {values} = _nothing",
+        f"    {texts} = ''",
+        "  _resets.append(reset)",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _items_source(kind: str, names: dict[str, Any], keep: bool, cells: bool = False) -> str:
     """The source of `make(**names)` for a tuple of items of `kind`: for each length up to
     `_POSITIONS`, a tuple of the items' texts (the memo's where the item is the very object the
     last value had at its position, else written by the position's function `_ps[i]`, made by
     `_place(i)` at the first write there) joined; the value is remembered padded to `_POSITIONS`
-    (no position past its end is any item); longer tuples are written by `_long`."""
+    (no position past its end is any item); longer tuples are written by `_long`. With `cells`,
+    each position's last item and text are in closure cells of its own (see `_cells_source`)."""
+    if cells:
+        return _items_cells_source(kind, names, keep)
     items = [
         f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, f"(_ps[{i}] or _place({i}))")
         for i in range(_POSITIONS)
@@ -850,6 +989,63 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         "        _memo[1] = t",
         *(_KEEP if keep else ()),
         "    return text",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+    """`_items_source` with each position's last item in `v{i}` and its text in `t{i}`, closure
+    cells of its own (see `_cells_source`: a position's item is set before its text is written,
+    and every cell put back if writing raises)."""
+    items = [
+        f"(t{i} := "
+        + _miss(i, f"(v{i} := value[{i}])", kind, f"(_ps[{i}] or _place({i}))")
+        + f") if value[{i}] is not v{i} else t{i}"
+        for i in range(_POSITIONS)
+    ]
+    cases = []
+    for n in range(1, _POSITIONS + 1):
+        cases += [
+            f"            {'if' if n == 1 else 'elif'} n == {n}:",
+            "                t = ('[', " + ", ',', ".join(items[:n]) + ", ']')",
+        ]
+    cells = [*(f"v{i}" for i in range(_POSITIONS)), *(f"t{i}" for i in range(_POSITIONS))]
+    values = " = ".join(f"v{i}" for i in range(_POSITIONS))
+    texts = " = ".join(f"t{i}" for i in range(_POSITIONS))
+    lines = [
+        f"def make({', '.join(names)}):",
+        f"  {values} = _nothing",
+        f"  {texts} = ''",
+        "  def write(value):",
+        f"    nonlocal {', '.join(cells)}",
+        "    if _type(value) is not tuple:",
+        "        return _slow(value)",
+        "    n = _len(value)",
+        "    if not n:",
+        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
+        "            _place(0)",
+        "        return '[]'",
+        *(_FOUND if keep else ()),
+        f"    if n > {_POSITIONS}:",
+        "        text = _long(value)",
+        "    else:",
+        "        try:",
+        *cases,
+        "        except TypeError:",
+        f"            {values} = _nothing",
+        "            return _slow(value)",
+        "        except BaseException:",
+        f"            {values} = _nothing",
+        "            raise",
+        "        text = _join(t)",
+        *(_KEEP if keep else ()),
+        "    return text",
+        "  def reset():",
+        f"    nonlocal {', '.join(cells)}",
+        f"    {values} = _nothing",
+        f"    {texts} = ''",
+        "  _resets.append(reset)",
         "  return write",
     ]
     return "\n".join(lines) + "\n"
