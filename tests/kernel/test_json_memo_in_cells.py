@@ -220,8 +220,11 @@ def test_switching_the_encoder_puts_every_cell_back() -> None:
         use_orjson(False)
         made = [each for each in jsontext._RESETS if each.__closure__]
         assert made  # the place functions made register the function putting their cells back
+        assert all(names["_dumps"] is None for names in jsontext._GLOBALS)  # no orjson inline any more
         assert write.text(table, _Table) == fast == _text(converter, table, _Table)
         use_orjson(True)
+        orjson = pytest.importorskip("orjson")
+        assert all(names["_dumps"] is orjson.dumps for names in jsontext._GLOBALS)
         assert write.text(table, _Table) == fast
     finally:
         use_orjson(before)

@@ -149,6 +149,9 @@ def use_orjson(on: bool) -> bool:
         memo[:] = start
     for reset in _RESETS:
         reset()
+    dumps = None if _ORJSON[0] is None else _ORJSON[0].dumps
+    for names in _GLOBALS:
+        names["_dumps"] = dumps
     return before
 
 
@@ -214,6 +217,10 @@ _MEMOS: list[tuple[_Memo, tuple[Any, ...]]] = []
 """Every writing function's memo of the last value it wrote (a list of two: the value, and the
 tuple of texts its text was joined from; two cells, so that a write makes no pair) with the
 pair it starts from, to forget them all at once."""
+
+_GLOBALS: list[dict[str, Any]] = []
+"""The globals of every generated function's code (see `_factory`), whose `_dumps` is orjson's
+`dumps` while orjson is in use, else `None` (set again by `use_orjson`)."""
 
 _RESETS: list[Callable[[], None]] = []
 """The functions putting back the memo cells of every writing function that keeps its memo in
@@ -833,7 +840,6 @@ _NAMES: Final[dict[str, Any]] = {
     "_join": "".join,
     "_Tokens": Tokens,
     "_tuples": frozenset({tuple}),
-    "_fast": _ORJSON,
     "_nothing": _NOTHING,
     "_resets": _RESETS,
 }
@@ -862,6 +868,9 @@ def _factory(source: str, name: str, shared: dict[str, Any]) -> Callable[..., _W
     closure cells, and `shared`, the names of its type (the same at every place: its class, its
     store, the writers of plain values), as the globals of the code: no cell to copy at a call."""
     namespace = dict(shared)
+    fast = _ORJSON[0]
+    namespace["_dumps"] = None if fast is None else fast.dumps
+    _GLOBALS.append(namespace)
     exec(compile(source, f"<json text {name}>", "exec"), namespace)
     return namespace["make"]  # type: ignore[no-any-return]
 
@@ -1072,22 +1081,22 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     if kind == "str":
         return f"(_str(v) if _type(v := {read}) is str else {call})"
     if kind == "tokens":
-        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
+        return f"(_dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _dumps else {call})"
     if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
         fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
-        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind.startswith("mixed"):  # a fixed tuple of plain values and multisets (`T` in the mask)
         mask = kind[len("mixed") :]
         tokens = "".join(f" and _type(v[{j}]) is _Tokens" for j, each in enumerate(mask) if each == "T")
         items = "".join(f"v[{j}]._counts, " if each == "T" else f"v[{j}], " for j, each in enumerate(mask))
         fits = f"_type(v := {read}) is tuple and _len(v) == {len(mask)}{tokens}"
-        return f"(_fast[0].dumps(({items})).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(({items})).decode() if {fits} and _dumps else {call})"
     if kind.startswith("rows"):  # a tuple of `fixed<n>` tuples: each a tuple of n items
         size = kind[len("rows") :]
         fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
-        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
-        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if _type(v := {read}) is tuple and _dumps else {call})"
     return f"{own or f'_w{i}'}({read})"
 
 
