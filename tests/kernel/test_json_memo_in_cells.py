@@ -121,6 +121,19 @@ def test_a_document_function_keeps_its_memo_in_cells() -> None:
     assert "v0" in cells and "t0" in cells and "_memo" not in cells
 
 
+def test_a_document_is_not_kept_and_is_written_again_as_the_encoder_writes_it(backend: str) -> None:
+    """A state's document is not kept in a store (it would crowd the parts' texts out): written
+    again (right away, or after others), it is the converter's and the encoder's text."""
+    for name, options in CONFIGURATIONS:
+        game = tabletop.get_game(name)
+        states = _game_states(game, options, 31)[::4]
+        for state in [*states, states[-1], *states[:3]]:
+            assert state.to_json() == _expected(game, state)
+            assert state.to_json() == _expected(game, state)
+        kept = [value for store in jsontext._STORES for value, _ in store.values()]
+        assert not any(isinstance(value, game.state_type) for value in kept)
+
+
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS, ids=[f"{n}-{o}" for n, o in CONFIGURATIONS])
 def test_seeded_states_of_every_configuration(name: str, options: dict[str, Any], backend: str) -> None:
     """In order, every third, reversed and interleaved with another game of the same

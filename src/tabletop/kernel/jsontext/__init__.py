@@ -381,17 +381,21 @@ class TextWriter:
         if names is None or len(names) < 3:  # not a generated class, or no field: the payload's text wrapped
             return lambda value: f"{head}{payload(value)}}}"
         slow = self._fallback(hint)
-        shared = {**self._shared(hint, len(names) - 2), "_store": (store := _store()), "_get": store.get}
+        shared = self._shared(hint, len(names) - 2)
         shared["_slow"] = lambda value: f"{head}{slow(value)}}}"
         if not self._cyclic(hint):  # its own memo in cells (see `_cells_source`), the parts' functions shared
             own = {name: each for name, each in names.items() if name != "_memo"}
             made: _Write = self._document_cells(hint, shared, head)(**own)
             return made
+        shared.update({"_store": (store := _store()), "_get": store.get})
         return self._code(hint, True, shared, head)(**names)  # type: ignore[no-any-return]
 
     def _document_cells(self, cls: type, shared: dict[str, Any], head: str) -> Any:
         """The compiled `make` of `cls`'s document function with its memo in cells (see
-        `_cells_source`): `head` before its text, `}` after it, reading the names `shared`."""
+        `_cells_source`): `head` before its text, `}` after it, reading the names `shared`. Its
+        texts are not kept in a store: a state is written once as a rule, and written again
+        costs an identity check a part (each part the very object its place saw last); an
+        envelope's text, several kilobytes, would crowd the parts' texts out of `TEXTS_KEPT`."""
         key = ("cells", cls, head)
         make = self._heads.get(key)
         if make is not None:
@@ -401,7 +405,7 @@ class TextWriter:
         kinds = [self._kind(each) for each in types]
         terms = [(f"value.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
         namespace = [*(f"_w{i}" for i in range(len(types))), "_ws"]
-        source = _cells_source(terms, "}}", [*_FOUND, *_ATTRS_CHECK], namespace, True)
+        source = _cells_source(terms, "}}", _ATTRS_CHECK, namespace, False)
         if len(self._heads) >= _DOCUMENTS:  # pragma: no cover - more heads than games and kinds
             self._heads.clear()
         make = self._heads[key] = _factory(source, cls.__qualname__, shared)
