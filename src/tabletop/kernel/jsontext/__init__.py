@@ -408,7 +408,7 @@ class TextWriter:
         source = _cells_source(terms, "}}", _ATTRS_CHECK, namespace, False)
         if len(self._heads) >= _DOCUMENTS:  # pragma: no cover - more heads than games and kinds
             self._heads.clear()
-        make = self._heads[key] = _factory(source, cls.__qualname__, shared)
+        make = self._heads[key] = _factory(source, cls.__qualname__, {**shared, **_head_tables(terms)})
         return make
 
     def of(self, hint: Any) -> _Write:
@@ -679,7 +679,8 @@ class TextWriter:
         for each in (True, False):
             check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
             source = _cells_source(terms, "}", check, namespace, each)
-            self._codes["cells", cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
+            shared = {**self._shared(cls, len(types)), **_head_tables(terms)}
+            self._codes["cells", cls, each] = _factory(source, cls.__qualname__, shared)
         return self._codes["cells", cls, keep]
 
     def _code(self, cls: type, keep: bool, shared: dict[str, Any] | None = None, head: str = "") -> Any:
@@ -761,7 +762,8 @@ class TextWriter:
                 for each in (True, False):
                     check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
                     source = _cells_source(cell_terms, "]", check, namespace, each)
-                    self._codes["cells", hint, each] = _factory(source, str(hint), self._shared(hint, len(args)))
+                    shared = {**self._shared(hint, len(args)), **_head_tables(cell_terms)}
+                    self._codes["cells", hint, each] = _factory(source, str(hint), shared)
                 make = self._codes["cells", hint, keep]
             return make(**namespace)  # type: ignore[no-any-return]
         namespace = self._namespace((_NOTHING,) * len(args), list(args))
@@ -914,6 +916,55 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
+_HEADED: Final = ("str", "bool")
+"""The kinds of parts whose text a function with its memo in cells keeps with the part's head
+before it (`,"name":` and the text: one piece of the join, not two): a flag's two texts are
+constants of the code, a text's are found in a bounded table of its field's own (see
+`_head_tables`; texts come back: a phase, a card, a task's kind). Integers are not: a counter's
+new values would each be a miss of the table."""
+
+HEADED_KEPT: Final = 256
+"""The most texts (each with its field's head) the table of a text field keeps (see
+`_head_tables`); past this the table is emptied."""
+
+
+def _head_tables(terms: Sequence[tuple[str, str, Any]]) -> dict[str, Any]:
+    """The tables a function with its memo in cells reads (globals of its code) for each of its
+    text parts `i`: `_ht{i}`, the texts made so far with the part's head before them, by value
+    (a value of exactly `str`, whose equal values have the same text), with its look-up `_h{i}`
+    and `_hs{i}` (`setdefault`), and `_hm{i}`, which keeps one in a full table (emptied first)."""
+    tables: dict[str, Any] = {}
+    for i, (_, head, kind) in enumerate(terms):
+        if kind == "str":
+            table: dict[str, str] = {}
+            tables.update({f"_ht{i}": table, f"_h{i}": table.get, f"_hs{i}": table.setdefault})
+            tables[f"_hm{i}"] = _head_maker(table, head)
+    return tables
+
+
+def _head_maker(table: dict[str, str], head: str) -> Callable[[str], str]:
+    """The function keeping the text of `value` with `head` before it in `table`, emptied first
+    (it is called when `table` holds `HEADED_KEPT` texts)."""
+
+    def make(value: str) -> str:
+        table.clear()
+        text = table[value] = head + _string(value)
+        return text
+
+    return make
+
+
+def _headed(i: int, read: str, kind: str, head: str) -> str:
+    """The expression writing part `i` (read by `read`) of a text or flag kind with its `head`
+    before it: for a value of exactly its type, a constant (a flag) or the field's table's (a
+    text: see `_head_tables`), else `head` and the text of the part's function."""
+    other = f"{head!r} + _ws[{i}](v)"
+    if kind == "bool":
+        return f"(({head + 'true'!r} if v else {head + 'false'!r}) if _type(v := {read}) is bool else {other})"
+    made = f"(_hs{i}(v, {head!r} + _str(v)) if _len(_ht{i}) < {HEADED_KEPT} else _hm{i}(v))"
+    return f"((_h{i}(v) or {made}) if _type(v := {read}) is str else {other})"
+
+
 def _cells_source(
     terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: Iterable[str], keep: bool
 ) -> str:
@@ -921,15 +972,48 @@ def _cells_source(
     of its own: part `i`'s last value in `v{i}` and its text in `t{i}` (no memo list read at the
     start and set at the end). A changed part's value is set before its text is written, so if
     writing raises, every cell is put back to its start (no value is then any part's). Only for
-    a function that is never called again while it writes (not on a cycle of types)."""
+    a function that is never called again while it writes (not on a cycle of types). A text or
+    flag part's text is kept with its head before it (`_HEADED`, `_headed`: the globals
+    `_head_tables` makes)."""
     n = len(terms)
-    pieces = [
-        f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"
-        for i, (read, _, kind) in enumerate(terms)
+    items = []
+    for i, (read, head, kind) in enumerate(terms):
+        if kind in _HEADED:  # the part's text with its head before it, one piece (see `_head_tables`)
+            items.append(f"(t{i} := {_headed(i, f'(v{i} := {read})', kind, head)}) if {read} is not v{i} else t{i}")
+        else:
+            items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
+    body = [
+        *check,
+        *_guarded(n, [f"t = ({', '.join([*items, repr(close)])})"], "    "),
+        "    text = _join(t)",
+        *(_KEEP if keep else ()),
+        "    return text",
     ]
-    heads = [repr(head) for _, head, _ in terms]
-    items = [each for pair in zip(heads, pieces, strict=True) for each in pair]
-    cells = [*(f"v{i}" for i in range(n)), *(f"t{i}" for i in range(n))]
+    return _with_cells(names, n, body)
+
+
+def _guarded(n: int, lines: Sequence[str], indent: str) -> list[str]:
+    """`lines` in a `try` at `indent`: if they raise, the value cells `v0` to `v{n - 1}` are put
+    back to their start (no value is then any part's), and the value is written by `_slow` (a
+    `TypeError`: orjson refusing a part) or the error raised again (see `_cells_source`)."""
+    values = " = ".join(f"v{i}" for i in range(n))
+    return [
+        f"{indent}try:",
+        *(f"{indent}    {line}" for line in lines),
+        f"{indent}except TypeError:",
+        f"{indent}    {values} = _nothing",
+        f"{indent}    return _slow(value)",
+        f"{indent}except BaseException:",
+        f"{indent}    {values} = _nothing",
+        f"{indent}    raise",
+    ]
+
+
+def _with_cells(names: Iterable[str], n: int, body: Sequence[str]) -> str:
+    """The source of `make(**names)`: the cells `v0`-`v{n - 1}` (first `_nothing`) and `t0`-`t{n
+    - 1}`, the function `write(value)` of `body` (setting them), and the function putting them
+    back, registered in `_resets` (see `use_orjson`)."""
+    cells = ", ".join([*(f"v{i}" for i in range(n)), *(f"t{i}" for i in range(n))])
     values = " = ".join(f"v{i}" for i in range(n))
     texts = " = ".join(f"t{i}" for i in range(n))
     lines = [
@@ -937,21 +1021,10 @@ def _cells_source(
         f"  {values} = _nothing",
         f"  {texts} = ''",
         "  def write(value):",
-        f"    nonlocal {', '.join(cells)}",
-        *check,
-        "    try:",
-        f"        t = ({', '.join([*items, repr(close)])})",
-        "    except TypeError:",
-        f"        {values} = _nothing",
-        "        return _slow(value)",
-        "    except BaseException:",
-        f"        {values} = _nothing",
-        "        raise",
-        "    text = _join(t)",
-        *(_KEEP if keep else ()),
-        "    return text",
+        f"    nonlocal {cells}",
+        *body,
         "  def reset():",
-        f"    nonlocal {', '.join(cells)}",
+        f"    nonlocal {cells}",
         f"    {values} = _nothing",
         f"    {texts} = ''",
         "  _resets.append(reset)",
@@ -1019,19 +1092,8 @@ def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
     ]
     cases = []
     for n in range(1, _POSITIONS + 1):
-        cases += [
-            f"            {'if' if n == 1 else 'elif'} n == {n}:",
-            "                t = ('[', " + ", ',', ".join(items[:n]) + ", ']')",
-        ]
-    cells = [*(f"v{i}" for i in range(_POSITIONS)), *(f"t{i}" for i in range(_POSITIONS))]
-    values = " = ".join(f"v{i}" for i in range(_POSITIONS))
-    texts = " = ".join(f"t{i}" for i in range(_POSITIONS))
-    lines = [
-        f"def make({', '.join(names)}):",
-        f"  {values} = _nothing",
-        f"  {texts} = ''",
-        "  def write(value):",
-        f"    nonlocal {', '.join(cells)}",
+        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", "    t = ('[', " + ", ',', ".join(items[:n]) + ", ']')"]
+    body = [
         "    if _type(value) is not tuple:",
         "        return _slow(value)",
         "    n = _len(value)",
@@ -1043,25 +1105,12 @@ def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         f"    if n > {_POSITIONS}:",
         "        text = _long(value)",
         "    else:",
-        "        try:",
-        *cases,
-        "        except TypeError:",
-        f"            {values} = _nothing",
-        "            return _slow(value)",
-        "        except BaseException:",
-        f"            {values} = _nothing",
-        "            raise",
+        *_guarded(_POSITIONS, cases, "        "),
         "        text = _join(t)",
         *(_KEEP if keep else ()),
         "    return text",
-        "  def reset():",
-        f"    nonlocal {', '.join(cells)}",
-        f"    {values} = _nothing",
-        f"    {texts} = ''",
-        "  _resets.append(reset)",
-        "  return write",
     ]
-    return "\n".join(lines) + "\n"
+    return _with_cells(names, _POSITIONS, body)
 
 
 _KEEP: Final = (
