@@ -1,12 +1,14 @@
-"""A function with its memo in cells keeps a text or flag part's text with its field's head
-before it (one piece of the join, not two): a flag's two texts are constants, a text's are found
-in a bounded table of the field's own. The texts stay exactly the converter's and the
-encoder's: texts that need escapes, a subclass of `str`, a value of another type in a text or
-flag field, more distinct texts than a table keeps, the seeded states of every game; with orjson
-and with the standard library alone (issue 12: `to_json`)."""
+"""A function with its memo in cells keeps a text, flag or integer part's text with its field's
+head before it (one piece of the join, not two): a flag's two texts are constants, a text's are
+found in a bounded table of the field's own, a small integer's in a table made once. The texts
+stay exactly the converter's and the encoder's: texts that need escapes, a subclass of `str` or
+`int`, a value of another type in a text, flag or integer field, integers in and out of the
+table, more distinct texts than a table keeps, the seeded states of every game; with orjson and
+with the standard library alone (issue 12: `to_json`)."""
 
 from __future__ import annotations
 
+import enum
 import random
 from typing import Any
 
@@ -16,11 +18,17 @@ from test_json_places import CONFIGURATIONS, ENCODER, _expected, _game_states, b
 
 import tabletop
 from tabletop.kernel import jsontext
-from tabletop.kernel.jsontext import HEADED_KEPT, TextWriter
+from tabletop.kernel.jsontext import HEADED_INTS, HEADED_KEPT, TextWriter
 from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.serialize.envelope import text_head
 
 __all__ = ["backend"]  # each test on orjson and on the standard library alone
+
+
+class _Level(enum.IntEnum):
+    """A subclass of `int`: written by the converter where `int` is declared."""
+
+    HIGH = 3
 
 
 class _Name(str):
@@ -60,6 +68,9 @@ def _cards() -> list[_Card]:
         attrs.evolve(first, name=_Name("a")),  # equal to a kept text, of another type
         attrs.evolve(first, shown=odd, note=True),  # type: ignore[arg-type]
         attrs.evolve(first, note="\ud800"),  # a lone surrogate
+        *(attrs.evolve(first, count=n) for n in (-1, HEADED_INTS - 1, HEADED_INTS, -2, 2**70, 3)),
+        attrs.evolve(first, count=True),  # a flag in an integer field
+        attrs.evolve(first, count=_Level.HIGH),  # equal to a small integer, of another type
         first,
     ]
 

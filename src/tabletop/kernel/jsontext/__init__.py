@@ -916,12 +916,17 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
-_HEADED: Final = ("str", "bool")
+_HEADED: Final = ("str", "bool", "int")
 """The kinds of parts whose text a function with its memo in cells keeps with the part's head
 before it (`,"name":` and the text: one piece of the join, not two): a flag's two texts are
 constants of the code, a text's are found in a bounded table of its field's own (see
-`_head_tables`; texts come back: a phase, a card, a task's kind). Integers are not: a counter's
-new values would each be a miss of the table."""
+`_head_tables`; texts come back: a phase, a card, a task's kind), a small integer's in a table
+made once (a larger one's made at each write: a counter's new values would each miss a table
+that keeps them)."""
+
+HEADED_INTS: Final = 64
+"""The integers from -1 to `HEADED_INTS - 1` whose texts with an integer field's head are made
+once (see `_head_tables`)."""
 
 HEADED_KEPT: Final = 256
 """The most texts (each with its field's head) the table of a text field keeps (see
@@ -932,9 +937,13 @@ def _head_tables(terms: Sequence[tuple[str, str, Any]]) -> dict[str, Any]:
     """The tables a function with its memo in cells reads (globals of its code) for each of its
     text parts `i`: `_ht{i}`, the texts made so far with the part's head before them, by value
     (a value of exactly `str`, whose equal values have the same text), with its look-up `_h{i}`
-    and `_hs{i}` (`setdefault`), and `_hm{i}`, which keeps one in a full table (emptied first)."""
+    and `_hs{i}` (`setdefault`), and `_hm{i}`, which keeps one in a full table (emptied first);
+    for each integer part, `_h{i}`, the look-up of the integers from -1 to `HEADED_INTS - 1`
+    with the part's head before them (made once)."""
     tables: dict[str, Any] = {}
     for i, (_, head, kind) in enumerate(terms):
+        if kind == "int":  # small integers' texts made once; any other made at each write, not kept
+            tables[f"_h{i}"] = {n: head + text for n, text in _INTS.items() if n < HEADED_INTS}.get
         if kind == "str":
             table: dict[str, str] = {}
             tables.update({f"_ht{i}": table, f"_h{i}": table.get, f"_hs{i}": table.setdefault})
@@ -955,12 +964,15 @@ def _head_maker(table: dict[str, str], head: str) -> Callable[[str], str]:
 
 
 def _headed(i: int, read: str, kind: str, head: str) -> str:
-    """The expression writing part `i` (read by `read`) of a text or flag kind with its `head`
-    before it: for a value of exactly its type, a constant (a flag) or the field's table's (a
-    text: see `_head_tables`), else `head` and the text of the part's function."""
+    """The expression writing part `i` (read by `read`) of a text, flag or integer kind with its
+    `head` before it: for a value of exactly its type, a constant (a flag) or the field's
+    table's (see `_head_tables`; a larger integer's text made here), else `head` and the text
+    of the part's function."""
     other = f"{head!r} + _ws[{i}](v)"
     if kind == "bool":
         return f"(({head + 'true'!r} if v else {head + 'false'!r}) if _type(v := {read}) is bool else {other})"
+    if kind == "int":
+        return f"((_h{i}(v) or {head!r} + (_ints(v) or _int(v))) if _type(v := {read}) is int else {other})"
     made = f"(_hs{i}(v, {head!r} + _str(v)) if _len(_ht{i}) < {HEADED_KEPT} else _hm{i}(v))"
     return f"((_h{i}(v) or {made}) if _type(v := {read}) is str else {other})"
 
