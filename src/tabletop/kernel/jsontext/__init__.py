@@ -147,6 +147,11 @@ def use_orjson(on: bool) -> bool:
     _HELD[0] = 0
     for memo, start in _MEMOS:
         memo[:] = start
+    for reset in _RESETS:
+        reset()
+    dumps = None if _ORJSON[0] is None else _ORJSON[0].dumps
+    for names in _GLOBALS:
+        names["_dumps"] = dumps
     return before
 
 
@@ -212,6 +217,14 @@ _MEMOS: list[tuple[_Memo, tuple[Any, ...]]] = []
 """Every writing function's memo of the last value it wrote (a list of two: the value, and the
 tuple of texts its text was joined from; two cells, so that a write makes no pair) with the
 pair it starts from, to forget them all at once."""
+
+_GLOBALS: list[dict[str, Any]] = []
+"""The globals of every generated function's code (see `_factory`), whose `_dumps` is orjson's
+`dumps` while orjson is in use, else `None` (set again by `use_orjson`)."""
+
+_RESETS: list[Callable[[], None]] = []
+"""The functions putting back the memo cells of every writing function that keeps its memo in
+closure cells of its own (see `_cells_source`), to forget them all at once."""
 
 PLACES_KEPT: Final = 512
 """The most writing functions of their own (one place each: a field, a position in a tuple) a
@@ -318,6 +331,7 @@ class TextWriter:
         self._writers: dict[Any, _Write] = {}
         self._built: dict[type, list[_Write]] = {}
         self._building: set[type] = set()
+        self._cycles: dict[Any, bool] = {}  # whether each type reaches a cycle of types (see `_cyclic`)
         self._stores: dict[Any, _Store] = {}  # the store of texts of each type
         self._slows: dict[Any, _Write] = {}  # the converter's hook and the encoder, by type
         self._codes: dict[Any, Any] = {}  # the compiled writing function of each attrs class and fixed tuple
@@ -326,7 +340,7 @@ class TextWriter:
         self._recipes: dict[type, tuple[list[str], list[Any], Any]] = {}  # an attrs class's fields, types and blank
         self._roots: dict[type, dict[str, Any]] = {}  # the names of each attrs class's own function (see `_direct`)
         self._documents: dict[tuple[Any, str], _Write] = {}  # see `document`
-        self._heads: dict[tuple[Any, str], Any] = {}  # the compiled code of each class's document, by head
+        self._heads: dict[tuple[Any, ...], Any] = {}  # the compiled code of each class's document, by head
 
     def __repr__(self) -> str:
         return f"TextWriter({len(self._writers)} types)"
@@ -367,10 +381,35 @@ class TextWriter:
         if names is None or len(names) < 3:  # not a generated class, or no field: the payload's text wrapped
             return lambda value: f"{head}{payload(value)}}}"
         slow = self._fallback(hint)
-        shared = {**self._shared(hint, len(names) - 2), "_store": (store := _store()), "_get": store.get}
+        shared = self._shared(hint, len(names) - 2)
         shared["_slow"] = lambda value: f"{head}{slow(value)}}}"
-        made: _Write = self._code(hint, True, shared, head)(**names)
-        return made
+        if not self._cyclic(hint):  # its own memo in cells (see `_cells_source`), the parts' functions shared
+            own = {name: each for name, each in names.items() if name != "_memo"}
+            made: _Write = self._document_cells(hint, shared, head)(**own)
+            return made
+        shared.update({"_store": (store := _store()), "_get": store.get})
+        return self._code(hint, True, shared, head)(**names)  # type: ignore[no-any-return]
+
+    def _document_cells(self, cls: type, shared: dict[str, Any], head: str) -> Any:
+        """The compiled `make` of `cls`'s document function with its memo in cells (see
+        `_cells_source`): `head` before its text, `}` after it, reading the names `shared`. Its
+        texts are not kept in a store: a state is written once as a rule, and written again
+        costs an identity check a part (each part the very object its place saw last); an
+        envelope's text, several kilobytes, would crowd the parts' texts out of `TEXTS_KEPT`."""
+        key = ("cells", cls, head)
+        make = self._heads.get(key)
+        if make is not None:
+            return make
+        names, types, _ = self._recipes[cls]
+        heads = [("," if i else head + "{") + f'"{name}":' for i, name in enumerate(names)]
+        kinds = [self._kind(each) for each in types]
+        terms = [(f"value.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
+        namespace = [*(f"_w{i}" for i in range(len(types))), "_ws"]
+        source = _cells_source(terms, "}}", _ATTRS_CHECK, namespace, False)
+        if len(self._heads) >= _DOCUMENTS:  # pragma: no cover - more heads than games and kinds
+            self._heads.clear()
+        make = self._heads[key] = _factory(source, cls.__qualname__, {**shared, **_head_tables(terms)})
+        return make
 
     def of(self, hint: Any) -> _Write:
         """The function writing values of `hint`, made once per type."""
@@ -593,12 +632,56 @@ class TextWriter:
             return self._fallback(cls)
         self._building.add(cls)
         try:
-            namespace = self._namespace(blank, types)
+            namespace = self._namespace(blank, types, memo=root)
         finally:
             self._building.discard(cls)
         if root:
             self._roots[cls] = namespace
-        return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+            return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+        if self._cyclic(cls):  # may be called again while it writes: its memo read once and set once
+            namespace["_memo"] = _memo((blank, ("",) * (2 * len(types))))
+            return self._code(cls, keep)(**namespace)  # type: ignore[no-any-return]
+        return self._cells(cls, keep)(**namespace)  # type: ignore[no-any-return]
+
+    def _cyclic(self, hint: Any) -> bool:
+        """Whether a value of `hint` may hold, at some depth, a value of a type that may hold a
+        value of its own type (a cycle of types: a function writing such a part may be called
+        again while it writes). Worked out once per type, from the attrs fields and the
+        arguments of generic types; `True` where a field's type cannot be resolved."""
+        found = self._cycles.get(hint)
+        if found is not None:
+            return found
+        self._cycles[hint] = True  # met again while its parts are explored: on a cycle
+        parts: list[Any]
+        if isinstance(hint, type) and attrs.has(hint):
+            try:
+                attrs.resolve_types(hint)
+            except Exception:  # a name that cannot be resolved: assume a cycle
+                return True
+            parts = [a.type for a in attrs.fields(hint)]
+        else:
+            parts = list(typing.get_args(hint))
+        answer = any(self._cyclic(each) for each in parts if each is not Ellipsis and each is not None)
+        self._cycles[hint] = answer
+        return answer
+
+    def _cells(self, cls: type, keep: bool) -> Any:
+        """The compiled `make` of the function writing `cls` at a place of its own with its memo
+        in closure cells (see `_cells_source`), keeping its texts in the store if `keep`."""
+        make = self._codes.get(("cells", cls, keep))
+        if make is not None:
+            return make
+        names, types, _ = self._recipes[cls]
+        heads = [("," if i else "{") + f'"{name}":' for i, name in enumerate(names)]
+        kinds = [self._kind(each) for each in types]
+        terms = [(f"value.{n}", h, k) for n, h, k in zip(names, heads, kinds, strict=True)]
+        namespace = [*(f"_w{i}" for i in range(len(types))), "_ws"]
+        for each in (True, False):
+            check = [*_FOUND, *_ATTRS_CHECK] if each else _ATTRS_CHECK
+            source = _cells_source(terms, "}", check, namespace, each)
+            shared = {**self._shared(cls, len(types)), **_head_tables(terms)}
+            self._codes["cells", cls, each] = _factory(source, cls.__qualname__, shared)
+        return self._codes["cells", cls, keep]
 
     def _code(self, cls: type, keep: bool, shared: dict[str, Any] | None = None, head: str = "") -> Any:
         """The compiled `make` of `cls`'s generated function (see `_source`), keeping its texts in
@@ -625,11 +708,11 @@ class TextWriter:
             self._codes[cls, each] = _factory(source, cls.__qualname__, self._shared(cls, len(types)))
         return self._codes[cls, keep]
 
-    def _namespace(self, blank: Any, types: list[Any]) -> dict[str, Any]:
+    def _namespace(self, blank: Any, types: list[Any], memo: bool = True) -> dict[str, Any]:
         """The names of its own a generated function reads at its place (closure cells): its
-        memo (the last value written, first `blank`, and the texts it was joined from) and the
-        parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
-        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))}
+        memo if `memo` (the last value written, first `blank`, and the texts it was joined from)
+        and the parts' functions (`_w{i}`, all of them also in the tuple `_ws`)."""
+        namespace: dict[str, Any] = {"_memo": _memo((blank, ("",) * (2 * len(types))))} if memo else {}
         for i, each in enumerate(types):
             namespace[f"_w{i}"] = self._own(each)
         namespace["_ws"] = tuple(namespace[f"_w{i}"] for i in range(len(types)))
@@ -654,17 +737,35 @@ class TextWriter:
         texts remembered by position (and the texts kept in the store if `keep`): generated, one
         tuple of texts joined for each length up to `_POSITIONS`, a loop past it."""
         places, make_place, long = _positions(self._own, item)
-        own = {"_memo": _memo(((_NOTHING,) * _POSITIONS, ())), "_ps": places, "_place": make_place, "_long": long}
-        make = self._codes.get(("items", hint, keep))
+        own: dict[str, Any] = {"_ps": places, "_place": make_place, "_long": long}
+        cells = not self._cyclic(hint)  # see `_cells_source`
+        if not cells:
+            own["_memo"] = _memo(((_NOTHING,) * _POSITIONS, ()))
+        make = self._codes.get(("items", hint, keep, cells))
         if make is None:
             shared = {**self._shared(hint, _POSITIONS), "_pads": _PADS}
-            source = _items_source(self._kind(item), own, keep)
-            make = self._codes["items", hint, keep] = _factory(source, str(hint), shared)
+            source = _items_source(self._kind(item), own, keep, cells)
+            make = self._codes["items", hint, keep, cells] = _factory(source, str(hint), shared)
         return make(**own)
 
     def _fixed(self, hint: Any, args: tuple[Any, ...], keep: bool) -> _Write:
         """A new function writing the fixed tuple `hint` (generated: one join of its
         items' texts, each item's function of its own), keeping its texts in the store if `keep`."""
+        if not self._cyclic(hint):  # the memo in cells of its own: see `_cells_source`
+            namespace = self._namespace((_NOTHING,) * len(args), list(args), memo=False)
+            make = self._codes.get(("cells", hint, keep))
+            if make is None:
+                heads = ["," if i else "[" for i in range(len(args))]
+                cell_terms = [
+                    (f"value[{i}]", h, self._kind(a)) for i, (h, a) in enumerate(zip(heads, args, strict=True))
+                ]
+                for each in (True, False):
+                    check = [*_FIXED_CHECK, *_FOUND] if each else _FIXED_CHECK
+                    source = _cells_source(cell_terms, "]", check, namespace, each)
+                    shared = {**self._shared(hint, len(args)), **_head_tables(cell_terms)}
+                    self._codes["cells", hint, each] = _factory(source, str(hint), shared)
+                make = self._codes["cells", hint, keep]
+            return make(**namespace)  # type: ignore[no-any-return]
         namespace = self._namespace((_NOTHING,) * len(args), list(args))
         make = self._codes.get((hint, keep))
         if make is None:  # both made at once, as for an attrs class
@@ -745,7 +846,8 @@ _NAMES: Final[dict[str, Any]] = {
     "_join": "".join,
     "_Tokens": Tokens,
     "_tuples": frozenset({tuple}),
-    "_fast": _ORJSON,
+    "_nothing": _NOTHING,
+    "_resets": _RESETS,
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -772,6 +874,9 @@ def _factory(source: str, name: str, shared: dict[str, Any]) -> Callable[..., _W
     closure cells, and `shared`, the names of its type (the same at every place: its class, its
     store, the writers of plain values), as the globals of the code: no cell to copy at a call."""
     namespace = dict(shared)
+    fast = _ORJSON[0]
+    namespace["_dumps"] = None if fast is None else fast.dumps
+    _GLOBALS.append(namespace)
     exec(compile(source, f"<json text {name}>", "exec"), namespace)
     return namespace["make"]  # type: ignore[no-any-return]
 
@@ -811,12 +916,144 @@ def _source(
     return "\n".join(lines) + "\n"
 
 
-def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+_HEADED: Final = ("str", "bool", "int")
+"""The kinds of parts whose text a function with its memo in cells keeps with the part's head
+before it (`,"name":` and the text: one piece of the join, not two): a flag's two texts are
+constants of the code, a text's are found in a bounded table of its field's own (see
+`_head_tables`; texts come back: a phase, a card, a task's kind), a small integer's in a table
+made once (a larger one's made at each write: a counter's new values would each miss a table
+that keeps them)."""
+
+HEADED_INTS: Final = 64
+"""The integers from -1 to `HEADED_INTS - 1` whose texts with an integer field's head are made
+once (see `_head_tables`)."""
+
+HEADED_KEPT: Final = 256
+"""The most texts (each with its field's head) the table of a text field keeps (see
+`_head_tables`); past this the table is emptied."""
+
+
+def _head_tables(terms: Sequence[tuple[str, str, Any]]) -> dict[str, Any]:
+    """The tables a function with its memo in cells reads (globals of its code) for each of its
+    text parts `i`: `_ht{i}`, the texts made so far with the part's head before them, by value
+    (a value of exactly `str`, whose equal values have the same text), with its look-up `_h{i}`
+    and `_hs{i}` (`setdefault`), and `_hm{i}`, which keeps one in a full table (emptied first);
+    for each integer part, `_h{i}`, the look-up of the integers from -1 to `HEADED_INTS - 1`
+    with the part's head before them (made once)."""
+    tables: dict[str, Any] = {}
+    for i, (_, head, kind) in enumerate(terms):
+        if kind == "int":  # small integers' texts made once; any other made at each write, not kept
+            tables[f"_h{i}"] = {n: head + text for n, text in _INTS.items() if n < HEADED_INTS}.get
+        if kind == "str":
+            table: dict[str, str] = {}
+            tables.update({f"_ht{i}": table, f"_h{i}": table.get, f"_hs{i}": table.setdefault})
+            tables[f"_hm{i}"] = _head_maker(table, head)
+    return tables
+
+
+def _head_maker(table: dict[str, str], head: str) -> Callable[[str], str]:
+    """The function keeping the text of `value` with `head` before it in `table`, emptied first
+    (it is called when `table` holds `HEADED_KEPT` texts)."""
+
+    def make(value: str) -> str:
+        table.clear()
+        text = table[value] = head + _string(value)
+        return text
+
+    return make
+
+
+def _headed(i: int, read: str, kind: str, head: str) -> str:
+    """The expression writing part `i` (read by `read`) of a text, flag or integer kind with its
+    `head` before it: for a value of exactly its type, a constant (a flag) or the field's
+    table's (see `_head_tables`; a larger integer's text made here), else `head` and the text
+    of the part's function."""
+    other = f"{head!r} + _ws[{i}](v)"
+    if kind == "bool":
+        return f"(({head + 'true'!r} if v else {head + 'false'!r}) if _type(v := {read}) is bool else {other})"
+    if kind == "int":
+        return f"((_h{i}(v) or {head!r} + (_ints(v) or _int(v))) if _type(v := {read}) is int else {other})"
+    made = f"(_hs{i}(v, {head!r} + _str(v)) if _len(_ht{i}) < {HEADED_KEPT} else _hm{i}(v))"
+    return f"((_h{i}(v) or {made}) if _type(v := {read}) is str else {other})"
+
+
+def _cells_source(
+    terms: list[tuple[str, str, Any]], close: str, check: Sequence[str], names: Iterable[str], keep: bool
+) -> str:
+    """The source of `make(**names)` as `_source` makes it, but with the memo in closure cells
+    of its own: part `i`'s last value in `v{i}` and its text in `t{i}` (no memo list read at the
+    start and set at the end). A changed part's value is set before its text is written, so if
+    writing raises, every cell is put back to its start (no value is then any part's). Only for
+    a function that is never called again while it writes (not on a cycle of types). A text or
+    flag part's text is kept with its head before it (`_HEADED`, `_headed`: the globals
+    `_head_tables` makes)."""
+    n = len(terms)
+    items = []
+    for i, (read, head, kind) in enumerate(terms):
+        if kind in _HEADED:  # the part's text with its head before it, one piece (see `_head_tables`)
+            items.append(f"(t{i} := {_headed(i, f'(v{i} := {read})', kind, head)}) if {read} is not v{i} else t{i}")
+        else:
+            items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
+    body = [
+        *check,
+        *_guarded(n, [f"t = ({', '.join([*items, repr(close)])})"], "    "),
+        "    text = _join(t)",
+        *(_KEEP if keep else ()),
+        "    return text",
+    ]
+    return _with_cells(names, n, body)
+
+
+def _guarded(n: int, lines: Sequence[str], indent: str) -> list[str]:
+    """`lines` in a `try` at `indent`: if they raise, the value cells `v0` to `v{n - 1}` are put
+    back to their start (no value is then any part's), and the value is written by `_slow` (a
+    `TypeError`: orjson refusing a part) or the error raised again (see `_cells_source`)."""
+    values = " = ".join(f"v{i}" for i in range(n))
+    return [
+        f"{indent}try:",
+        *(f"{indent}    {line}" for line in lines),
+        f"{indent}except TypeError:",
+        f"{indent}    {values} = _nothing",
+        f"{indent}    return _slow(value)",
+        f"{indent}except BaseException:",
+        f"{indent}    {values} = _nothing",
+        f"{indent}    raise",
+    ]
+
+
+def _with_cells(names: Iterable[str], n: int, body: Sequence[str]) -> str:
+    """The source of `make(**names)`: the cells `v0`-`v{n - 1}` (first `_nothing`) and `t0`-`t{n
+    - 1}`, the function `write(value)` of `body` (setting them), and the function putting them
+    back, registered in `_resets` (see `use_orjson`)."""
+    cells = ", ".join([*(f"v{i}" for i in range(n)), *(f"t{i}" for i in range(n))])
+    values = " = ".join(f"v{i}" for i in range(n))
+    texts = " = ".join(f"t{i}" for i in range(n))
+    lines = [
+        f"def make({', '.join(names)}):",
+        f"  {values} = _nothing",
+        f"  {texts} = ''",
+        "  def write(value):",
+        f"    nonlocal {cells}",
+        *body,
+        "  def reset():",
+        f"    nonlocal {cells}",
+        f"    {values} = _nothing",
+        f"    {texts} = ''",
+        "  _resets.append(reset)",
+        "  return write",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _items_source(kind: str, names: dict[str, Any], keep: bool, cells: bool = False) -> str:
     """The source of `make(**names)` for a tuple of items of `kind`: for each length up to
     `_POSITIONS`, a tuple of the items' texts (the memo's where the item is the very object the
     last value had at its position, else written by the position's function `_ps[i]`, made by
     `_place(i)` at the first write there) joined; the value is remembered padded to `_POSITIONS`
-    (no position past its end is any item); longer tuples are written by `_long`."""
+    (no position past its end is any item); longer tuples are written by `_long`. With `cells`,
+    each position's last item and text are in closure cells of its own (see `_cells_source`)."""
+    if cells:
+        return _items_cells_source(kind, names, keep)
     items = [
         f"q[{2 * i + 1}] if value[{i}] is p[{i}] else " + _miss(i, f"value[{i}]", kind, f"(_ps[{i}] or _place({i}))")
         for i in range(_POSITIONS)
@@ -855,6 +1092,39 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
+    """`_items_source` with each position's last item in `v{i}` and its text in `t{i}`, closure
+    cells of its own (see `_cells_source`: a position's item is set before its text is written,
+    and every cell put back if writing raises)."""
+    items = [
+        f"(t{i} := "
+        + _miss(i, f"(v{i} := value[{i}])", kind, f"(_ps[{i}] or _place({i}))")
+        + f") if value[{i}] is not v{i} else t{i}"
+        for i in range(_POSITIONS)
+    ]
+    cases = []
+    for n in range(1, _POSITIONS + 1):
+        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", "    t = ('[', " + ", ',', ".join(items[:n]) + ", ']')"]
+    body = [
+        "    if _type(value) is not tuple:",
+        "        return _slow(value)",
+        "    n = _len(value)",
+        "    if not n:",
+        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
+        "            _place(0)",
+        "        return '[]'",
+        *(_FOUND if keep else ()),
+        f"    if n > {_POSITIONS}:",
+        "        text = _long(value)",
+        "    else:",
+        *_guarded(_POSITIONS, cases, "        "),
+        "        text = _join(t)",
+        *(_KEEP if keep else ()),
+        "    return text",
+    ]
+    return _with_cells(names, _POSITIONS, body)
+
+
 _KEEP: Final = (
     "    if _held[0] >= _limit:",
     "        _clear()",
@@ -876,22 +1146,22 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
     if kind == "str":
         return f"(_str(v) if _type(v := {read}) is str else {call})"
     if kind == "tokens":
-        return f"(_fast[0].dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _fast[0] else {call})"
+        return f"(_dumps(v._counts).decode() if _type(v := {read}) is _Tokens and _dumps else {call})"
     if kind.startswith("fixed"):  # a tuple of plain values of a fixed length, its own unstructured form
         fits = f"_type(v := {read}) is tuple and _len(v) == {kind[len('fixed') :]}"
-        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind.startswith("mixed"):  # a fixed tuple of plain values and multisets (`T` in the mask)
         mask = kind[len("mixed") :]
         tokens = "".join(f" and _type(v[{j}]) is _Tokens" for j, each in enumerate(mask) if each == "T")
         items = "".join(f"v[{j}]._counts, " if each == "T" else f"v[{j}], " for j, each in enumerate(mask))
         fits = f"_type(v := {read}) is tuple and _len(v) == {len(mask)}{tokens}"
-        return f"(_fast[0].dumps(({items})).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(({items})).decode() if {fits} and _dumps else {call})"
     if kind.startswith("rows"):  # a tuple of `fixed<n>` tuples: each a tuple of n items
         size = kind[len("rows") :]
         fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
-        return f"(_fast[0].dumps(v).decode() if {fits} and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
-        return f"(_fast[0].dumps(v).decode() if _type(v := {read}) is tuple and _fast[0] else {call})"
+        return f"(_dumps(v).decode() if _type(v := {read}) is tuple and _dumps else {call})"
     return f"{own or f'_w{i}'}({read})"
 
 
