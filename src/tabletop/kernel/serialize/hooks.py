@@ -206,10 +206,22 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
 
 def _scanned_tokens(value: Any, hint: type) -> Tokens:
     """`_structure_tokens` of a value as the JSON scanner reads it (the reader's): an object's
-    keys are then exact text, not checked again."""
+    keys are then exact text, not checked again. The value is a new dict of the scanner's, owned
+    by nobody else: written in order (as the writer writes it), it becomes the multiset's counts
+    as it is. Not looked up in `_TOKENS_READ`: the reader keeps the multisets it read by their
+    text already, and what it misses there is almost never there either."""
     if type(value) is not dict:
         return _structure_tokens(value, hint)  # which words the refusal
-    return _text_kinds(value, tuple(value))
+    if not value:
+        return _build(value, 0)
+    counts = value.values()
+    # exact integers: their bounds found at C speed, as `_checked_tokens` checks them
+    if len(value) <= MAX_KINDS and set(map(type, counts)) <= _WHOLE and min(counts) > 0 and max(counts) <= MAX_COUNT:
+        ordered = sorted(value)  # text compared with text: faster than sorting the (kind, count) pairs
+        if ordered == list(value):  # in order already: the scanner's dict is the counts
+            return _build(value, sum(counts))
+        return _build(dict(zip(ordered, map(value.__getitem__, ordered), strict=True)), sum(counts))
+    return _checked_tokens(value)  # which words the refusal
 
 
 def _text_kinds(value: dict[Any, Any], kinds: tuple[Any, ...]) -> Tokens:
