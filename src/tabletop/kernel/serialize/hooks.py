@@ -206,10 +206,32 @@ def _structure_tokens(value: Any, _: type) -> Tokens:
 
 def _scanned_tokens(value: Any, hint: type) -> Tokens:
     """`_structure_tokens` of a value as the JSON scanner reads it (the reader's): an object's
-    keys are then exact text, not checked again."""
+    keys are then exact text, not checked again. The value is a new dict of the scanner's, owned
+    by nobody else: written in order (as the writer writes it), it becomes the multiset's counts
+    as it is. Not looked up in `_TOKENS_READ`: the reader keeps the multisets it read by their
+    text already, and what it misses there is almost never there either."""
     if type(value) is not dict:
         return _structure_tokens(value, hint)  # which words the refusal
-    return _text_kinds(value, tuple(value))
+    if len(value) <= MAX_KINDS:
+        # One loop: each count an exact integer within its bounds (as `_checked_tokens` checks
+        # them), the total, and whether the kinds are in order (rising: they are all different).
+        # Short loops cost less than `set(map(type, ...))`, `min`, `max` and `sorted` calls.
+        total = 0
+        last = ""
+        ordered = True
+        for kind, n in value.items():
+            if type(n) is not int or not 0 < n <= MAX_COUNT:
+                break
+            if kind <= last:  # the first kind too if it is "" (then sorted: the same counts)
+                ordered = False
+            last = kind
+            total += n
+        else:
+            if ordered:  # as the writer writes it: the scanner's dict is the counts
+                return _build(value, total)
+            kinds = sorted(value)
+            return _build(dict(zip(kinds, map(value.__getitem__, kinds), strict=True)), total)
+    return _checked_tokens(value)  # which words the refusal
 
 
 def _text_kinds(value: dict[Any, Any], kinds: tuple[Any, ...]) -> Tokens:
