@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
-from test_json_read_steady import CONFIGURATIONS, _texts  # the configurations and seeded texts read there
+from json_read_helpers import CONFIGURATIONS, texts  # the configurations and seeded texts read there
 
 import tabletop
 from tabletop.kernel.jsontext.reader import _HELD, Miss, TextReader
@@ -38,7 +38,7 @@ def test_writer_texts_are_read_part_by_part_finding_unchanged_parts(name: str, o
     found = 0
     for seed in (1, 2):
         before: Any = None
-        for text in _texts(name, options, seed, every=1):
+        for text in texts(name, options, seed, every=1):
             assert len(text) >= PART_BY_PART
             held = _HELD[0]
             try:

@@ -6,25 +6,15 @@ error (type, message, path), whatever the last text there was."""
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import attrs
 import pytest
+from json_read_helpers import CONFIGURATIONS, fast, texts, usual
 
 import tabletop
-from tabletop.kernel.chance import CHANCE, sample_chance
-from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext.reader import STEADY_FIELDS, TextReader, _steady
-from tabletop.kernel.serialize import load_envelope, read_state, structure
-
-CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [(name, {"month": "january"}) for name in ("conservas",)]
-CONFIGURATIONS += [("conservas", {"month": "december", "goal": "difficult"}), ("tabletop.testing.drill:GAME", {})]
-CONFIGURATIONS += [("archipel", {"players": n, "declare": "supplied"}) for n in (2, 5)]
-CONFIGURATIONS += [("spolka_zoo", {"players": n}) for n in (2, 5)] + [("spolka_zoo", {"players": 1, "bots": 4})]
-CONFIGURATIONS += [("spolka_zoo", {"players": 3, "modules": ("events", "hidden_goals", "intrigues")})]
-"""The configurations `benchmarks/playouts.py` measures."""
 
 _VALUE = re.compile(r'"(\w+)":("[^"\\]*"|true|false|null|-?\d+)(?=[,}])')
 """A field holding a plain value, as the writer writes it."""
@@ -33,52 +23,22 @@ _BAD = ('"x"', '""', "true", "false", "null", "0", "7", "-1", "1.5", "[]", "{}",
 """Values put in place of a field's: each of another type or another value of its own."""
 
 
-def _usual(game: tabletop.Game, text: str) -> Any:
-    """The state of the usual reading (the envelope loaded whole, then structured), or its refusal."""
-    try:
-        payload = load_envelope(text, kind="state", game=game.name)
-        if not isinstance(payload, dict):
-            raise DecodeError("expected an object", path="state")
-        return structure(game.converter, payload, game.state_type, root="state")
-    except DecodeError as exc:
-        return type(exc), str(exc), exc.path
-
-
-def _fast(game: tabletop.Game, text: str) -> Any:
-    """The state of `read_state` (part by part), or its refusal."""
-    try:
-        return read_state(text, game=game.name, converter=game.converter, cls=game.state_type)
-    except DecodeError as exc:
-        return type(exc), str(exc), exc.path
-
-
-def _texts(name: str, options: dict[str, Any], seed: int, every: int = 3) -> list[str]:
-    """Every `every`-th state's text of the random game `seed` (uniform moves, chance sampled)."""
-    game = tabletop.get_game(name)
-    rng = random.Random(seed)
-    states = [game.new_game(seed, **options)]
-    while not (last := states[-1]).is_terminal:
-        chance = last.current_player == CHANCE
-        states.append(last.apply(sample_chance(last, rng) if chance else rng.choice(last.legal_moves())))
-    return [state.to_json() for state in states[::every]]
-
-
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS)
-def test_steady_fields_read_as_usual(name: str, options: dict[str, Any]) -> None:
+def test_steady_fields_read_asusual(name: str, options: dict[str, Any]) -> None:
     """Seeded states read in turn (the last texts kept from each) are the usual reading's states."""
     game = tabletop.get_game(name)
     for seed in (1, 2):
-        for text in _texts(name, options, seed):
-            assert _fast(game, text) == _usual(game, text)
+        for text in texts(name, options, seed):
+            assert fast(game, text) == usual(game, text)
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS)
-def test_steady_fields_refused_as_usual(name: str, options: dict[str, Any]) -> None:
+def test_steady_fields_refused_asusual(name: str, options: dict[str, Any]) -> None:
     """Every plain field's value replaced (another type, another value, a longer or shorter text,
     text after it), read right after the sound text (so its last text is kept): the same state or
     the same refusal as the usual reading."""
     game = tabletop.get_game(name)
-    for text in _texts(name, options, 3, every=9)[:3]:
+    for text in texts(name, options, 3, every=9)[:3]:
         for match in _VALUE.finditer(text):
             start, end = match.span(2)
             value = match.group(2)
@@ -87,15 +47,15 @@ def test_steady_fields_refused_as_usual(name: str, options: dict[str, Any]) -> N
                 damaged = text[:start] + bad + text[end:]
                 if damaged == text:
                     continue
-                assert _fast(game, text) == _usual(game, text)
-                assert _fast(game, damaged) == _usual(game, damaged), (match.group(1), bad)
+                assert fast(game, text) == usual(game, text)
+                assert fast(game, damaged) == usual(game, damaged), (match.group(1), bad)
             # text after the value, the mark of the next field damaged, the field left out, a field more
             damages = [text[:end] + "x" + text[end:], text[:end] + ',"zz":1' + text[end:]]
             if text[end] == ",":
                 damages.append(text[: match.start()] + text[end + 1 :])
             for damaged in damages:
-                assert _fast(game, text) == _usual(game, text)
-                assert _fast(game, damaged) == _usual(game, damaged), match.group(1)
+                assert fast(game, text) == usual(game, text)
+                assert fast(game, damaged) == usual(game, damaged), match.group(1)
 
 
 @pytest.mark.parametrize("name", sorted({name for name, _ in CONFIGURATIONS}))

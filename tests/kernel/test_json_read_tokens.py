@@ -6,56 +6,16 @@ usual reading refuses is refused with the very same error (type, message, path).
 from __future__ import annotations
 
 import json
-import random
 import re
 from typing import Any
 
 import pytest
+from json_read_helpers import CONFIGURATIONS, fast, texts, usual
 
 import tabletop
-from tabletop.kernel.chance import CHANCE, sample_chance
-from tabletop.kernel.errors import DecodeError
-from tabletop.kernel.serialize import hooks, load_envelope, read_state, structure
+from tabletop.kernel.serialize import hooks
 from tabletop.kernel.serialize.limits import MAX_COUNT, MAX_KINDS
 from tabletop.kernel.tokens import Tokens
-
-CONFIGURATIONS: list[tuple[str, dict[str, Any]]] = [("conservas", {"month": "january"})]
-CONFIGURATIONS += [("conservas", {"month": "december", "goal": "difficult"}), ("tabletop.testing.drill:GAME", {})]
-CONFIGURATIONS += [("archipel", {"players": n, "declare": "supplied"}) for n in (2, 5)]
-CONFIGURATIONS += [("spolka_zoo", {"players": n}) for n in (2, 5)] + [("spolka_zoo", {"players": 1, "bots": 4})]
-CONFIGURATIONS += [("spolka_zoo", {"players": 3, "modules": ("events", "hidden_goals", "intrigues")})]
-"""The configurations `benchmarks/playouts.py` measures."""
-
-
-def _usual(game: tabletop.Game, text: str) -> Any:
-    """The state of the usual reading (the envelope loaded whole, then structured), or its refusal."""
-    try:
-        payload = load_envelope(text, kind="state", game=game.name)
-        if not isinstance(payload, dict):
-            raise DecodeError("expected an object", path="state")
-        return structure(game.converter, payload, game.state_type, root="state")
-    except DecodeError as exc:
-        return type(exc), str(exc), exc.path
-
-
-def _fast(game: tabletop.Game, text: str) -> Any:
-    """The state of `read_state` (part by part), or its refusal."""
-    try:
-        return read_state(text, game=game.name, converter=game.converter, cls=game.state_type)
-    except DecodeError as exc:
-        return type(exc), str(exc), exc.path
-
-
-def _texts(name: str, options: dict[str, Any], seed: int, every: int) -> list[str]:
-    """Every `every`-th state's text of the random game `seed` (uniform moves, chance sampled)."""
-    game = tabletop.get_game(name)
-    rng = random.Random(seed)
-    states = [game.new_game(seed, **options)]
-    while not (last := states[-1]).is_terminal:
-        chance = last.current_player == CHANCE
-        states.append(last.apply(sample_chance(last, rng) if chance else rng.choice(last.legal_moves())))
-    return [state.to_json() for state in states[::every]]
-
 
 _MULTISET = re.compile(r'\{"[a-z][\w-]*":\d+(?:,"[a-z][\w-]*":\d+)*\}')
 """A multiset of one kind or more, as the writer writes it (kinds in order)."""
@@ -149,13 +109,13 @@ def _damaged(text: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("name", "options"), CONFIGURATIONS)
-def test_multisets_read_as_usual(name: str, options: dict[str, Any]) -> None:
+def test_multisets_read_asusual(name: str, options: dict[str, Any]) -> None:
     """Seeded states read in turn, each followed by damaged copies of its multisets (read right
     after the sound text, so its parts are kept): the same state or the same refusal as the usual
     reading."""
     game = tabletop.get_game(name)
-    for text in _texts(name, options, 3, every=5):
-        assert _fast(game, text) == _usual(game, text)
+    for text in texts(name, options, 3, every=5):
+        assert fast(game, text) == usual(game, text)
         for copy in _damaged(text):
-            assert _fast(game, copy) == _usual(game, copy)
-            _fast(game, text)  # the sound text read again between copies
+            assert fast(game, copy) == usual(game, copy)
+            fast(game, text)  # the sound text read again between copies

@@ -858,6 +858,16 @@ _FOUND: Final = (
     "    if found is not None and found[0] is value:",
     "        return found[1]",
 )
+_ITEMS_HEAD: Final = (
+    "    if _type(value) is not tuple:",
+    "        return _slow(value)",
+    "    n = _len(value)",
+    "    if not n:",
+    "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
+    "            _place(0)",
+    "        return '[]'",
+)
+"""The first lines of a function writing a tuple of items: not a tuple, or an empty one."""
 _ATTRS_CHECK: Final = (
     "    if _type(value) is not _cls:",
     "        return _slow(value)",
@@ -1067,13 +1077,7 @@ def _items_source(kind: str, names: dict[str, Any], keep: bool, cells: bool = Fa
     lines = [
         f"def make({', '.join(names)}):",
         "  def write(value):",
-        "    if _type(value) is not tuple:",
-        "        return _slow(value)",
-        "    n = _len(value)",
-        "    if not n:",
-        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
-        "            _place(0)",
-        "        return '[]'",
+        *_ITEMS_HEAD,
         *(_FOUND if keep else ()),
         f"    if n > {_POSITIONS}:",
         "        text = _long(value)",
@@ -1106,13 +1110,7 @@ def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
     for n in range(1, _POSITIONS + 1):
         cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", "    t = ('[', " + ", ',', ".join(items[:n]) + ", ']')"]
     body = [
-        "    if _type(value) is not tuple:",
-        "        return _slow(value)",
-        "    n = _len(value)",
-        "    if not n:",
-        "        if _ps[0] is None:  # the first write, even of an empty tuple, makes the first position's function",
-        "            _place(0)",
-        "        return '[]'",
+        *_ITEMS_HEAD,
         *(_FOUND if keep else ()),
         f"    if n > {_POSITIONS}:",
         "        text = _long(value)",
