@@ -12,8 +12,9 @@ seeds.
   no `address` a local Ray instance of `workers` CPUs is started and shut down after;
   with an address (`"auto"`, `"HOST:6379"`, `"ray://HOST:10001"`) the tasks go to that
   running cluster, whose nodes must have `tabletop` installed. At most four tasks for each
-  of the cluster's CPUs are submitted and not yet taken back at a time. Ctrl-C cancels the
-  tasks still running and shuts the local instance down.
+  of the cluster's CPUs are submitted and not yet taken back at a time. Ctrl-C shuts a local
+  instance down (its workers end with their tasks); on a cluster given by `address`, it
+  cancels the tasks still queued or running.
 """
 
 from __future__ import annotations
@@ -129,11 +130,12 @@ def _ray(
             pending.extend(task.remote(*call) for call in itertools.islice(waiting, len(done)))
             for ref in done:
                 yield ray.get(ref)
-    finally:
-        for ref in pending:  # interrupted (Ctrl-C) or abandoned: stop what still runs
-            ray.cancel(ref, force=True)
-        if started:
+    finally:  # interrupted (Ctrl-C) or abandoned: stop what still runs
+        if started:  # the instance and its workers end: nothing to cancel
             ray.shutdown()
+        else:  # another's instance goes on: what is queued is dropped, what runs interrupted
+            for ref in pending:
+                ray.cancel(ref)
 
 
 def _import_ray() -> Any:
