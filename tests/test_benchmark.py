@@ -241,17 +241,39 @@ def test_the_memory_goal_is_the_figure_of_before_issue_12_on_both_sides() -> Non
     assert memory["drill"]["met"] == "met"
 
 
-@pytest.mark.skipif(shutil.which("valgrind") is None, reason="benchmarks/instructions.py counts with valgrind")
-def test_instructions_counts_playouts_branching_and_both_json_directions(capsys: pytest.CaptureFixture[str]) -> None:
-    """benchmarks/instructions.py prints, for the drill, a count for its playouts and branching pass
-    (millions) and for to_json and state_from_json (thousands per state), each a positive number."""
+def _instructions_module() -> Any:
     spec = importlib.util.spec_from_file_location("instructions", ROOT / "benchmarks" / "instructions.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    return module
+
+
+def test_instructions_count_each_call_after_a_full_collection() -> None:
+    """Each measured call starts from a full collection, so the collections it triggers do not
+    depend on what the calls counted before it left behind: the collector's generation counts
+    are back to zero (but for what the call itself allocates) when the call begins."""
+    import gc
+
+    module = _instructions_module()
+    kept = [[index] for index in range(5_000)]  # tracked objects, as a configuration before leaves
+    seen: list[tuple[int, int, int]] = []
+    module._measured(lambda: seen.append(gc.get_count()))
+    assert kept and seen[0][1:] == (0, 0)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="benchmarks/instructions.py counts with valgrind")
+@pytest.mark.parametrize("collector", ["on", "off"])
+def test_instructions_counts_playouts_branching_and_both_json_directions(
+    collector: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """benchmarks/instructions.py prints, for the drill, a count for its playouts and branching pass
+    (millions) and for to_json and state_from_json (thousands per state), each a positive number,
+    with the garbage collector on (as in real use) or off (the code alone)."""
+    module = _instructions_module()
     if not module.can_count():
         pytest.skip(f"callgrind finds no operator.call in {sys.executable} (a Python stripped of its symbols)")
-    assert module.main(["--game", "drill", "--games", "1", "--pools", "1"]) == 0
+    assert module.main(["--game", "drill", "--games", "1", "--pools", "1", "--collector", collector]) == 0
     rows = [line.split() for line in capsys.readouterr().out.splitlines()]
     assert [(row[2], row[4]) for row in rows] == [
         ("playouts", "M"),
