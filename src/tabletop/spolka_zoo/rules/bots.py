@@ -256,9 +256,12 @@ effect that waits."""
 
 
 def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
+    global _planned  # the first plan found, for the card's task to carry out without planning it again
     seat = task.seat
+    first: tuple[int, Plan] | None = None
     if draft.config.bot_rule == "any-effect":  # card_feasible(draft, seat, card), without the call
-        feasible = _any_plan(draft, seat, BOTS[card].effects)
+        first = _first_plan(draft, seat, BOTS[card].effects)
+        feasible = first is not None
     else:
         feasible = card_feasible(draft, seat, card)
     piles = draft.piles
@@ -268,9 +271,30 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
         carried = _CARRIED.get((seat, card))
         if carried is None:
             carried = _CARRIED[seat, card] = shared_task("bot_card", seat=seat, card=card)
+        if first is not None:
+            _planned = (draft, carried, *first)
         finish(draft, (carried,))
     else:
         finish(draft, (_WITH_N(task, task.n + 1),))
+
+
+def _first_plan(state: Position, seat: int, effects: tuple[BotEffect, ...]) -> tuple[int, Plan] | None:
+    """The first of `effects` that can be carried out, by its index, with its plan; `None` when
+    none can (`_any_plan`, telling which)."""
+    plans = _PLANS
+    for index, effect in enumerate(effects):
+        plan = plans[effect.kind](state, seat, effect)
+        if plan is not None:
+            return index, plan
+    return None
+
+
+_UNPLANNED: Final[tuple[object, object, int, Plan]] = (None, None, 0, ("", "", -1))
+_planned: tuple[object, object, int, Plan] = _UNPLANNED
+"""The draft a bot card was just found feasible on, the card's task and the first effect's index
+and plan, which `_card_run` then carries out without planning the effects before it and that one
+again: it runs next on the same draft, where only the bot deck, the discards, the queue and the
+flow's step changed since, none of which a plan reads. Emptied once read."""
 
 
 _CARRIED: Final[dict[tuple[int, str], Task]] = {}
@@ -284,17 +308,25 @@ def _card_run(draft: Draft, task: Task) -> None:
     Effects that need chance (a refill, a card revealed) queue their tasks first and the
     card continues after them; `index` and `n` (effects done) say where it stands.
     """
+    global _planned
     card = BOTS[task.card]
     index, done = task.index, task.n
     plans = _PLANS  # bot_plan(...), without the call
+    planned = _planned
+    plan: Plan | None = None
+    if planned[0] is draft and planned[1] is task:  # planned as the card was drawn (`_turn_drawn`)
+        _planned = _UNPLANNED
+        index, plan = planned[2], planned[3]  # the effects before it cannot be carried out
     while index < len(card.effects):
         effect = card.effects[index]
         index += 1
-        plan = plans[effect.kind](draft, task.seat, effect)
         if plan is None:
-            continue
+            plan = plans[effect.kind](draft, task.seat, effect)
+            if plan is None:
+                continue
         done += 1
         follow = carry_out(draft, task.seat, effect, plan)
+        plan = None
         if follow:
             finish(draft, (*follow, _WITH_INDEX_N(task, index, done)))
             return
