@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
@@ -265,7 +265,7 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
     else:
         feasible = card_feasible(draft, seat, card)
     piles = draft.piles
-    _, deck = piles.bot_deck.draw(card)
+    deck = drawn(piles.bot_deck, card)
     draft.piles = _WITH_BOT_CARDS(piles, deck, piles.bot_discard.add(card))
     if feasible:
         carried = _CARRIED.get((seat, card))
@@ -351,7 +351,7 @@ def _lobby_outcomes(state: Position, task: Task) -> Tokens:
 
 
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
-    _, influence = draft.piles.influence.draw(card)
+    influence = drawn(draft.piles.influence, card)
     draft.piles = _WITH_INFLUENCE(draft.piles, influence)
     draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
     lobbied(draft, task.company, card)

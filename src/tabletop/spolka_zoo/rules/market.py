@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import (
@@ -85,7 +85,7 @@ _WITH_REVEALED: Final = piles_with("resolving", "shown")
 
 def _revealed(draft: Draft, task: Task, card: str) -> None:
     company = task.company
-    _, deck = draft.decks[FRUIT_INDEX[company]].draw(card)
+    deck = drawn(draft.decks[FRUIT_INDEX[company]], card)
     piles = draft.piles
     draft.piles = _WITH_REVEALED(piles, (*piles.resolving, card), (*piles.shown, (company, card)))
     icons = task.n + (card in END_ICON)
