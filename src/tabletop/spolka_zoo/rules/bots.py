@@ -328,7 +328,7 @@ def _card_run(draft: Draft, task: Task) -> None:
         follow = carry_out(draft, task.seat, effect, plan)
         plan = None
         if follow:
-            finish(draft, (*follow, _WITH_INDEX_N(task, index, done)))
+            finish(draft, follow + (_WITH_INDEX_N(task, index, done),))  # noqa: RUF005 (one copy: no list built)
             return
     if card.bonus_if == "always" or done:
         economy.gain(draft, task.seat, card.bonus)
