@@ -95,6 +95,8 @@ _HANDLERS: Final = {
 """`STEPS` by phase, then step (`None` for a step that is not automatic)."""
 _BY_KEY: Final = {f"{p}.{s}": h for p, steps in _HANDLERS.items() for s, h in steps.items()}
 """`_HANDLERS` by the flow's `key` (`"phase.step"`, kept on the flow): one lookup per automatic step."""
+_AUTO_STEPS: Final = range(MAX_AUTO_STEPS)
+"""The bound on automatic steps in a row, made once (no `range` call per step)."""
 
 
 def settle(draft: Draft) -> None:
@@ -291,15 +293,20 @@ def apply(state: ZooState, move: Move) -> ZooState:
         # reads the step or the count), so neither is asked after. `draft.to_work()` in line:
         # the machine's answer read from its memory on the flow, asked of it the first time.
         memo = flow._next
-        worked = memo[1].get("effects.work") if memo is not None and memo[0] is MACHINE else None
+        try:  # a subscript, not a `dict.get` call: the answer is there but the first time
+            worked = memo[1]["effects.work"] if memo is not None and memo[0] is MACHINE else None
+        except KeyError:
+            worked = None
         draft.flow = worked if worked is not None else MACHINE.goto(flow, "effects.work")
         draft.chance_count += 1
         task = draft.queue[0]
         _DRAWN[task.op](draft, task, move.card)
+        if draft.flow is worked:  # still at work (nearly every outcome): its handler, not looked up
+            _work(draft)
     else:
         apply_in_place(draft, move)
     handlers = _BY_KEY
-    for _ in range(MAX_AUTO_STEPS):  # `settle(draft)` in line: one call less per step
+    for _ in _AUTO_STEPS:  # `settle(draft)` in line: one call less per step
         handler = handlers[draft.flow.key]
         if handler is None:
             return draft.finish()

@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
@@ -256,21 +256,45 @@ effect that waits."""
 
 
 def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
+    global _planned  # the first plan found, for the card's task to carry out without planning it again
     seat = task.seat
+    first: tuple[int, Plan] | None = None
     if draft.config.bot_rule == "any-effect":  # card_feasible(draft, seat, card), without the call
-        feasible = _any_plan(draft, seat, BOTS[card].effects)
+        first = _first_plan(draft, seat, BOTS[card].effects)
+        feasible = first is not None
     else:
         feasible = card_feasible(draft, seat, card)
     piles = draft.piles
-    _, deck = piles.bot_deck.draw(card)
+    deck = drawn(piles.bot_deck, card)
     draft.piles = _WITH_BOT_CARDS(piles, deck, piles.bot_discard.add(card))
     if feasible:
         carried = _CARRIED.get((seat, card))
         if carried is None:
             carried = _CARRIED[seat, card] = shared_task("bot_card", seat=seat, card=card)
+        if first is not None:
+            _planned = (draft, carried, *first)
         finish(draft, (carried,))
     else:
         finish(draft, (_WITH_N(task, task.n + 1),))
+
+
+def _first_plan(state: Position, seat: int, effects: tuple[BotEffect, ...]) -> tuple[int, Plan] | None:
+    """The first of `effects` that can be carried out, by its index, with its plan; `None` when
+    none can (`_any_plan`, telling which)."""
+    plans = _PLANS
+    for index, effect in enumerate(effects):
+        plan = plans[effect.kind](state, seat, effect)
+        if plan is not None:
+            return index, plan
+    return None
+
+
+_UNPLANNED: Final[tuple[object, object, int, Plan]] = (None, None, 0, ("", "", -1))
+_planned: tuple[object, object, int, Plan] = _UNPLANNED
+"""The draft a bot card was just found feasible on, the card's task and the first effect's index
+and plan, which `_card_run` then carries out without planning the effects before it and that one
+again: it runs next on the same draft, where only the bot deck, the discards, the queue and the
+flow's step changed since, none of which a plan reads. Emptied once read."""
 
 
 _CARRIED: Final[dict[tuple[int, str], Task]] = {}
@@ -284,19 +308,27 @@ def _card_run(draft: Draft, task: Task) -> None:
     Effects that need chance (a refill, a card revealed) queue their tasks first and the
     card continues after them; `index` and `n` (effects done) say where it stands.
     """
+    global _planned
     card = BOTS[task.card]
     index, done = task.index, task.n
     plans = _PLANS  # bot_plan(...), without the call
+    planned = _planned
+    plan: Plan | None = None
+    if planned[0] is draft and planned[1] is task:  # planned as the card was drawn (`_turn_drawn`)
+        _planned = _UNPLANNED
+        index, plan = planned[2], planned[3]  # the effects before it cannot be carried out
     while index < len(card.effects):
         effect = card.effects[index]
         index += 1
-        plan = plans[effect.kind](draft, task.seat, effect)
         if plan is None:
-            continue
+            plan = plans[effect.kind](draft, task.seat, effect)
+            if plan is None:
+                continue
         done += 1
         follow = carry_out(draft, task.seat, effect, plan)
+        plan = None
         if follow:
-            finish(draft, (*follow, _WITH_INDEX_N(task, index, done)))
+            finish(draft, follow + (_WITH_INDEX_N(task, index, done),))  # noqa: RUF005 (one copy: no list built)
             return
     if card.bonus_if == "always" or done:
         economy.gain(draft, task.seat, card.bonus)
@@ -319,7 +351,7 @@ def _lobby_outcomes(state: Position, task: Task) -> Tokens:
 
 
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
-    _, influence = draft.piles.influence.draw(card)
+    influence = drawn(draft.piles.influence, card)
     draft.piles = _WITH_INFLUENCE(draft.piles, influence)
     draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
     lobbied(draft, task.company, card)

@@ -36,6 +36,7 @@ __all__ = [
     "UNKNOWN",
     "arrangements",
     "deck_of",
+    "drawn",
     "neighbour",
     "remove_cards",
     "shuffled_into",
@@ -91,6 +92,25 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
     return _deck((), _build(clean, sum(clean.values())), ())
 
 
+def drawn(deck: Deck, card: str) -> Deck:
+    """`deck.draw(card)[1]`: the deck after its top card is drawn, `card` the chance outcome when
+    the top is unknown. A card of the unknown middle (every chance step's draw) is taken out
+    here, the middle's counts copied and built by the kernel's `_build` (one call where
+    `Deck.draw` and `Tokens.remove` made two, and no pair returned); any other draw, and a card
+    not in the middle (which raises), is the kernel's `draw`."""
+    middle = deck.middle
+    counts = middle._counts
+    have = counts.get(card)
+    if deck.top or have is None:
+        return deck.draw(card)[1]
+    counts = counts.copy()  # `copy()`, as the kernel's multisets copy (see `tokens._build`)
+    if have == 1:
+        del counts[card]
+    else:
+        counts[card] = have - 1
+    return _deck((), _build(counts, middle.total - 1), deck.bottom)
+
+
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
     """`cards` leave the game (kept with who has seen them)."""
     draft.piles = evolve(draft.piles, removed=draft.piles.removed + cards)
@@ -126,7 +146,7 @@ _WITH_ROWS: Final = {kind: piles_with(*names) for kind, names in _ROWS.items()}
 def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     deck_name, row_name = _ROWS[task.arg]
     piles = draft.piles
-    _, deck = getattr(piles, deck_name).draw(card)
+    deck = drawn(getattr(piles, deck_name), card)
     row = list(getattr(piles, row_name))
     row[task.index] = card
     draft.piles = _WITH_ROWS[task.arg](piles, deck, tuple(row))
@@ -406,7 +426,7 @@ def _move_outcomes(state: Position, task: Task) -> Tokens:
 
 
 def _move_drawn(draft: Draft, task: Task, card: str) -> None:
-    _, rest = deck_of(draft, task.company).draw(card)
+    rest = drawn(deck_of(draft, task.company), card)
     draft.set_deck(task.company, rest)
     _put(draft, task, _known(card, _NOBODY, False))
 

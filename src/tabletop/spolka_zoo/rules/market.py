@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import (
@@ -65,15 +65,19 @@ fields)."""
 
 def _resolve_run(draft: Draft, task: Task) -> None:
     deck = draft.decks[FRUIT_INDEX[task.company]]  # deck_of(draft, task.company)
-    kind = top_kind(deck)
-    if task.n >= 2 or kind == EMPTY:
-        draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))
-        draft.piles = _WITH_RESOLVING(draft.piles, ())
-        finish(draft)
-    elif kind == KNOWN:
-        _revealed(draft, task, deck.top_card())
-    else:
-        wait_chance(draft)
+    if task.n < 2:  # `top_kind(deck)` in line (a call less per card revealed): KNOWN, UNKNOWN or EMPTY
+        if deck.top:
+            _revealed(draft, task, deck.top_card())
+            return
+        if deck.middle.total:
+            wait_chance(draft)
+            return
+        if deck.bottom:
+            _revealed(draft, task, deck.top_card())
+            return
+    draft.set_deck(task.company, shuffled_into(deck, draft.piles.resolving))  # two end icons, or no card left
+    draft.piles = _WITH_RESOLVING(draft.piles, ())
+    finish(draft)
 
 
 def _resolve_outcomes(state: Position, task: Task) -> Tokens:
@@ -85,16 +89,18 @@ _WITH_REVEALED: Final = piles_with("resolving", "shown")
 
 def _revealed(draft: Draft, task: Task, card: str) -> None:
     company = task.company
-    _, deck = draft.decks[FRUIT_INDEX[company]].draw(card)
+    deck = drawn(draft.decks[FRUIT_INDEX[company]], card)
     piles = draft.piles
-    draft.piles = _WITH_REVEALED(piles, (*piles.resolving, card), (*piles.shown, (company, card)))
+    # Tuples extended by concatenation: one copy each, where `(*t, x)` builds a list, then copies it into a tuple.
+    resolving = piles.resolving + (card,)  # noqa: RUF005
+    draft.piles = _WITH_REVEALED(piles, resolving, piles.shown + ((company, card),))  # noqa: RUF005
     icons = task.n + (card in END_ICON)
     following = _NEXT_CARD.get((company, icons))
     if following is None:
         following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
     draft.set_deck(company, deck)
     if _resolves(draft, company):
-        finish(draft, (*effect_tasks(card, company), following))
+        finish(draft, effect_tasks(card, company) + (following,))  # noqa: RUF005 (one copy, as above)
     else:
         finish(draft, (following,))
 

@@ -142,9 +142,11 @@ def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
         flow = draft.flow
         memo = flow._next
         if memo is not None and memo[0] is _machine:
-            hit = memo[1].get(target)
-            if hit is not None:
-                draft.flow = hit
+            try:  # a subscript, not a `dict.get` call: the answer is there but the first time
+                draft.flow = memo[1][target]
+            except KeyError:
+                pass
+            else:
                 return
         draft.flow = _asked(flow, target)
 
@@ -281,12 +283,14 @@ class Draft(Position, Builder["ZooState"], state=ZooState):
         flow = self.flow
         memo = flow._next
         if memo is not None and memo[0] is _machine:
-            if round is None and player is None and first_player is None:
-                hit = memo[1].get(target)
+            try:  # subscripts, not `dict.get` calls: the answer is there but the first time
+                if round is None and player is None and first_player is None:
+                    self.flow = memo[1][target]
+                else:
+                    self.flow = memo[1][target, round, player, first_player]
+            except KeyError:
+                pass
             else:
-                hit = memo[1].get((target, round, player, first_player))
-            if hit is not None:
-                self.flow = hit
                 return
         self.flow = _asked(flow, target, player, round, first_player)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 import attrs
 
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
+from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, remember, writable_twin
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.tokens import Tokens
 from tabletop.kernel.turns import clockwise
@@ -56,10 +56,11 @@ _NO_CARDS: Final = Deck()
 _NOTHING: Final = Tokens()
 PILES: Final = ("influence", "helper_deck", "bot_deck", "event_deck", "goal_box", "intrigue_box")
 """The face-down decks of `Piles`, by field name."""
-_majorities: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
-"""`majority` by company for the last seats (by identity) and first player asked about: a
-company's deck asks once per card it reveals. The seats are kept alive with the answers."""
-_majorities_before: tuple[tuple[Seat, ...], int, dict[str, int]] = ((), -1, {})
+_majorities: tuple[tuple[Seat, ...], dict[str, int]] = ((), {})
+"""`majority` by company for the last seats (by identity) asked about: a company's deck asks once
+per card it reveals. The seats are kept alive with the answers. (The first player is no part of
+the key: `next_taker`'s answer does not depend on the order the seats are looked at in.)"""
+_majorities_before: tuple[tuple[Seat, ...], dict[str, int]] = ((), {})
 """`_majorities` of the seats asked about before the last: the siblings of a search, each a card
 revealed from one state, ask about their parent's seats in turn with their own changed seats."""
 _ORDERS: Final = {n: tuple(clockwise(n, first) for first in range(n)) for n in range(1, 6)}
@@ -112,6 +113,23 @@ class Config:
         return self.warehouse_start + self.starting_fruits * self.seats
 
 
+class _Glory(dict[tuple[str, ...], int]):
+    """Glory printed on helpers, by the tuple of helper cards (`Seat.helper_glory`), each sum worked out
+    once (`__missing__`): a look-up where a generator over the helpers cost a call and a frame; a seat
+    hires a few of the game's helpers, so the tuples met are few."""
+
+    __slots__ = ()
+
+    def __missing__(self, helpers: tuple[str, ...]) -> int:
+        return remember(self, helpers, sum(HELPER_GLORY[h] for h in helpers), _GLORIES_KEPT)
+
+
+_GLORIES_KEPT: Final = 4096
+"""At most this many tuples of helpers kept in `_GLORY` (emptied when full, as every bounded table: a game
+meets a few dozen)."""
+_GLORY: Final = _Glory()
+
+
 @attrs.frozen
 class Seat:
     """One seat (player or bot). Everything but `pick`, `goal` and `intrigues` is public.
@@ -151,7 +169,7 @@ class Seat:
     @property
     def helper_glory(self) -> int:
         """Glory printed on the hired helpers."""
-        return sum(HELPER_GLORY[h] for h in self.helpers)
+        return _GLORY[self.helpers]
 
     def passive(self, kind: str, fruit: str = "", *, at_end: bool = False) -> int:
         """The total `n` of this seat's passive helper effects of `kind` (bots: 0).
@@ -382,11 +400,18 @@ class Position:
                     tied.append(seat)
         if len(tied) <= 1:
             return (tied[0] if tied else -1), True
-        keys = [(seats[s].helper_glory, len(seats[s].helpers)) for s in tied]
-        top = max(keys)
-        if keys.count(top) > 1:
-            return -1, False
-        return tied[keys.index(top)], True
+        # The tie broken by helper glory, then helper count: the best key if only one seat has it
+        # (a loop: no list of keys, no property and generator per seat, `_GLORY` by the helpers).
+        best, top, alone = -1, (-1, -1), False
+        glory = _GLORY
+        for seat in tied:
+            helpers = seats[seat].helpers
+            key = (glory[helpers], len(helpers))
+            if key > top:
+                best, top, alone = seat, key, True
+            elif key == top:
+                alone = False
+        return (best, True) if alone else (-1, False)
 
     def company(self, name: str) -> Company:
         """The company `name` (a fruit), with its prices, board, deck and shareholders.
@@ -422,16 +447,16 @@ class Position:
     def majority(self, company: str) -> int:
         """The majority shareholder of `company`, or -1 when none can be determined."""
         global _majorities, _majorities_before  # a two-entry cache, the last asked first
-        seats, first = self.seats, self.flow.first_player
+        seats = self.seats
         memo = _majorities
-        if memo[0] is not seats or memo[1] != first:
+        if memo[0] is not seats:
             memo = _majorities_before
-            if memo[0] is not seats or memo[1] != first:
-                memo = (seats, first, {})
+            if memo[0] is not seats:
+                memo = (seats, {})
             _majorities_before, _majorities = _majorities, memo
-        found = memo[2].get(company)
+        found = memo[1].get(company)
         if found is None:
-            found = memo[2][company] = self.next_taker(company)[0]
+            found = memo[1][company] = self.next_taker(company)[0]
         return found
 
 
