@@ -63,6 +63,7 @@ from cattrs.fns import identity
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
+    "DISPLAY_ITEMS",
     "INT_TEXTS",
     "JSON_ENV",
     "LEAF_FIELDS",
@@ -908,7 +909,7 @@ def _source(
     ]
     heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
     items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
-    made = f"    t = ({', '.join([*items, repr(close)])})"
+    made = f"    t = {_display([*items, repr(close)], flat=True)}"
     if any(_by_orjson(kind) for *_, kind in terms):  # orjson refuses a few values: then the converter's
         made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
@@ -924,6 +925,26 @@ def _source(
         "  return write",
     ]
     return "\n".join(lines) + "\n"
+
+
+DISPLAY_ITEMS: Final = 30
+"""The most items of a tuple display in generated code: CPython 3.11 builds a longer one as a
+list, appended item by item (reallocated as it grows) and copied into a tuple (its compiler's
+`STACK_USE_GUIDELINE`), about 2,000 instructions more than a tuple built at once (a state's
+document of 17 fields has 32 pieces)."""
+
+
+def _display(items: Sequence[str], flat: bool = False) -> str:
+    """The source of a tuple display of the expressions `items` (evaluated in order) whose texts
+    `_join` joins to the same text, of at most `DISPLAY_ITEMS` items (see `DISPLAY_ITEMS`): the
+    last ones joined first into one; or, if `flat` (a memo reads the texts by position), the
+    tuple of all of them made of displays of at most `DISPLAY_ITEMS` items added."""
+    if len(items) <= DISPLAY_ITEMS:
+        return f"({', '.join(items)},)" if len(items) == 1 else f"({', '.join(items)})"
+    if flat:
+        return f"({', '.join(items[:DISPLAY_ITEMS])}) + {_display(items[DISPLAY_ITEMS:], flat)}"
+    head = DISPLAY_ITEMS - 1
+    return f"({', '.join(items[:head])}, _join({_display(items[head:])}))"
 
 
 _HEADED: Final = ("str", "bool", "int")
@@ -1006,7 +1027,7 @@ def _cells_source(
             items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
     body = [
         *check,
-        *_guarded(n, [f"t = ({', '.join([*items, repr(close)])})"], "    "),
+        *_guarded(n, [f"t = {_display([*items, repr(close)])}"], "    "),
         "    text = _join(t)",
         *(_KEEP if keep else ()),
         "    return text",
