@@ -849,6 +849,7 @@ _NAMES: Final[dict[str, Any]] = {
     "_tuples": frozenset({tuple}),
     "_nothing": _NOTHING,
     "_resets": _RESETS,
+    "_empty": (),
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -1017,12 +1018,16 @@ def _cells_source(
     writing raises, every cell is put back to its start (no value is then any part's). Only for
     a function that is never called again while it writes (not on a cycle of types). A text or
     flag part's text is kept with its head before it (`_HEADED`, `_headed`: the globals
-    `_head_tables` makes)."""
+    `_head_tables` makes); so is a part orjson writes inline, the head added to its text when it
+    is written (small texts that change at a fraction of the writes: the join has one piece fewer
+    at every write; a record's or a tuple's text, larger and changed more often, is not copied)."""
     n = len(terms)
     items = []
     for i, (read, head, kind) in enumerate(terms):
         if kind in _HEADED:  # the part's text with its head before it, one piece (see `_head_tables`)
             items.append(f"(t{i} := {_headed(i, f'(v{i} := {read})', kind, head)}) if {read} is not v{i} else t{i}")
+        elif _by_orjson(kind):
+            items.append(f"(t{i} := {head!r} + {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}")
         else:
             items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
     body = [
@@ -1180,7 +1185,7 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
         fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
         return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
-        return f"(_dumps(v).decode() if _type(v := {read}) is tuple and _dumps else {call})"
+        return f"('[]' if (v := {read}) is _empty else _dumps(v).decode() if _type(v) is tuple and _dumps else {call})"
     return f"{own or f'_w{i}'}({read})"
 
 
