@@ -109,3 +109,17 @@ def test_a_flat_display_is_every_item_in_order_with_no_list() -> None:
         code = compile(_display([f"_at({i})" for i in range(n)], flat=True), "<display>", "eval")
         assert not _list_built(code), n
         assert eval(code, {"_at": str}) == tuple(str(i) for i in range(n))
+
+
+def test_a_place_that_keeps_no_text_returns_its_join_as_it_is_made() -> None:
+    game = tabletop.get_game("spolka_zoo")
+    game.new_game(3, players=3).to_json()
+    write = writer(game.converter)
+    document = write.documents(game.state_type, text_head("state", game.name))
+    seats = write._own(game.state_type.__attrs_attrs__.seats.type)  # a tuple of records: a place of its own
+    deck = write._own(game.state_type.__attrs_attrs__.piles.type.__attrs_attrs__.influence.type)
+    for each in (document, seats, deck):
+        assert "text" not in each.__code__.co_varnames and "t" not in each.__code__.co_varnames
+    state = game.new_game(4, players=3)
+    assert document(state) == dump_envelope("state", game.name, game.converter.unstructure(state, game.state_type))
+    assert seats(state.seats) == ENCODER.encode(game.converter.unstructure(state.seats))

@@ -1020,7 +1020,9 @@ def _cells_source(
     flag part's text is kept with its head before it (`_HEADED`, `_headed`: the globals
     `_head_tables` makes); so is a part orjson writes inline, the head added to its text when it
     is written (small texts that change at a fraction of the writes: the join has one piece fewer
-    at every write; a record's or a tuple's text, larger and changed more often, is not copied)."""
+    at every write; a record's or a tuple's text, larger and changed more often, is not copied).
+    A function that does not keep its texts returns the join as it is made (no local set and read
+    again: a few bytecodes fewer at every write)."""
     n = len(terms)
     items = []
     for i, (read, head, kind) in enumerate(terms):
@@ -1030,13 +1032,11 @@ def _cells_source(
             items.append(f"(t{i} := {head!r} + {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}")
         else:
             items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
-    body = [
-        *check,
-        *_guarded(n, [f"t = {_display([*items, repr(close)])}"], "    "),
-        "    text = _join(t)",
-        *(_KEEP if keep else ()),
-        "    return text",
-    ]
+    display = _display([*items, repr(close)])
+    if keep:
+        body = [*check, *_guarded(n, [f"t = {display}"], "    "), "    text = _join(t)", *_KEEP, "    return text"]
+    else:  # the text returned as it is joined: no local set and read again
+        body = [*check, *_guarded(n, [f"return _join({display})"], "    ")]
     return _with_cells(names, n, body)
 
 
@@ -1132,20 +1132,26 @@ def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         + f") if value[{i}] is not v{i} else t{i}"
         for i in range(_POSITIONS)
     ]
+    made = "t = " if keep else "return _join("
     cases = []
     for n in range(1, _POSITIONS + 1):
-        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", "    t = ('[', " + ", ',', ".join(items[:n]) + ", ']')"]
-    body = [
-        *_ITEMS_HEAD,
-        *(_FOUND if keep else ()),
-        f"    if n > {_POSITIONS}:",
-        "        text = _long(value)",
-        "    else:",
-        *_guarded(_POSITIONS, cases, "        "),
-        "        text = _join(t)",
-        *(_KEEP if keep else ()),
-        "    return text",
-    ]
+        joined = "('[', " + ", ',', ".join(items[:n]) + ", ']')"
+        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", f"    {made}{joined}{'' if keep else ')'}"]
+    head = [*_ITEMS_HEAD, f"    if n > {_POSITIONS}:"]
+    if not keep:  # the text returned as it is joined (see `_cells_source`)
+        body = [*head, "        return _long(value)", *_guarded(_POSITIONS, cases, "    ")]
+    else:
+        body = [
+            *head[: len(_ITEMS_HEAD)],
+            *_FOUND,
+            *head[len(_ITEMS_HEAD) :],
+            "        text = _long(value)",
+            "    else:",
+            *_guarded(_POSITIONS, cases, "        "),
+            "        text = _join(t)",
+            *_KEEP,
+            "    return text",
+        ]
     return _with_cells(names, _POSITIONS, body)
 
 
