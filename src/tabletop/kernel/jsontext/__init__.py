@@ -931,8 +931,9 @@ def _source(
 DISPLAY_ITEMS: Final = 30
 """The most items of a tuple display in generated code: CPython 3.11 builds a longer one as a
 list, appended item by item (reallocated as it grows) and copied into a tuple (its compiler's
-`STACK_USE_GUIDELINE`), about 2,000 instructions more than a tuple built at once (a state's
-document of 17 fields has 32 pieces)."""
+`STACK_USE_GUIDELINE`), about 2,000 instructions more than a tuple built at once (an Archipel
+state's document has 35 pieces, a Spółka ZOO state's had 32 before the texts of its multisets
+and plain tuples were kept with their heads)."""
 
 
 def _display(items: Sequence[str], flat: bool = False) -> str:
