@@ -63,6 +63,7 @@ from cattrs.fns import identity
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
+    "DISPLAY_ITEMS",
     "INT_TEXTS",
     "JSON_ENV",
     "LEAF_FIELDS",
@@ -848,6 +849,7 @@ _NAMES: Final[dict[str, Any]] = {
     "_tuples": frozenset({tuple}),
     "_nothing": _NOTHING,
     "_resets": _RESETS,
+    "_empty": (),
 }
 """The names every generated function reads, the writers of plain values among them (called
 directly for a value of exactly its type)."""
@@ -908,7 +910,7 @@ def _source(
     ]
     heads = [repr(head) for _, _, head, _ in terms] or [repr("{" if close == "}" else "[")]
     items = [each for pair in zip(heads, [*pieces, ""], strict=False) for each in pair if each]
-    made = f"    t = ({', '.join([*items, repr(close)])})"
+    made = f"    t = {_display([*items, repr(close)], flat=True)}"
     if any(_by_orjson(kind) for *_, kind in terms):  # orjson refuses a few values: then the converter's
         made = f"    try:\n    {made}\n    except TypeError:\n        return _slow(value)"
     lines = [
@@ -924,6 +926,27 @@ def _source(
         "  return write",
     ]
     return "\n".join(lines) + "\n"
+
+
+DISPLAY_ITEMS: Final = 30
+"""The most items of a tuple display in generated code: CPython 3.11 builds a longer one as a
+list, appended item by item (reallocated as it grows) and copied into a tuple (its compiler's
+`STACK_USE_GUIDELINE`), about 2,000 instructions more than a tuple built at once (an Archipel
+state's document has 35 pieces, a Spółka ZOO state's had 32 before the texts of its multisets
+and plain tuples were kept with their heads)."""
+
+
+def _display(items: Sequence[str], flat: bool = False) -> str:
+    """The source of a tuple display of the expressions `items` (evaluated in order) whose texts
+    `_join` joins to the same text, of at most `DISPLAY_ITEMS` items (see `DISPLAY_ITEMS`): the
+    last ones joined first into one; or, if `flat` (a memo reads the texts by position), the
+    tuple of all of them made of displays of at most `DISPLAY_ITEMS` items added."""
+    if len(items) <= DISPLAY_ITEMS:
+        return f"({', '.join(items)},)" if len(items) == 1 else f"({', '.join(items)})"
+    if flat:
+        return f"({', '.join(items[:DISPLAY_ITEMS])}) + {_display(items[DISPLAY_ITEMS:], flat)}"
+    head = DISPLAY_ITEMS - 1
+    return f"({', '.join(items[:head])}, _join({_display(items[head:])}))"
 
 
 _HEADED: Final = ("str", "bool", "int")
@@ -996,21 +1019,25 @@ def _cells_source(
     writing raises, every cell is put back to its start (no value is then any part's). Only for
     a function that is never called again while it writes (not on a cycle of types). A text or
     flag part's text is kept with its head before it (`_HEADED`, `_headed`: the globals
-    `_head_tables` makes)."""
+    `_head_tables` makes); so is a part orjson writes inline, the head added to its text when it
+    is written (small texts that change at a fraction of the writes: the join has one piece fewer
+    at every write; a record's or a tuple's text, larger and changed more often, is not copied).
+    A function that does not keep its texts returns the join as it is made (no local set and read
+    again: a few bytecodes fewer at every write)."""
     n = len(terms)
     items = []
     for i, (read, head, kind) in enumerate(terms):
         if kind in _HEADED:  # the part's text with its head before it, one piece (see `_head_tables`)
             items.append(f"(t{i} := {_headed(i, f'(v{i} := {read})', kind, head)}) if {read} is not v{i} else t{i}")
+        elif _by_orjson(kind):
+            items.append(f"(t{i} := {head!r} + {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}")
         else:
             items += [repr(head), f"(t{i} := {_miss(i, f'(v{i} := {read})', kind)}) if {read} is not v{i} else t{i}"]
-    body = [
-        *check,
-        *_guarded(n, [f"t = ({', '.join([*items, repr(close)])})"], "    "),
-        "    text = _join(t)",
-        *(_KEEP if keep else ()),
-        "    return text",
-    ]
+    display = _display([*items, repr(close)])
+    if keep:
+        body = [*check, *_guarded(n, [f"t = {display}"], "    "), "    text = _join(t)", *_KEEP, "    return text"]
+    else:  # the text returned as it is joined: no local set and read again
+        body = [*check, *_guarded(n, [f"return _join({display})"], "    ")]
     return _with_cells(names, n, body)
 
 
@@ -1106,20 +1133,26 @@ def _items_cells_source(kind: str, names: dict[str, Any], keep: bool) -> str:
         + f") if value[{i}] is not v{i} else t{i}"
         for i in range(_POSITIONS)
     ]
+    made = "t = " if keep else "return _join("
     cases = []
     for n in range(1, _POSITIONS + 1):
-        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", "    t = ('[', " + ", ',', ".join(items[:n]) + ", ']')"]
-    body = [
-        *_ITEMS_HEAD,
-        *(_FOUND if keep else ()),
-        f"    if n > {_POSITIONS}:",
-        "        text = _long(value)",
-        "    else:",
-        *_guarded(_POSITIONS, cases, "        "),
-        "        text = _join(t)",
-        *(_KEEP if keep else ()),
-        "    return text",
-    ]
+        joined = "('[', " + ", ',', ".join(items[:n]) + ", ']')"
+        cases += [f"{'if' if n == 1 else 'elif'} n == {n}:", f"    {made}{joined}{'' if keep else ')'}"]
+    head = [*_ITEMS_HEAD, f"    if n > {_POSITIONS}:"]
+    if not keep:  # the text returned as it is joined (see `_cells_source`)
+        body = [*head, "        return _long(value)", *_guarded(_POSITIONS, cases, "    ")]
+    else:
+        body = [
+            *head[: len(_ITEMS_HEAD)],
+            *_FOUND,
+            *head[len(_ITEMS_HEAD) :],
+            "        text = _long(value)",
+            "    else:",
+            *_guarded(_POSITIONS, cases, "        "),
+            "        text = _join(t)",
+            *_KEEP,
+            "    return text",
+        ]
     return _with_cells(names, _POSITIONS, body)
 
 
@@ -1159,7 +1192,7 @@ def _miss(i: int, read: str, kind: str, own: str = "") -> str:
         fits = f"_type(v := {read}) is tuple and _tuples >= {{*map(_type, v)}} and {{{size}}} >= {{*map(_len, v)}}"
         return f"(_dumps(v).decode() if {fits} and _dumps else {call})"
     if kind == "plain":  # a tuple that is its own unstructured form
-        return f"(_dumps(v).decode() if _type(v := {read}) is tuple and _dumps else {call})"
+        return f"('[]' if (v := {read}) is _empty else _dumps(v).decode() if _type(v) is tuple and _dumps else {call})"
     return f"{own or f'_w{i}'}({read})"
 
 
