@@ -12,6 +12,7 @@ import pytest
 from json_read_helpers import CONFIGURATIONS, texts, usual
 
 import tabletop
+from tabletop.kernel.jsontext import reader as reader_module
 from tabletop.kernel.jsontext.reader import TextReader
 from tabletop.kernel.serialize import MAX_DEPTH
 
@@ -52,3 +53,18 @@ def test_a_new_position_is_its_own() -> None:
     assert kept_a is not kept_b and read_a is not read_b
     assert read_a.__code__ is read_b.__code__
     assert read_a.__globals__["_m0"] == ',{"bot":' and read_b.__globals__["_m0"] == '[{"bot":'
+
+
+@pytest.mark.parametrize("positions", [3, 40, 4096])
+def test_sure_is_true_exactly_while_no_position_is_shared(monkeypatch: pytest.MonkeyPatch, positions: int) -> None:
+    """`sure` is a plain attribute (read for every text without a call), set false with the first
+    shared position: it says what the shared positions say, text after text."""
+    monkeypatch.setattr(reader_module, "POSITIONS", positions)
+    game = tabletop.get_game("spolka_zoo")
+    reader = TextReader(game.converter, max_depth=MAX_DEPTH - 1)
+    assert reader.sure and not TextReader(game.converter).sure
+    for text in texts("spolka_zoo", {"players": 2}, 4, every=7):
+        start = text.index('"state":') + len('"state":')
+        reader.read(text, start, len(text) - 1, game.state_type)
+        assert reader.sure is (not reader._shared)
+    assert reader.sure is (positions == 4096)

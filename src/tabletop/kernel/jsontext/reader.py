@@ -224,16 +224,14 @@ class TextReader:
         self._texts = 0
         _KEPT.append(self._whole)
         self._positions = 0
+        self.sure = max_depth is not None
+        """Whether every value read so far and from now on nests at most `max_depth` deep
+        when it is read without a `Miss`: true until a part is read at a shared position
+        (past `POSITIONS` or `DEPTH`), whose depth is not followed (a plain attribute, set false
+        with the first shared position: read for every text, it costs no call)."""
 
     def __repr__(self) -> str:
         return f"TextReader({len(self._stores)} stores, {self._positions} positions)"
-
-    @property
-    def sure(self) -> bool:
-        """Whether every value read so far and from now on nests at most `max_depth` deep
-        when it is read without a `Miss`: true until a part is read at a shared position
-        (past `POSITIONS` or `DEPTH`), whose depth is not followed."""
-        return self._max_depth is not None and not self._shared
 
     def read(self, text: str, start: int, end: int, hint: Any) -> Any:
         """The value of `hint` whose JSON is `text[start:end]`, not kept as a part itself.
@@ -366,6 +364,7 @@ class TextReader:
             node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead)
         if level is None:
             self._shared[hint] = node
+            self.sure = False
         return node
 
     def _child(self, hint: Any, level: int | None, lead: str = "") -> _Node:
@@ -398,6 +397,7 @@ class TextReader:
         node = mine, read
         if level is None:
             self._shared[cls] = node
+            self.sure = False
         for i, role, name, mark, hint, last in each:
             if role == "steady":  # the field's last text, with its mark
                 if not i:
