@@ -218,21 +218,20 @@ class TextReader:
         self._shared: dict[Any, _Node] = {}
         self._stores: dict[tuple[Any, int | None], _Store] = {}
         self._codes: dict[tuple[type, bool], types.CodeType] = {}
+        self._plans: dict[type, tuple[dict[str, Any], list[attrs.Attribute[Any]], str, list[Any]]] = {}
         self._kinds: dict[Any, tuple[str, Any]] = {}
         self._whole: _Store = {}
         self._texts = 0
         _KEPT.append(self._whole)
         self._positions = 0
+        self.sure = max_depth is not None
+        """Whether every value read so far and from now on nests at most `max_depth` deep
+        when it is read without a `Miss`: true until a part is read at a shared position
+        (past `POSITIONS` or `DEPTH`), whose depth is not followed (a plain attribute, set false
+        with the first shared position: read for every text, it costs no call)."""
 
     def __repr__(self) -> str:
         return f"TextReader({len(self._stores)} stores, {self._positions} positions)"
-
-    @property
-    def sure(self) -> bool:
-        """Whether every value read so far and from now on nests at most `max_depth` deep
-        when it is read without a `Miss`: true until a part is read at a shared position
-        (past `POSITIONS` or `DEPTH`), whose depth is not followed."""
-        return self._max_depth is not None and not self._shared
 
     def read(self, text: str, start: int, end: int, hint: Any) -> Any:
         """The value of `hint` whose JSON is `text[start:end]`, not kept as a part itself.
@@ -365,6 +364,7 @@ class TextReader:
             node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead)
         if level is None:
             self._shared[hint] = node
+            self.sure = False
         return node
 
     def _child(self, hint: Any, level: int | None, lead: str = "") -> _Node:
@@ -377,14 +377,19 @@ class TextReader:
 
     def _attrs(self, cls: type, level: int | None, *, keep: bool, lead: str = "") -> _Node:
         """A position of `cls`: its generated function (compiled once per class) with the
-        positions of its fields, read from the mark `lead` before it (kept with its texts)."""
-        attrs.resolve_types(cls)
-        fields = list(attrs.fields(cls))
+        positions of its fields, read from the mark `lead` before it (kept with its texts).
+
+        What every position of `cls` shares (its plan, `_plan`) is worked out once per class: a
+        new position (a tuple's next index, met while reading) copies it and adds only its own
+        marks, last texts and child positions."""
+        plan = self._plans.get(cls)
+        if plan is None:
+            plan = self._plans[cls] = self._plan(cls)
+        base, fields, first, each = plan
         mine = _entries()
-        namespace: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_mine": mine, "_HELD": _HELD, "_drop": _drop}
-        namespace |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
-        first = ("{" + json.dumps(fields[0].name) + ":") if fields else "{"
-        namespace |= {"_m0": lead + first, "_n0": len(lead + first)}
+        namespace = dict(base)
+        m0 = lead + first
+        namespace["_mine"], namespace["_m0"], namespace["_n0"] = mine, m0, len(m0)
         code = self._codes.get((cls, keep))
         if code is None:
             code = self._codes[cls, keep] = self._code(cls, fields, keep, dict(namespace))
@@ -392,22 +397,46 @@ class TextReader:
         node = mine, read
         if level is None:
             self._shared[cls] = node
+            self.sure = False
+        for i, role, name, mark, hint, last in each:
+            if role == "steady":  # the field's last text, with its mark
+                if not i:
+                    mark = m0
+                namespace[name] = [(mark + last[1], last[0], len(mark) + len(last[1]))]
+            elif role == "leaf":
+                namespace[name] = self._budget(None if level is None else level + 1)
+            else:  # the first field's part is kept with the mark before this part (its texts too)
+                reads = "_r" + name[2:]
+                namespace[name], namespace[reads] = self._child(hint, level, mark if i else lead + mark)
+        return node
+
+    def _plan(self, cls: type) -> tuple[dict[str, Any], list[attrs.Attribute[Any]], str, list[Any]]:
+        """What every position of `cls` shares: its generated function's names but the
+        position's own (`_mine`, `_m0`, `_n0` and the fields' below), its fields, its first
+        mark (after the position's lead), and per field needing a name of the position's own:
+        its index, its role (`steady`: its last text, `leaf`: its depth budget, `part`: its
+        child position), the name, its mark, its type and (`steady`) its first last value and text."""
+        attrs.resolve_types(cls)
+        fields = list(attrs.fields(cls))
+        base: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_HELD": _HELD, "_drop": _drop}
+        base |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
+        first = ("{" + json.dumps(fields[0].name) + ":") if fields else "{"
+        each: list[Any] = []
         for i, a in enumerate(fields):
             kind, hook = self._kind(a.type)
             if kind in ("exact", "maybe"):
-                namespace[f"_k{i}"] = hook
-                if _steady(kind, hook, fields):  # and the field's last text, with its mark
-                    mark = namespace["_m0"] if i == 0 else "," + json.dumps(a.name) + ":"
-                    value, shown = (None, "null") if kind == "maybe" else _STEADY[hook]
-                    namespace[f"_x{i}"] = [(mark + shown, value, len(mark) + len(shown))]
+                base[f"_k{i}"] = hook
+                if _steady(kind, hook, fields):
+                    last = (None, "null") if kind == "maybe" else _STEADY[hook]
+                    each.append((i, "steady", f"_x{i}", "," + json.dumps(a.name) + ":", None, last))
             elif kind == "leaf":
-                namespace[f"_h{i}"], namespace[f"_t{i}"] = hook, a.type
-                namespace[f"_b{i}"] = self._budget(None if level is None else level + 1)
-            else:  # the first field's part is kept with the mark before this part (its texts too)
-                mark = ("," if i else lead + "{") + json.dumps(a.name) + ":"
-                namespace[f"_e{i}"], namespace[f"_r{i}"] = self._child(a.type, level, mark)
-        build_lines(cls, fields, namespace, "raise _Miss from None")
-        return node
+                base[f"_h{i}"], base[f"_t{i}"] = hook, a.type
+                each.append((i, "leaf", f"_b{i}", "", None, None))
+            else:
+                mark = ("," if i else "{") + json.dumps(a.name) + ":"
+                each.append((i, "part", f"_e{i}", mark, a.type, None))
+        build_lines(cls, fields, base, "raise _Miss from None")
+        return base, fields, first, each
 
     def _code(self, cls: type, fields: list[attrs.Attribute[Any]], keep: bool, namespace: dict[str, Any]) -> Any:
         """The code of `cls`'s function: its fields read in order between the writer's
