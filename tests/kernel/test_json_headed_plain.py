@@ -13,12 +13,11 @@ from typing import Any
 
 import attrs
 import pytest
-from test_json_places import ENCODER, backend
+from test_json_places import assert_written_as_encoded, backend
 
 from tabletop.kernel import jsontext
 from tabletop.kernel.jsontext import TextWriter
-from tabletop.kernel.serialize import dump_envelope, make_converter
-from tabletop.kernel.serialize.envelope import text_head
+from tabletop.kernel.serialize import make_converter
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["backend"]  # each test on orjson and on the standard library alone
@@ -80,17 +79,12 @@ def _plains() -> list[_Plain]:
 def test_parts_orjson_writes_are_written_as_the_encoder_writes_them(backend: str) -> None:
     converter = make_converter()
     write = TextWriter(converter)
-    head = text_head("state", "probe")
     plains = _plains()
     holders = [_Holder(each, tuple(plains[: i % 4])) for i, each in enumerate(plains)]
     for value in [*holders, *reversed(holders), *random.Random(7).sample(holders, len(holders))]:
         for _ in range(2):
-            expected = converter.unstructure(value, _Holder)
-            assert write.text(value, _Holder) == ENCODER.encode(expected)
-            assert write.document(value, _Holder, head) == dump_envelope("state", "probe", expected)
-            assert write.document(value.plain, _Plain, head) == dump_envelope(
-                "state", "probe", converter.unstructure(value.plain, _Plain)
-            )
+            assert_written_as_encoded(write, converter, value, _Holder)
+            assert_written_as_encoded(write, converter, value.plain, _Plain)
 
 
 def test_a_part_orjson_writes_is_one_piece_with_its_head(monkeypatch: pytest.MonkeyPatch) -> None:

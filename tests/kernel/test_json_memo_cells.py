@@ -10,7 +10,11 @@ from typing import Any
 
 import attrs
 import pytest
-from test_json_places import ENCODER, _game_states, backend  # each test on orjson and on the standard library alone
+from test_json_places import (  # each test on orjson and on the standard library alone
+    _game_states,
+    assert_written_as_encoded,
+    backend,
+)
 
 import tabletop
 from tabletop.kernel import jsontext, protocol
@@ -64,12 +68,9 @@ def _holders() -> list[Holder]:
 def test_records_with_none_empty_tuples_and_nested_multisets(backend: str) -> None:
     converter = make_converter()
     write = TextWriter(converter)
-    head = text_head("state", "probe")
     values = _holders()
     for value in [*values, *reversed(values), *random.Random(3).sample(values, len(values))]:
-        expected = converter.unstructure(value, Holder)
-        assert write.text(value, Holder) == ENCODER.encode(expected)
-        assert write.document(value, Holder, head) == dump_envelope("state", "probe", expected)
+        assert_written_as_encoded(write, converter, value, Holder)
 
 
 def test_a_memo_holds_the_last_value_and_its_texts_in_two_cells(backend: str) -> None:

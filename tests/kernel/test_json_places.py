@@ -19,6 +19,7 @@ from tabletop.kernel import jsontext
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.jsontext import PLACES_KEPT, TextWriter, orjson_used, use_orjson
 from tabletop.kernel.serialize import dump_envelope, make_converter
+from tabletop.kernel.serialize.envelope import text_head
 from tabletop.kernel.tokens import Tokens
 
 _MEASURED: dict[str, list[dict[str, Any]]] = {
@@ -46,6 +47,14 @@ def backend(request: pytest.FixtureRequest) -> Iterator[str]:
     before = use_orjson(request.param == "orjson")
     yield request.param
     use_orjson(before)
+
+
+def assert_written_as_encoded(write: TextWriter, converter: Any, value: Any, cls: type) -> None:
+    """`value` (of the record class `cls`) written by `write` (of `converter`) as a text and as a
+    document: each is the standard encoder's, byte for byte."""
+    expected = converter.unstructure(value, cls)
+    assert write.text(value, cls) == ENCODER.encode(expected)
+    assert write.document(value, cls, text_head("state", "probe")) == dump_envelope("state", "probe", expected)
 
 
 def _game_states(game: Any, options: dict[str, Any], seed: int) -> list[Any]:
