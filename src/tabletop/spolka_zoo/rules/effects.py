@@ -31,6 +31,7 @@ __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
 
 _DEFAULT_WHO: Final = {"starting": "majority", "influence": "majority", "event": "first"}
 PASS: Final = Pass()
+_BUYS: Final = {company: Buy(company) for company in FRUITS}  # `_buy_share_first`'s moves, made once (shared)
 _WITH_OP_SEAT: Final = fields_with(Task, "op", "seat")
 """An effect's task turned into a choice of target, and back with the target chosen."""
 
@@ -62,8 +63,7 @@ _EFFECT: Final[Callable[[int, str, str, int], Task]] = tasks_of("effect", "actor
 _EFFECT_TASKS: Final[dict[tuple[str, str, int], tuple[Task, ...]]] = {}
 """`effect_tasks`' answers by (card, company, actor), at most `_MAX_EFFECT_TASKS` (emptied when full)."""
 _MAX_EFFECT_TASKS: Final = 4096
-"""Answers kept in `_EFFECT_TASKS` at most (cards x 4 companies or none x 6 actors or none; when it is full, the
-table is emptied and fills again)."""
+"""Answers kept in `_EFFECT_TASKS` at most (cards x 4 companies or none x 6 actors or none; emptied when full)."""
 
 
 _SELECTED: Final[dict[tuple[str, int, str, int, str, int], Tokens]] = {}
@@ -448,7 +448,7 @@ def _buy_share_first(state: Position, task: Task) -> Move | None:
     if seat.share_pool:
         for c in state.board if task.company == "choice" else (task.company,):
             if seat.money >= economy.share_cost(state, task.seat, c, task.n):
-                return Buy(c)
+                return _BUYS[c]
     return PASS
 
 
