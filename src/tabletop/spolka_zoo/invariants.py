@@ -190,7 +190,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     if not (same_seats and same_config):
         _config(s)
     same_work = s.flow is last.flow and s.queue is last.queue and len(seats) == len(last.seats)
-    if not (same_work and s.turn is last.turn):
+    if not (same_work and s.turn is last.turn and s.finished is last.finished):
         _flow(s)
     if not (same_work and s.resume is last.resume):
         _pending(s)
@@ -239,9 +239,11 @@ def _seating(config: Config) -> tuple[bool, ...]:
 
 
 def _flow(state: ZooState) -> None:
-    """The seat to move is the one the rules name."""
+    """The seat to move is the one the rules name; the game is finished at its last step only."""
     _turn(state)
     key, player = state.flow.key, state.flow.player
+    if state.finished is not (key == "end.over"):  # the outcome is read from `finished` (ZOO-10.1)
+        _broken(f"finished={state.finished!r} at step {key!r}", "finished", "ZOO-10.1")
     if key in _TOKEN_STEPS:
         if player != state.turn.seat:
             _broken(f"seat {player} to move for seat {state.turn.seat}", "flow.player", "ZOO-3.2")
