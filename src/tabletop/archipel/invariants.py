@@ -51,6 +51,7 @@ def check_invariants(state: State) -> None:
     board, last = s.map, _SOUND[0]
     if last is None:
         _check_options(s)
+        _check_variants(s, board)
         _check_boats(s)
         _check_fish(s, board)
         _check_cards(s, board)
@@ -75,6 +76,10 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     same_board, same_boats = s.board is last.board, s.boats is last.boats
     if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
         _check_options(s)
+    if not (same_board and s.short is last.short and s.memory is last.memory and s.shut is last.shut) or not (
+        s.markets is last.markets and s.spots is last.spots
+    ):
+        _check_variants(s, board)
     if not (same_boats and s.supply is last.supply):
         _check_boats(s)
     same = same_board and same_boats
@@ -93,6 +98,22 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
         _check_places(s, board, s.storms is last.storms)
     elif not (s.warehouse_shut is last.warehouse_shut and s.flow is last.flow and s.turn is last.turn):
         _check_places(s, board, True)  # the cards and shops as sound as in `last`: only the places' rules read these
+
+
+def _check_variants(s: ArchipelState, board: Board) -> None:
+    """What the variants the state names imply: in the short game the pagoda islands' shops and
+    markets are closed from the start (ARC-9.1), and a face-down fish whose kind the game knows
+    is the memory game's alone (ARC-8.1, ARC-8.3: elsewhere a fish seen stays face up)."""
+    if s.short:
+        if not board.pagodas <= s.shut:
+            _fail(f"the short game with pagoda shops open: {sorted(board.pagodas - s.shut)}", "shut", "ARC-9.1")
+        for i, island in enumerate(board.island_ids):
+            if s.markets[i] and island in board.pagodas:
+                _fail(f"fish delivered to the closed market of {island}", f"markets[{i}]", "ARC-9.1")
+    if not s.memory:
+        for i, spot in enumerate(s.spots):
+            if spot.remembered:
+                _fail(f"a face-down {spot.fish} known outside the memory game", f"spots[{i}]", "ARC-8.3")
 
 
 def _check_options(s: ArchipelState) -> None:
