@@ -20,17 +20,24 @@ over the repeats, each on fresh seeds:
 * every rate is per second of the measuring process's CPU time (`--clock cpu`, the default; the
   python-chess yardstick the same way), which other processes on a shared machine, and a host
   giving the machine's cores to others, barely move; `--clock wall` times by the wall clock;
-* every timed measurement (each repeat of each configuration, and python-chess's) runs in a fresh
-  worker process, so that a configuration is not measured after others filled the process with
-  states and texts that the garbage collector then walks at every full collection;
+* every timed measurement (each repeat of each configuration) runs in a fresh worker process, so
+  that a configuration is not measured after others filled the process with states and texts that
+  the garbage collector then walks at every full collection;
+* python-chess is played beside each of them (`ChessBeside`): in a process of its own, pinned with
+  the worker to one CPU (`--cpu`, by default the last one allowed), in slices between the chunks of
+  each measure (half the measure's time, at least 50 ms a slice), so that every ratio is of two
+  rates measured over the same seconds, on the same core, whatever the host's speed does between
+  one configuration and the next;
 * **memory per kept state**: the bytes a random game's states take when all are kept
   (`tracemalloc`, shared structure counted once), measured once per configuration and checkout,
   each time in a fresh process with the same hash seed after the same warm-up game, so that the
   two sides of `--against` start from the same place (what the timings warmed is not counted on
   one side and not the other).
 
-In the same run it measures python-chess random playouts (plies/s: the legal moves listed, one
-chosen uniformly, pushed, the game-over check done); every rate is printed as a ratio to it,
+Beside every measurement it plays python-chess random playouts (plies/s: the legal moves listed,
+one chosen uniformly, pushed, the game-over check done); every rate is printed as a ratio to
+python-chess beside it (the median over the repeats; the yardstick printed is the median of
+python-chess's rates beside every configuration and repeat),
 beside its goal (steps/s and to_json >=3x, branching >=4x, view >=5x, state_from_json >=1x,
 memory not above the figure of before issue 12, `MEMORY_BASELINE`, within `MEMORY_TOLERANCE`; with
 `--against`, games/s up by as much as steps/s) with whether it is met. Speed is judged by these
@@ -145,18 +152,28 @@ def short_name(name: str) -> str:
 
 
 def timed(
-    run_one: Callable[[int], int], seconds: float, first_seed: int = 0, games: int | None = None
+    run_one: Callable[[int], int],
+    seconds: float,
+    first_seed: int = 0,
+    games: int | None = None,
+    between: Callable[[float], None] | None = None,
 ) -> tuple[float, float, int, int]:
     """Run ``run_one(seed)`` (returning steps) for about ``seconds``, or, with `games`, exactly that
-    many games (seeds from `first_seed` on); return (steps/s, games/s, steps, games)."""
+    many games (seeds from `first_seed` on); return (steps/s, games/s, steps, games). Each game is
+    timed alone, and `between(its time)` (python-chess's slice beside it: `ChessBeside.run`) is
+    called after it, outside the timing."""
     clock = _CLOCK[0]
     steps = played = 0
-    start = clock()
-    while (played < games) if games is not None else (clock() - start < seconds):
+    spent = 0.0
+    while (played < games) if games is not None else (spent < seconds):
+        start = clock()
         steps += run_one(first_seed + played)
+        took = clock() - start
+        spent += took
         played += 1
-    elapsed = clock() - start
-    return steps / elapsed, played / elapsed, steps, played
+        if between is not None:
+            between(took)
+    return steps / spent, played / spent, steps, played
 
 
 def random_game(game: Any, options: Mapping[str, Any], seed: int, keep: Callable[[Any], None] | None = None) -> int:
@@ -200,6 +217,120 @@ def chess_runner() -> Callable[[int], int] | None:
     return run
 
 
+CHESS_SHARE = 0.5
+"""The time python-chess is played beside each measure, as a share of the measure's own time."""
+
+CHESS_SLICE = 0.05
+"""The shortest slice of python-chess (seconds): a measure's chunks are owed their share until it
+is reached. Slices of a millisecond or two (a chunk each) slowed python-chess and the games alike
+by about 40 % (each process finding the caches the other left), where 50 ms slices leave both
+at their rates alone, minutes apart being what the pairing corrects."""
+
+CHESS_PLIES = 8
+"""The plies python-chess plays between two readings of the clock in a slice (reading it at every
+ply would slow the yardstick by a per cent or two)."""
+
+
+class ChessBeside:
+    """python-chess random playouts in a process of its own, played in slices between the chunks
+    (a game, a pool of states) of a measure, so that each rate and python-chess's are measured over
+    the very same minutes: the host under this shared machine changes speed by a third within an
+    hour, and a yardstick timed minutes before a measure moved its ratio by as much (the unchanged
+    drill read x5.29 in one run and x4.20 in another).
+
+    Each slice is `CHESS_SHARE` of the chunk's time, by the same clock, timed in the partner
+    process (a fresh process holding python-chess alone: no garbage collection of the measure's
+    kept states slows it). `window` gives python-chess's rates over the slices since the last
+    window; `total` over all of them.
+
+    Start it with `ChessBeside.start`, which gives `None` when python-chess is not installed.
+    """
+
+    def __init__(self, clock: str, seed: int) -> None:
+        self._process = subprocess.Popen(
+            [sys.executable, __file__, "--chess-beside", json.dumps({"clock": clock, "seed": seed})],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
+        self._total = [0, 0, 0.0]
+        self._owed = 0.0
+
+    @classmethod
+    def start(cls, clock: str, seed: int) -> ChessBeside | None:
+        """A partner playing python-chess from `seed`, timed by `clock` (a key of `CLOCKS`), or
+        `None` without python-chess."""
+        return None if chess_runner() is None else cls(clock, seed)
+
+    def run(self, took: float) -> None:
+        """Owe python-chess `CHESS_SHARE` of `took` seconds, and play what is owed once it reaches
+        `CHESS_SLICE`."""
+        self._owed += took * CHESS_SHARE
+        if self._owed >= CHESS_SLICE:
+            self._play()
+
+    def _play(self) -> None:
+        process = self._process
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(f"{self._owed!r}\n")
+        answer = process.stdout.readline().split()
+        if len(answer) != 3:
+            msg = f"python-chess beside the measure stopped (exit code {process.poll()})"
+            raise RuntimeError(msg)
+        plies, games, spent = int(answer[0]), int(answer[1]), float(answer[2])
+        self._owed -= spent
+        total = self._total
+        total[0] += plies
+        total[1] += games
+        total[2] += spent
+
+    def total(self) -> tuple[float, float]:
+        """python-chess's plies/s and games/s over every slice played (what is still owed played
+        first)."""
+        if self._owed > 0:
+            self._play()
+        plies, games, spent = self._total
+        return (plies / spent, games / spent) if spent else (0.0, 0.0)
+
+    def close(self) -> None:
+        """Stop the partner process."""
+        process = self._process
+        assert process.stdin is not None
+        process.stdin.close()
+        process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+def chess_beside(text: str) -> int:
+    """The partner process of `ChessBeside`: for each line read (seconds), python-chess random
+    playouts (one game after another, from the seed) for that long by the clock, then a line
+    `plies games seconds` (games: those finished in the slice)."""
+    import chess
+
+    setup = json.loads(text)
+    clock = CLOCKS[setup["clock"]]
+    rng = random.Random(setup["seed"])
+    board = chess.Board()
+    for line in sys.stdin:
+        budget = float(line)
+        plies = games = 0
+        start = clock()
+        while True:
+            for _ in range(CHESS_PLIES):
+                if board.is_game_over(claim_draw=False):
+                    board = chess.Board()
+                    games += 1
+                board.push(rng.choice(list(board.legal_moves)))
+                plies += 1
+            spent = clock() - start
+            if spent >= budget:
+                break
+        print(plies, games, spent, flush=True)
+    return 0
+
+
 def _pool(game: Any, options: Mapping[str, Any], seed: int) -> list[Any]:
     """Every `POOL_EVERY`-th state of a fresh random game (no cache of a measured call warmed)."""
     states: list[Any] = []
@@ -229,9 +360,16 @@ def _to_json(states: Sequence[Any]) -> int:
     return len(states)
 
 
-def per_state_rate(game: Any, options: Mapping[str, Any], seconds: float, first_seed: int, operation: str) -> float:
+def per_state_rate(
+    game: Any,
+    options: Mapping[str, Any],
+    seconds: float,
+    first_seed: int,
+    operation: str,
+    between: Callable[[float], None] | None = None,
+) -> float:
     """Operations per second of `operation` over the states of fresh random games (the games are
-    played outside the timing)."""
+    played outside the timing), `between(time)` called after each game's states, outside it."""
     clock = _CLOCK[0]
     spent = 0.0
     done = 0
@@ -244,13 +382,16 @@ def per_state_rate(game: Any, options: Mapping[str, Any], seconds: float, first_
             start = clock()
             for text in texts:
                 game.state_from_json(text)
-            spent += clock() - start
+            took = clock() - start
             done += len(texts)
-            continue
-        work = {"branching/s": _branch, "view/s": _views, "to_json/s": _to_json}[operation]
-        start = clock()
-        done += work(states)
-        spent += clock() - start
+        else:
+            work = {"branching/s": _branch, "view/s": _views, "to_json/s": _to_json}[operation]
+            start = clock()
+            done += work(states)
+            took = clock() - start
+        spent += took
+        if between is not None:
+            between(took)
     return done / spent
 
 
@@ -294,26 +435,35 @@ def fresh_memory(src: str | None, name: str, options: Mapping[str, Any]) -> dict
 
 
 def measure(
-    name: str, options: Mapping[str, Any], seconds: float, repeat: int, games: int | None = None
+    name: str, options: Mapping[str, Any], seconds: float, repeat: int, games: int | None = None, clock: str = "cpu"
 ) -> dict[str, float]:
     """One repeat of every measure of one configuration (seeds fresh for each repeat); the playouts
-    for about `seconds`, or exactly `games` games (the games the other side played, see `_run`)."""
+    for about `seconds`, or exactly `games` games (the games the other side played, see `_run`).
+
+    python-chess is played beside every measure (`ChessBeside`): each measure's ratio to it
+    (`"steps/s vs chess"`, ...) is of two rates over the same minutes, and `"chess plies/s"` and
+    `"chess games/s"` are python-chess's over the whole configuration."""
     game = tabletop.get_game(name)
     first = 1_000_000 * repeat
-    rate, per_game, steps, played = timed(lambda seed: random_game(game, options, seed), seconds, first, games)
-    out = {"steps/s": rate, "games/s": per_game, "steps": steps, "games": played}
-    for operation in ("branching/s", "view/s", "to_json/s", "from_json/s"):
-        out[operation] = per_state_rate(game, options, seconds, first + 500_000, operation)
+    beside = ChessBeside.start(clock, first)
+    between = None if beside is None else beside.run
+    try:
+        rate, per_game, steps, played = timed(
+            lambda seed: random_game(game, options, seed), seconds, first, games, between
+        )
+        out = {"steps/s": rate, "games/s": per_game, "steps": steps, "games": played}
+        for operation in ("branching/s", "view/s", "to_json/s", "from_json/s"):
+            out[operation] = per_state_rate(game, options, seconds, first + 500_000, operation, between)
+        if beside is not None:
+            plies_rate, games_rate = out["chess plies/s"], out["chess games/s"] = beside.total()
+            for measure_name in GOALS:
+                out[f"{measure_name} vs chess"] = out[measure_name] / plies_rate
+            if games_rate:  # none without a python-chess game finished beside (a tiny budget)
+                out["games/s vs chess"] = per_game / games_rate
+    finally:
+        if beside is not None:
+            beside.close()
     return out
-
-
-def measure_chess(seconds: float, repeat: int) -> dict[str, float]:
-    """One repeat of python-chess random playouts: plies/s and games/s (empty without python-chess)."""
-    chess = chess_runner()
-    if chess is None:
-        return {}
-    plies, games, _, _ = timed(chess, seconds, 1_000_000 * repeat)
-    return {"plies/s": plies, "games/s": games}
 
 
 # Running in this process or in a worker on another checkout ----------------------------------------
@@ -342,20 +492,44 @@ def run_worker(
 
 
 def run_job(job: dict[str, Any]) -> dict[str, float]:
-    """Run one job here: `{"chess": true, ...}`, `memory_job(...)` or a game's configuration, timed
-    by the job's `clock` (`CLOCKS`; CPU time if it names none)."""
-    _CLOCK[0] = CLOCKS[job.get("clock", "cpu")]
-    if job.get("chess"):
-        return measure_chess(job["seconds"], job["repeat"])
+    """Run one job here: `memory_job(...)` or a game's configuration, timed by the job's `clock`
+    (`CLOCKS`; CPU time if it names none), python-chess beside it timed by the same clock."""
+    clock = job.get("clock", "cpu")
+    _CLOCK[0] = CLOCKS[clock]
     if job.get("memory"):
         return measure_memory(job["name"], job["options"])
-    return measure(job["name"], job["options"], job["seconds"], job["repeat"], job.get("games"))
+    return measure(job["name"], job["options"], job["seconds"], job["repeat"], job.get("games"), clock)
+
+
+def one_cpu(cpu: int | None = None) -> int | None:
+    """Pin this process, and the processes it starts after (python-chess beside the measures:
+    `ChessBeside`), to one CPU: `cpu`, or the last this process may run on; `None` where the system
+    cannot pin (not Linux).
+
+    Each then runs while the other waits, on a core the other kept busy: python-chess played on the
+    other core, idle for the hundreds of milliseconds of a measure's chunks, ran its slices at 15 to
+    18 k plies a CPU second beside Conservas' `state_from_json` and 25 k pinned (the core's clock
+    slowed while idle, most likely), and the ratio of the two wandered by 17 % over ten one-second
+    windows against 4 % pinned."""
+    if not hasattr(os, "sched_setaffinity"):
+        return None
+    allowed = os.sched_getaffinity(0)
+    chosen = max(allowed) if cpu is None else cpu
+    if chosen not in allowed:
+        msg = f"--cpu {chosen}: this process may run on CPUs {', '.join(map(str, sorted(allowed)))} only"
+        raise ValueError(msg)
+    os.sched_setaffinity(0, {chosen})
+    return chosen
 
 
 def _worker(text: str) -> int:
     job = json.loads(text)
     job["options"] = {k: tuple(v) if isinstance(v, list) else v for k, v in job.get("options", {}).items()}
-    print(json.dumps(run_job(job)))
+    cpu = None if job.get("memory") else one_cpu(job.get("cpu"))
+    result = run_job(job)
+    if cpu is not None:
+        result["cpu"] = cpu
+    print(json.dumps(result))
     return 0
 
 
@@ -390,14 +564,18 @@ def report_rows(
     there_chess: Mapping[str, float] | None = None,
 ) -> list[dict[str, Any]]:
     """One row per configuration and measure: the rate, its ratio to chess, the goal and the verdict
-    (and, with `there`, the other checkout's rate and ratio and the change)."""
+    (and, with `there`, the other checkout's rate and ratio and the change).
+
+    A ratio is the median of the ratios to python-chess played beside the measure (`"<measure> vs
+    chess"`, see `measure`) where the figures hold them, else the rate over `chess`'s."""
     rows = []
     for name, options in configs:
         key = config_key(name, options)
         mine = here[key]
         for measure_name in MEASURES:
             value = mine[measure_name]
-            ratio = _ratio(measure_name, value, chess)
+            paired = mine.get(f"{measure_name} vs chess")
+            ratio = paired if paired is not None else _ratio(measure_name, value, chess)
             goal, met = verdict(measure_name, ratio, value if measure_name == "bytes/state" else None, key)
             row: dict[str, Any] = {
                 "game": short_name(name),
@@ -411,7 +589,8 @@ def report_rows(
             if there is not None:
                 theirs = there[key][measure_name]
                 row["against"] = theirs
-                row["against_ratio"] = _ratio(measure_name, theirs, there_chess or {})
+                paired = there[key].get(f"{measure_name} vs chess")
+                row["against_ratio"] = paired if paired is not None else _ratio(measure_name, theirs, there_chess or {})
                 row["change"] = value / theirs if theirs else None
                 if measure_name == "bytes/state" and key not in MEMORY_BASELINE:  # no recorded goal
                     row["met"] = "met" if value <= theirs * MEMORY_TOLERANCE else "not met"
@@ -426,9 +605,8 @@ def report_rows(
 def _ratio(measure_name: str, value: float, chess: Mapping[str, float]) -> float | None:
     if measure_name == "bytes/state" or not chess:
         return None
-    if measure_name == "games/s":
-        return value / chess["games/s"]
-    return value / chess["plies/s"]
+    rate = chess["games/s" if measure_name == "games/s" else "plies/s"]
+    return value / rate if rate else None
 
 
 def _cells(row: Mapping[str, Any], against: bool) -> list[str]:
@@ -458,11 +636,19 @@ def main(argv: list[str] | None = None) -> int:
         default="cpu",
         help="time by this process's CPU time (default: steady on a shared machine) or by the wall clock",
     )
+    parser.add_argument(
+        "--cpu",
+        type=int,
+        help="the CPU every timed worker and python-chess beside it run on (default: the last one allowed)",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON instead of a table")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--chess-beside", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.worker:
         return _worker(args.worker)
+    if args.chess_beside:
+        return chess_beside(args.chess_beside)
     only = {name.strip() for given in args.game for name in given.split(",") if name.strip()}
     names = [*tabletop.GAMES, "tabletop.testing.drill:GAME"]
     if only - set(names):
@@ -472,8 +658,12 @@ def main(argv: list[str] | None = None) -> int:
         against = str(Path(args.against).resolve())
         if not (Path(against) / "tabletop" / "__init__.py").is_file():
             parser.error(f"--against {args.against}: no tabletop package in that folder (give a checkout's src)")
+    if args.cpu is not None and hasattr(os, "sched_getaffinity") and args.cpu not in os.sched_getaffinity(0):
+        parser.error(
+            f"--cpu {args.cpu}: this process may run on CPUs {', '.join(map(str, sorted(os.sched_getaffinity(0))))}"
+        )
     configs = [(name, options) for name in names if not only or name in only for options in OPTION_SETS.get(name, [{}])]
-    here, chess, there, there_chess = _run(configs, args.seconds, args.repeats, against, args.clock)
+    here, chess, there, there_chess = _run(configs, args.seconds, args.repeats, against, args.clock, args.cpu)
     rows = report_rows(configs, here, chess, there, there_chess)
     if args.json:
         document = {
@@ -543,12 +733,13 @@ def _run(
     repeats: int,
     against: str | None,
     clock: str = "cpu",
+    cpu: int | None = None,
 ) -> tuple[dict[str, dict[str, float]], dict[str, float], dict[str, dict[str, float]] | None, dict[str, float] | None]:
     """Every measurement, `repeats` times, alternating the two checkouts when `against` is given."""
     sides = [None] if against is None else [None, against]
     results: dict[Any, dict[str, list[dict[str, float]]]] = {side: {} for side in sides}
     here_src = str(Path(tabletop.__file__).resolve().parents[1])
-    jobs: list[dict[str, Any]] = [{"chess": True}] + [{"name": n, "options": o} for n, o in configs]
+    jobs: list[dict[str, Any]] = [{"name": n, "options": o} for n, o in configs]
     total = (repeats * len(jobs) + len(configs)) * len(sides)
     with progress("timed measurements, then memory", total, auto_refresh=False) as advance:
         finished = 0
@@ -557,16 +748,15 @@ def _run(
                 order = sides if repeat % 2 == 0 else sides[::-1]
                 played: int | None = None  # the second side plays the first side's games
                 for side in order:
-                    full = {**job, "seconds": seconds, "repeat": repeat, "clock": clock}
+                    full = {**job, "seconds": seconds, "repeat": repeat, "clock": clock, "cpu": cpu}
                     if played is not None:
                         full["games"] = played
                     # Always in a fresh worker: a configuration measured after others in one process
                     # pays the garbage collector for their kept states and texts (Archipel's branching
                     # read 90-113 k children a CPU second after Conservas' rows, 146 k alone).
                     result = run_worker(None if against is None else here_src if side is None else side, full, __file__)
-                    key = "chess" if job.get("chess") else config_key(job["name"], job["options"])
-                    results[side].setdefault(key, []).append(result)
-                    played = None if job.get("chess") else int(result["games"])
+                    results[side].setdefault(config_key(job["name"], job["options"]), []).append(result)
+                    played = int(result["games"])
                     finished += 1
                     advance(finished)
         for index, (name, options) in enumerate(configs):  # each in a fresh process, sides alternating
@@ -577,19 +767,26 @@ def _run(
                 finished += 1
                 advance(finished)
     medians = {side: {key: _median(r) for key, r in per.items()} for side, per in results.items()}
+    yardsticks: dict[Any, dict[str, float]] = {}
     for side, per in results.items():  # games/s: the median steps/s over the games' mean length
         for key, rows in per.items():
-            if key != "chess":
-                played_steps = sum(r.get("steps", 0) for r in rows)
-                medians[side][key]["games/s"] = (
-                    medians[side][key]["steps/s"] * sum(r.get("games", 0) for r in rows) / played_steps
-                )
-    here = medians[None]
-    chess = here.pop("chess", {})
+            played_steps = sum(r.get("steps", 0) for r in rows)
+            medians[side][key]["games/s"] = (
+                medians[side][key]["steps/s"] * sum(r.get("games", 0) for r in rows) / played_steps
+            )
+        # python-chess over the run: the median of its rates beside each configuration and repeat
+        beside = [r for rows in per.values() for r in rows if "chess plies/s" in r]
+        yardsticks[side] = (
+            {
+                "plies/s": statistics.median(r["chess plies/s"] for r in beside),
+                "games/s": statistics.median(r["chess games/s"] for r in beside),
+            }
+            if beside
+            else {}
+        )
     if against is None:
-        return here, chess, None, None
-    there = medians[against]
-    return here, chess, there, there.pop("chess", {})
+        return medians[None], yardsticks[None], None, None
+    return medians[None], yardsticks[None], medians[against], yardsticks[against]
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -141,16 +142,19 @@ def test_the_table_fits_its_width_and_is_whole_in_a_file() -> None:
 def test_every_timed_measurement_runs_in_a_fresh_worker(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without --against too, each repeat of python-chess and of each configuration is timed in a worker
-    of its own (none in the process printing the table), so that no configuration is measured in a heap
-    that earlier ones filled with kept states and texts for the garbage collector to walk."""
+    """Without --against too, each repeat of each configuration is timed in a worker of its own (none in
+    the process printing the table), so that no configuration is measured in a heap that earlier ones
+    filled with kept states and texts for the garbage collector to walk; python-chess is timed beside
+    each (`ChessBeside`), pinned with it to one CPU."""
     module = _load()
     calls: list[tuple[str | None, dict[str, Any]]] = []
+    results: list[dict[str, Any]] = []
     real = module.run_worker
 
     def recording(src: str | None, job: dict[str, Any], script: str, prefix: Any = (), env: Any = None) -> Any:
         calls.append((src, dict(job)))
-        return real(src, job, script, prefix, env)
+        results.append(real(src, job, script, prefix, env))
+        return results[-1]
 
     def refused(job: dict[str, Any]) -> dict[str, float]:
         raise AssertionError(f"timed in the table's own process: {job}")
@@ -160,10 +164,14 @@ def test_every_timed_measurement_runs_in_a_fresh_worker(
     assert module.main(["--seconds", "0.01", "--repeats", "2", "--game", DRILL, "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)["rows"]
     timed = [(src, job) for src, job in calls if not job.get("memory")]
-    assert [src for src, _ in timed] == [None] * 4  # this checkout, as this process imports it
-    assert [bool(job.get("chess")) for _, job in timed] == [True, False, True, False]
-    assert [job["repeat"] for _, job in timed] == [0, 0, 1, 1]
+    assert [src for src, _ in timed] == [None] * 2  # this checkout, as this process imports it
+    assert [job["repeat"] for _, job in timed] == [0, 1]
     assert all(row["value"] > 0 for row in rows)
+    for result in results[:2]:
+        assert result["chess plies/s"] > 0
+        if hasattr(os, "sched_getaffinity"):
+            assert result["cpu"] == max(os.sched_getaffinity(0))
+    assert "cpu" not in results[2]  # memory: not pinned
 
 
 def test_rates_are_per_second_of_cpu_time_unless_the_wall_clock_is_asked_for(
@@ -178,9 +186,10 @@ def test_rates_are_per_second_of_cpu_time_unless_the_wall_clock_is_asked_for(
     assert json.loads(capsys.readouterr().out)["clock"] == "cpu"
     assert module.main(["--seconds", "0.01", "--repeats", "1", "--game", DRILL, "--clock", "wall"]) == 0
     assert "per second of the wall clock" in capsys.readouterr().out
-    module.run_job({"chess": True, "seconds": 0.01, "repeat": 0, "clock": "wall"})
+    job = {"name": DRILL, "options": {}, "seconds": 0.01, "repeat": 0}
+    module.run_job({**job, "clock": "wall"})
     assert module._CLOCK[0] is time.perf_counter
-    module.run_job({"chess": True, "seconds": 0.01, "repeat": 0})
+    module.run_job(job)
     assert module._CLOCK[0] is time.process_time
     with pytest.raises(SystemExit):
         module.main(["--clock", "sundial"])
@@ -218,6 +227,77 @@ def test_memory_is_measured_in_a_fresh_process_per_side_and_configuration(
     row = next(r for r in rows if r["measure"] == "bytes/state")
     assert row["value"] == row["against"] == alone  # the same code reads the same in every fresh process
     assert row["change"] == 1.0
+
+
+def test_python_chess_is_played_beside_each_measure_in_slices_of_its_share() -> None:
+    """`ChessBeside` owes python-chess `CHESS_SHARE` of each chunk's time, plays it in a process of its
+    own once `CHESS_SLICE` is owed (never a slice of a chunk: a millisecond's slices slowed both sides by
+    about 40 %), and its total plays what is still owed first."""
+    module = _load()
+    beside = module.ChessBeside.start("cpu", 0)
+    assert beside is not None  # python-chess is a dependency of the bench extra
+    try:
+        beside.run(module.CHESS_SLICE / module.CHESS_SHARE / 4)  # a quarter of a slice owed: nothing played
+        assert beside._total == [0, 0, 0.0]
+        beside.run(module.CHESS_SLICE / module.CHESS_SHARE)  # a slice and a quarter owed: played
+        plies, _, spent = beside._total
+        assert plies >= module.CHESS_PLIES
+        assert spent >= module.CHESS_SLICE * 1.25
+        assert beside._owed <= 0
+        beside.run(0.001)
+        plies_rate, games_rate = beside.total()  # the owed millisecond's plies played first
+        assert beside._total[0] > plies
+        assert plies_rate == pytest.approx(beside._total[0] / beside._total[2])
+        assert games_rate >= 0
+    finally:
+        beside.close()
+    assert beside._process.returncode == 0
+
+
+def test_each_ratio_is_to_python_chess_beside_its_own_configuration(capsys: pytest.CaptureFixture[str]) -> None:
+    """A measure's ratio is the one to python-chess played beside that very configuration and repeat (the
+    median over the repeats), not to a yardstick timed minutes apart; the yardstick printed is the
+    median of python-chess beside every configuration and repeat."""
+    module = _load()
+    out = module.measure(DRILL, {}, 0.02, 0)
+    for measure_name in module.GOALS:
+        assert out[f"{measure_name} vs chess"] == pytest.approx(out[measure_name] / out["chess plies/s"])
+    if out["chess games/s"]:  # a game of python-chess finished beside so short a run
+        assert out["games/s vs chess"] == pytest.approx(out["games/s"] / out["chess games/s"])
+
+    configs = [(DRILL, {})]
+    rates = {"steps/s": 10.0, "games/s": 1.0, "branching/s": 10.0, "view/s": 10.0, "to_json/s": 10.0}
+    rates |= {"from_json/s": 10.0, "bytes/state": 900.0, "steps/s vs chess": 7.0}
+    rows = module.report_rows(configs, {"drill defaults": rates}, {"plies/s": 1.0, "games/s": 1.0})
+    by_measure = {row["measure"]: row for row in rows}
+    assert by_measure["steps/s"]["ratio"] == 7.0  # beside its own configuration
+    assert by_measure["view/s"]["ratio"] == 10.0  # no pair in these figures: the yardstick's
+
+    assert module.main(["--seconds", "0.02", "--repeats", "1", "--game", DRILL, "--json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    for row in document["rows"]:
+        if row["measure"] in module.GOALS:
+            assert row["ratio"] == pytest.approx(row["value"] / document["python_chess"]["plies/s"])
+
+
+def test_a_cpu_the_workers_may_not_run_on_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """--cpu picks the CPU the timed workers are pinned to; one this process may not run on is refused,
+    naming the CPUs it may run on."""
+    if not hasattr(os, "sched_getaffinity"):
+        pytest.skip("no CPU affinity on this system")
+    module = _load()
+    allowed = sorted(os.sched_getaffinity(0))
+    with pytest.raises(SystemExit):
+        module.main(["--cpu", str(max(allowed) + 64), "--game", DRILL])
+    assert f"--cpu {max(allowed) + 64}: this process may run on CPUs {', '.join(map(str, allowed))}" in (
+        capsys.readouterr().err
+    )
+    result = module.run_worker(
+        None,
+        {"name": DRILL, "options": {}, "seconds": 0.01, "repeat": 0, "cpu": allowed[0]},
+        str(ROOT / "benchmarks" / "playouts.py"),
+    )
+    assert result["cpu"] == allowed[0]
 
 
 def test_the_memory_goal_is_the_figure_of_before_issue_12_on_both_sides() -> None:
