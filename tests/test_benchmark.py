@@ -362,3 +362,31 @@ def test_instructions_counts_playouts_branching_and_both_json_directions(
         ("from_json", "k/state"),
     ]
     assert all(float(row[3].replace(",", "")) > 0 for row in rows)
+
+
+def test_the_warm_up_branches_writes_and_reads_states_of_two_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before a configuration is counted, `warm_up` plays the games of `WARM_SEEDS` and branches, writes
+    and reads every third of their states, uncounted, so that code generated on first use (replacers,
+    the reader's positions) is not counted inside a measured call."""
+    import tabletop
+
+    module = _instructions_module()
+    game = tabletop.get_game(DRILL)
+    branched: list[int] = []
+    real_branch = module.playouts._branch
+    monkeypatch.setattr(module.playouts, "_branch", lambda states: branched.append(len(states)) or real_branch(states))
+    read: list[str] = []
+
+    class Recording:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(game, name)
+
+        def state_from_json(self, text: str) -> Any:
+            read.append(text)
+            return game.state_from_json(text)
+
+    played = [module.playouts.random_game(game, {}, seed) + 1 for seed in module.WARM_SEEDS]  # states a game
+    warmed = module.warm_up(Recording(), {})
+    assert warmed == -(-sum(played) // module.playouts.POOL_EVERY)  # every third state of both games
+    assert branched == [warmed]
+    assert len(read) == warmed == len(set(read))
