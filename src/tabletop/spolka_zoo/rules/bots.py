@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
@@ -79,7 +79,8 @@ def _hire(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 def _move_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    return None if top_kind(deck_of(state, effect.company)) == EMPTY else ("move_top", effect.company, -1)
+    deck = state.decks[FRUIT_INDEX[effect.company]]  # `top_kind(deck_of(...)) == EMPTY` in line: no call
+    return ("move_top", effect.company, -1) if deck.top or deck.middle.total or deck.bottom else None
 
 
 def _sell_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
@@ -111,7 +112,8 @@ def _buy_named_share(state: Position, seat: int, effect: BotEffect) -> Plan | No
 
 
 def _lobby_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    if seat == state.flow.first_player or top_kind(state.piles.influence) == EMPTY:
+    deck = state.piles.influence
+    if seat == state.flow.first_player or not (deck.top or deck.middle.total or deck.bottom):  # top_kind: EMPTY
         return None
     return ("lobby_top", effect.company, -1)
 
@@ -231,16 +233,18 @@ def _turn_run(draft: Draft, task: Task) -> None:
         finish(draft)
         return
     piles = draft.piles
-    kind = top_kind(piles.bot_deck)
-    if kind == EMPTY:
+    deck = piles.bot_deck
+    if not deck.top and deck.middle.total:  # `top_kind(deck) == UNKNOWN` in line: nearly every turn
+        wait_chance(draft)
+        return
+    if not deck.top and not deck.bottom:  # EMPTY
         # Deck.shuffled(piles.bot_discard.elements()): the discards, their multiset as it is
         piles = evolve(piles, bot_deck=Deck((), piles.bot_discard, ()), bot_discard=Tokens())
         draft.piles = piles
-        kind = top_kind(piles.bot_deck)
-    if kind != UNKNOWN:  # known (or still empty: top_card() says so)
-        _turn_drawn(draft, task, piles.bot_deck.top_card())
-    else:
-        wait_chance(draft)
+        if top_kind(piles.bot_deck) == UNKNOWN:
+            wait_chance(draft)
+            return
+    _turn_drawn(draft, task, piles.bot_deck.top_card())  # known (or still empty: top_card() says so)
 
 
 def _turn_outcomes(state: Position, task: Task) -> Tokens:
@@ -337,13 +341,12 @@ def _card_run(draft: Draft, task: Task) -> None:
 
 def _lobby_run(draft: Draft, task: Task) -> None:
     deck = draft.piles.influence
-    kind = top_kind(deck)
-    if kind == EMPTY:
-        finish(draft)
-    elif kind != UNKNOWN:
+    if not deck.top and deck.middle.total:  # `top_kind(deck) == UNKNOWN` in line
+        wait_chance(draft)
+    elif deck.top or deck.bottom:
         _lobby_drawn(draft, task, deck.top_card())
     else:
-        wait_chance(draft)
+        finish(draft)
 
 
 def _lobby_outcomes(state: Position, task: Task) -> Tokens:

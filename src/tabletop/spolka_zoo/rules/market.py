@@ -95,19 +95,43 @@ def _revealed(draft: Draft, task: Task, card: str) -> None:
     resolving = piles.resolving + (card,)  # noqa: RUF005
     draft.piles = _WITH_REVEALED(piles, resolving, piles.shown + ((company, card),))  # noqa: RUF005
     icons = task.n + (card in END_ICON)
-    following = _NEXT_CARD.get((company, icons))
-    if following is None:
-        following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
     draft.set_deck(company, deck)
-    if _resolves(draft, company):
-        finish(draft, effect_tasks(card, company) + (following,))  # noqa: RUF005 (one copy, as above)
+    if draft.majority(company) >= 0 or _resolves(draft, company):  # `_resolves`' first answer without its call
+        follow = _RESOLVED.get((card, company, icons))
+        if follow is None:  # the card's effects, then the next card: one tuple, made once (`_resolved`)
+            follow = _resolved(card, company, icons)
+        finish(draft, follow)
     else:
-        finish(draft, (following,))
+        finish(draft, (_next_card(company, icons),))
 
 
 _NEXT_CARD: Final[dict[tuple[str, int], Task]] = {}
 """The `resolve_deck` task after a card, by (company, end-of-deck icons so far): three
 companies and at most a deck's icons each (the values of `shared_task`, found without keywords)."""
+_RESOLVED: Final[dict[tuple[str, str, int], tuple[Task, ...]]] = {}
+"""The tasks after a card revealed and resolved, by (card, company, end-of-deck icons so far): its effects'
+tasks, then the next card's (`_resolved`); at most `_MAX_RESOLVED` (emptied when full)."""
+_MAX_RESOLVED: Final = 4096
+"""Entries kept in `_RESOLVED` at most (a deck's cards x 3 companies x a few icon counts; emptied when full, so
+that a long process keeps sharing)."""
+
+
+def _next_card(company: str, icons: int) -> Task:
+    """The `resolve_deck` task after a card of `company`, `icons` end-of-deck icons seen (shared)."""
+    following = _NEXT_CARD.get((company, icons))
+    if following is None:
+        following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
+    return following
+
+
+def _resolved(card: str, company: str, icons: int) -> tuple[Task, ...]:
+    """`effect_tasks(card, company)` then `_next_card(company, icons)`, kept in `_RESOLVED` (one look-up per card
+    resolved, where the effects' cached call and the tuples' concatenation cost about three times as much)."""
+    follow = effect_tasks(card, company) + (_next_card(company, icons),)  # noqa: RUF005 (one copy)
+    if len(_RESOLVED) >= _MAX_RESOLVED:  # full (a long process): start again
+        _RESOLVED.clear()
+    _RESOLVED[card, company, icons] = follow
+    return follow
 
 
 def _resolves(state: Position, company: str) -> bool:
