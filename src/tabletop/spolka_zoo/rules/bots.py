@@ -21,9 +21,19 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, UNKNOWN, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
+from tabletop.spolka_zoo.state import (
+    FRUIT_INDEX,
+    SHARE_TOKENS,
+    Draft,
+    Position,
+    Seat,
+    Task,
+    evolve,
+    fields_with,
+    piles_with,
+)
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
@@ -48,12 +58,12 @@ def _buy_cheapest_fruit(state: Position, seat: int, effect: BotEffect) -> Plan |
     fruit = _cheapest(state, state.fruit_price)
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     money = state.seats[seat].money
-    if state.warehouse[fruit]:
+    if fruit in state.warehouse._counts:  # counts are positive: `state.warehouse[fruit]` without its call
         return ("buy_fruit", fruit, -1) if money >= price else None
     n = len(state.seats)
     for step in range(1, n):
         seller = (seat + step) % n
-        if state.seats[seller].fruit[fruit]:
+        if fruit in state.seats[seller].fruit._counts:
             return ("buy_fruit", fruit, seller) if money >= price + 2 else None
     return None
 
@@ -64,8 +74,9 @@ _COST_ITEMS: Final = {card: tuple(cost.items()) for card, cost in HELPER_COST.it
 
 def _affords(pool: Tokens, card: str) -> bool:
     """`HELPER_COST[card] <= pool`, the fruits counted one kind at a time."""
+    counts = pool._counts  # `pool[fruit]` read from the multiset's own dict: no call of its `__getitem__`
     for fruit, n in _COST_ITEMS[card]:  # noqa: SIM110  (a plain loop: no generator per helper)
-        if pool[fruit] < n:
+        if counts.get(fruit, 0) < n:
             return False
     return True
 
@@ -84,9 +95,9 @@ def _move_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 def _sell_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    pool = state.seats[seat].fruit
+    pool = state.seats[seat].fruit._counts  # `pool[fruit]` below without its call (counts are positive)
     for fruit in state.board:
-        if pool[fruit] and state.fruit_price[FRUIT_INDEX[fruit]] >= effect.min_price:
+        if fruit in pool and state.fruit_price[FRUIT_INDEX[fruit]] >= effect.min_price:
             return ("sell_fruit", fruit, -1)
     return None
 
@@ -98,7 +109,7 @@ def _refresh(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 def _buy_share(state: Position, seat: int, company: str, max_price: int) -> Plan | None:
     price = state.share_price[FRUIT_INDEX[company]]
     bot = state.seats[seat]
-    if price > max_price or not bot.share_pool or bot.money < price:
+    if price > max_price or sum(bot.shares) == SHARE_TOKENS or bot.money < price:  # `not bot.share_pool`, no call
         return None
     return ("buy_share", company, -1)
 
@@ -356,7 +367,7 @@ def _lobby_outcomes(state: Position, task: Task) -> Tokens:
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
     influence = drawn(draft.piles.influence, card)
     draft.piles = _WITH_INFLUENCE(draft.piles, influence)
-    draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
+    draft.set_deck(task.company, shuffled_into(draft.decks[FRUIT_INDEX[task.company]], (card,)))  # deck_of in line
     lobbied(draft, task.company, card)
     finish(draft)
 

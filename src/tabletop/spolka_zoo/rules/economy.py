@@ -149,7 +149,9 @@ def set_fruit_price(draft: Draft, fruit: str, price: int) -> None:
 
 def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
     """Up to `n` fruits of a type move from the warehouse to a company board."""
-    n = min(n, draft.warehouse[fruit])
+    have = draft.warehouse._counts.get(fruit, 0)  # `min(n, draft.warehouse[fruit])` without the two calls
+    if have < n:
+        n = have
     if n <= 0:
         return
     c = FRUIT_INDEX[company]

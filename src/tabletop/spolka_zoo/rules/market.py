@@ -156,7 +156,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
     the division before the next shareholder's place is looked at.
     """
     company = task.company
-    empty = not draft.company_fruit[FRUIT_INDEX[company]]
+    empty = not draft.company_fruit[FRUIT_INDEX[company]].total  # the multiset's `__bool__` without its call
     if empty and (task.done or draft.config.empty_board_ties == "unpaid"):
         finish(draft)
         return
