@@ -3,12 +3,17 @@
 * A company card resolved is followed by one tuple kept by (card, company, icons) (`market._RESOLVED`):
   the card's `effect_tasks`, then the next card's task, shared, and equal again once the bounded table
   was emptied.
-* A share or a fruit bought costs what `economy.share_cost` / `fruit_cost` say, and a sale pays the
+* The market's company decks resolve in the boards' order: the tasks kept by board (`market._RESOLVE_ALL`)
+  are each company's `resolve_deck` task from its first card.
+* A share bought moves the seat's shares and the price as `_set` and `move_price` say; a share or a fruit
+  bought costs what `economy.share_cost` / `fruit_cost` say, and a sale pays the
   price, the bonus and the seat's passive bonus, for bots (whose helpers give nothing) and humans alike.
 * The bot plans that tell an empty deck in line (`_move_top`, `_lobby_top`) answer as `top_kind` does.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import pytest
 from zoo_helpers import random_states
@@ -17,7 +22,7 @@ from tabletop.spolka_zoo.content import EFFECTS, FRUITS, BotEffect
 from tabletop.spolka_zoo.rules import bots, economy, market
 from tabletop.spolka_zoo.rules.decks import EMPTY, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_tasks
-from tabletop.spolka_zoo.state import Draft, ZooState
+from tabletop.spolka_zoo.state import SHARE_TRACK, Draft, Task, ZooState
 
 
 def _states() -> list[ZooState]:
@@ -58,6 +63,10 @@ def test_buying_and_selling_cost_and_pay_what_the_plain_rules_say() -> None:
                     draft = Draft(state)
                     economy.buy_share(draft, seat, company, discount)
                     assert s.money - draft.seats[seat].money == economy.share_cost(state, seat, company, discount)
+                    shares = tuple(n + (i == c) for i, n in enumerate(s.shares))
+                    assert draft.seats[seat].shares == shares
+                    price = economy.move_price(state.share_price[c], 1, SHARE_TRACK)
+                    assert draft.share_price == tuple(price if i == c else p for i, p in enumerate(state.share_price))
                     draft = Draft(state)
                     if state.warehouse[company]:
                         economy.buy_fruit(draft, seat, company, discount)
@@ -88,3 +97,16 @@ def test_bot_plans_tell_an_empty_deck_as_top_kind_does() -> None:
                 assert (bots._lobby_top(state, seat, lobby) is None) == blocked
                 checked += 1
     assert checked > 500
+
+
+def test_the_market_resolves_the_decks_in_the_boards_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _states()[-1]
+    started: list[tuple[Task, ...]] = []
+    monkeypatch.setattr(market, "start", lambda draft, tasks: started.append(tasks))  # the tasks pushed
+    for board in [*itertools.permutations(FRUITS)] * 2:
+        draft = Draft(state)
+        draft.board = board
+        market._market_start(draft)
+        assert started[-1] == tuple(market._RESOLVE_DECK(c) for c in board)
+        assert started[-1] is market._RESOLVE_ALL[board]
+    assert len(started) == 12

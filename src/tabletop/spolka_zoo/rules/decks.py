@@ -97,11 +97,14 @@ def drawn(deck: Deck, card: str) -> Deck:
     the top is unknown. A card of the unknown middle (every chance step's draw) is taken out
     here, the middle's counts copied and built by the kernel's `_build` (one call where
     `Deck.draw` and `Tokens.remove` made two, and no pair returned); any other draw, and a card
-    not in the middle (which raises), is the kernel's `draw`."""
+    not in the middle (which raises), is the kernel's `draw`; a known top card (a company card
+    revealed) is taken off here too, as the kernel's `draw` takes it."""
     middle = deck.middle
+    if deck.top:  # the kernel's `draw` of a known top, in line: `card` is ignored
+        return _deck(deck.top[1:], middle, deck.bottom)
     counts = middle._counts
     have = counts.get(card)
-    if deck.top or have is None:
+    if have is None:
         return deck.draw(card)[1]
     counts = counts.copy()  # `copy()`, as the kernel's multisets copy (see `tokens._build`)
     if have == 1:

@@ -88,9 +88,12 @@ def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
     cost = draft.share_price[c] - discount - (0 if s.bot else s.passive("share_discount"))
     if cost < 0:
         cost = 0
-    shares = _set(s.shares, c, s.shares[c] + 1)
+    a, b, d = s.shares  # `_set(s.shares, c, s.shares[c] + 1)` and the price's `_set`, in line
+    shares = (a + 1, b, d) if c == 0 else (a, b + 1, d) if c == 1 else (a, b, d + 1)
     draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money - cost, shares))
-    draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], 1, SHARE_TRACK))
+    price = move_price(draft.share_price[c], 1, SHARE_TRACK)
+    a, b, d = draft.share_price
+    draft.share_price = (price, b, d) if c == 0 else (a, price, d) if c == 1 else (a, b, price)
 
 
 def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:

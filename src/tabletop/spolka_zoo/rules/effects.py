@@ -207,14 +207,14 @@ def _money(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> 
 
 
 def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
-    (company,) = companies_named(draft, task, effect.company)
+    (company,) = (task.company,) if effect.company == "" else companies_named(draft, task, effect.company)  # no call
     if "choice" in (company, effect.fruit):
         if not seats:
             finish(draft)
         else:
             finish(draft, (_ADD(seats[0], company, effect.n, effect.fruit),))
         return
-    for fruit in fruits_named(draft, effect.fruit, company):
+    for fruit in (effect.fruit,) if effect.fruit in FRUITS else fruits_named(draft, effect.fruit, company):  # no call
         economy.to_company(draft, fruit, company, effect.n)
     finish(draft)
 

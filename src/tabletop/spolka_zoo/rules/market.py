@@ -67,7 +67,7 @@ def _resolve_run(draft: Draft, task: Task) -> None:
     deck = draft.decks[FRUIT_INDEX[task.company]]  # deck_of(draft, task.company)
     if task.n < 2:  # `top_kind(deck)` in line (a call less per card revealed): KNOWN, UNKNOWN or EMPTY
         if deck.top:
-            _revealed(draft, task, deck.top_card())
+            _revealed(draft, task, deck.top[0].card)  # deck.top_card(), without the call
             return
         if deck.middle.total:
             wait_chance(draft)
@@ -228,7 +228,14 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple([_RESOLVE_DECK(c) for c in draft.board]))
+    tasks = _RESOLVE_ALL.get(draft.board)
+    if tasks is None:
+        tasks = _RESOLVE_ALL[draft.board] = tuple([_RESOLVE_DECK(c) for c in draft.board])
+    start(draft, tasks)
+
+
+_RESOLVE_ALL: Final[dict[tuple[str, ...], tuple[Task, ...]]] = {}
+"""The market's `resolve_deck` tasks by the boards' order (six orders at most): made once each."""
 
 
 def _market_divide(draft: Draft) -> None:
