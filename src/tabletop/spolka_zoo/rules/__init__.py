@@ -205,7 +205,14 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
     cards: the kernel lists the outcomes then (and raises what it raises)."""
     if state.flow.step != "draw":  # effects.draw: the only step of that name
         return None
-    cards = _drawn_from(state)
+    task = state.queue[0]  # `_drawn_from(state)` in line: a call less per chance step
+    op = task.op
+    if op == "bot_turn":
+        cards = state.piles.bot_deck.middle
+    elif op == "resolve_deck":
+        cards = state.decks[FRUIT_INDEX[task.company]].middle
+    else:
+        cards = _OUTCOMES[op](state, task)
     total = cards.total
     counts = cards._counts  # the multiset's own dict, read without a call of its methods
     if not total or HIDDEN in counts:
