@@ -5,6 +5,7 @@
 * The bot plans reading a multiset's counts directly (`_buy_cheapest_fruit`, `_hire`, `_sell_fruit`,
   the share plans) answer as the same plans written with `Tokens.__getitem__` and `share_pool`.
 * `economy.to_company` moves as many fruits as the plain `min(n, warehouse[fruit])` says.
+* A bot's turn, started in line by `action.next`, resumes the round where `work.start` would have it resume.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from zoo_helpers import random_states
 
 from tabletop.spolka_zoo.content import FRUITS, HELPER_COST, BotEffect
-from tabletop.spolka_zoo.rules import OPS, _drawn_from, bots, economy
+from tabletop.spolka_zoo.rules import OPS, _drawn_from, actions, bots, economy, work
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, ZooState
 
 
@@ -94,3 +95,13 @@ def test_fruit_to_a_company_moves_as_many_as_the_warehouse_holds() -> None:
                 assert draft.company_fruit[lemon][fruit] - state.company_fruit[lemon][fruit] == max(moved, 0)
                 checked += 1
     assert checked > 300
+
+
+def test_a_bots_turn_resumes_where_work_started_at_action_next_resumes() -> None:
+    assert work._RESUMES["action", "next"] == actions._NEXT_RESUME
+    checked = 0
+    for state in _states(1):
+        if state.queue and state.queue[-1].op == "bot_turn" and state.flow.phase != "market":
+            assert state.resume == actions._NEXT_RESUME  # the work a bot's turn started, from action.next
+            checked += 1
+    assert checked > 50

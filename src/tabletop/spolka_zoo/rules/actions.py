@@ -17,7 +17,7 @@ from typing import Final
 from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo.content import HELPER_COST, HELPERS, TOKENS
-from tabletop.spolka_zoo.flow import humans_from
+from tabletop.spolka_zoo.flow import WORK_STARTS, humans_from
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Speculate, Trade, UseHelper
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, DRAW_INFLUENCE, deck_of, remove_cards, shuffled_into
@@ -105,6 +105,8 @@ _BOT_TURN: Final[Callable[[int], Task]] = tasks_of("bot_turn", "seat")
 """`_BOT_TURN(seat)`: the bot at `seat` plays its turn."""
 _BOT_TURNS: Final[dict[int, tuple[Task]]] = {}
 """`(_BOT_TURN(seat),)` by seat (five at most), the tasks a bot's turn starts with: no call nor tuple per turn."""
+_NEXT_RESUME: Final = WORK_STARTS["action.next"]
+"""Where the round resumes after work started at `action.next` (a bot's turn)."""
 _LOOK_BOTTOM: Final[Callable[[int, int, str], Task]] = tasks_of(
     "look", "seat", "actor", "company", n=SPECULATION_LOOK, arg="bottom"
 )
@@ -172,7 +174,9 @@ def _next(draft: Draft) -> None:
         tasks = _BOT_TURNS.get(seat)
         if tasks is None:
             tasks = _BOT_TURNS[seat] = (_BOT_TURN(seat),)
-        start(draft, tasks)
+        draft.to_work()  # `start(draft, tasks)` in line, from this step: the work resumes where action.next's does
+        draft.queue = tasks + draft.queue
+        draft.resume = _NEXT_RESUME
     elif draft.seats[seat].intrigues:
         draft.goto("before", seat)
     else:  # nothing to decide before the reveal: reveal at once
