@@ -32,11 +32,12 @@ from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operations
 from tabletop.kernel.phases import MAX_AUTO_STEPS, Actor
 from tabletop.kernel.protocol import Move
+from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.moves import Draw, Order, Pick
 from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
-from tabletop.spolka_zoo.state import Draft, Position, Task, ZooState, draft_of
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, ZooState, draft_of
 from tabletop.spolka_zoo.state.makeup import makeups
 
 __all__ = [
@@ -152,6 +153,19 @@ _BOARD_OUTCOMES: Final = tuple((board, 1 / len(_BOARDS)) for board in _BOARDS)
 _DRAWS: Final = {card: Draw(card) for card in FAMILY}
 
 
+def _drawn_from(state: Position) -> Tokens:
+    """The cards the top task draws from: its operation's `outcomes`, the two most frequent (a bot's card, a
+    company card revealed: `bots._turn_outcomes`, `market._resolve_outcomes`) read in line, without their call."""
+    task = state.queue[0]
+    op = task.op
+    if op == "bot_turn":
+        return state.piles.bot_deck.middle
+    if op == "resolve_deck":
+        return state.decks[FRUIT_INDEX[task.company]].middle
+    cards: Tokens = _OUTCOMES[op](state, task)
+    return cards
+
+
 def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """The outcomes of the current chance node (the same move objects every time: a move
     picked from them is found among the legal moves by identity). The kernel caches them
@@ -169,8 +183,7 @@ def chance_outcomes(state: ZooState) -> tuple[tuple[Move, float], ...]:
     """
     if state.flow.step == "board":  # setup.board: the only step of that name
         return _BOARD_OUTCOMES
-    task = state.queue[0]
-    cards = _OUTCOMES[task.op](state, task)
+    cards = _drawn_from(state)
     total = cards.total
     draws = _DRAWS
     try:
@@ -192,8 +205,14 @@ def sample_chance(state: ZooState, rng: random.Random | None) -> Move | None:
     cards: the kernel lists the outcomes then (and raises what it raises)."""
     if state.flow.step != "draw":  # effects.draw: the only step of that name
         return None
-    task = state.queue[0]
-    cards = _OUTCOMES[task.op](state, task)
+    task = state.queue[0]  # `_drawn_from(state)` in line: a call less per chance step
+    op = task.op
+    if op == "bot_turn":
+        cards = state.piles.bot_deck.middle
+    elif op == "resolve_deck":
+        cards = state.decks[FRUIT_INDEX[task.company]].middle
+    else:
+        cards = _OUTCOMES[op](state, task)
     total = cards.total
     counts = cards._counts  # the multiset's own dict, read without a call of its methods
     if not total or HIDDEN in counts:

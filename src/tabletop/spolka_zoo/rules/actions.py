@@ -17,7 +17,7 @@ from typing import Final
 from tabletop.kernel.deck import Known
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo.content import HELPER_COST, HELPERS, TOKENS
-from tabletop.spolka_zoo.flow import humans_from
+from tabletop.spolka_zoo.flow import WORK_STARTS, humans_from
 from tabletop.spolka_zoo.moves import Done, Hire, Lobby, Pick, PlayIntrigue, Speculate, Trade, UseHelper
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, DRAW_INFLUENCE, deck_of, remove_cards, shuffled_into
@@ -25,6 +25,7 @@ from tabletop.spolka_zoo.rules.effects import effect_tasks
 from tabletop.spolka_zoo.rules.work import start, tasks_of
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, Turn, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import lobbied
+from tabletop.spolka_zoo.state.parts import _ORDERS  # the seats clockwise from each first player
 
 __all__ = [
     "STEPS",
@@ -102,6 +103,10 @@ def _used(turn: Turn) -> Turn:
 
 _BOT_TURN: Final[Callable[[int], Task]] = tasks_of("bot_turn", "seat")
 """`_BOT_TURN(seat)`: the bot at `seat` plays its turn."""
+_BOT_TURNS: Final[dict[int, tuple[Task]]] = {}
+"""`(_BOT_TURN(seat),)` by seat (five at most), the tasks a bot's turn starts with: no call nor tuple per turn."""
+_NEXT_RESUME: Final = WORK_STARTS["action.next"]
+"""Where the round resumes after work started at `action.next` (a bot's turn)."""
 _LOOK_BOTTOM: Final[Callable[[int, int, str], Task]] = tasks_of(
     "look", "seat", "actor", "company", n=SPECULATION_LOOK, arg="bottom"
 )
@@ -157,14 +162,21 @@ def _next(draft: Draft) -> None:
     """`action.next`: the next seat clockwise resolves its token (ZOO-3.2); a bot plays its
     bot card instead (ZOO-13.3); after the last seat, the next token or the market phase."""
     turn = draft.turn
-    order = draft.order_from_first()
+    order = _ORDERS[len(draft.seats)][draft.flow.first_player]  # draft.order_from_first(), without the call
     if turn.position == len(order):
         draft.goto("start" if turn.number < draft.config.tokens_per_round else "market.start")
         return
     seat = order[turn.position]
-    draft.turn = _turn_at(turn.number, turn.position + 1, seat)
+    key = (turn.number, turn.position + 1, seat)
+    found = _TURNS.get(key)  # `_turn_at(*key)` without the call: it is there but the first time
+    draft.turn = found if found is not None else _turn_at(*key)
     if draft.seats[seat].bot:
-        start(draft, (_BOT_TURN(seat),))
+        tasks = _BOT_TURNS.get(seat)
+        if tasks is None:
+            tasks = _BOT_TURNS[seat] = (_BOT_TURN(seat),)
+        draft.to_work()  # `start(draft, tasks)` in line, from this step: the work resumes where action.next's does
+        draft.queue = tasks + draft.queue
+        draft.resume = _NEXT_RESUME
     elif draft.seats[seat].intrigues:
         draft.goto("before", seat)
     else:  # nothing to decide before the reveal: reveal at once

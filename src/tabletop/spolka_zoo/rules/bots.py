@@ -21,9 +21,19 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import BOT_IDS, BOTS, HELPER_COST, BotEffect
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, EMPTY, UNKNOWN, deck_of, drawn, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import DRAW_HELPER, UNKNOWN, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.work import finish, shared_task, tasks_of, wait_chance
-from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Seat, Task, evolve, fields_with, piles_with
+from tabletop.spolka_zoo.state import (
+    FRUIT_INDEX,
+    SHARE_TOKENS,
+    Draft,
+    Position,
+    Seat,
+    Task,
+    evolve,
+    fields_with,
+    piles_with,
+)
 from tabletop.spolka_zoo.state.makeup import lobbied
 
 __all__ = ["OPERATIONS", "bot_plan", "card_feasible", "carry_out"]
@@ -48,12 +58,12 @@ def _buy_cheapest_fruit(state: Position, seat: int, effect: BotEffect) -> Plan |
     fruit = _cheapest(state, state.fruit_price)
     price = state.fruit_price[FRUIT_INDEX[fruit]]
     money = state.seats[seat].money
-    if state.warehouse[fruit]:
+    if fruit in state.warehouse._counts:  # counts are positive: `state.warehouse[fruit]` without its call
         return ("buy_fruit", fruit, -1) if money >= price else None
     n = len(state.seats)
     for step in range(1, n):
         seller = (seat + step) % n
-        if state.seats[seller].fruit[fruit]:
+        if fruit in state.seats[seller].fruit._counts:
             return ("buy_fruit", fruit, seller) if money >= price + 2 else None
     return None
 
@@ -64,8 +74,9 @@ _COST_ITEMS: Final = {card: tuple(cost.items()) for card, cost in HELPER_COST.it
 
 def _affords(pool: Tokens, card: str) -> bool:
     """`HELPER_COST[card] <= pool`, the fruits counted one kind at a time."""
+    counts = pool._counts  # `pool[fruit]` read from the multiset's own dict: no call of its `__getitem__`
     for fruit, n in _COST_ITEMS[card]:  # noqa: SIM110  (a plain loop: no generator per helper)
-        if pool[fruit] < n:
+        if counts.get(fruit, 0) < n:
             return False
     return True
 
@@ -79,13 +90,14 @@ def _hire(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 
 
 def _move_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    return None if top_kind(deck_of(state, effect.company)) == EMPTY else ("move_top", effect.company, -1)
+    deck = state.decks[FRUIT_INDEX[effect.company]]  # `top_kind(deck_of(...)) == EMPTY` in line: no call
+    return ("move_top", effect.company, -1) if deck.top or deck.middle.total or deck.bottom else None
 
 
 def _sell_fruit(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    pool = state.seats[seat].fruit
+    pool = state.seats[seat].fruit._counts  # `pool[fruit]` below without its call (counts are positive)
     for fruit in state.board:
-        if pool[fruit] and state.fruit_price[FRUIT_INDEX[fruit]] >= effect.min_price:
+        if fruit in pool and state.fruit_price[FRUIT_INDEX[fruit]] >= effect.min_price:
             return ("sell_fruit", fruit, -1)
     return None
 
@@ -97,7 +109,7 @@ def _refresh(state: Position, seat: int, effect: BotEffect) -> Plan | None:
 def _buy_share(state: Position, seat: int, company: str, max_price: int) -> Plan | None:
     price = state.share_price[FRUIT_INDEX[company]]
     bot = state.seats[seat]
-    if price > max_price or not bot.share_pool or bot.money < price:
+    if price > max_price or sum(bot.shares) == SHARE_TOKENS or bot.money < price:  # `not bot.share_pool`, no call
         return None
     return ("buy_share", company, -1)
 
@@ -111,7 +123,8 @@ def _buy_named_share(state: Position, seat: int, effect: BotEffect) -> Plan | No
 
 
 def _lobby_top(state: Position, seat: int, effect: BotEffect) -> Plan | None:
-    if seat == state.flow.first_player or top_kind(state.piles.influence) == EMPTY:
+    deck = state.piles.influence
+    if seat == state.flow.first_player or not (deck.top or deck.middle.total or deck.bottom):  # top_kind: EMPTY
         return None
     return ("lobby_top", effect.company, -1)
 
@@ -231,16 +244,18 @@ def _turn_run(draft: Draft, task: Task) -> None:
         finish(draft)
         return
     piles = draft.piles
-    kind = top_kind(piles.bot_deck)
-    if kind == EMPTY:
+    deck = piles.bot_deck
+    if not deck.top and deck.middle.total:  # `top_kind(deck) == UNKNOWN` in line: nearly every turn
+        wait_chance(draft)
+        return
+    if not deck.top and not deck.bottom:  # EMPTY
         # Deck.shuffled(piles.bot_discard.elements()): the discards, their multiset as it is
         piles = evolve(piles, bot_deck=Deck((), piles.bot_discard, ()), bot_discard=Tokens())
         draft.piles = piles
-        kind = top_kind(piles.bot_deck)
-    if kind != UNKNOWN:  # known (or still empty: top_card() says so)
-        _turn_drawn(draft, task, piles.bot_deck.top_card())
-    else:
-        wait_chance(draft)
+        if top_kind(piles.bot_deck) == UNKNOWN:
+            wait_chance(draft)
+            return
+    _turn_drawn(draft, task, piles.bot_deck.top_card())  # known (or still empty: top_card() says so)
 
 
 def _turn_outcomes(state: Position, task: Task) -> Tokens:
@@ -337,13 +352,12 @@ def _card_run(draft: Draft, task: Task) -> None:
 
 def _lobby_run(draft: Draft, task: Task) -> None:
     deck = draft.piles.influence
-    kind = top_kind(deck)
-    if kind == EMPTY:
-        finish(draft)
-    elif kind != UNKNOWN:
+    if not deck.top and deck.middle.total:  # `top_kind(deck) == UNKNOWN` in line
+        wait_chance(draft)
+    elif deck.top or deck.bottom:
         _lobby_drawn(draft, task, deck.top_card())
     else:
-        wait_chance(draft)
+        finish(draft)
 
 
 def _lobby_outcomes(state: Position, task: Task) -> Tokens:
@@ -353,7 +367,7 @@ def _lobby_outcomes(state: Position, task: Task) -> Tokens:
 def _lobby_drawn(draft: Draft, task: Task, card: str) -> None:
     influence = drawn(draft.piles.influence, card)
     draft.piles = _WITH_INFLUENCE(draft.piles, influence)
-    draft.set_deck(task.company, shuffled_into(deck_of(draft, task.company), (card,)))
+    draft.set_deck(task.company, shuffled_into(draft.decks[FRUIT_INDEX[task.company]], (card,)))  # deck_of in line
     lobbied(draft, task.company, card)
     finish(draft)
 

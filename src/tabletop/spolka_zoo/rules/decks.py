@@ -20,10 +20,10 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens, _build
+from tabletop.kernel.tokens import Tokens, _blank, _build
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
-from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, unknown, wait_chance, wait_choice
+from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, wait_chance, wait_choice
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, piles_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, moved_secretly
 
@@ -97,18 +97,26 @@ def drawn(deck: Deck, card: str) -> Deck:
     the top is unknown. A card of the unknown middle (every chance step's draw) is taken out
     here, the middle's counts copied and built by the kernel's `_build` (one call where
     `Deck.draw` and `Tokens.remove` made two, and no pair returned); any other draw, and a card
-    not in the middle (which raises), is the kernel's `draw`."""
+    not in the middle (which raises), is the kernel's `draw`; a known top card (a company card
+    revealed) is taken off here too, as the kernel's `draw` takes it."""
     middle = deck.middle
+    if deck.top:  # the kernel's `draw` of a known top, in line: `card` is ignored
+        return _deck(deck.top[1:], middle, deck.bottom)
     counts = middle._counts
     have = counts.get(card)
-    if deck.top or have is None:
+    if have is None:
         return deck.draw(card)[1]
     counts = counts.copy()  # `copy()`, as the kernel's multisets copy (see `tokens._build`)
     if have == 1:
         del counts[card]
     else:
         counts[card] = have - 1
-    return _deck((), _build(counts, middle.total - 1), deck.bottom)
+    rest = _blank()  # the kernel's `_build(counts, middle.total - 1)` in line: a call less per card drawn
+    rest._counts = counts
+    rest._hash = None
+    rest.total = middle.total - 1
+    rest.__class__ = Tokens
+    return _deck((), rest, deck.bottom)
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
@@ -127,17 +135,17 @@ def neighbour(state: Position, company: str, step: int) -> str:
 def _row_run(draft: Draft, task: Task) -> None:
     deck_name, _ = _ROWS[task.arg]
     deck: Deck = getattr(draft.piles, deck_name)
-    kind = top_kind(deck)
-    if kind == EMPTY:
-        finish(draft)
-    elif kind == KNOWN:
+    if not deck.top and deck.middle.total:  # `top_kind(deck) == UNKNOWN` in line (a call less per refill)
+        wait_chance(draft)
+    elif deck.top or deck.bottom:
         _row_drawn(draft, task, deck.top_card())
     else:
-        wait_chance(draft)
+        finish(draft)
 
 
 def _row_outcomes(state: Position, task: Task) -> Tokens:
-    return unknown(getattr(state.piles, _ROWS[task.arg][0]))
+    deck: Deck = getattr(state.piles, _ROWS[task.arg][0])
+    return deck.middle  # unknown(deck)
 
 
 _WITH_ROWS: Final = {kind: piles_with(*names) for kind, names in _ROWS.items()}

@@ -84,17 +84,23 @@ def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
     """`seat` buys a share in `company`; the share price moves one space up."""
     c = FRUIT_INDEX[company]
     s = draft.seats[seat]
-    cost = share_cost(draft, seat, company, discount)
-    shares = _set(s.shares, c, s.shares[c] + 1)
+    # share_cost(draft, seat, company, discount) in line; a bot has no helper discount (`passive` answers 0)
+    cost = draft.share_price[c] - discount - (0 if s.bot else s.passive("share_discount"))
+    if cost < 0:
+        cost = 0
+    a, b, d = s.shares  # `_set(s.shares, c, s.shares[c] + 1)` and the price's `_set`, in line
+    shares = (a + 1, b, d) if c == 0 else (a, b + 1, d) if c == 1 else (a, b, d + 1)
     draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money - cost, shares))
-    draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], 1, SHARE_TRACK))
+    price = move_price(draft.share_price[c], 1, SHARE_TRACK)
+    a, b, d = draft.share_price
+    draft.share_price = (price, b, d) if c == 0 else (a, price, d) if c == 1 else (a, b, price)
 
 
 def sell_share(draft: Draft, seat: int, company: str, bonus: int = 0) -> None:
     """`seat` sells a share in `company`; the share price moves one space down."""
     c = FRUIT_INDEX[company]
     s = draft.seats[seat]
-    paid = draft.share_price[c] + bonus + s.passive("sell_bonus", "share")
+    paid = draft.share_price[c] + bonus + (0 if s.bot else s.passive("sell_bonus", "share"))  # bots: no call
     shares = _set(s.shares, c, s.shares[c] - 1)
     draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money + paid, shares))
     draft.share_price = _set(draft.share_price, c, move_price(draft.share_price[c], -1, SHARE_TRACK))
@@ -104,7 +110,10 @@ def buy_fruit(draft: Draft, seat: int, fruit: str, discount: int = 0) -> None:
     """`seat` buys a fruit from the warehouse; its price moves one space up."""
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
-    cost = fruit_cost(draft, seat, fruit, discount)
+    # fruit_cost(draft, seat, fruit, discount) in line; a bot has no helper discount (`passive` answers 0)
+    cost = draft.fruit_price[f] - discount - (0 if s.bot else s.passive("fruit_discount"))
+    if cost < 0:
+        cost = 0
     draft.set_seat(seat, _WITH_MONEY_FRUIT(s, s.money - cost, s.fruit.add(fruit)))
     draft.warehouse = draft.warehouse.remove(fruit)
     draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], 1, FRUIT_TRACK))
@@ -125,7 +134,7 @@ def sell_fruit(draft: Draft, seat: int, fruit: str, bonus: int = 0) -> None:
     """`seat` sells a fruit to the warehouse; its price moves one space down."""
     f = FRUIT_INDEX[fruit]
     s = draft.seats[seat]
-    paid = draft.fruit_price[f] + bonus + s.passive("sell_bonus", fruit)
+    paid = draft.fruit_price[f] + bonus + (0 if s.bot else s.passive("sell_bonus", fruit))  # bots: no call
     draft.set_seat(seat, _WITH_MONEY_FRUIT(s, s.money + paid, s.fruit.remove(fruit)))
     draft.warehouse = draft.warehouse.add(fruit)
     draft.fruit_price = _set(draft.fruit_price, f, move_price(draft.fruit_price[f], -1, FRUIT_TRACK))
@@ -143,7 +152,9 @@ def set_fruit_price(draft: Draft, fruit: str, price: int) -> None:
 
 def to_company(draft: Draft, fruit: str, company: str, n: int) -> None:
     """Up to `n` fruits of a type move from the warehouse to a company board."""
-    n = min(n, draft.warehouse[fruit])
+    have = draft.warehouse._counts.get(fruit, 0)  # `min(n, draft.warehouse[fruit])` without the two calls
+    if have < n:
+        n = have
     if n <= 0:
         return
     c = FRUIT_INDEX[company]

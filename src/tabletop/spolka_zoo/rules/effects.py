@@ -207,14 +207,14 @@ def _money(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> 
 
 
 def _to_company(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...]) -> None:
-    (company,) = companies_named(draft, task, effect.company)
+    (company,) = (task.company,) if effect.company == "" else companies_named(draft, task, effect.company)  # no call
     if "choice" in (company, effect.fruit):
         if not seats:
             finish(draft)
         else:
             finish(draft, (_ADD(seats[0], company, effect.n, effect.fruit),))
         return
-    for fruit in fruits_named(draft, effect.fruit, company):
+    for fruit in (effect.fruit,) if effect.fruit in FRUITS else fruits_named(draft, effect.fruit, company):  # no call
         economy.to_company(draft, fruit, company, effect.n)
     finish(draft)
 
@@ -384,9 +384,9 @@ def _take_first(state: Position, task: Task) -> Move | None:
     if not k:
         return None
     a, b, c = state.board  # the first selection, as `selections` makes it: the most of a, then of b
-    x = min(board[a], k)
-    y = min(board[b], k - x)
-    chosen = _SELECTED.get((a, x, b, y, c, k - x - y)) if k - x - y <= board[c] else None
+    x = min(board._counts.get(a, 0), k)  # `board[a]` from the multiset's own dict: no call of its `__getitem__`
+    y = min(board._counts.get(b, 0), k - x)
+    chosen = _SELECTED.get((a, x, b, y, c, k - x - y)) if k - x - y <= board._counts.get(c, 0) else None
     if chosen is None:  # not made yet (or not of a, b and c alone): made by `selections`
         chosen = next(selections(board, k, state.board), None)
     return None if chosen is None else Take(chosen)
@@ -395,7 +395,7 @@ def _take_first(state: Position, task: Task) -> Move | None:
 def _take(draft: Draft, task: Task, move: Take) -> None:
     fruits = move.fruits
     economy.take_from_company(draft, task.seat, task.company, fruits)
-    if task.arg == "divide" and fruits:
+    if task.arg == "divide" and fruits.total:  # `fruits` true, without the multiset's `__bool__` call
         economy.gain(draft, task.seat, draft.seats[task.seat].passive("division_money"))
 
 

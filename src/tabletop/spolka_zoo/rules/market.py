@@ -67,7 +67,7 @@ def _resolve_run(draft: Draft, task: Task) -> None:
     deck = draft.decks[FRUIT_INDEX[task.company]]  # deck_of(draft, task.company)
     if task.n < 2:  # `top_kind(deck)` in line (a call less per card revealed): KNOWN, UNKNOWN or EMPTY
         if deck.top:
-            _revealed(draft, task, deck.top_card())
+            _revealed(draft, task, deck.top[0].card)  # deck.top_card(), without the call
             return
         if deck.middle.total:
             wait_chance(draft)
@@ -95,19 +95,43 @@ def _revealed(draft: Draft, task: Task, card: str) -> None:
     resolving = piles.resolving + (card,)  # noqa: RUF005
     draft.piles = _WITH_REVEALED(piles, resolving, piles.shown + ((company, card),))  # noqa: RUF005
     icons = task.n + (card in END_ICON)
-    following = _NEXT_CARD.get((company, icons))
-    if following is None:
-        following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
     draft.set_deck(company, deck)
-    if _resolves(draft, company):
-        finish(draft, effect_tasks(card, company) + (following,))  # noqa: RUF005 (one copy, as above)
+    if draft.majority(company) >= 0 or _resolves(draft, company):  # `_resolves`' first answer without its call
+        follow = _RESOLVED.get((card, company, icons))
+        if follow is None:  # the card's effects, then the next card: one tuple, made once (`_resolved`)
+            follow = _resolved(card, company, icons)
+        finish(draft, follow)
     else:
-        finish(draft, (following,))
+        finish(draft, (_next_card(company, icons),))
 
 
 _NEXT_CARD: Final[dict[tuple[str, int], Task]] = {}
 """The `resolve_deck` task after a card, by (company, end-of-deck icons so far): three
 companies and at most a deck's icons each (the values of `shared_task`, found without keywords)."""
+_RESOLVED: Final[dict[tuple[str, str, int], tuple[Task, ...]]] = {}
+"""The tasks after a card revealed and resolved, by (card, company, end-of-deck icons so far): its effects'
+tasks, then the next card's (`_resolved`); at most `_MAX_RESOLVED` (emptied when full)."""
+_MAX_RESOLVED: Final = 4096
+"""Entries kept in `_RESOLVED` at most (a deck's cards x 3 companies x a few icon counts; emptied when full, so
+that a long process keeps sharing)."""
+
+
+def _next_card(company: str, icons: int) -> Task:
+    """The `resolve_deck` task after a card of `company`, `icons` end-of-deck icons seen (shared)."""
+    following = _NEXT_CARD.get((company, icons))
+    if following is None:
+        following = _NEXT_CARD[company, icons] = shared_task("resolve_deck", company=company, n=icons)
+    return following
+
+
+def _resolved(card: str, company: str, icons: int) -> tuple[Task, ...]:
+    """`effect_tasks(card, company)` then `_next_card(company, icons)`, kept in `_RESOLVED` (one look-up per card
+    resolved, where the effects' cached call and the tuples' concatenation cost about three times as much)."""
+    follow = effect_tasks(card, company) + (_next_card(company, icons),)  # noqa: RUF005 (one copy)
+    if len(_RESOLVED) >= _MAX_RESOLVED:  # full (a long process): start again
+        _RESOLVED.clear()
+    _RESOLVED[card, company, icons] = follow
+    return follow
 
 
 def _resolves(state: Position, company: str) -> bool:
@@ -132,7 +156,7 @@ def _divide_run(draft: Draft, task: Task) -> None:
     the division before the next shareholder's place is looked at.
     """
     company = task.company
-    empty = not draft.company_fruit[FRUIT_INDEX[company]]
+    empty = not draft.company_fruit[FRUIT_INDEX[company]].total  # the multiset's `__bool__` without its call
     if empty and (task.done or draft.config.empty_board_ties == "unpaid"):
         finish(draft)
         return
@@ -204,7 +228,14 @@ OPERATIONS: Final = (
 def _market_start(draft: Draft) -> None:
     """`market.start`: the company decks resolve from left to right (ZOO-7.1)."""
     draft.piles = evolve(draft.piles, shown=(), shown_round=draft.flow.round)
-    start(draft, tuple([_RESOLVE_DECK(c) for c in draft.board]))
+    tasks = _RESOLVE_ALL.get(draft.board)
+    if tasks is None:
+        tasks = _RESOLVE_ALL[draft.board] = tuple([_RESOLVE_DECK(c) for c in draft.board])
+    start(draft, tasks)
+
+
+_RESOLVE_ALL: Final[dict[tuple[str, ...], tuple[Task, ...]]] = {}
+"""The market's `resolve_deck` tasks by the boards' order (six orders at most): made once each."""
 
 
 def _market_divide(draft: Draft) -> None:
