@@ -81,7 +81,7 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     ):
         _check_variants(s, board)
     if not (same_boats and s.supply is last.supply):
-        _check_boats(s)
+        _check_boats(s, last.boats)
     same = same_board and same_boats
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
@@ -148,8 +148,16 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
         into[kind] = into.get(kind, 0) + n
 
 
-def _check_boats(s: ArchipelState) -> None:
-    for i, boat in enumerate(s.boats):  # the path is written only for a broken bound
+def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
+    """The boats' bounds (but those of a boat of `sound_boats`, the last sound state's boats, at
+    its place: a step changes one boat or none, skipped in C) and the fuel markers conserved."""
+    boats = s.boats
+    changed = (
+        compress(enumerate(boats), map(is_not, boats, sound_boats))
+        if len(sound_boats) == len(boats)
+        else enumerate(boats)
+    )
+    for i, boat in changed:  # the path is written only for a broken bound
         if not 0 <= boat.fuel <= TANK:
             _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
         fish = boat.fish
