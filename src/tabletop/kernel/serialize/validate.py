@@ -97,23 +97,6 @@ class PartAnswers:
             return False
         return all(map(is_, found[1], context))  # the lengths were compared
 
-    def holds_equal(self, part: object, *context: object) -> bool:
-        """Whether `part` was kept (by [keep][tabletop.kernel.serialize.PartAnswers.keep]) with a
-        `context` equal to this one (each item the very object or an equal one): for a check that
-        reads the values of its context alone, such as a makeup read anew from a text.
-
-        ```pycon
-        >>> sound = PartAnswers()
-        >>> deck = ("a", "b")
-        >>> sound.keep(deck, ("a",), 1)
-        >>> sound.holds_equal(deck, ("a",), 1), sound.holds(deck, ("a",), 1), sound.holds_equal(deck, ("b",), 1)
-        (True, False, False)
-
-        ```
-        """
-        found = self._kept.get(id(part))
-        return found is not None and found[0] is part and found[1] == context
-
     def keep(self, part: object, *context: object) -> None:
         """Keep `part` with `context` (see [holds][tabletop.kernel.serialize.PartAnswers.holds])."""
         if len(self._kept) >= self._size:

@@ -137,8 +137,7 @@ def moved_secretly(draft: Draft, source: str, target: str) -> None:
 _MAKEUPS: Final = PartAnswers()
 """The makeup each company deck was found sound against, kept by the deck's identity: a deck a
 step left unchanged is checked once (reading a state checks it and the state after its first
-legal move, which shares most parts with it), and again against a makeup equal to that one (a
-makeup read from a text is a new object; the check reads its values alone)."""
+legal move, which shares most parts with it)."""
 
 
 def check_makeups(state: Position) -> None:
@@ -158,7 +157,7 @@ def check_makeups(state: Position) -> None:
         if resolving == FRUITS[c] and state.piles.resolving:
             _deck_makeup(c, makeup, deck, state.piles.resolving)
             continue
-        if not _MAKEUPS.holds_equal(deck, makeup):  # not yet found sound against this makeup (or one equal)
+        if not _MAKEUPS.holds(deck, makeup):  # not yet found sound against this very makeup
             _deck_makeup(c, makeup, deck, ())
             _MAKEUPS.keep(deck, makeup)
 
