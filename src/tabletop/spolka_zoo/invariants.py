@@ -409,22 +409,19 @@ def _expected_code(config: Config) -> int | None:
 
 def _card_code(state: ZooState) -> int | None:
     """The code of every card of the state (`None` if one is not known, as `?`): the codes of
-    its piles, company decks and seats, each kept by its part's identity (a step changes one
-    seat or none, and the reader keeps a seat whose text did not change)."""
-    return _CODES.total((state.piles, *state.decks, *state.seats), _part_code)
-
-
-def _seat_code(seat: Seat) -> int | None:
-    """The code of a seat's cards (`None` if one is not known): its helpers, intrigues and goal."""
+    its piles and company decks, each kept by its part's identity, and of its seats' cards."""
+    code = _CODES.total((state.piles, *state.decks), _part_code)
+    if code is None:
+        return None
     weights = _CODE.weights
-    code = 0
     try:
-        if seat.helpers:
-            code += sum(map(weights.__getitem__, seat.helpers))
-        if seat.intrigues:
-            code += sum(map(weights.__getitem__, seat.intrigues))
-        if seat.goal:
-            code += weights[seat.goal]
+        for seat in state.seats:
+            if seat.helpers:
+                code += sum(map(weights.__getitem__, seat.helpers))
+            if seat.intrigues:
+                code += sum(map(weights.__getitem__, seat.intrigues))
+            if seat.goal:
+                code += weights[seat.goal]
     except KeyError:
         return None
     return code
@@ -453,12 +450,10 @@ def _piles_code(p: Piles) -> int | None:
 
 
 def _part_code(part: Any) -> int | None:
-    """The code of the cards of a part (`None` if one is not known): the piles, a deck, a seat,
-    a multiset, a row (its `""` an empty place) or the cards removed."""
+    """The code of the cards of a part (`None` if one is not known): the piles, a deck, a
+    multiset, a row (its `""` an empty place) or the cards removed."""
     if type(part) is Deck:
         return _deck_code(part)
-    if type(part) is Seat:
-        return _seat_code(part)
     if type(part) is Tokens:
         return _CODE.tokens(part)
     if type(part) is Piles:
