@@ -79,9 +79,9 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     if not (same_board and s.short is last.short and s.memory is last.memory and s.shut is last.shut) or not (
         s.markets is last.markets and s.spots is last.spots
     ):
-        _check_variants(s, board)
+        _check_variants(s, board, () if last.memory else last.spots)
     if not (same_boats and s.supply is last.supply):
-        _check_boats(s)
+        _check_boats(s, last.boats)
     same = same_board and same_boats
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
@@ -100,10 +100,12 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
         _check_places(s, board, True)  # the cards and shops as sound as in `last`: only the places' rules read these
 
 
-def _check_variants(s: ArchipelState, board: Board) -> None:
+def _check_variants(s: ArchipelState, board: Board, sound_spots: tuple[Spot, ...] = ()) -> None:
     """What the variants the state names imply: in the short game the pagoda islands' shops and
     markets are closed from the start (ARC-9.1), and a face-down fish whose kind the game knows
-    is the memory game's alone (ARC-8.1, ARC-8.3: elsewhere a fish seen stays face up)."""
+    is the memory game's alone (ARC-8.1, ARC-8.3: elsewhere a fish seen stays face up; a spot of
+    `sound_spots`, the spots of the last sound state outside the memory game, at its place is
+    not looked at again)."""
     if s.short:
         if not board.pagodas <= s.shut:
             _fail(f"the short game with pagoda shops open: {sorted(board.pagodas - s.shut)}", "shut", "ARC-9.1")
@@ -111,7 +113,13 @@ def _check_variants(s: ArchipelState, board: Board) -> None:
             if s.markets[i] and island in board.pagodas:
                 _fail(f"fish delivered to the closed market of {island}", f"markets[{i}]", "ARC-9.1")
     if not s.memory:
-        for i, spot in enumerate(s.spots):
+        spots = s.spots  # the spots a step did not change are skipped in C
+        changed = (
+            compress(enumerate(spots), map(is_not, spots, sound_spots))
+            if len(sound_spots) == len(spots)
+            else enumerate(spots)
+        )
+        for i, spot in changed:
             if spot.remembered:
                 _fail(f"a face-down {spot.fish} known outside the memory game", f"spots[{i}]", "ARC-8.3")
 
@@ -148,8 +156,16 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
         into[kind] = into.get(kind, 0) + n
 
 
-def _check_boats(s: ArchipelState) -> None:
-    for i, boat in enumerate(s.boats):  # the path is written only for a broken bound
+def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
+    """The boats' bounds (but those of a boat of `sound_boats`, the last sound state's boats, at
+    its place: a step changes one boat or none, skipped in C) and the fuel markers conserved."""
+    boats = s.boats
+    changed = (
+        compress(enumerate(boats), map(is_not, boats, sound_boats))
+        if len(sound_boats) == len(boats)
+        else enumerate(boats)
+    )
+    for i, boat in changed:  # the path is written only for a broken bound
         if not 0 <= boat.fuel <= TANK:
             _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
         fish = boat.fish

@@ -11,7 +11,8 @@ rule; reading a state turns it into a `DecodeError` at that path.
 from __future__ import annotations
 
 import functools
-from itertools import chain
+from itertools import chain, compress
+from operator import attrgetter, is_not
 from typing import Any, Final, NoReturn
 
 import attrs
@@ -200,7 +201,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     if not (same_fruit and same_seats and same_config and s.share_price is last.share_price) or (
         s.fruit_price is not last.fruit_price
     ):
-        _tokens(s)
+        _tokens(s, last.seats)
     if not (same_piles and decks is last.decks and same_seats and same_config):
         _cards(s)
     p, q = piles, last.piles
@@ -225,7 +226,7 @@ def _config(state: ZooState) -> None:
     gives the warehouse of each), and the seats the ones it makes (humans and bots where the
     `seating` option puts them): the rules read these values at every step."""
     config = state.config
-    if tuple([seat.bot for seat in state.seats]) != _CONFIGS.of(config, _seating):
+    if tuple(map(_BOT, state.seats)) != _CONFIGS.of(config, _seating):
         bots = "".join("B" if seat.bot else "H" for seat in state.seats)
         _broken(f"seats {bots} (H human, B bot) for {config.players} players and {config.bots} bots", "seats")
 
@@ -308,28 +309,44 @@ _CONSERVED: Final = PartAnswers()
 found conserved with: a state whose every such part is unchanged is not counted again."""
 
 
-def _tokens(state: ZooState) -> None:
-    """Fruit and share tokens conserved, no purse or price below 0."""
-    fruits = (state.company_fruit, state.config, *[seat.fruit for seat in state.seats])
+def _tokens(state: ZooState, sound_seats: tuple[Seat, ...] = ()) -> None:
+    """Fruit and share tokens conserved, no purse or price below 0 (the shares and purse of a
+    seat of `sound_seats`, the seats of the last sound state, at its place are not looked at again)."""
+    seats = state.seats
+    fruits = (state.company_fruit, state.config, *map(_FRUIT, seats))
     if not _CONSERVED.holds(state.warehouse, *fruits):
         _fruit(state)
         _CONSERVED.keep(state.warehouse, *fruits)
-    for i, seat in enumerate(state.seats):
-        shares = seat.shares
-        if shares and (min(shares) < 0 or sum(shares) > SHARE_TOKENS):
-            _broken(f"seat {i} shares {shares}", f"seats[{i}].shares", "ZOO-1.6")
-        if seat.money < 0:
-            _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
+    if seats is not sound_seats:
+        # the seats a step did not change are skipped in C (a step changes one seat or none)
+        changed = (
+            compress(enumerate(seats), map(is_not, seats, sound_seats))
+            if len(sound_seats) == len(seats)
+            else enumerate(seats)
+        )
+        for i, seat in changed:
+            shares = seat.shares
+            if shares and (min(shares) < 0 or sum(shares) > SHARE_TOKENS):
+                _broken(f"seat {i} shares {shares}", f"seats[{i}].shares", "ZOO-1.6")
+            if seat.money < 0:
+                _broken(f"seat {i} has {seat.money} coins", f"seats[{i}].money", "ZOO-11.11")
     if min(state.share_price) < 0:
         _broken(f"a price below 0: {state.share_price}", "share_price", "ZOO-4.5")
     if min(state.fruit_price) < 0:
         _broken(f"a price below 0: {state.fruit_price}", "fruit_price", "ZOO-4.5")
 
 
+_FRUIT: Final = attrgetter("fruit")
+"""A seat's fruit tokens (read in C)."""
+
+_BOT: Final = attrgetter("bot")
+"""Whether a seat is a bot (read in C)."""
+
+
 def _fruit(state: ZooState) -> None:
     """Fruit tokens conserved."""
     fruit = state.warehouse.as_dict()
-    for tokens in (*state.company_fruit, *[seat.fruit for seat in state.seats]):
+    for tokens in chain(state.company_fruit, map(_FRUIT, state.seats)):
         for kind, n in tokens.items():
             fruit[kind] = fruit.get(kind, 0) + n
     if fruit != _SUPPLIES.of(state.config, _supply):

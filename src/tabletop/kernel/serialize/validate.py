@@ -82,9 +82,10 @@ class PartAnswers:
                 if len(kept) >= self._size:
                     kept.clear()
                 kept[id(part)] = (part, answer)
-            if answer is None:
+            if answer:  # a part with nothing (code 0) adds nothing: no long addition
+                code += answer
+            elif answer is None:
                 return None
-            code += answer
         return code
 
     def holds(self, part: object, *context: object) -> bool:
@@ -153,25 +154,29 @@ class CountCode:
     def tokens(self, counts: Mapping[str, int]) -> int | None:
         """The code of a multiset given by its (positive) counts, `None` if a kind is not known.
 
-        Its digits are written in place, then read as one number: no sum of long integers."""
+        Its digits, the count of every piece the top one, are written in place, then read as
+        one number: no sum or product of long integers."""
         index = self._index
-        digits = bytearray(self._size)
+        size = self._size
+        digits = bytearray(size + self._width)
         total = 0
         try:
             if self._width == 1:
                 for kind, n in counts.items():
                     digits[index[kind]] = n  # a count of 256 or more: ValueError
                     total += n
+                digits[size] = total  # as for a count
             else:
                 for kind, n in counts.items():
                     at = index[kind]
                     digits[at : at + self._width] = n.to_bytes(self._width, "little")  # OverflowError
                     total += n
+                digits[size:] = total.to_bytes(self._width, "little")
         except KeyError:
             return None
         except (ValueError, OverflowError):  # a count of a digit or more: coded the long way
             return sum([self.weights[kind] * n for kind, n in counts.items()])
-        return int.from_bytes(digits, "little") + total * self._every
+        return int.from_bytes(digits, "little")
 
     def pieces(self, kinds: Iterable[str]) -> int | None:
         """The code of a multiset given piece by piece, `None` if a kind is not known."""
