@@ -38,3 +38,12 @@ def test_a_kind_not_known_has_no_code() -> None:
     assert code.pieces(["a", "?"]) is None
     assert code.tokens({}) == code.pieces([]) == 0
     assert repr(code) == "CountCode(5 kinds, most=10)"
+
+
+def test_a_kind_not_known_has_no_code_after_a_count_of_a_digit_or_more() -> None:
+    """A count too large for a digit is coded the long way; a kind not known there has no code
+    either (it raised `KeyError` when it came after the large count)."""
+    code = CountCode(KINDS, 10)
+    assert code.tokens({"a": 300, "z": 1}) is None
+    assert code.tokens({"z": 1, "a": 300}) is None
+    assert code.tokens({"a": 300, "b": 1}) == code.pieces(["a"] * 300 + ["b"])

@@ -175,7 +175,10 @@ class CountCode:
         except KeyError:
             return None
         except (ValueError, OverflowError):  # a count of a digit or more: coded the long way
-            return sum([self.weights[kind] * n for kind, n in counts.items()])
+            weights = self.weights
+            if not all(map(weights.__contains__, counts)):  # a kind not known after the big count
+                return None
+            return sum([weights[kind] * n for kind, n in counts.items()])
         return int.from_bytes(digits, "little")
 
     def pieces(self, kinds: Iterable[str]) -> int | None:
