@@ -8,13 +8,17 @@ behind a broken position.
 from __future__ import annotations
 
 import random
+import sys
+from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from tabletop.archipel import GAME, ArchipelState, new_game
+from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.state import Boat, Spot
 from tabletop.kernel.chance import CHANCE, sample_chance
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 
 
@@ -171,3 +175,43 @@ def emptied(state: ArchipelState, spot: str, fish: str) -> ArchipelState:
 
 
 __all__ = ["Boat", "boat", "emptied", "fetch", "fish_at", "play", "settle", "shop", "started", "storms"]
+
+
+# The invariants' verdicts, plain or after a sound state (the invariants keep what they found) ------
+
+Verdict = tuple[str, str, str, str] | None
+"""`None` for a check that passed, else the refusal's type, message, path and rule."""
+
+
+def invariants_verdict(check: Callable[..., object], *args: object) -> Verdict:
+    """The verdict of `check(*args)` (any exception: a state the plain check cannot read either)."""
+    try:
+        check(*args)
+    except Exception as exc:
+        return type(exc).__name__, str(exc), getattr(exc, "path", ""), getattr(exc, "rule", "")
+    return None
+
+
+def forget_invariants() -> None:
+    """Drop everything Archipel's invariants remember: the next check is the plain one."""
+    module = sys.modules["tabletop.archipel.invariants"]
+    module._SOUND[0] = None
+    module._KEPT_OPTIONS.clear()
+    for value in vars(module).values():
+        if isinstance(value, PartAnswers):
+            value._kept.clear()
+
+
+def verdict_alone(state: ArchipelState) -> Verdict:
+    """The verdict of the invariants on `state` with nothing remembered."""
+    forget_invariants()
+    verdict = invariants_verdict(check_invariants, state)
+    forget_invariants()
+    return verdict
+
+
+def verdict_after(sound: ArchipelState, state: ArchipelState) -> Verdict:
+    """The verdict of the invariants on `state` just after `sound` was found sound."""
+    check_invariants(sound)
+    assert sys.modules["tabletop.archipel.invariants"]._SOUND[0] is sound
+    return invariants_verdict(check_invariants, state)

@@ -7,53 +7,17 @@ message, path and rule; issue 12)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from itertools import pairwise
 
 import attrs
 import pytest
 from archipel_helpers import random_states
+from archipel_helpers import verdict_after as _after
+from archipel_helpers import verdict_alone as _alone
 
-from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.state import DECK, HOLD, TANK, ArchipelState
-from tabletop.kernel.serialize import PartAnswers
 
 MODULE = sys.modules["tabletop.archipel.invariants"]
-
-Verdict = tuple[str, str, str, str] | None
-"""`None` for a check that passed, else the refusal's type, message, path and rule."""
-
-
-def _verdict(check: Callable[..., object], *args: object) -> Verdict:
-    try:
-        check(*args)
-    except Exception as exc:
-        return type(exc).__name__, str(exc), getattr(exc, "path", ""), getattr(exc, "rule", "")
-    return None
-
-
-def _forget() -> None:
-    """Drop everything the invariants remember: the next check is the plain one."""
-    MODULE._SOUND[0] = None
-    MODULE._KEPT_OPTIONS.clear()
-    for value in vars(MODULE).values():
-        if isinstance(value, PartAnswers):
-            value._kept.clear()
-
-
-def _alone(state: ArchipelState) -> Verdict:
-    """The verdict of the invariants with nothing remembered."""
-    _forget()
-    verdict = _verdict(check_invariants, state)
-    _forget()
-    return verdict
-
-
-def _after(sound: ArchipelState, state: ArchipelState) -> Verdict:
-    """The verdict of the invariants on `state` just after `sound` was found sound."""
-    check_invariants(sound)
-    assert MODULE._SOUND[0] is sound
-    return _verdict(check_invariants, state)
 
 
 def _one_boat_broken(state: ArchipelState, i: int) -> dict[str, ArchipelState]:

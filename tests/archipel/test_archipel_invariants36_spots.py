@@ -8,48 +8,16 @@ it (type, message, path and rule; issue 12)."""
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 
 import attrs
 import pytest
 from archipel_helpers import random_states
+from archipel_helpers import verdict_after as _after
+from archipel_helpers import verdict_alone as _alone
 
-from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.state import ArchipelState, Spot
-from tabletop.kernel.serialize import PartAnswers
 
 MODULE = sys.modules["tabletop.archipel.invariants"]
-
-Verdict = tuple[str, str, str, str] | None
-
-
-def _verdict(check: Callable[..., object], *args: object) -> Verdict:
-    try:
-        check(*args)
-    except Exception as exc:
-        return type(exc).__name__, str(exc), getattr(exc, "path", ""), getattr(exc, "rule", "")
-    return None
-
-
-def _forget() -> None:
-    MODULE._SOUND[0] = None
-    MODULE._KEPT_OPTIONS.clear()
-    for value in vars(MODULE).values():
-        if isinstance(value, PartAnswers):
-            value._kept.clear()
-
-
-def _alone(state: ArchipelState) -> Verdict:
-    _forget()
-    verdict = _verdict(check_invariants, state)
-    _forget()
-    return verdict
-
-
-def _after(sound: ArchipelState, state: ArchipelState) -> Verdict:
-    check_invariants(sound)
-    assert MODULE._SOUND[0] is sound
-    return _verdict(check_invariants, state)
 
 
 def _spot_known_face_down(state: ArchipelState, i: int) -> ArchipelState:

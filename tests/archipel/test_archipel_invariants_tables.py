@@ -7,57 +7,22 @@ from __future__ import annotations
 
 import sys
 from collections import Counter
-from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
 import attrs
 import pytest
+from archipel_helpers import invariants_verdict as _verdict
 from archipel_helpers import random_states
+from archipel_helpers import verdict_after as _after
+from archipel_helpers import verdict_alone as _alone
 
 from tabletop.archipel import GAME
 from tabletop.archipel.invariants import check_invariants
 from tabletop.archipel.state import DECK, SHOP_SIZE, ArchipelState, SpotFish
-from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 
 MODULE = sys.modules["tabletop.archipel.invariants"]
-
-Verdict = tuple[str, str, str, str] | None
-"""`None` for a check that passed, else the refusal's type, message, path and rule."""
-
-
-def _verdict(check: Callable[..., object], *args: object) -> Verdict:
-    """The verdict of `check(*args)` (any exception: a state the plain check cannot read either)."""
-    try:
-        check(*args)
-    except Exception as exc:
-        return type(exc).__name__, str(exc), getattr(exc, "path", ""), getattr(exc, "rule", "")
-    return None
-
-
-def _forget() -> None:
-    """Drop everything the invariants remember: the next check is the plain one."""
-    MODULE._SOUND[0] = None
-    MODULE._KEPT_OPTIONS.clear()
-    for value in vars(MODULE).values():
-        if isinstance(value, PartAnswers):
-            value._kept.clear()
-
-
-def _alone(state: ArchipelState) -> Verdict:
-    """The verdict of the invariants with nothing remembered."""
-    _forget()
-    verdict = _verdict(check_invariants, state)
-    _forget()
-    return verdict
-
-
-def _after(sound: ArchipelState, state: ArchipelState) -> Verdict:
-    """The verdict of the invariants on `state` just after `sound` was found sound."""
-    check_invariants(sound)
-    assert MODULE._SOUND[0] is sound
-    return _verdict(check_invariants, state)
 
 
 def _sample(seed: int, players: int, every: int = 7) -> list[ArchipelState]:

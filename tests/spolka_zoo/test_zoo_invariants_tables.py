@@ -13,13 +13,13 @@ from typing import Any
 
 import attrs
 import pytest
+from zoo_helpers import ZooVerdict as Verdict
 from zoo_helpers import random_states
+from zoo_helpers import verdict_after as _after
+from zoo_helpers import verdict_alone as _alone
 
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.errors import InvariantBroken
-from tabletop.kernel.serialize import PartAnswers
 from tabletop.spolka_zoo.content import FRUITS
-from tabletop.spolka_zoo.invariants import invariants
 from tabletop.spolka_zoo.state import ZooState
 
 MODULE = sys.modules["tabletop.spolka_zoo.invariants"]  # the package names its function so
@@ -32,36 +32,6 @@ CONFIGS: list[dict[str, Any]] = [
     {"players": 1, "bots": 4},
 ]
 OPEN = ("influence", "helper_deck", "bot_deck", "event_deck")
-
-Verdict = tuple[str, str, str] | None
-"""`None` for a state found sound, else the refusal's message, path and rule."""
-
-
-def _verdict(state: ZooState) -> Verdict:
-    try:
-        invariants(state)
-    except InvariantBroken as exc:
-        return str(exc), exc.path, exc.rule
-    return None
-
-
-def _alone(state: ZooState) -> Verdict:
-    """The verdict with nothing remembered: no last sound state, no part's answer kept."""
-    for module in (MODULE, MAKEUP):
-        for value in vars(module).values():
-            if isinstance(value, PartAnswers):
-                value._kept.clear()
-    MODULE._SOUND[0] = None
-    found = _verdict(state)
-    MODULE._SOUND[0] = None
-    return found
-
-
-def _after(sound: ZooState, state: ZooState) -> Verdict:
-    """The verdict on `state` just after `sound` was found sound."""
-    invariants(sound)
-    assert MODULE._SOUND[0] is sound
-    return _verdict(state)
 
 
 def _sample(seed: int, options: dict[str, Any], every: int = 9) -> list[ZooState]:

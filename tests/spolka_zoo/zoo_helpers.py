@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -10,7 +11,8 @@ import attrs
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.errors import IllegalMove, InvariantBroken
+from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, ZooState
 from tabletop.spolka_zoo.invariants import invariants
@@ -143,3 +145,38 @@ def random_states(seed: int, **options: object) -> list[ZooState]:
         state = state.apply(move)
         found.append(state)
     return found
+
+
+# The invariants' verdicts, plain or after a sound state (the invariants keep what they found) ------
+
+ZooVerdict = tuple[str, str, str] | None
+"""`None` for a state found sound, else the refusal's message, path and rule."""
+
+
+def invariants_verdict(state: ZooState) -> ZooVerdict:
+    """The verdict of Spółka ZOO's invariants on `state` as they stand (remembering what they found)."""
+    try:
+        invariants(state)
+    except InvariantBroken as exc:
+        return str(exc), exc.path, exc.rule
+    return None
+
+
+def verdict_alone(state: ZooState) -> ZooVerdict:
+    """The verdict with nothing remembered: no last sound state, no part's answer kept."""
+    module = sys.modules["tabletop.spolka_zoo.invariants"]
+    for each in (module, sys.modules["tabletop.spolka_zoo.state.makeup"]):
+        for value in vars(each).values():
+            if isinstance(value, PartAnswers):
+                value._kept.clear()
+    module._SOUND[0] = None
+    found = invariants_verdict(state)
+    module._SOUND[0] = None
+    return found
+
+
+def verdict_after(sound: ZooState, state: ZooState) -> ZooVerdict:
+    """The verdict on `state` just after `sound` was found sound."""
+    invariants(sound)
+    assert sys.modules["tabletop.spolka_zoo.invariants"]._SOUND[0] is sound
+    return invariants_verdict(state)
