@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import tabletop
+from tabletop.kernel.errors import SeatError
 from tabletop.testing import check_game
 from tabletop.testing.drill import GAME as DRILL
 
@@ -50,7 +51,7 @@ def test_views_drop_the_seed(game: tabletop.Game) -> None:
     state = game.new_game(11)
     view = state.view(0)
     assert view.seed is None
-    with pytest.raises(ValueError, match="no player"):
+    with pytest.raises(SeatError, match="no seat"):
         state.view(state.num_players)
 
 

@@ -31,6 +31,7 @@ from tabletop.kernel.errors import (
     GameDefinitionError,
     IllegalMove,
     NotationError,
+    SeatError,
     TabletopError,
     UndoError,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "NotationError",
     "Option",
     "Outcome",
+    "SeatError",
     "State",
     "TabletopError",
     "UndoError",

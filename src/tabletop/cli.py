@@ -186,7 +186,7 @@ def _parser() -> argparse.ArgumentParser:
 
     srv = sub.add_parser("serve", help="run the multiplayer web server (needs the 'server' extra)")
     srv.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)")
-    srv.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    srv.add_argument("--port", type=_port, default=8000, help="the port (default 8000; 0 picks a free one)")
     srv.add_argument("--db", default="tabletop.sqlite3", help="an SQLite file (default) or a postgresql:// URL")
     srv.add_argument(
         "--board",
@@ -490,16 +490,32 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     return status
 
 
+def _port(text: str) -> int:
+    """A TCP port from the command line: 0 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        msg = f"a port is 0 to 65535, got {text!r}"
+        raise argparse.ArgumentTypeError(msg)
+    return port
+
+
 def _serve(args: argparse.Namespace, extra: list[str]) -> int:
     try:
         from tabletop.server import serve
     except ImportError as exc:  # pragma: no cover - only without the extra
         print(f"tabletop serve needs the server extra: pip install 'tabletop[server]' ({exc})", file=sys.stderr)
         return 2
-    print(f"serving on http://{args.host}:{args.port}/ with matches in {args.db.rsplit('@', 1)[-1]} (Ctrl-C to stop)")
+
+    def ready() -> None:
+        where = args.db.rsplit("@", 1)[-1]  # never a URL's password
+        print(f"serving on http://{args.host}:{args.port}/ with matches in {where} (Ctrl-C to stop)", flush=True)
+
     try:
-        serve(args.host, args.port, args.db, boards=args.board)
-    except (ValueError, TabletopError) as exc:  # a board file that is not a board, named with its field
+        serve(args.host, args.port, args.db, boards=args.board, on_ready=ready)
+    except (ValueError, TabletopError) as exc:  # a bad board file, port or database, named
         print(f"tabletop serve: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -26,7 +26,7 @@ def test_parameters_are_read_from_text() -> None:
     [
         ("oracle", "no agent named 'oracle'; known agents: random, greedy, rollout, mcts, ismcts, policy"),
         ("mcts:iterations=0", "mcts:iterations=0: iterations must be a whole number of at least 1, got 0"),
-        ("ismcts:seconds=0", "seconds must be a number above 0, got 0.0"),
+        ("ismcts:seconds=0", "seconds must be a finite number above 0, got 0.0"),
         ("mcts:depth=3", "the mcts agent has no parameter 'depth' (parameters: iterations, seconds, c, rollout"),
         ("mcts:iterations=many", "iterations must be int, got 'many'"),
         ("mcts:iterations", "a parameter is written name=value, got 'iterations'"),
@@ -35,11 +35,15 @@ def test_parameters_are_read_from_text() -> None:
         ("mcts:backup=min", "mcts:backup=min: backup is max or mean, got 'min'"),
         ("ismcts:rollout=smart", "ismcts:rollout=smart: rollout is greedy or random, got 'smart'"),
         ("shadow:per_move=0", "shadow:per_move=0: per_move must be a whole number of at least 1, got 0"),
-        ("shadow:width=-0.1", "shadow:width=-0.1: width must be a number of at least 0, got -0.1"),
-        ("shadow:margin=-1", "shadow:margin=-1: margin must be a number of at least 0, got -1.0"),
+        ("shadow:width=-0.1", "shadow:width=-0.1: width must be a finite number of at least 0, got -0.1"),
+        ("shadow:margin=-1", "shadow:margin=-1: margin must be a finite number of at least 0, got -1.0"),
         ("shadow:margin=close", "shadow:margin=close: margin must be float, got 'close'"),
         ("shadow:iterations=-3", "shadow:iterations=-3: iterations must be a whole number of at least 0, got -3"),
-        ("shadow:seconds=0", "shadow:seconds=0: seconds must be a number above 0, got 0.0"),
+        ("shadow:seconds=0", "shadow:seconds=0: seconds must be a finite number above 0, got 0.0"),
+        ("mcts:seconds=inf", "mcts:seconds=inf: seconds must be a finite number above 0, got inf"),
+        ("mcts:c=inf", "mcts:c=inf: c must be a finite number above 0, got inf"),
+        ("shadow:margin=inf", "shadow:margin=inf: margin must be a finite number of at least 0, got inf"),
+        ("ismcts:seconds=nan", "ismcts:seconds=nan: seconds must be a finite number above 0, got nan"),
     ],
 )
 def test_bad_specs_are_refused_naming_the_value(spec: str, message: str) -> None:

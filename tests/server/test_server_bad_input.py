@@ -39,6 +39,7 @@ def _refused(answer, status, code):
     ("body", "code"),
     [
         (b"{not json", "malformed-json"),
+        (b"[" * 20_000 + b"]" * 20_000, "malformed-json"),  # deeper than the parser's stack, under the size limit
         (b"[1, 2]", "bad-request"),
         (b'{"game": "chess"}', "unknown-game"),
         (b'{"game": "conservas", "options": {"month": "smarch"}}', "bad-option"),
@@ -105,6 +106,16 @@ def test_bad_moves_are_refused_and_change_nothing(http, duo, body, status, code)
     assert _doc(http, match) == before
 
 
+def test_a_move_body_nested_too_deeply_is_400_and_changes_nothing(http, duo):
+    """A body of 20,000 nested lists (40 kB, under the size limit) is malformed JSON, not a 500."""
+    match, tokens = duo
+    before = _doc(http, match)
+    deep = b"[" * 20_000 + b"]" * 20_000
+    answer = http.post(f"/api/matches/{match}/moves", content=deep, headers=bearer(tokens[before["turn"]]))
+    _refused(answer, 400, "malformed-json")
+    assert _doc(http, match) == before
+
+
 def test_an_oversized_body_is_413(http, duo):
     """A body over the limit is refused with 413 before it is read whole."""
     match, tokens = duo
@@ -124,6 +135,8 @@ def test_bad_socket_messages_get_error_messages_and_the_socket_goes_on(http, duo
         doc = next_of(ws, "document")["document"]
         ws.send_text("{oops")
         assert next_of(ws, "error")["code"] == "malformed-json"
+        ws.send_text("[" * 20_000 + "]" * 20_000)  # nested too deeply for the parser: an error, the socket lives
+        assert next_of(ws, "error")["error"] == "malformed JSON: nested too deeply"
         ws.send_text(json.dumps({"type": "move", "move": "y" * MAX_MESSAGE}))
         assert next_of(ws, "error")["code"] == "too-large"
         ws.send_bytes(b"\x00\x01")
@@ -174,3 +187,13 @@ def test_a_flood_of_moves_is_rate_limited_and_nothing_is_lost(http):
     assert set(statuses) <= {400, 429}
     assert _doc(http, made["match"], made["token"]) == doc
     assert http.get("/api/games").status_code == 200
+
+
+def test_a_free_text_option_not_offered_names_what_is(http):
+    """A board file the server does not offer: the 400 says only the default is (no garbled text)."""
+    body = b'{"game": "archipel", "options": {"board": "/etc/passwd"}}'
+    answer = http.post("/api/matches", content=body, headers={"Content-Type": "application/json"})
+    _refused(answer, 400, "bad-option")
+    assert answer.json()["error"] == (
+        "option 'board' is free text (a file path, say): the server offers only the default; got \"/etc/passwd\""
+    )

@@ -183,5 +183,5 @@ def test_a_part_with_nothing_seat_specific_has_one_redaction_for_every_seat() ->
     for seat in range(3):
         _REDACTED.clear()
         assert looked.view(seat) == views[seat]
-    with pytest.raises(ValueError, match="no player 3"):
+    with pytest.raises(ValueError, match="no seat 3"):
         looked.view(3)

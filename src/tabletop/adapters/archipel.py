@@ -48,7 +48,7 @@ from typing import Any, Final
 import attrs
 
 from tabletop.adapters.archipel_bounds import game_length_bound
-from tabletop.adapters.bridge import DecodingBridge, Section
+from tabletop.adapters.bridge import DecodingBridge, Section, seat_of
 from tabletop.adapters.encoding import ActionSpace, TensorLayout, as_id, view_digest
 from tabletop.archipel import GAME
 from tabletop.archipel.content.board import Board, board_for
@@ -304,7 +304,12 @@ class ArchipelBridge(DecodingBridge):
         return self.tensor.sections
 
     def observation(self, view: State, seat: int) -> tuple[float, ...]:
-        """The observation tensor of `seat`, from `view` only."""
+        """The observation tensor of `seat`, from `view` only.
+
+        Raises:
+            SeatError: If `seat` is not a seat of the game (a `ValueError`).
+        """
+        seat = seat_of(view, ArchipelState, seat, where="observation")
         assert isinstance(view, ArchipelState)
         board, t = self.board, self.tensor.new()
         cards, fish = self.cards, _FISH_KINDS
@@ -369,6 +374,7 @@ class ArchipelBridge(DecodingBridge):
 
     def observation_string(self, view: State, seat: int) -> str:
         """The board as text (`tabletop.archipel.render`), then a digest of the whole view."""
+        seat = seat_of(view, ArchipelState, seat, where="observation_string")
         assert isinstance(view, ArchipelState)
         return f"{render(view, seat)}\nview {view_digest(view)}"
 
@@ -381,7 +387,8 @@ class ArchipelBridge(DecodingBridge):
         boats, markets, the unseen pool, the fish out of the game); every arrangement of them
         on those spots is equally likely.
         """
-        assert isinstance(view, ArchipelState), f"not an Archipel view: {type(view).__name__}"
+        seat = seat_of(view, ArchipelState, seat, where="sample_state")
+        assert isinstance(view, ArchipelState)
         places = [i for i, spot in enumerate(view.spots) if spot.fish == HIDDEN]
         spots = list(view.spots)
         if places:

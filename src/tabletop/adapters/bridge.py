@@ -37,10 +37,29 @@ from typing import Any
 
 import attrs
 
-from tabletop.kernel.errors import IllegalMove
+from tabletop.kernel.errors import IllegalMove, seat_index
 from tabletop.kernel.protocol import Game, Move, State
 
-__all__ = ["Bridge", "DecodingBridge", "Section"]
+__all__ = ["Bridge", "DecodingBridge", "Section", "seat_of"]
+
+
+def seat_of(view: State, kind: type, seat: object, *, where: str) -> int:
+    """`seat` as a seat of `view`, after checking that `view` is a state of the bridge's game.
+
+    Args:
+        view: What the caller passed as the view.
+        kind: The game's state class.
+        seat: What the caller passed as the seat.
+        where: The method's name, put before the messages.
+
+    Raises:
+        TypeError: If `view` is not a state of this game.
+        SeatError: If `seat` is not a seat of it (a `ValueError`).
+    """
+    if not isinstance(view, kind):
+        msg = f"{where}: not a {kind.__name__}: {type(view).__name__}"
+        raise TypeError(msg)
+    return seat_index(seat, view.num_players, where=where)
 
 
 @attrs.frozen

@@ -39,7 +39,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.adapters.bridge import DecodingBridge, Section
+from tabletop.adapters.bridge import DecodingBridge, Section, seat_of
 from tabletop.adapters.conservas_length import game_length_bound
 from tabletop.adapters.encoding import ActionSpace, Tensor, TensorLayout, as_id, view_digest
 from tabletop.conservas import GAME
@@ -279,7 +279,12 @@ class ConservasBridge(DecodingBridge):
         return LAYOUT.sections
 
     def observation(self, view: State, seat: int) -> tuple[float, ...]:
-        """The observation tensor of the player, from `view` only."""
+        """The observation tensor of the player, from `view` only.
+
+        Raises:
+            SeatError: If `seat` is not 0 (a `ValueError`).
+        """
+        seat = seat_of(view, ConservasState, seat, where="observation")
         assert isinstance(view, ConservasState)
         t = LAYOUT.new()
         t.onehot("month", MONTH_NAMES.index(view.month))
@@ -327,6 +332,8 @@ class ConservasBridge(DecodingBridge):
 
     def observation_string(self, view: State, seat: int) -> str:
         """The board as text (`tabletop.conservas.render`), then a digest of the whole view."""
+        seat = seat_of(view, ConservasState, seat, where="observation_string")
+        assert isinstance(view, ConservasState)
         return f"{render(view, seat)}\nview {view_digest(view)}"
 
     # Determinization ---------------------------------------------------------------------
@@ -337,7 +344,8 @@ class ConservasBridge(DecodingBridge):
         The bag's and the decks' unknown orders are chance events, not state, so nothing else
         is hidden from the player.
         """
-        assert isinstance(view, ConservasState), f"not a Conservas view: {type(view).__name__}"
+        seat = seat_of(view, ConservasState, seat, where="sample_state")
+        assert isinstance(view, ConservasState)
         boats = _fill(view.boat_deck, _BOATS, [*view.boat_row, *view.boat_discard, *view.offer, *view.fleet], rng)
         owned = [u.card for u in view.upgrades]
         upgrades = _fill(view.upgrade_deck, _UPGRADES, [*view.upgrade_row, *view.upgrade_discard, *owned], rng)

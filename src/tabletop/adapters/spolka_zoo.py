@@ -32,7 +32,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, Final
 
-from tabletop.adapters.bridge import Bridge, Section
+from tabletop.adapters.bridge import Bridge, Section, seat_of
 from tabletop.adapters.encoding import as_id, view_digest
 from tabletop.adapters.spolka_zoo_actions import CHANCE_OUTCOMES, NUM_ACTIONS, action_id, chance_id
 from tabletop.adapters.spolka_zoo_bounds import glory_bound
@@ -159,19 +159,20 @@ class ZooBridge(Bridge):
 
         Raises:
             ValueError: If `view` was made with other options than this bridge's.
+            SeatError: If `seat` is not a seat of the game (a `ValueError`).
         """
         zoo = _zoo(view)
         if zoo.config != self.config:
             msg = f"observation: the view was made with {options_of(zoo)}, this bridge with {self.options}"
             raise ValueError(msg)
-        if not 0 <= seat < len(zoo.seats):
-            msg = f"observation: no seat {seat!r}; seats are 0 to {len(zoo.seats) - 1}"
-            raise ValueError(msg)
+        seat = seat_of(zoo, ZooState, seat, where="observation")
         return self.encoder.encode(zoo, seat)
 
     def observation_string(self, view: State, seat: int) -> str:
         """The board as `seat` sees it (the game's text frontends' board), then a digest of the whole view."""
-        return f"{render(_zoo(view), seat)}\nview {view_digest(view)}"
+        zoo = _zoo(view)
+        seat = seat_of(zoo, ZooState, seat, where="observation_string")
+        return f"{render(zoo, seat)}\nview {view_digest(view)}"
 
     def layout(self) -> tuple[Section, ...]:
         """The sections of the tensor, in order."""
@@ -180,7 +181,9 @@ class ZooBridge(Bridge):
     def sample_state(self, view: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with `view`: see
         [sample_state][tabletop.adapters.spolka_zoo_sample.sample_state]."""
-        return sample_state(_zoo(view), seat, rng)
+        zoo = _zoo(view)
+        seat = seat_of(zoo, ZooState, seat, where="sample_state")
+        return sample_state(zoo, seat, rng)
 
 
 def make_bridge(options: Mapping[str, Any]) -> Bridge:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -39,21 +40,21 @@ def at_least_zero(instance: object, attribute: attrs.Attribute[Any], value: int)
 
 
 def non_negative(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
-    """An attrs validator: `value` is a number of at least 0 (a margin of utility)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 0:
-        msg = f"{attribute.name} must be a number of at least 0, got {value!r}"
+    """An attrs validator: `value` is a finite number of at least 0 (a margin of utility)."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < math.inf:
+        msg = f"{attribute.name} must be a finite number of at least 0, got {value!r}"
         raise ValueError(msg)
 
 
 def positive_number(instance: object, attribute: attrs.Attribute[Any], value: float) -> None:
-    """An attrs validator: `value` is a number above 0."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        msg = f"{attribute.name} must be a number above 0, got {value!r}"
+    """An attrs validator: `value` is a finite number above 0."""
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < math.inf:
+        msg = f"{attribute.name} must be a finite number above 0, got {value!r}"
         raise ValueError(msg)
 
 
 def optional_seconds(instance: object, attribute: attrs.Attribute[Any], value: float | None) -> None:
-    """An attrs validator: `None` or a number of seconds above 0."""
+    """An attrs validator: `None` or a finite number of seconds above 0."""
     if value is not None:
         positive_number(instance, attribute, value)
 

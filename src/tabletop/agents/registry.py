@@ -18,6 +18,7 @@ ismcts:iterations=0: iterations must be a whole number of at least 1, got 0
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
@@ -124,15 +125,15 @@ def with_budget(spec: str, *, iterations: int | None = None, seconds: float | No
     The budget is added only to agents that take it; others are returned unchanged.
 
     Raises:
-        ValueError: If `spec` names no agent, or a budget is below 1 (iterations) or not
-            above 0 (seconds).
+        ValueError: If `spec` names no agent, or a budget is below 1 (iterations) or not a
+            finite number above 0 (seconds).
     """
     name, _ = parse_agent(spec)
     if iterations is not None and iterations < 1:
         msg = f"iterations must be at least 1, got {iterations!r}"
         raise ValueError(msg)
-    if seconds is not None and not seconds > 0:
-        msg = f"seconds must be above 0, got {seconds!r}"
+    if seconds is not None and not 0 < seconds < math.inf:
+        msg = f"seconds must be a finite number above 0, got {seconds!r}"
         raise ValueError(msg)
     known = agent_parameters(name)
     pairs = (("iterations", iterations), ("seconds", seconds))

@@ -8,6 +8,8 @@ nothing in tabletop half-applies.
 
 from __future__ import annotations
 
+import operator
+
 __all__ = [
     "ContentError",
     "DecodeError",
@@ -15,8 +17,10 @@ __all__ = [
     "IllegalMove",
     "InvariantBroken",
     "NotationError",
+    "SeatError",
     "TabletopError",
     "UndoError",
+    "seat_index",
 ]
 
 
@@ -127,3 +131,47 @@ class UndoError(TabletopError):
     def __init__(self, message: str, *, seat: int | None = None) -> None:
         self.seat = seat
         super().__init__(message)
+
+
+class SeatError(TabletopError, ValueError):
+    """Raised when a seat number is not a seat of the game: out of range, or not an integer
+    (a `bool`, a float, a string or `None` is refused, not read as a number).
+
+    Attributes:
+        seat: The value given.
+        seats: How many seats the game has.
+    """
+
+    def __init__(self, message: str, *, seat: object = None, seats: int = 0) -> None:
+        self.seat = seat
+        self.seats = seats
+        super().__init__(message)
+
+
+def seat_index(seat: object, seats: int, *, where: str = "") -> int:
+    """`seat` as a seat number of a game of `seats` seats (any integer type, numpy's too).
+
+    Args:
+        seat: The value to read.
+        seats: How many seats the game has.
+        where: What asked (`"view"`, `"observation"`), put before the message.
+
+    Raises:
+        SeatError: If `seat` is a `bool`, not an integer, or not in `0..seats-1`.
+
+    >>> seat_index(1, 3)
+    1
+    >>> seat_index(3, 3, where="view")
+    Traceback (most recent call last):
+    ...
+    tabletop.kernel.errors.SeatError: view: no seat 3: seats are 0 to 2
+    """
+    try:
+        index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
+    except TypeError:
+        index = -1
+    if not 0 <= index < seats:
+        prefix = f"{where}: " if where else ""
+        msg = f"{prefix}no seat {seat!r}: seats are 0 to {seats - 1}"
+        raise SeatError(msg, seat=seat, seats=seats)
+    return index

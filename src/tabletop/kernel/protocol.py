@@ -34,7 +34,7 @@ import attrs
 import cattrs
 
 from tabletop.kernel.chance import CHANCE, SAMPLED, TERMINAL, ChanceNode
-from tabletop.kernel.errors import GameDefinitionError, IllegalMove, InvariantBroken, NotationError
+from tabletop.kernel.errors import GameDefinitionError, IllegalMove, InvariantBroken, NotationError, seat_index
 from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.jsontext import writer
@@ -291,11 +291,11 @@ class State(abc.ABC):
         The seed is dropped too (it would tell the future), so a view cannot sample chance.
 
         Raises:
-            ValueError: If `player` is not a seat of this game.
+            SeatError: If `player` is not a seat of this game (out of range, a `bool`, or not an
+                integer); a `ValueError`.
         """
-        if not 0 <= player < self.num_players:
-            msg = f"no player {player!r}: seats are 0 to {self.num_players - 1}"
-            raise ValueError(msg)
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = seat_index(player, self.num_players, where="view")
         view = self._view(player)
         if view.seed is None:  # the game's view dropped it in the one copy it made
             return view

@@ -14,7 +14,11 @@ The HTTP and WebSocket API is documented in `docs/server.md`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tabletop.server.storage import Storage
 
 __all__ = ["serve"]
 
@@ -22,26 +26,36 @@ __all__ = ["serve"]
 def serve(
     host: str = "127.0.0.1",
     port: int = 8000,
-    db: str = "tabletop.sqlite3",
+    db: Storage | str = "tabletop.sqlite3",
     *,
     boards: Sequence[str] = (),
     log_level: str = "info",
+    on_ready: Callable[[], None] | None = None,
 ) -> None:
     """Run the server with uvicorn until interrupted.
 
     Args:
         host: The address to listen on.
         port: The port.
-        db: An SQLite file path, or a `postgresql://` URL.
+        db: An SQLite file path, a `postgresql://` URL, or a storage already open.
         boards: Archipel board files the lobby offers beside the reference archipelago.
         log_level: uvicorn's log level.
+        on_ready: Called once the database is open and the boards are read, before listening
+            (the command line prints where it serves then).
 
     Raises:
-        ValueError: If a board file is not a valid board (naming the file and the field).
+        ValueError: If a board file is not a valid board (naming the file and the field), or
+            `port` is not a port (0 to 65535).
+        StorageError: If the database cannot be opened.
     """
+    if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+        msg = f"port must be 0 to 65535, got {port!r}"
+        raise ValueError(msg)
     import uvicorn
 
     from tabletop.server.app import MAX_MESSAGE, create_app
 
     app = create_app(db, offered={"archipel.board": list(boards)})
+    if on_ready is not None:
+        on_ready()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=4 * MAX_MESSAGE)

@@ -396,6 +396,8 @@ async def _receive(socket: WebSocket) -> Any:
         return ApiError(413, f"the message is {len(text)} characters; at most {MAX_MESSAGE}", "too-large")
     try:
         return json.loads(text)
+    except RecursionError:  # nested deeper than the parser's stack (a hostile body, say)
+        return ApiError(400, "malformed JSON: nested too deeply", "malformed-json")
     except ValueError as exc:
         return ApiError(400, f"malformed JSON: {exc}", "malformed-json")
 
@@ -447,6 +449,8 @@ async def _json_body(request: Request) -> Any:
         return {}
     try:
         return json.loads(raw)
+    except RecursionError:  # nested deeper than the parser's stack (a hostile body, say)
+        return _error(ApiError(400, "malformed JSON: nested too deeply", "malformed-json"))
     except ValueError as exc:
         return _error(ApiError(400, f"malformed JSON: {exc}", "malformed-json"))
 

@@ -506,7 +506,7 @@ class Host:
             offered = self.offered.get((game.name, name), ())
             if _option_kind(option) == "text" and value not in (option.default, *offered):
                 # A free-text option may name a file on this machine: visitors choose only what is offered.
-                choices = ", ".join(map(repr, offered)) or "none is offered"
+                choices = f"the default or {', '.join(map(repr, offered))}" if offered else "only the default"
                 msg = (
                     f"option {name!r} is free text (a file path, say): the server offers {choices}; got {_short(value)}"
                 )

@@ -32,7 +32,9 @@ from typing import Any, Final, Protocol
 
 import attrs
 
-__all__ = ["CHANNEL", "PostgresStorage", "SQLiteStorage", "Storage", "StoredMatch", "open_storage"]
+from tabletop.kernel.errors import TabletopError
+
+__all__ = ["CHANNEL", "PostgresStorage", "SQLiteStorage", "Storage", "StorageError", "StoredMatch", "open_storage"]
 
 _TABLE: Final = "tabletop_matches"
 CHANNEL: Final = "tabletop_matches"
@@ -310,9 +312,35 @@ class PostgresStorage(_SqlStorage):
         return f"PostgresStorage({where!r})"
 
 
+class StorageError(TabletopError):
+    """Raised by [open_storage][tabletop.server.storage.open_storage] when the database cannot
+    be opened (a folder that does not exist, a file that is not a database, a PostgreSQL server
+    that cannot be reached or refuses the login).
+
+    Attributes:
+        where: The database named, without a URL's password.
+    """
+
+    def __init__(self, message: str, *, where: str = "") -> None:
+        self.where = where
+        super().__init__(message)
+
+
 def open_storage(where: str | Path) -> Storage:
-    """The storage `where` names: a `postgresql://` (or `postgres://`) URL, else an SQLite file."""
+    """The storage `where` names: a `postgresql://` (or `postgres://`) URL, else an SQLite file.
+
+    Raises:
+        StorageError: If the database cannot be opened, naming it and the reason.
+    """
     text = str(where)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresStorage(text)
-    return SQLiteStorage(text)
+    shown = text.rsplit("@", 1)[-1] if "://" in text else text  # never a URL's password
+    try:
+        if text.startswith(("postgresql://", "postgres://")):
+            return PostgresStorage(text)
+        return SQLiteStorage(text)
+    except Exception as exc:  # sqlite3.Error, OSError, psycopg.Error, psycopg missing: the reason named
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        if "://" in text:
+            reason = reason.replace(text, shown)
+        msg = f"cannot open the database {shown}: {reason}"
+        raise StorageError(msg, where=shown) from None
