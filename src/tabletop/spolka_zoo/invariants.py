@@ -241,7 +241,10 @@ def _seating(config: Config) -> tuple[bool, ...]:
     ZooState.GAME.check_kept_options(attrs.asdict(config, recurse=False), "config.")
     if not 2 <= config.seats <= 5:
         _broken(f"{config.players} players and {config.bots} bots (2 to 5 seats)", "config.bots", "ZOO-1.3")
-    return seat_order(config.players, config.bots, config.seating)
+    try:
+        return seat_order(config.players, config.bots, config.seating)
+    except ValueError as exc:  # a pattern that does not seat the players and bots
+        _broken(str(exc), "config.seating", "ZOO-13.1")
 
 
 def _flow(state: ZooState) -> None:
