@@ -57,7 +57,7 @@ def test_a_bot_acts_in_its_place() -> None:
 
 
 def test_a_bot_first_player_plays_a_whole_seeded_game() -> None:
-    """ZOO-13.2 "A Bot may become the First Player": with BPP the bot holds the marker in round 1
+    """ZOO-13.1, ZOO-13.2 "A Bot may become the First Player": with BPP the bot holds the marker in round 1
     and resolves first, the marker passes clockwise each round, and a seeded game ends."""
     rng = random.Random(7)
     state: ZooState = GAME.new_game(7, players=2, bots=1, seating="BPP", modules=("events",))  # type: ignore[assignment]

@@ -37,8 +37,8 @@ def test_declining_speculation_on_empty_decks_still_gives_nothing() -> None:
 
 
 def test_a_helper_after_speculation_works_after_the_coin_on_empty_decks() -> None:
-    """ZOO-5.1: a helper whose ability follows speculation works once the speculation was
-    performed, the coin taken, even though the look found nothing."""
+    """ZOO-5.1, ZOO-4.12: a helper whose ability follows speculation works once the speculation
+    was performed, the coin taken, even though the look found nothing."""
     state = seat(_no_company_cards(start()), 0, helpers=("h-weasel",))
     state = play(state, "pick speculate", "pick share", "pick share", "speculate apple")
     assert legal(state) == ["use h-weasel", "done"]
