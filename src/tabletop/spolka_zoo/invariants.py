@@ -3,7 +3,8 @@ every step by the property suite and on every state read from JSON.
 
 Fruit and share tokens are conserved, every card is in exactly one place, no price or purse
 is below 0, the seat to move is the one the rules name, and the pending work names known
-operations, seats and companies. A broken invariant raises
+operations, seats and companies; the action tokens of the round and the transactions of a
+token are ones the rules make (`state.round_tokens`). A broken invariant raises
 [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the field path and the
 rule; reading a state turns it into a `DecodeError` at that path.
 """
@@ -39,6 +40,7 @@ from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
 from tabletop.spolka_zoo.state.makeup import check_makeups
+from tabletop.spolka_zoo.state.round_tokens import check_tokens
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
@@ -185,7 +187,8 @@ def _changed(s: ZooState, last: ZooState) -> None:
     """The checks of `_CHECKS`, in order (the same first refusal), but those whose fields are
     all the very objects of `last` (`_flow` and `_pending` read the seats' number only; of the
     piles, the open-pile check reads the four decks of `_OPEN_PILES` only, the makeups' check
-    the cards being resolved and the shown piles only)."""
+    the cards being resolved and the shown piles only; the tokens' check the seats, the
+    configuration, the turn and the step)."""
     seats, config, piles, decks = s.seats, s.config, s.piles, s.decks
     same_seats, same_config, same_piles = seats is last.seats, config is last.config, piles is last.piles
     if not (same_seats and same_config):
@@ -215,6 +218,8 @@ def _changed(s: ZooState, last: ZooState) -> None:
     same_shown = same_piles or (p.resolving is q.resolving and p.shown is q.shown)  # what the makeups read of them
     if not (same_shown and decks is last.decks and s.deck_makeup is last.deck_makeup):
         check_makeups(s)
+    if not (same_seats and same_config and s.turn is last.turn and s.flow is last.flow):
+        check_tokens(s)
 
 
 _CONFIGS: Final = PartAnswers(CONFIGS_KEPT)
@@ -236,7 +241,10 @@ def _seating(config: Config) -> tuple[bool, ...]:
     ZooState.GAME.check_kept_options(attrs.asdict(config, recurse=False), "config.")
     if not 2 <= config.seats <= 5:
         _broken(f"{config.players} players and {config.bots} bots (2 to 5 seats)", "config.bots", "ZOO-1.3")
-    return seat_order(config.players, config.bots, config.seating)
+    try:
+        return seat_order(config.players, config.bots, config.seating)
+    except ValueError as exc:  # a pattern that does not seat the players and bots
+        _broken(str(exc), "config.seating", "ZOO-13.1")
 
 
 def _flow(state: ZooState) -> None:
@@ -516,5 +524,5 @@ def _common(a: Tokens, b: Tokens) -> Tokens:
     return Tokens({k: min(a[k], b[k]) for k in a if k in b})
 
 
-_CHECKS: Final = (_config, _flow, _pending, _board, _tokens, _cards, _open_piles, check_makeups)
+_CHECKS: Final = (_config, _flow, _pending, _board, _tokens, _cards, _open_piles, check_makeups, check_tokens)
 """Every check of `invariants`, in order."""

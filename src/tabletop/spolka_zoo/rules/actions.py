@@ -5,7 +5,8 @@ Legal moves are listed in a stable order: for trading, purchases (companies/frui
 order, a fruit from the warehouse before the same fruit from each other seat clockwise from
 the first player) then sales, then `done`; hiring, the helper market from the slot next to
 the deck; lobbying, each face-up card (row order) into each company (board order);
-speculation, each non-empty company deck in board order; then `done`.
+speculation, each non-empty company deck in board order (each deck when all are empty);
+then `done`.
 """
 
 from __future__ import annotations
@@ -316,8 +317,16 @@ def action_moves(state: Position) -> tuple[Move, ...]:
         cards = dict.fromkeys(c for c in state.piles.influence_row if c)
         moves = [_lobby_move(card, company) for card in cards for company in state.board]
     else:
-        moves = [_speculate_move(c) for c in state.board if len(deck_of(state, c))]
+        moves = _speculations(state)
     return (*moves, DONE)
+
+
+def _speculations(state: Position) -> list[Move]:
+    """Speculation on each company deck with cards, in board order; when all three are empty,
+    on each of them: "The player takes 1 coin from the Bank. Then they may look at the 4 top
+    cards" (ZOO-4.12), so the coin is taken whatever the decks hold and the look finds nothing."""
+    found: list[Move] = [_speculate_move(c) for c in state.board if len(deck_of(state, c))]
+    return found or [_speculate_move(c) for c in state.board]
 
 
 def act(draft: Draft, move: Move) -> None:

@@ -30,7 +30,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules.work import start
 from tabletop.spolka_zoo.state import Config, Draft, Piles, Seat, Task, ZooState
 
-__all__ = ["OPTIONS", "deal", "seat_order", "setup"]
+__all__ = ["OPTIONS", "SEATINGS", "deal", "seat_order", "setup"]
 
 MODULES: Final = ("events", "hidden_goals", "intrigues")
 #: Coins a bot receives per card module (hidden goals, intrigues) instead of the cards.
@@ -38,17 +38,46 @@ BOT_MODULE_COINS: Final = 20
 DEFAULT_MONEY: Final = 10
 DEFAULT_FRUITS: Final = 1
 
+SEATINGS: Final = ("humans-first", "alternate")
+"""The named placements of the bots (option `seating`); any other placement is a pattern."""
+_PATTERN_LETTERS: Final = frozenset("PB")
+"""The letters of a seating pattern: P a player, B a bot."""
+
+
+def _checked_seating(value: object) -> str:
+    """Option `seating`'s canonical value: a named placement, or a pattern of 2 to 5 seats in
+    capitals (its counts are checked against the players and bots by `seat_order`).
+
+    Raises:
+        ValueError: Naming the option and the value, if it is neither.
+    """
+    if isinstance(value, str):
+        if value in SEATINGS:
+            return value
+        pattern = value.upper()
+        if 2 <= len(pattern) <= 5 and set(pattern) <= _PATTERN_LETTERS:
+            return pattern
+    msg = (
+        f"option 'seating' must be 'humans-first', 'alternate' or a pattern of 2 to 5 seats clockwise"
+        f" from the first player, P a player and B a bot (such as 'PBPP'); got {value!r}"
+    )
+    raise ValueError(msg)
+
+
 OPTIONS: Final = (
     Option.integer("players", 3, 1, 5, "Human players (1 with bots is the solo mode)."),
     Option.integer("bots", 0, 0, 4, "Bots; players + bots must be 2 to 5."),
     Option.subset("modules", MODULES, "Additional modules: events, hidden_goals, intrigues."),
     Option.integer("starting_money", DEFAULT_MONEY, 0, 50, "Coins per seat at the start (reference default)."),
     Option.integer("starting_fruits", DEFAULT_FRUITS, 0, 3, "Fruits of each type per seat at the start (reference)."),
-    Option.choice(
+    Option(
         "seating",
         "humans-first",
-        ("humans-first", "alternate"),
-        "Where bots sit: after all humans, or alternating human, bot, human...",
+        "Where bots sit: after all players, alternating player, bot..., or a pattern of the seats clockwise "
+        "from the first player, P a player and B a bot ('PBPP'; 'BPP' makes a bot the first player).",
+        _checked_seating,
+        str,
+        SEATINGS,
     ),
     Option.choice(
         "unowned_cards",
@@ -78,9 +107,27 @@ OPTIONS: Final = (
 
 
 def seat_order(players: int, bots: int, seating: str) -> tuple[bool, ...]:
-    """Which seats are bots, clockwise from seat 0 (the first player)."""
+    """Which seats are bots, clockwise from seat 0 (the first player of round 1, ZOO-1.7).
+
+    The players place the bots (ZOO-13.1: "establish after which player the given Bot will take
+    its turn. A Bot may take its turn directly after another Bot's turn"; "A Bot may become the
+    First Player"): `"humans-first"` (the players, then the bots), `"alternate"` (player, bot,
+    player, bot..., the rest at the end), or a pattern of the seats, `P` a player and `B` a bot.
+
+    Raises:
+        ValueError: If a pattern does not hold `players` P and `bots` B.
+    """
     if seating == "humans-first":
         return (False,) * players + (True,) * bots
+    if seating != "alternate":
+        found = (seating.count("P"), seating.count("B"))
+        if found != (players, bots):
+            msg = (
+                f"option 'seating': the pattern {seating!r} seats {found[0]} players (P) and {found[1]} bots (B);"
+                f" the game has {players} players and {bots} bots"
+            )
+            raise ValueError(msg)
+        return tuple([letter == "B" for letter in seating])
     order: list[bool] = []
     humans, robots = players, bots
     while humans or robots:
@@ -117,7 +164,7 @@ def setup(
     built once per option set (`_parts`, at most `_SETUPS_KEPT` sets) and shared by the games.
 
     Raises:
-        ValueError: If players + bots is not 2 to 5.
+        ValueError: If players + bots is not 2 to 5, or a `seating` pattern does not seat them.
     """
     seats = players + bots
     if not 2 <= seats <= 5:
