@@ -39,8 +39,10 @@ from tabletop.conservas.rules.effects import BASE_DRAW
 from tabletop.conservas.state import ConservasState, OwnedUpgrade
 from tabletop.kernel.errors import InvariantBroken
 
-__all__ = ["play_invariants"]
+__all__ = ["OVERFISHING", "play_invariants"]
 
+OVERFISHING: Final = ("short", "empty")
+"""The values of the `overfishing` option (CON-2.7)."""
 _ROUNDS: Final = {m.id: m.rounds for m in MONTHS.values()}
 _HAND_STEPS: Final = frozenset({"sea.draw", "sea.sift", "sea.place"})
 _OFFER_STEPS: Final = frozenset({"setup.offer", "setup.choose"})
@@ -68,6 +70,8 @@ def play_invariants(state: ConservasState) -> None:
     rounds = _ROUNDS[state.month]
     if not 1 <= flow.round <= rounds:
         _fail(f"round {flow.round}: {MONTHS[state.month].name} has rounds 1 to {rounds}", "flow.round", "CON-4.9")
+    if state.overfishing not in OVERFISHING:
+        _fail(f"overfishing {state.overfishing!r} is not short or empty", "overfishing", "CON-2.7")
     over = key == "end.over"
     forfeit = bool(state.forfeit)  # Blank.NONE is ""
     if forfeit and not over:

@@ -146,6 +146,14 @@ def _continue(work: Work, hand: Tokens) -> None:
             return
         hand = hand.add("water", need)
         work.supply = work.supply.remove("water", need)
+        if water == need and work.overfishing == "empty":  # the `overfishing` option (CON-2.7)
+            work.hand = hand
+            work.forfeit = (
+                f"overfished in round {work.flow.round}: the bag ran out and the supply's last "
+                f"{need} water token{'s' if need != 1 else ''} completed the handful"
+            )
+            work.goto("end.over")
+            return
         need = 0
     work.hand = hand
     step = _next_step(work, need)
