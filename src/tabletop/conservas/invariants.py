@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
+from tabletop.conservas.rules.reachable import play_invariants
 from tabletop.conservas.state import Cards, ConservasState
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
@@ -88,6 +89,7 @@ def invariants(state: State) -> None:
                 _fail(f"{owned_card.card} keeps more than one token", f"cards.upgrades[{index}].kept", "CON-3.6")
         _SOUND_CARDS.keep(cards)
     _LAST_CARDS[0] = cards
+    play_invariants(state)  # where play stands: round, handful, catch, market, cards owned
 
 
 _SOUND_CARDS: Final = PartAnswers()
