@@ -20,7 +20,7 @@ from tabletop.kernel.deck import Deck, Known
 from tabletop.kernel.fastattrs import maker
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens, _blank, _build
+from tabletop.kernel.tokens import Tokens, _blank, _build, _ones
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, wait_chance, wait_choice
@@ -82,14 +82,16 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
     deck of unknown order alone (a lobbied card) is one `Tokens.add`, which keeps the kinds sorted."""
     if not deck.top and not deck.bottom and type(cards) is tuple and len(cards) == 1:
         return _deck((), deck.middle.add(cards[0]), ())
-    counts = deck.middle.as_dict()
+    counts = deck.middle._counts.copy()  # `as_dict()` without its call (a copy: the table is sorted anew below)
     for known in (*deck.top, *deck.bottom):
         counts[known.card] = counts.get(known.card, 0) + 1
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks.
-    clean = dict(sorted(counts.items()))
-    return _deck((), _build(clean, sum(clean.values())), ())
+    # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks; one card of
+    # each id (nearly every deck) sorted by its ids alone, no pair built, compared or read back per card.
+    total = sum(counts.values())
+    clean = _ones(sorted(counts), 1) if total == len(counts) else dict(sorted(counts.items()))
+    return _deck((), _build(clean, total), ())
 
 
 def drawn(deck: Deck, card: str) -> Deck:
