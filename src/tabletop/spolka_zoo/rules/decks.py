@@ -167,7 +167,11 @@ def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     row = list(getattr(piles, row_name))
     row[task.index] = card
     draft.piles = _WITH_ROWS[task.arg](piles, deck, tuple(row))
-    finish(draft)
+    queue = draft.queue
+    if draft.flow.step == "work" and queue:  # `finish(draft)` in line, at work (every step but `_drawn`'s)
+        draft.queue = queue[1:]
+    else:
+        finish(draft)
 
 
 # Dealing a hidden goal or an intrigue card ---------------------------------------------------
