@@ -71,7 +71,7 @@ def check_invariants(state: State) -> None:
     if last is None:
         _check_options(s)
         _check_variants(s, board)
-        _check_boats(s)
+        _check_boats(s, board)
         _check_fish(s, board)
         _check_cards(s, board)
     else:
@@ -101,7 +101,7 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     ):
         _check_variants(s, board, last.spots if s.memory or not last.memory else ())
     if not (same_boats and s.supply is last.supply):
-        _check_boats(s, last.boats)
+        _check_boats(s, board, last.boats)
     same = same_board and same_boats
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
@@ -186,15 +186,17 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
         into[kind] = into.get(kind, 0) + n
 
 
-def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
-    """The boats' bounds (but those of a boat of `sound_boats`, the last sound state's boats, at
-    its place: a step changes one boat or none, skipped in C) and the fuel markers conserved."""
+def _check_boats(s: ArchipelState, board: Board, sound_boats: tuple[Boat, ...] = ()) -> None:
+    """The boats' bounds and home ports (but those of a boat of `sound_boats`, the last sound
+    state's boats, at its place: a step changes one boat or none, skipped in C), one boat per
+    colour (ARC-1.2: each player chooses a pawn), and the fuel markers conserved."""
     boats = s.boats
     changed = (
         compress(enumerate(boats), map(is_not, boats, sound_boats))
         if len(sound_boats) == len(boats)
         else enumerate(boats)
     )
+    homes = board.home_colours
     for i, boat in changed:  # the path is written only for a broken bound
         if not 0 <= boat.fuel <= TANK:
             _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
@@ -205,10 +207,23 @@ def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
             _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"boats[{i}].cards", "ARC-4.7")
         if SHARK in fish:
             _fail(f"{boat.colour} boat carries a shark", f"boats[{i}].fish", "ARC-3.4")
+        if homes.get(boat.home) != boat.colour:
+            message = f"the {boat.colour} boat's home port is {boat.home!r}, not the home port of its colour"
+            _fail(message, f"boats[{i}].home", "ARC-1.2")
+    if len(set(map(_COLOUR, boats))) != len(boats):
+        i = next(i for i, boat in enumerate(boats) if boat.colour in map(_COLOUR, boats[:i]))
+        _fail(
+            f"two boats of colour {boats[i].colour!r}: each player has a pawn of their own",
+            f"boats[{i}].colour",
+            "ARC-1.2",
+        )
     fuel = sum(map(_FUEL, s.boats)) + s.supply
     if fuel != FUEL_MARKERS:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
+
+_COLOUR: Final = attrgetter("colour")
+"""A boat's colour."""
 
 _FUEL: Final = attrgetter("fuel")
 """A boat's fuel (summed in C)."""
