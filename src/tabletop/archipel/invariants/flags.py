@@ -11,7 +11,7 @@ from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board
 from tabletop.archipel.content.kinds import SHARK
-from tabletop.archipel.state import SHOP_SIZE, UNSEEN, ArchipelState, Spot
+from tabletop.archipel.state import HARBOURS, SHOP_SIZE, UNSEEN, ArchipelState, Spot
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.serialize import PartAnswers
 
@@ -32,6 +32,8 @@ def check_flags(s: ArchipelState, board: Board) -> None:
       try, which exposes the fish or empties the spot: so true at the setup, in a harbour (the boat
       sailed or stayed there) and while the fish is exposed (`turn.expose`), false while its catch
       is decided (`turn.multi`, `turn.shark`), and false at `turn.act` only on a fish spot tried.
+    * `turn.sailed`: false at the setup (no move yet, ARC-2.2) and at `turn.act` in a harbour (entering
+      one ends the moving, ARC-2.5: a boat acts there only at its turn's start).
     * In the memory game a face-up shark only on the current boat's spot while it eats
       (`turn.shark`): after it has eaten it is turned face down (ARC-8.2).
     """
@@ -57,13 +59,15 @@ def _check_setup(s: ArchipelState) -> None:
         )
     if not s.turn.may_catch:
         _fail("may_catch=false at the setup: no try before the first turn", "turn.may_catch", "ARC-3.1")
+    if s.turn.sailed:
+        _fail("sailed=true at the setup: no move before the first turn", "turn.sailed", "ARC-2.2")
     for i, spot in enumerate(s.spots):
         if spot.fish != UNSEEN or spot.face_up:
             _fail(f"{spot} before the first turn: every fish lies face down, unseen", f"spots[{i}]", "ARC-1.5")
 
 
 def _check_may_catch(s: ArchipelState, board: Board, key: str) -> None:
-    """`check_flags`'s `turn.may_catch` after the setup, at step `key`."""
+    """`check_flags`'s `turn.may_catch` and `turn.sailed` after the setup, at step `key`."""
     may_catch = s.turn.may_catch
     if key.startswith(_HARBOUR) or key == _EXPOSE:
         if not may_catch:
@@ -71,6 +75,8 @@ def _check_may_catch(s: ArchipelState, board: Board, key: str) -> None:
     elif key in _DECIDING:
         if may_catch:
             _fail(f"may_catch=true at {key}: the try that exposed this fish is spent", "turn.may_catch", "ARC-3.1")
+    elif key == _ACT and s.turn.sailed and board.kind[s.boats[s.flow.player].at] in HARBOURS:
+        _fail("sailed=true at turn.act in a harbour: entering one ends the moving", "turn.sailed", "ARC-2.5")
     elif key == _ACT and not may_catch:
         at = s.boats[s.flow.player].at
         i = board.spot_index.get(at)

@@ -16,7 +16,8 @@ from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, Work, make_boat, make_turn, stay
 from tabletop.archipel.moves import Refuel, Sail, Stay, intern
-from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
+from tabletop.archipel.rules.season import FRESH_TURN
+from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat, Turn
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -154,10 +155,10 @@ def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
     boat = s.boats[me]
     kind = board.kind[move.to]
     boat = make_boat(boat.colour, boat.home, move.to, boat.fuel - 1, boat.fish, boat.cards)
-    changes: dict[str, Any] = {"supply": s.supply + 1}
     turn = s.turn
-    if not turn.may_catch:
-        changes["turn"] = make_turn(True, turn.shop, turn.weather, turn.gifts)
+    if not (turn.may_catch and turn.sailed):  # ARC-3.1: a try at the fish sailed to; ARC-2.7: sailed, not stayed
+        turn = _SAILED if turn is FRESH_TURN else make_turn(True, turn.shop, turn.weather, turn.gifts, True)
+    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": turn}
     if kind == STORM and s.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
@@ -173,6 +174,10 @@ def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
     changes["boats"] = tuple(boats)
     changes["flow"] = MACHINE.goto(s.flow, "harbour.arrive" if kind in HARBOURS else "act")
     return changes
+
+
+_SAILED: Final = Turn(sailed=True)
+"""The turn after a first sail from its start (most first sails): one object."""
 
 
 def refuel(w: Work, move: Refuel) -> None:
