@@ -31,7 +31,7 @@ def test_a_boat_that_stays_may_try_its_fish_and_then_not_sail() -> None:
     with pytest.raises(IllegalMove) as info:
         play(tried, "sail f02")
     assert (info.value.code, info.value.rule) == ("stayed", "ARC-2.7")
-    assert "instead of moving" in str(info.value)
+    assert "it stayed instead" in str(info.value)
     assert tried.legal_moves()[-2:] == (EndTurn(), GAME.parse_move(tried, "season over"))
 
 

@@ -6,9 +6,8 @@ to; its `problem(state, move)` gives the reason when the move breaks the rule.
 [`tabletop.archipel.rules`][tabletop.archipel.rules] keep a candidate only when the same conditions hold (the
 predicates below: `may_sail_to_spot`, `may_sail_to_space`, `holds_item`, `has_room`, `given_back`, ...), so the two
 cannot disagree: a legal move passes every check of its kind, and a move of the step's kinds that is not legal fails
-one (property-tested over random play in `tests/archipel/test_archipel_checks.py`).
-
-`CHECKS` lists them all, in the order a refusal tries them.
+one (property-tested over random play in `tests/archipel/test_archipel_checks.py`). `CHECKS` lists them all, in the
+order a refusal tries them.
 """
 
 from __future__ import annotations
@@ -172,13 +171,16 @@ def _unknown_location(s: ArchipelState, move: Any) -> str | None:
     return None if move.to in board.kind else f"{move.to!r} is not a location of {board.name}"
 
 
+def _out_of_the_game(s: ArchipelState, move: Any) -> str | None:
+    return f"{move.to} is a pagoda island, out of the short game" if s.short and move.to in s.map.pagodas else None
+
+
 def _no_fuel(s: ArchipelState, move: Any) -> str | None:
     return None if s.boat.fuel else "each move costs one fuel and the tank is empty"
 
 
 def _stayed(s: ArchipelState, move: Any) -> str | None:
-    tried_staying = not (s.turn.sailed or s.turn.may_catch)
-    return "the boat tried its fish without sailing: it stayed this turn, instead of moving" if tried_staying else None
+    return None if s.turn.sailed or s.turn.may_catch else "the boat tried its fish without sailing: it stayed instead"
 
 
 def _already_there(s: ArchipelState, move: Any) -> str | None:
@@ -219,9 +221,8 @@ def _no_storm_there(s: ArchipelState, move: Any) -> str | None:
 def _no_fish(s: ArchipelState, move: Any) -> str | None:
     board = board_for(s.board)
     at = s.boats[s.flow.player].at
-    if board.kind[at] != SPOT or s.spots[board.spot_index[at]].fish == EMPTY:
-        return f"there is no fish at {at}"
-    return None
+    none = board.kind[at] != SPOT or s.spots[board.spot_index[at]].fish == EMPTY
+    return f"there is no fish at {at}" if none else None
 
 
 def _tried(s: ArchipelState, move: Any) -> str | None:
@@ -280,9 +281,8 @@ def _refuel_no_such_boat(s: ArchipelState, move: Any) -> str | None:
 
 
 def _refuel_own_boat(s: ArchipelState, move: Any) -> str | None:
-    if move.boat and _refuelled(s, move) == s.flow.player:
-        return f"the current boat refuels with 'refuel {move.can}'"
-    return None
+    own = move.boat and _refuelled(s, move) == s.flow.player
+    return f"the current boat refuels with 'refuel {move.can}'" if own else None
 
 
 def _tank_full(s: ArchipelState, move: Any) -> str | None:
@@ -360,9 +360,8 @@ def _not_in_harbour(s: ArchipelState, move: Any) -> str | None:
 
 
 def _cards_waiting(s: ArchipelState, move: Any) -> str | None:
-    if s.flow.step == "dock" and s.bought:
-        return "cards beyond four wait: hand them to a boat here or discard them"
-    return None
+    waiting = s.flow.step == "dock" and s.bought
+    return "cards beyond four wait: hand them to a boat here or discard them" if waiting else None
 
 
 def _orders_possible(s: ArchipelState, move: Any) -> str | None:
@@ -419,6 +418,7 @@ def _check(rule: str, code: str, kinds: str, problem: Callable[[ArchipelState, A
 
 CHECKS: Final = (
     _check("ARC-2.3", "unknown-location", "sail", _unknown_location),
+    _check("ARC-9.1", "out-of-the-game", "sail", _out_of_the_game),
     _check("ARC-2.2", "no-fuel", "sail", _no_fuel),
     _check("ARC-2.7", "stayed", "sail", _stayed),
     _check("ARC-2.7", "already-there", "sail", _already_there),

@@ -100,7 +100,7 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
         s.markets is last.markets and s.spots is last.spots
     ):
         _check_variants(s, board, last.spots if s.memory or not last.memory else ())
-    if not (same_boats and s.supply is last.supply):
+    if not (same_board and same_boats and s.supply is last.supply):  # the home ports and locations: the board's
         _check_boats(s, board, last.boats)
     same = same_board and same_boats
     if not (
@@ -196,8 +196,12 @@ def _check_boats(s: ArchipelState, board: Board, sound_boats: tuple[Boat, ...] =
         if len(sound_boats) == len(boats)
         else enumerate(boats)
     )
-    homes = board.home_colours
+    homes, kinds = board.home_colours, board.kind
     for i, boat in changed:  # the path is written only for a broken bound
+        if boat.at not in kinds:
+            _fail(
+                f"the {boat.colour} boat is at {boat.at!r}, not a location of {board.name}", f"boats[{i}].at", "ARC-2.3"
+            )
         if not 0 <= boat.fuel <= TANK:
             _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
         fish = boat.fish

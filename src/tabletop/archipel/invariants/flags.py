@@ -34,6 +34,8 @@ def check_flags(s: ArchipelState, board: Board) -> None:
       is decided (`turn.multi`, `turn.shark`), and false at `turn.act` only on a fish spot tried.
     * `turn.sailed`: false at the setup (no move yet, ARC-2.2) and at `turn.act` in a harbour (entering
       one ends the moving, ARC-2.5: a boat acts there only at its turn's start).
+    * In the short game no boat in a pagoda island's harbour: "The grey islands with a pagoda are out of
+      the game" (ARC-9.1).
     * In the memory game a face-up shark only on the current boat's spot while it eats
       (`turn.shark`): after it has eaten it is turned face down (ARC-8.2).
     """
@@ -43,6 +45,14 @@ def check_flags(s: ArchipelState, board: Board) -> None:
     else:
         _check_warehouse_sign(s, key)
         _check_may_catch(s, board, key)
+    if s.short:
+        for i, boat in enumerate(s.boats):
+            if boat.at in board.pagodas:
+                _fail(
+                    f"the {boat.colour} boat is at {boat.at}, a pagoda island out of the game",
+                    f"boats[{i}].at",
+                    "ARC-9.1",
+                )
     if s.memory:
         sharks = _UP_SHARKS.of(s.spots, _face_up_sharks)
         if sharks:

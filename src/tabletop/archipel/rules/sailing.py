@@ -47,7 +47,7 @@ def sail_moves(s: ArchipelState, boat: Boat, board: Board | None = None) -> list
         if any(index.get(at, -1) in gone for at in boats_at if at != here):  # a boat waits on a spot fished out
             to_spot = _sails(s.board, board)[0]
             moves = [to_spot[i] for i in spots_to_sail(s, board, sails.targets[0], boats_at)]
-    moves += sails.to_harbours
+    moves += sails.to_open_harbours if s.short else sails.to_harbours  # ARC-9.1: the pagoda islands are out
     storms = sails.targets[2]
     if storms and GEAR in boat.cards:
         to_space = _sails(s.board, board)[2]
@@ -65,15 +65,19 @@ def sail_moves(s: ArchipelState, boat: Boat, board: Board | None = None) -> list
 
 class _Sails:
     """The sail moves towards the targets from one location (`Board.targets`), made once: to
-    every fish spot, to the harbours and home ports; and to the fish spots whose fish is still
-    there, for the last set of spots fished out met (`kept`)."""
+    every fish spot, to the harbours and home ports (and those of them in the short game, the
+    pagoda islands left out: ARC-9.1); and to the fish spots whose fish is still there, for the
+    last set of spots fished out met (`kept`)."""
 
-    __slots__ = ("_last", "targets", "to_harbours", "to_spots")
+    __slots__ = ("_last", "targets", "to_harbours", "to_open_harbours", "to_spots")
 
-    def __init__(self, targets: Targets, to_spot: tuple[Sail, ...], to_harbour: dict[str, Sail]) -> None:
+    def __init__(
+        self, targets: Targets, to_spot: tuple[Sail, ...], to_harbour: dict[str, Sail], pagodas: frozenset[str]
+    ) -> None:
         self.targets = targets
         self.to_spots = tuple([to_spot[i] for i in targets[0]])
         self.to_harbours = tuple([to_harbour[loc] for loc in targets[1]])
+        self.to_open_harbours = tuple([to_harbour[loc] for loc in targets[1] if loc not in pagodas])
         self._last: tuple[frozenset[int], tuple[Sail, ...]] = (frozenset(), self.to_spots)
 
     def kept(self, gone: frozenset[int]) -> list[Move]:
@@ -109,7 +113,7 @@ def _targets(s: ArchipelState, board: Board, at: str) -> _Sails:
             if len(_BY_TARGETS) >= _TARGETS_KEPT:
                 _BY_TARGETS.clear()
             to_spot, to_harbour, _ = _sails(s.board, board)
-            found = _BY_TARGETS[id(targets)] = _Sails(targets, to_spot, to_harbour)
+            found = _BY_TARGETS[id(targets)] = _Sails(targets, to_spot, to_harbour, board.pagodas)
         by_location[at] = found
     return found
 
