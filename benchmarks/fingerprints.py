@@ -44,12 +44,13 @@ DEFAULT_FILE = Path(__file__).with_name("fingerprints.json")
 CONFIGURATIONS = {"conservas": 24, "archipel": 60, "spolka_zoo": 80}
 #: Seeds played per configuration.
 SEEDS = 10
-#: Options played at their default only, left out of the configurations and their keys: a rule
-#: variant added after the fingerprints were recorded (Conservas' `overfishing`, CON-2.7), so the
-#: recorded configurations stay those played; its other values are tested in the suite.
-DEFAULT_ONLY: dict[str, frozenset[str]] = {"conservas": frozenset({"overfishing"})}
 #: Values tried for options whose choices are open (any integer, a file).
 OPEN_VALUES: dict[str, tuple[Any, ...]] = {"idle_rounds": (1, 3, 10), "starting_money": (0, 5, 25)}
+#: Options played at their default only, left out of the configurations and their keys: options
+#: added after the fingerprints were recorded (Conservas' `overfishing` rule variant, CON-2.7;
+#: Archipel's `colours`, which home ports the boats start from, ARC-1.2), so the recorded
+#: configurations stay those played; their other values are tested in the suite.
+DEFAULT_ONLY: frozenset[tuple[str, str]] = frozenset({("conservas", "overfishing"), ("archipel", "colours")})
 
 
 def _values(option: Option) -> list[Any]:
@@ -63,7 +64,7 @@ def _values(option: Option) -> list[Any]:
 
 def configurations(game: Game) -> list[dict[str, Any]]:
     """The fixed sample of option sets of `game` that `new_game` accepts."""
-    options = [o for o in game.options if o.name not in DEFAULT_ONLY.get(game.name, frozenset())]
+    options = [o for o in game.options if (game.name, o.name) not in DEFAULT_ONLY]
     names = [o.name for o in options]
     space = [dict(zip(names, combo, strict=True)) for combo in itertools.product(*(_values(o) for o in options))]
     rng = random.Random(f"fingerprints {game.name}")
