@@ -37,6 +37,7 @@ import attrs
 import cattrs
 
 from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
+from tabletop.kernel.jsontext import _ORJSON
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -361,7 +362,8 @@ class TextReader:
 
             # The multisets' own hook takes only whole counts (one level): nothing deeper to look for.
             budget = _NOBOUND if hook is _scanned_tokens else self._budget(level)
-            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead)
+            close = "}" if hint is Tokens else "]"  # a multiset is an object, a tuple or a frozenset an array
+            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead, close)
         if level is None:
             self._shared[hint] = node
             self.sure = False
@@ -650,10 +652,18 @@ def _exact_leaf(kind: type, *, maybe: bool = False) -> _Read:
     return read
 
 
-def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str) -> _Node:
+def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str, close: str) -> _Node:
     """A position of an immutable value (a multiset, a tuple, a frozenset) read as a leaf and
     kept, found among its type's parts by its whole text once scanned (unless it may nest
-    deeper than `budget`), after the mark `lead` (kept with its texts at the position)."""
+    deeper than `budget`), after the mark `lead` (kept with its texts at the position).
+
+    Where orjson is in use, the text up to the first `close` (the bracket closing the value's
+    JSON type) is read by orjson instead of the scanner: a text orjson reads whole is the value
+    there, up to its end (a JSON value is read to its own end: nothing before that bracket ends
+    it), and orjson's value of a text is the scanner's wherever a hook takes it (an integer of
+    19 digits or more, which orjson may read as a float, is taken by no hook of a kept leaf but
+    a tuple of integers': refused, the usual reading reads it). A text orjson refuses (a value
+    of another type there, a bracket inside a string, `NaN`) is scanned as before."""
     mine = _entries()
     skip = len(lead)
 
@@ -663,12 +673,23 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
             if not text.startswith(lead, pos):
                 raise Miss
             pos += skip
-        try:
-            value, end = _scan(text, pos)
-        except Exception:  # a value the usual reading refuses, or words otherwise: it decides
-            raise Miss from None
-        fragment = text[pos:end]
-        kept = store.get(fragment)
+        fast = _ORJSON[0]
+        if fast is not None:
+            end = text.find(close, pos) + 1  # 0 if none: the empty text, which orjson refuses
+            fragment = text[pos:end]
+            kept = store.get(fragment)
+            if kept is None:
+                try:
+                    value = fast.loads(fragment)
+                except ValueError:  # orjson's error is one
+                    fast = None
+        if fast is None:
+            try:
+                value, end = _scan(text, pos)
+            except Exception:  # a value the usual reading refuses, or words otherwise: it decides
+                raise Miss from None
+            fragment = text[pos:end]
+            kept = store.get(fragment)
         if kept is None:
             if end - pos > budget and _deep(fragment, 0, end - pos, budget):  # short: no call
                 raise Miss
