@@ -48,6 +48,7 @@ __all__ = [
     "INDICES",
     "PARTS_KEPT",
     "POSITIONS",
+    "STEADY",
     "STEADY_FIELDS",
     "TEXTS",
     "Miss",
@@ -97,10 +98,25 @@ their last text: a small record read again has mostly changed in those very fiel
 phase and step), a large one in a few of its others."""
 
 
+STEADY: Final = "tabletop.steady"
+"""The metadata key marking an integer field that seldom changes from state to state (a sum of
+money, a size: `attrs.field(metadata={STEADY: True})`): in a record of at least `STEADY_FIELDS`
+fields, it is read as a steady field too (see `_STEADY`), with `0` as its first last text."""
+
+
 def _steady(kind: str, hook: Any, fields: list[attrs.Attribute[Any]]) -> bool:
     """Whether a field read as `kind` (see `TextReader._kind`), of `hook`'s type, of a record
     with `fields`, is first compared with its last text."""
     return len(fields) >= STEADY_FIELDS and (kind == "maybe" or (kind == "exact" and hook in _STEADY))
+
+
+def _steady_as(kind: str, hook: Any, fields: list[attrs.Attribute[Any]], field: attrs.Attribute[Any]) -> str:
+    """How `field` (see `_steady`) is first compared with its last text: `"maybe"` or `"exact"`
+    (a text, a flag, `X | None`), `"int"` (an integer marked `STEADY`), or `""` (it is not)."""
+    if _steady(kind, hook, fields):
+        return kind
+    marked = kind == "exact" and hook is int and len(fields) >= STEADY_FIELDS and field.metadata.get(STEADY)
+    return "int" if marked else ""
 
 
 _NOBOUND: Final = 1 << 62
@@ -428,8 +444,8 @@ class TextReader:
             kind, hook = self._kind(a.type)
             if kind in ("exact", "maybe"):
                 base[f"_k{i}"] = hook
-                if _steady(kind, hook, fields):
-                    last = (None, "null") if kind == "maybe" else _STEADY[hook]
+                if _steady_as(kind, hook, fields, a):
+                    last = (None, "null") if kind == "maybe" else _STEADY.get(hook, (0, "0"))
                     each.append((i, "steady", f"_x{i}", "," + json.dumps(a.name) + ":", None, last))
             elif kind == "leaf":
                 base[f"_h{i}"], base[f"_t{i}"] = hook, a.type
@@ -450,8 +466,8 @@ class TextReader:
         for i, a in enumerate(fields):  # the first mark (the part's own first) read with it
             mark = json.dumps(a.name) + ":"
             kind, hook = self._kind(a.type)
-            steady = _steady(kind, hook, fields)
-            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + kind if steady else kind)
+            steady = _steady_as(kind, hook, fields, a)
+            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + steady if steady else kind)
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
@@ -478,7 +494,7 @@ class TextReader:
         first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
         lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
         if kind.startswith("steady "):  # the field's last text with its mark compared first
-            return _steady_lines(i, skip, kind == "steady maybe", lines)
+            return _steady_lines(i, skip, kind[7:], lines)
         if kind == "exact":
             return [
                 *lines,
@@ -540,16 +556,17 @@ class TextReader:
         return _sequence(kids, kid, None, lead)
 
 
-def _steady_lines(i: int, skip: str, maybe: bool, lines: list[str]) -> list[str]:
-    """The lines reading steady field `i` (see `_STEADY`; `maybe`: `X | None`): its last text
-    with its mark compared first, else its mark (`lines`), skipped by `skip`, and its value
-    scanned, checked and kept as its last text."""
+def _steady_lines(i: int, skip: str, steady: str, lines: list[str]) -> list[str]:
+    """The lines reading steady field `i` (see `_STEADY`; `steady`: `maybe` for `X | None`,
+    `int` for an integer marked `STEADY`, `exact` else): its last text with its mark compared
+    first, else its mark (`lines`), skipped by `skip`, and its value scanned, checked and kept
+    as its last text."""
     check = f"_type(v{i}) is not _k{i}"
-    if maybe:
+    if steady == "maybe":
         check = f"v{i} is not None and {check}"
     # A number read so must end there (the next mark, checked next, begins there): a longer
     # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
-    after = " and text[pos + n] in ',}'" if maybe else ""
+    after = " and text[pos + n] in ',}'" if steady in ("maybe", "int") else ""
     return [
         f"        f, v{i}, n = _x{i}[0]",
         f"        if text.startswith(f, pos){after}:",
