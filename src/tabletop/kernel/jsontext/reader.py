@@ -685,16 +685,13 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
     skip = len(lead)
 
     def read(text: str, pos: int) -> tuple[Any, int]:
-        start = pos
-        if skip:
-            if not text.startswith(lead, pos):
-                raise Miss
-            pos += skip
+        if skip and not text.startswith(lead, pos):
+            raise Miss
+        start, pos = pos, pos + skip
         fast = _ORJSON[0]
         if fast is not None:
             end = text.find(close, pos) + 1  # 0 if none: the empty text, which orjson refuses
-            fragment = text[pos:end]
-            kept = store.get(fragment)
+            kept = store.get(fragment := text[pos:end])
             if kept is None:
                 try:
                     value = fast.loads(fragment)
@@ -705,8 +702,7 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 value, end = _scan(text, pos)
             except Exception:  # a value the usual reading refuses, or words otherwise: it decides
                 raise Miss from None
-            fragment = text[pos:end]
-            kept = store.get(fragment)
+            kept = store.get(fragment := text[pos:end])
         if kept is None:
             if end - pos > budget and _deep(fragment, 0, end - pos, budget):  # short: no call
                 raise Miss
@@ -714,24 +710,18 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 found = hook(value, hint)
             except Exception:
                 raise Miss from None
-            held = _HELD  # `_held` in line
+            held = _HELD  # `_held` in line (counted again at the position below, as `_put` counts)
             if held[0] >= PARTS_KEPT or held[1] + end - pos > CHARS_KEPT:
                 _drop()
-            held[0] += 1
-            held[1] += end - pos
+            held[0], held[1] = held[0] + 1, held[1] + end - pos
             store[fragment] = fragment, found
-            if not skip:
-                mine.insert(0, (fragment, found, end - pos))
-                del mine[ENTRIES:]
-                return found, end
         else:  # the text kept (one string wherever it is kept, but with a mark)
             fragment, found = kept
         size = end - start  # `_put` in line (`start` is `pos` without a mark)
         held = _HELD
         if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
             _drop()
-        held[0] += 1
-        held[1] += size
+        held[0], held[1] = held[0] + 1, held[1] + size
         mine.insert(0, (text[start:end] if skip else fragment, found, size))
         del mine[ENTRIES:]
         return found, end
