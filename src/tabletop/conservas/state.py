@@ -30,6 +30,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import Builder
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.jsontext.reader import STEADY
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import OPTIONAL
@@ -394,7 +395,7 @@ class ConservasState(Position, State):
         chance_count: How many chance outcomes were applied so far.
         month: The month played (a key of `content.MONTHS`).
         goal: `"standard"` or `"difficult"`.
-        money: Euros held (never negative).
+        money: Euros held (never negative; with `handful` and `to_return`, marked `STEADY`).
         supply: The general supply of sea tokens.
         bag: The sea bag.
         hand: The handful being drawn (At Sea).
@@ -421,12 +422,12 @@ class ConservasState(Position, State):
     chance_count: int
     month: str
     goal: str
-    money: int
+    money: int = attrs.field(metadata={STEADY: True})
     supply: Tokens
     bag: Bag
     hand: Tokens
-    handful: int
-    to_return: int
+    handful: int = attrs.field(metadata={STEADY: True})
+    to_return: int = attrs.field(metadata={STEADY: True})
     catch: Tokens
     deep: Tokens
     used: tuple[str, ...]
