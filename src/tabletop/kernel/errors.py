@@ -159,12 +159,15 @@ def seat_index(seat: object, seats: int, *, where: str = "") -> int:
     Raises:
         SeatError: If `seat` is a `bool`, not an integer, or not in `0..seats-1`.
 
+    ```pycon
     >>> seat_index(1, 3)
     1
     >>> seat_index(3, 3, where="view")
     Traceback (most recent call last):
     ...
     tabletop.kernel.errors.SeatError: view: no seat 3: seats are 0 to 2
+
+    ```
     """
     try:
         index = -1 if isinstance(seat, bool) else operator.index(seat)  # type: ignore[arg-type]
