@@ -58,6 +58,8 @@ def test_the_action_space_depends_on_the_boats_only():
 def _memory_state(kinds):
     """A memory-game state whose first spots hold these remembered face-down fish."""
     state = GAME.new_game(seed=3, players=2, memory=True)
+    while state.is_chance_node:  # the shops dealt first: no fish is known before the first turn (ARC-1.5)
+        state = state.apply(tabletop.sample_chance(state))
     spots = list(state.spots)
     unseen = state.unseen
     for i, kind in enumerate(kinds):

@@ -20,8 +20,9 @@ from tabletop.archipel.state import ArchipelState
 from tabletop.kernel.protocol import State
 
 #: A season (2 boats, short game) in which the policy reaches ending 1, found by playing
-#: seeds 0-299 with `docs/agents/scripts/archipel_seasons.py policy`.
-_ENDING_1_SEED = 119
+#: seeds 0-299 with `docs/agents/scripts/archipel_seasons.py policy` (the first such seed since
+#: the pagoda islands' harbours left the short game, ARC-9.1, audit 37; it was 119).
+_ENDING_1_SEED = 164
 
 
 def _season(seed: int, agent_spec: str, **options: object) -> ArchipelState:

@@ -118,3 +118,18 @@ def test_what_changed_hands_does_not_go_back_in_the_same_turn() -> None:
     assert state.is_legal(Give("fuel", "yellow"))
     state = play(state, "end", "end")
     assert state.is_legal(Take("fuel", "yellow")), "next turn it may"
+
+
+def test_storm_gear_does_not_clear_the_storm_on_the_boat_s_own_space() -> None:
+    """ARC-5.3 (ruling): "If you have the storm gear card, move to a storm space (this will take
+    1 fuel)": a boat already on the space a storm came to cannot move to it, so the gear clears
+    that storm only after the boat has left and come back (two fuel)."""
+    state = storms(boat(started(4, players=1), 0, cards=["storm-gear"], at="s1"), {1: "storm-1"})
+    assert state.storm("s1") == "storm-1" and state.boats[0].at == "s1"
+    assert not state.is_legal(Sail("s1"))
+    assert not any(str(move) == "sail s1" for move in state.legal_moves())
+    with pytest.raises(IllegalMove) as info:
+        play(state, "sail s1")
+    assert (info.value.code, info.value.rule) == ("already-there", "ARC-2.7")
+    back = play(state, "sail f01", "sail s1")
+    assert back.storm("s1") == "" and back.boats[0].fuel == 3 and "storm-gear" not in back.boats[0].cards

@@ -12,6 +12,7 @@ from tabletop.conservas.content import UPGRADES
 from tabletop.conservas.invariants import invariants
 from tabletop.conservas.state import Cards
 from tabletop.kernel.bag import Bag
+from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.tokens import Tokens
 
@@ -32,6 +33,17 @@ def changed(state: ConservasState, **changes: object) -> ConservasState:
     if moved:
         changes["cards"] = evolve(state.cards, **moved)
     return evolve(state, **changes)
+
+
+def sound(state: ConservasState) -> None:
+    """The invariants of a crafted position, which may hold more tokens on the boats than the
+    boats used this round could hold (`with_catch`: a position play does not reach, CON-2.3,
+    for tests of On Land and the End of Day); every other invariant must hold."""
+    try:
+        invariants(state)
+    except InvariantBroken as exc:
+        if (exc.path, exc.rule) != ("catch", "CON-2.3"):
+            raise
 
 
 def play(state: ConservasState, *texts: str) -> ConservasState:
@@ -102,7 +114,7 @@ def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
             deck = deck.remove(card)
         owned.append(OwnedUpgrade(card, round))
     new = changed(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
-    invariants(new)
+    sound(new)
     return new
 
 
@@ -111,15 +123,17 @@ def with_bag(state: ConservasState, **counts: int) -> ConservasState:
     pool = state.supply + state.bag.contents
     bag = Tokens(counts)
     new = changed(state, bag=Bag(bag), supply=pool - bag)
-    invariants(new)
+    sound(new)
     return new
 
 
 def with_catch(state: ConservasState, **counts: int) -> ConservasState:
-    """Put tokens from the supply on the boats (for On Land tests)."""
+    """Put tokens from the supply on the boats (for On Land tests).
+
+    The crafted catch may be more than the boats used this round could hold: see `sound`."""
     catch = Tokens(counts)
     new = changed(state, catch=state.catch + catch, supply=state.supply - catch)
-    invariants(new)
+    sound(new)
     return new
 
 
@@ -127,7 +141,7 @@ def with_deep(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply in the Deep Sea."""
     deep = Tokens(counts)
     new = changed(state, deep=state.deep + deep, supply=state.supply - deep)
-    invariants(new)
+    sound(new)
     return new
 
 
@@ -138,7 +152,7 @@ def to_land(state: ConservasState) -> ConservasState:
             state = draw(state, "water" if "water" in state.bag.contents else next(iter(state.bag.contents)))
         else:
             state = state.apply(state.legal_moves()[0])
-    invariants(state)
+    sound(state)
     return state
 
 

@@ -12,7 +12,7 @@ def test_simulate_prints_each_goal(capsys: pytest.CaptureFixture[str]) -> None:
     """CON-5.4: `tabletop simulate conservas --month may --goal difficult` tallies each goal part."""
     assert main(["simulate", "conservas", "--month", "may", "--goal", "difficult", "--games", "12", "--quiet"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("conservas (month=may, goal=difficult): 12 random games")
+    assert out.startswith("conservas (month=may, goal=difficult, overfishing=short): 12 random games")
     rows = [line.split("  ")[0] for line in out.splitlines()]  # a table: each entry heads its first row
     for label in ("result", "money >= 30", "scallop >= 6", "octopus >= 4", "boats >= 3", "upgrades >= 2"):
         assert label in rows

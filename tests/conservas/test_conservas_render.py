@@ -166,7 +166,7 @@ def test_upkeep_order_and_the_spawn_to_come_are_shown() -> None:
     assert state.flow.key == "eod.pay"
     board = render(state, 0)
     assert "choose whose upkeep to pay next" in board
-    assert "Upkeep still due: Quid Pro Pulpo [quid-pro-pulpo] 1 euros, Bogavanti [bogavanti] 2 euros" in board
+    assert "Upkeep still due: Quid Pro Pulpo [quid-pro-pulpo] 1 euro, Bogavanti [bogavanti] 2 euros" in board
     check_board(state, board)
     spawning = changed(start(), deep=Tokens({"sardine": 3, "water": 1}))
     spawning = changed(spawning, supply=spawning.supply.remove("sardine", 3).add("water"))

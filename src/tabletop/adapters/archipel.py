@@ -102,10 +102,18 @@ def options_of(state: State) -> dict[str, Any]:
         "memory": state.memory,
         "short": state.short,
         "first_player": state.flow.first_player,
+        "colours": _colours(state),
         "board": state.board,
         "idle_rounds": state.idle_rounds,
         "declare": state.declare,
     }
+
+
+def _colours(state: ArchipelState) -> tuple[str, ...]:
+    """The `colours` option: `()` (the default) when the boats hold the first home ports in board order."""
+    colours = tuple(boat.colour for boat in state.boats)
+    homes = state.map.homes
+    return () if colours == tuple(home.colour for home in homes[: len(colours)]) else colours
 
 
 def make_bridge(options: Mapping[str, Any]) -> ArchipelBridge:

@@ -14,10 +14,11 @@ True
 ```
 
 Options: `players` (1-5), `memory` (the memory game), `short` (8 of the 12 islands),
-`first_player`, plus `board` (the path of a board file, which the state then names by
-its digest, `sha256:...`; default: the reference archipelago), `declare` (when the
-players may declare the season over: `"anytime"`, the default, or only once the markets
-are `"supplied"` as far as possible; ARC-7.1) and
+`first_player`, `colours` (the pawn each player chooses, one home-port colour per boat in seat
+order, ARC-1.2; default: the first home ports in board order), plus `board` (the path of a
+board file, which the state then names by its digest, `sha256:...`; default: the reference
+archipelago), `declare` (when the players may declare the season over: `"anytime"`, the
+default, or only once the markets are `"supplied"` as far as possible; ARC-7.1) and
 `idle_rounds` (the season ends by itself after this many rounds in a row without progress;
 a ruling, ARC-7.6).
 """
@@ -57,7 +58,7 @@ from tabletop.archipel.moves import (
     parse_move,
 )
 from tabletop.archipel.render import board_svg, render
-from tabletop.archipel.rules.setup import setup
+from tabletop.archipel.rules.setup import check_colours_option, setup
 from tabletop.archipel.state import ArchipelOutcome, ArchipelState
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Game, Move, Option, State
@@ -136,6 +137,18 @@ def _idle_rounds_option() -> Option:
     return attrs.evolve(option, choices=())  # a thousand choices are no help in `tabletop games`
 
 
+def _colours_option() -> Option:
+    """ARC-1.2: "Each player chooses his or her coloured pawn": the colours in seat order."""
+    homes = tuple(home.colour for home in reference_board().homes)
+    option = Option.subset(
+        "colours",
+        homes,
+        "ARC-1.2: the pawn each player chooses, one home-port colour per boat in seat order "
+        "(none given: the first home ports in board order).",
+    )
+    return attrs.evolve(option, check=check_colours_option)
+
+
 def _declare_option() -> Option:
     return Option.choice(
         "declare",
@@ -157,6 +170,7 @@ GAME: Final = Game(
         Option.flag("memory", False, "The memory game: fish the bait cannot catch are turned face down again."),
         Option.flag("short", False, "The short game: the four pagoda islands are out of the game."),
         Option.integer("first_player", 0, 0, 4, "The seat that plays first; play goes clockwise."),
+        _colours_option(),
         _board_option(),
         _idle_rounds_option(),
         _declare_option(),

@@ -1,16 +1,13 @@
 """Each rule once: the checks a move must pass, each tagged with its rule ID and a stable code.
 
-A [`Check`][tabletop.archipel.checks.Check] names the rule, the code of the refusal and the
-move kinds it applies to; its `problem(state, move)` gives the reason when the move breaks
-the rule. [`refusal`][tabletop.archipel.checks.refusal] reports the first check a move fails,
-and the legal-move generators in [`tabletop.archipel.rules`][tabletop.archipel.rules] keep a
-candidate only when the same conditions hold (the predicates below: `may_sail_to_spot`,
-`may_sail_to_space`, `holds_item`, `has_room`, `given_back`, ...), so the two cannot
-disagree: a legal move passes every check of its kind, and a move of the step's kinds that
-is not legal fails one (property-tested over random play in
-`tests/archipel/test_archipel_checks.py`).
-
-`CHECKS` lists them all, in the order a refusal tries them.
+A [`Check`][tabletop.archipel.checks.Check] names the rule, the code of the refusal and the move kinds it applies
+to; its `problem(state, move)` gives the reason when the move breaks the rule.
+[`refusal`][tabletop.archipel.checks.refusal] reports the first check a move fails, and the legal-move generators in
+[`tabletop.archipel.rules`][tabletop.archipel.rules] keep a candidate only when the same conditions hold (the
+predicates below: `may_sail_to_spot`, `may_sail_to_space`, `holds_item`, `has_room`, `given_back`, ...), so the two
+cannot disagree: a legal move passes every check of its kind, and a move of the step's kinds that is not legal fails
+one (property-tested over random play in `tests/archipel/test_archipel_checks.py`). `CHECKS` lists them all, in the
+order a refusal tries them.
 """
 
 from __future__ import annotations
@@ -174,8 +171,16 @@ def _unknown_location(s: ArchipelState, move: Any) -> str | None:
     return None if move.to in board.kind else f"{move.to!r} is not a location of {board.name}"
 
 
+def _out_of_the_game(s: ArchipelState, move: Any) -> str | None:
+    return f"{move.to} is a pagoda island, out of the short game" if s.short and move.to in s.map.pagodas else None
+
+
 def _no_fuel(s: ArchipelState, move: Any) -> str | None:
     return None if s.boat.fuel else "each move costs one fuel and the tank is empty"
+
+
+def _stayed(s: ArchipelState, move: Any) -> str | None:
+    return None if s.turn.sailed or s.turn.may_catch else "the boat tried its fish without sailing: it stayed instead"
 
 
 def _already_there(s: ArchipelState, move: Any) -> str | None:
@@ -183,9 +188,8 @@ def _already_there(s: ArchipelState, move: Any) -> str | None:
 
 
 def _cut_off(s: ArchipelState, move: Any) -> str | None:
-    if s.map.can_reach(s.storms, s.boat.at, move.to):
-        return None
-    return f"storms block every channel towards {move.to}"
+    reached = s.map.can_reach(s.storms, s.boat.at, move.to)
+    return None if reached else f"storms block every channel towards {move.to}"
 
 
 def _no_fish_there(s: ArchipelState, move: Any) -> str | None:
@@ -217,9 +221,8 @@ def _no_storm_there(s: ArchipelState, move: Any) -> str | None:
 def _no_fish(s: ArchipelState, move: Any) -> str | None:
     board = board_for(s.board)
     at = s.boats[s.flow.player].at
-    if board.kind[at] != SPOT or s.spots[board.spot_index[at]].fish == EMPTY:
-        return f"there is no fish at {at}"
-    return None
+    none = board.kind[at] != SPOT or s.spots[board.spot_index[at]].fish == EMPTY
+    return f"there is no fish at {at}" if none else None
 
 
 def _tried(s: ArchipelState, move: Any) -> str | None:
@@ -278,9 +281,8 @@ def _refuel_no_such_boat(s: ArchipelState, move: Any) -> str | None:
 
 
 def _refuel_own_boat(s: ArchipelState, move: Any) -> str | None:
-    if move.boat and _refuelled(s, move) == s.flow.player:
-        return f"the current boat refuels with 'refuel {move.can}'"
-    return None
+    own = move.boat and _refuelled(s, move) == s.flow.player
+    return f"the current boat refuels with 'refuel {move.can}'" if own else None
 
 
 def _tank_full(s: ArchipelState, move: Any) -> str | None:
@@ -337,9 +339,8 @@ def _no_room(s: ArchipelState, move: Any) -> str | None:
 
 def _given_back(s: ArchipelState, move: Any) -> str | None:
     giver, taker = _sides(s, move)
-    if not given_back(s, giver, taker, move.item):
-        return None
-    return f"{move.item} came from the {s.boats[taker].colour} boat this turn: it does not go back"
+    back = given_back(s, giver, taker, move.item)
+    return f"{move.item} came from the {s.boats[taker].colour} boat this turn: it does not go back" if back else None
 
 
 # The quay, the weather, the end -------------------------------------------------------------------
@@ -359,15 +360,13 @@ def _not_in_harbour(s: ArchipelState, move: Any) -> str | None:
 
 
 def _cards_waiting(s: ArchipelState, move: Any) -> str | None:
-    if s.flow.step == "dock" and s.bought:
-        return "cards beyond four wait: hand them to a boat here or discard them"
-    return None
+    waiting = s.flow.step == "dock" and s.bought
+    return "cards beyond four wait: hand them to a boat here or discard them" if waiting else None
 
 
 def _orders_possible(s: ArchipelState, move: Any) -> str | None:
-    if s.declare != SUPPLIED or supplied_as_far_as_possible(s):
-        return None
-    return "fish still in play could fill a missing order (option declare='supplied')"
+    possible = s.declare == SUPPLIED and not supplied_as_far_as_possible(s)
+    return "fish still in play could fill a missing order (option declare='supplied')" if possible else None
 
 
 def _boats_at_sea(s: ArchipelState, move: Any) -> str | None:
@@ -381,9 +380,8 @@ def _no_excess(s: ArchipelState, move: Any) -> str | None:
 
 
 def _no_such_card(s: ArchipelState, move: Any) -> str | None:
-    if move.card in s.bought or move.card in s.boat.cards:
-        return None
-    return f"there is no {move.card} on the boat or the quay"
+    held = move.card in s.bought or move.card in s.boat.cards
+    return None if held else f"there is no {move.card} on the boat or the quay"
 
 
 def _not_a_storm(s: ArchipelState, move: Any) -> str | None:
@@ -420,7 +418,9 @@ def _check(rule: str, code: str, kinds: str, problem: Callable[[ArchipelState, A
 
 CHECKS: Final = (
     _check("ARC-2.3", "unknown-location", "sail", _unknown_location),
+    _check("ARC-9.1", "out-of-the-game", "sail", _out_of_the_game),
     _check("ARC-2.2", "no-fuel", "sail", _no_fuel),
+    _check("ARC-2.7", "stayed", "sail", _stayed),
     _check("ARC-2.7", "already-there", "sail", _already_there),
     _check("ARC-5.2", "cut-off", "sail", _cut_off),
     _check("ARC-2.3", "no-fish-there", "sail", _no_fish_there),

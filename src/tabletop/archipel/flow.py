@@ -171,7 +171,7 @@ make_boat: Final = maker(Boat)
 """`Boat(colour, home, at, fuel, fish, cards)`, every field given in order, without the generated
 `__init__`'s calls (every sail moves a boat)."""
 make_turn: Final = maker(Turn)
-"""`Turn(may_catch, shop, weather, gifts)`, every field given in order (a sail or an arrival sets
+"""`Turn(may_catch, shop, weather, gifts, sailed)`, every field given in order (a sail or an arrival sets
 one or two of them)."""
 
 

@@ -174,12 +174,15 @@ class Turn:
             `good-weather` (which storm it removes), or a numbered storm whose space a blank storm must leave first.
         gifts: What changed hands at meetings this turn, as `"giver>taker:item"`, so that nothing goes back the way
             it came in the same turn.
+        sailed: The boat has sailed this turn. A boat that tries its fish before sailing has stayed "instead of
+            moving" (ARC-2.7), so it sails no more this turn.
     """
 
     may_catch: bool = True
     shop: str = ""
     weather: str = ""
     gifts: frozenset[str] = frozenset()
+    sailed: bool = False
 
 
 @attrs.frozen

@@ -113,6 +113,12 @@ GAME: Final = Game(
     options=(
         Option.choice("month", "january", MONTH_NAMES, "the month of the Market Book to play (CON-1.2)"),
         Option.choice("goal", "standard", ("standard", "difficult"), "the goal level to win (CON-5.4)"),
+        Option.choice(
+            "overfishing",
+            "short",
+            ("short", "empty"),
+            "running out of supply water forfeits (CON-2.7): short of a handful, or its last water taken",
+        ),
     ),
     setup=setup,
     parser=parse,
@@ -125,4 +131,4 @@ GAME: Final = Game(
 """The Conservas game: `GAME.new_game(seed, month="may", goal="difficult")`."""
 
 new_game: Final = GAME.new_game
-"""Start a game: `new_game(seed=None, *, month="january", goal="standard")`."""
+"""Start a game: `new_game(seed=None, *, month="january", goal="standard", overfishing="short")`."""

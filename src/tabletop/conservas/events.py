@@ -10,6 +10,7 @@ Conservas is hidden from its only player, so every event is public.
 
 from __future__ import annotations
 
+from tabletop.conservas.checks import upkeep_of
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.moves import (
     OPEN_WATER,
@@ -31,7 +32,7 @@ from tabletop.kernel.events import Event
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["card_name", "events"]
+__all__ = ["card_name", "euros", "events"]
 
 
 def card_name(card: str) -> str:
@@ -41,6 +42,11 @@ def card_name(card: str) -> str:
     if card in UPGRADES:
         return UPGRADES[card].name
     return "Open Water" if card == OPEN_WATER else card
+
+
+def euros(amount: int) -> str:
+    """`1 euro`, `3 euros`: an amount of money as the events and the board write it."""
+    return f"{amount} euro" if amount == 1 else f"{amount} euros"
 
 
 def _words(tokens: Tokens) -> str:
@@ -66,7 +72,7 @@ def _move_event(before: ConservasState, move: Move, after: ConservasState) -> Ev
     if isinstance(move, Return):
         return Event.of("return", f"returned {_words(move.tokens)} to the bag", tokens=str(move.tokens))
     if isinstance(move, Sell):
-        text = f"sold {_words(move.paid)} at {move.space} for {gained} euros, leaving a {move.leave} on the space"
+        text = f"sold {_words(move.paid)} at {move.space} for {euros(gained)}, leaving a {move.leave} on the space"
         return Event.of("sell", text, space=move.space, paid=str(move.paid), money=gained, leave=move.leave)
     if isinstance(move, Trade):
         text = f"traded {_words(move.paid)} for {card_name(move.card)}" + (
@@ -74,14 +80,25 @@ def _move_event(before: ConservasState, move: Move, after: ConservasState) -> Ev
         )
         return Event.of("trade", text, card=move.card, paid=str(move.paid), keep=move.keep)
     if isinstance(move, Buy):
-        return Event.of("buy", f"bought {card_name(move.boat)} for {-gained} euros", boat=move.boat, money=-gained)
+        return Event.of("buy", f"bought {card_name(move.boat)} for {euros(-gained)}", boat=move.boat, money=-gained)
     if isinstance(move, Done):
         return Event.of("done", "finished On Land")
     if isinstance(move, Row):
         verb = "discarded" if move.discard else "kept"
         return Event.of("row", f"{verb} the {move.row} row", row=move.row, discard=move.discard)
     assert isinstance(move, Upkeep)
-    return Event.of("upkeep", f"paid {-gained} euros upkeep for {card_name(move.boat)}", boat=move.boat, money=-gained)
+    return _upkeep_event(before, move, after)
+
+
+def _upkeep_event(before: ConservasState, move: Upkeep, after: ConservasState) -> Event:
+    """The named boat's own upkeep (CON-4.6); the boats settled by themselves in the same step
+    (those whose order no longer matters) are reported apart, in `others`."""
+    own = upkeep_of(before, move.boat)
+    others = after.report.upkeep - before.report.upkeep - own
+    text = f"paid {euros(own)} upkeep for {card_name(move.boat)}"
+    if others:
+        text += f", then {euros(others)} for the other boats due"
+    return Event.of("upkeep", text, boat=move.boat, money=own, others=others)
 
 
 def events(before: ConservasState, move: Move, after: ConservasState) -> tuple[Event, ...]:

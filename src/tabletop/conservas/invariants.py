@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import Final, NoReturn
 
 from tabletop.conservas.content import BOATS, MONTHS, SUPPLY, UPGRADES
-from tabletop.conservas.state import Cards, ConservasState
+from tabletop.conservas.rules.reachable import play_invariants
+from tabletop.conservas.state import Cards, ConservasState, OwnedUpgrade
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
+from tabletop.kernel.serialize.validate import CountCode
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["invariants"]
@@ -88,6 +90,7 @@ def invariants(state: State) -> None:
                 _fail(f"{owned_card.card} keeps more than one token", f"cards.upgrades[{index}].kept", "CON-3.6")
         _SOUND_CARDS.keep(cards)
     _LAST_CARDS[0] = cards
+    play_invariants(state)  # where play stands: round, handful, catch, market, cards owned
 
 
 _SOUND_CARDS: Final = PartAnswers()
@@ -103,7 +106,72 @@ legal move, keep the very same `Cards`."""
 
 
 def _cards(state: ConservasState, cards: Cards) -> None:
-    """CON-1.5, CON-1.8: every boat and upgrade card once; CON-4.3, CON-4.4: rows of 3 at most."""
+    """CON-1.5, CON-1.8: every boat and upgrade card once; CON-4.3, CON-4.4: rows of 3 at most.
+
+    The cards are found conserved from the codes of their parts (a
+    [`CountCode`][tabletop.kernel.serialize.validate.CountCode] each), each kept by the part's
+    identity (a new `Cards` shares most of its parts with the cards before it); where the codes
+    do not add up (or a card is not known), the plain check words the refusal."""
+    boat_parts: tuple[Deck | tuple[str, ...], ...] = (
+        cards.boat_deck,
+        cards.boat_row,
+        cards.boat_discard,
+        cards.offer,
+        cards.fleet,
+    )
+    boats = _BOAT_PARTS.total(boat_parts, _boat_code)
+    upgrade_parts: tuple[Deck | tuple[str, ...] | tuple[OwnedUpgrade, ...], ...] = (
+        cards.upgrade_deck,
+        cards.upgrade_row,
+        cards.upgrade_discard,
+        cards.upgrades,
+    )
+    upgrades = _UPGRADE_PARTS.total(upgrade_parts, _upgrade_code)
+    if boats != _BOATS_WHOLE or upgrades != _UPGRADES_WHOLE:
+        _cards_plain(state, cards)
+    _check(len(cards.boat_row) <= 3, "a row holds more than 3 cards", "cards.boat_row", "CON-4.3")
+    _check(len(cards.upgrade_row) <= 3, "a row holds more than 3 cards", "cards.upgrade_row", "CON-4.4")
+
+
+_BOAT_CODE: Final = CountCode(BOATS, most=len(BOATS))
+_UPGRADE_CODE: Final = CountCode(UPGRADES, most=len(UPGRADES))
+_BOATS_WHOLE: Final = _BOAT_CODE.pieces(BOATS)
+_UPGRADES_WHOLE: Final = _UPGRADE_CODE.pieces(UPGRADES)
+
+
+def _boat_code(part: Deck | tuple[str, ...]) -> int | None:
+    """The boat code of a deck or a tuple of boat ids, `None` if a card is not a boat."""
+    if type(part) is Deck:
+        return _deck_code(_BOAT_CODE, part)
+    return _BOAT_CODE.pieces(part)  # type: ignore[arg-type]  # a tuple of ids
+
+
+def _upgrade_code(part: Deck | tuple[str, ...] | tuple[OwnedUpgrade, ...]) -> int | None:
+    """The upgrade code of a deck, a tuple of upgrade ids or of owned upgrades."""
+    if type(part) is Deck:
+        return _deck_code(_UPGRADE_CODE, part)
+    if part and type(part[0]) is OwnedUpgrade:  # type: ignore[index]  # a tuple
+        return _UPGRADE_CODE.pieces([owned.card for owned in part])  # type: ignore[union-attr]
+    return _UPGRADE_CODE.pieces(part)  # type: ignore[arg-type]
+
+
+def _deck_code(code: CountCode, deck: Deck) -> int | None:
+    """The code of every card of `deck` (its middle coded from its counts)."""
+    middle = code.tokens(deck.middle._counts)
+    if middle is None:
+        return None
+    ends = code.pieces([known.card for known in (*deck.top, *deck.bottom)]) if deck.top or deck.bottom else 0
+    return None if ends is None else middle + ends
+
+
+_BOAT_PARTS: Final = PartAnswers()
+"""The boat code of each part of `Cards` (a deck, a tuple of ids), by the part's identity."""
+_UPGRADE_PARTS: Final = PartAnswers()
+"""The upgrade code of each part of `Cards` (a deck, a tuple of ids or of owned upgrades)."""
+
+
+def _cards_plain(state: ConservasState, cards: Cards) -> None:
+    """`_cards`' conservation checks, card by card: the refusal's words."""
     boats = [*_deck_cards(cards.boat_deck), *cards.boat_row, *cards.boat_discard, *cards.offer, *cards.fleet]
     if sorted(boats) != _SORTED_BOATS:
         found = state.boat_deck.cards() + Tokens([*state.boat_row, *state.boat_discard, *state.offer, *state.fleet])
@@ -113,8 +181,6 @@ def _cards(state: ConservasState, cards: Cards) -> None:
     if sorted(upgrades) != _SORTED_UPGRADES:
         found = state.upgrade_deck.cards() + Tokens([*state.upgrade_row, *state.upgrade_discard, *owned])
         _fail(f"upgrade cards not conserved: {found.as_dict()}", "cards", "CON-1.8")
-    _check(len(cards.boat_row) <= 3, "a row holds more than 3 cards", "cards.boat_row", "CON-4.3")
-    _check(len(cards.upgrade_row) <= 3, "a row holds more than 3 cards", "cards.upgrade_row", "CON-4.4")
 
 
 def _sea_tokens(state: ConservasState) -> None:

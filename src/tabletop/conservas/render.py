@@ -28,6 +28,7 @@ from typing import Final
 
 from tabletop.conservas.checks import boat_price, catch_size, is_open, redraw_card, upkeep_of
 from tabletop.conservas.content import BOATS, FISH, MONTHS, UPGRADES, Month
+from tabletop.conservas.events import euros
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.rules.effects import spawning
 from tabletop.conservas.state import ConservasState
@@ -132,7 +133,7 @@ def _header(state: ConservasState, month: Month) -> list[str]:
         lines.append("Boats offered (keep one, the other goes under the boat deck):")
         lines += [_boat_line(state, boat, owned=False) for boat in state.offer]
     if flow.key == "eod.pay" and state.due:
-        due = ", ".join(f"{_name(b)} {upkeep_of(state, b)} euros" for b in state.due)
+        due = ", ".join(f"{_name(b)} {euros(upkeep_of(state, b))}" for b in state.due)
         lines += _wrap(f"Upkeep still due: {due}", 0)
     return lines
 

@@ -30,8 +30,10 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.builder import Builder
 from tabletop.kernel.deck import Deck
 from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.jsontext.reader import STEADY
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
+from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -49,13 +51,11 @@ __all__ = [
 
 
 class Blank(enum.StrEnum):
-    """The one value a text field holds when it holds nothing: an open market space
-    (`state.market`), a game not forfeited (`state.forfeit`), a trade whose card keeps no
-    token (`Trade.keep`).
+    """The one value a text field holds when it holds nothing: an open market space (`state.market`), a game
+    not forfeited (`state.forfeit`), a trade whose card keeps no token (`Trade.keep`).
 
-    It is a `StrEnum` equal to `""`, so the JSON of a state is the same as before it existed
-    and a state read back compares equal: test with `==` (`state.forfeit == Blank.NONE`), not `is`.
-    """
+    It is a `StrEnum` equal to `""`, so the JSON of a state is the same as before it existed and a state read
+    back compares equal: test with `==` (`state.forfeit == Blank.NONE`), not `is`."""
 
     NONE = ""
     """Nothing here."""
@@ -245,10 +245,10 @@ def _goal_checks(month: str, level: str, state: ConservasState | None) -> tuple[
 
 
 class Position:
-    """What every reader of a position needs: the fields (declared here for the type checker)
-    and the derived, read-only queries. [`ConservasState`][tabletop.conservas.state.ConservasState]
-    and [`Work`][tabletop.conservas.state.Work] (the next state while one step is worked out) are
-    positions; the checks and effects only read, so they take a `Position` and serve both."""
+    """What every reader of a position needs: the fields (declared here for the type checker) and the
+    derived, read-only queries. [`ConservasState`][tabletop.conservas.state.ConservasState] and
+    [`Work`][tabletop.conservas.state.Work] (the next state while one step is worked out) are positions; the checks
+    and effects only read, so they take a `Position` and serve both."""
 
     __slots__ = ()
 
@@ -275,6 +275,7 @@ class Position:
         due: tuple[str, ...]
         report: DayReport
         forfeit: str
+        overfishing: str
 
     @property
     def rounds(self) -> int:
@@ -382,10 +383,9 @@ class Position:
 class ConservasState(Position, State):
     """A Conservas position. See the module docstring for where things are.
 
-    Read by name: [`space`][tabletop.conservas.state.Position.space] (a market space by id,
-    `"r1c1"`), [`spaces`][tabletop.conservas.state.Position.spaces] (all of them),
-    [`card`][tabletop.conservas.state.Position.card] (a boat or upgrade card with its printed
-    values: catch, cost, upkeep...), and the parts of `cards` as attributes.
+    Read by name: [`space`][tabletop.conservas.state.Position.space] (a market space by id, `"r1c1"`),
+    [`spaces`][tabletop.conservas.state.Position.spaces] (all of them), [`card`][tabletop.conservas.state.Position.card]
+    (a boat or upgrade card with its printed values: catch, cost, upkeep...), the parts of `cards` as attributes.
 
     Attributes:
         flow: Where play stands ([`Flow`][tabletop.kernel.phases.Flow]): `flow.phase` and
@@ -395,7 +395,7 @@ class ConservasState(Position, State):
         chance_count: How many chance outcomes were applied so far.
         month: The month played (a key of `content.MONTHS`).
         goal: `"standard"` or `"difficult"`.
-        money: Euros held (never negative).
+        money: Euros held (never negative; with `handful` and `to_return`, marked `STEADY`).
         supply: The general supply of sea tokens.
         bag: The sea bag.
         hand: The handful being drawn (At Sea).
@@ -414,6 +414,7 @@ class ConservasState(Position, State):
         due: Boats whose upkeep is still to settle this End of Day.
         report: What the last End of Day did.
         forfeit: Why the game was forfeited, or [`Blank.NONE`][tabletop.conservas.state.Blank].
+        overfishing: The `overfishing` option (CON-2.7): `"short"` (the default) or `"empty"`.
     """
 
     flow: Flow
@@ -421,12 +422,12 @@ class ConservasState(Position, State):
     chance_count: int
     month: str
     goal: str
-    money: int
+    money: int = attrs.field(metadata={STEADY: True})
     supply: Tokens
     bag: Bag
     hand: Tokens
-    handful: int
-    to_return: int
+    handful: int = attrs.field(metadata={STEADY: True})
+    to_return: int = attrs.field(metadata={STEADY: True})
     catch: Tokens
     deep: Tokens
     used: tuple[str, ...]
@@ -438,6 +439,7 @@ class ConservasState(Position, State):
     due: tuple[str, ...] = ()
     report: DayReport = attrs.field(factory=DayReport)
     forfeit: str = Blank.NONE
+    overfishing: str = attrs.field(default="short", metadata={OPTIONAL: True})
 
     @property
     def num_players(self) -> int:
@@ -464,10 +466,9 @@ class Work(Position, Builder[ConservasState], state=ConservasState):
     """The next state while one step is worked out: the kernel's
     [`Builder`][tabletop.kernel.builder.Builder] of [`ConservasState`][tabletop.conservas.state.ConservasState].
 
-    `rules.apply` copies the state into a `Work`, the move and the automatic steps after it
-    change it in place (each field a new immutable value), and `freeze()` builds the new state
-    once. Its fields are generated from the state's.
-    """
+    `rules.apply` copies the state into a `Work`, the move and the automatic steps after it change it in place
+    (each field a new immutable value), and `freeze()` builds the new state once. Its fields are generated from
+    the state's."""
 
     def goto(self, target: str, *, round: int | None = None) -> None:
         """Move the flow to `target` through the phase table (which checks the transition)."""

@@ -168,10 +168,15 @@ class Tokens(Mapping[str, int]):
             if type(kind) is not str and not isinstance(kind, str):  # a plain str told by its type, no call
                 msg = f"token kinds are strings, got {kind!r}"
                 raise TypeError(msg)
-            pairs = [*old.items()]
-            if pairs and kind < pairs[-1][0]:  # before the last kind: put in its place, not re-sorted
-                pairs.insert(_bisect(pairs, (kind,)), (kind, n))  # `(kind,)` sorts just before its pair
-                counts = dict(pairs)  # built as `dict(sorted(...))` was: the same table, the same size
+            kinds = [*old]  # the kinds alone: no pair built per kind to find the last one
+            if kinds and kind < kinds[-1]:  # before the last kind: put in its place, not re-sorted
+                if n == 1 and self.total == len(kinds):  # every count 1 (one card per id): no pairs at all
+                    kinds.insert(_bisect(kinds, kind), kind)
+                    counts = _ones(kinds, 1)  # inserted in order as `dict(pairs)` inserts: the same table
+                else:
+                    pairs = [*old.items()]
+                    pairs.insert(_bisect(pairs, (kind,)), (kind, n))  # `(kind,)` sorts just before its pair
+                    counts = dict(pairs)  # built as `dict(sorted(...))` was: the same table, the same size
             else:
                 counts = old.copy()
                 counts[kind] = n
@@ -334,6 +339,9 @@ _set_counts: Final = _slot["_counts"].__set__
 _set_hash: Final = _slot["_hash"].__set__
 _set_total: Final = _slot["total"].__set__
 _chain: Final = chain.from_iterable
+_ones: Final = dict.fromkeys
+"""`dict.fromkeys(kinds, 1)`: the counts of a multiset holding one token of each kind, in the order of `kinds`
+(one C call, no pair per kind; `Tokens.add` builds a one-card-per-id pile's counts so)."""
 _repeat: Final = repeat
 _Twin: Final = cast("type[Tokens]", writable_twin(Tokens))  # never None: Tokens is a plain slotted class
 """`Tokens` with plain attribute stores: a new multiset is built as one, its slots stored in a

@@ -60,6 +60,7 @@ class Board:
         spots: The fish spot ids (`f01`...), in board order.
         island_ids: The island ids, in board order.
         home_ids: The home port ids.
+        home_colours: Each home port's colour, by its id.
         storm_ids: The storm space ids (`s1`...), in board order.
         locations: Every location id: fish spots, islands, home ports, storm spaces.
         kind: Each location's kind: `"spot"`, `"harbour"`, `"home"` or `"storm"`.
@@ -88,6 +89,7 @@ class Board:
         self.storm_ids = tuple(f"s{n}" for n in self.storm_numbers)
         self.island_ids = tuple(i.id for i in data.islands)
         self.home_ids = tuple(h.id for h in data.home_ports)
+        self.home_colours = {h.id: h.colour for h in data.home_ports}
         self.locations = (*self.spots, *self.island_ids, *self.home_ids, *self.storm_ids)
         self.kind: dict[str, str] = {
             **dict.fromkeys(self.spots, SPOT),

@@ -167,9 +167,12 @@ reused), the board and option, and `_in_reach`'s answer."""
 
 
 def boats_safe(s: Position) -> bool:
-    """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1)."""
-    kind = board_for(s.board).kind
+    """True when every boat is in a harbour or stranded at sea without fuel (ARC-7.1); in the short game the
+    pagoda islands' harbours are out of the game (ARC-9.1), so never a shelter (and no boat reaches one)."""
+    board = board_for(s.board)
+    kind, out = board.kind, board.pagodas if s.short else frozenset()
     for boat in s.boats:
-        if kind[boat.at] not in HARBOURS and (boat.fuel or not JERRYCAN_SET.isdisjoint(boat.cards)):
+        in_harbour = kind[boat.at] in HARBOURS and boat.at not in out
+        if not in_harbour and (boat.fuel or not JERRYCAN_SET.isdisjoint(boat.cards)):
             return False
     return True

@@ -90,7 +90,8 @@ def _act_moves(s: ArchipelState) -> tuple[Move, ...]:
     boat = s.boats[s.flow.player]
     board = board_for(s.board)  # looked up once, for the sails, the catch and the harbour
     moves: list[Move] = []
-    if boat.fuel:
+    turn = s.turn
+    if boat.fuel and (turn.sailed or turn.may_catch):  # ARC-2.7: tried without sailing, the boat stayed
         moves.extend(sailing.sail_moves(s, boat, board))
     if catching.may_catch(s, board):
         moves.append(CATCH)
@@ -313,15 +314,15 @@ def _copy_of(names: tuple[str, ...]) -> _Copy:
 _COMMON: Final[tuple[tuple[str, ...], ...]] = (
     ("flow", "pocket", "shops", "chance_count"),  # a card dealt to a shop
     ("flow", "pocket", "warehouse", "chance_count"),  # a card for the warehouse
-    ("supply", "boats", "flow"),  # a sail at sea
+    ("supply", "turn", "boats", "flow"),  # a sail at sea
     ("flow", "turn"),  # the end of a turn
     ("flow", "ended_by"),  # the end of the season
     ("flow", "pocket", "warehouse", "chance_count", "turn"),  # the warehouse's last card, the next boat
     ("shops", "warehouse", "flow", "warehouse_shut"),  # done: the shop supplied, the warehouse to refill
-    ("supply", "boats", "flow", "turn", "bought"),  # into a harbour (`harbour.arrived`)...
-    ("supply", "boats", "flow", "shops", "last_progress", "turn", "bought"),
-    ("supply", "boats", "flow", "shops", "storms", "pocket", "removed", "turn", "bought"),
-    ("supply", "boats", "flow", "shops", "last_progress", "storms", "pocket", "removed", "turn", "bought"),
+    ("supply", "turn", "boats", "flow", "bought"),  # into a harbour (`harbour.arrived`)...
+    ("supply", "turn", "boats", "flow", "shops", "last_progress", "bought"),
+    ("supply", "turn", "boats", "flow", "shops", "storms", "pocket", "removed", "bought"),
+    ("supply", "turn", "boats", "flow", "shops", "last_progress", "storms", "pocket", "removed", "bought"),
 )
 """The tuples of changed fields most steps give, as the rules give them."""
 _GENERATED: Final[dict[tuple[str, ...], _Copy]] = {names: _copy_of(names) for names in _COMMON}

@@ -179,7 +179,7 @@ def arrived(s: ArchipelState, changes: dict[str, Any]) -> dict[str, Any] | None:
         boats[me] = boat
         changes["boats"] = tuple(boats)
     if shop != turn.shop or weather:
-        turn = make_turn(turn.may_catch, shop, weather, turn.gifts)
+        turn = make_turn(turn.may_catch, shop, weather, turn.gifts, turn.sailed)
     changes.update(flow=flow, turn=turn, bought=bought)
     return changes
 

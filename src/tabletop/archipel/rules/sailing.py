@@ -16,7 +16,8 @@ from tabletop.archipel.content.board import STORM, Board, Targets, board_for
 from tabletop.archipel.content.kinds import GEAR, RED_BACK
 from tabletop.archipel.flow import MACHINE, Work, make_boat, make_turn, stay
 from tabletop.archipel.moves import Refuel, Sail, Stay, intern
-from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat
+from tabletop.archipel.rules.season import FRESH_TURN
+from tabletop.archipel.state import HARBOURS, TANK, ArchipelState, Boat, Turn
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
@@ -46,7 +47,7 @@ def sail_moves(s: ArchipelState, boat: Boat, board: Board | None = None) -> list
         if any(index.get(at, -1) in gone for at in boats_at if at != here):  # a boat waits on a spot fished out
             to_spot = _sails(s.board, board)[0]
             moves = [to_spot[i] for i in spots_to_sail(s, board, sails.targets[0], boats_at)]
-    moves += sails.to_harbours
+    moves += sails.to_open_harbours if s.short else sails.to_harbours  # ARC-9.1: the pagoda islands are out
     storms = sails.targets[2]
     if storms and GEAR in boat.cards:
         to_space = _sails(s.board, board)[2]
@@ -64,15 +65,19 @@ def sail_moves(s: ArchipelState, boat: Boat, board: Board | None = None) -> list
 
 class _Sails:
     """The sail moves towards the targets from one location (`Board.targets`), made once: to
-    every fish spot, to the harbours and home ports; and to the fish spots whose fish is still
-    there, for the last set of spots fished out met (`kept`)."""
+    every fish spot, to the harbours and home ports (and those of them in the short game, the
+    pagoda islands left out: ARC-9.1); and to the fish spots whose fish is still there, for the
+    last set of spots fished out met (`kept`)."""
 
-    __slots__ = ("_last", "targets", "to_harbours", "to_spots")
+    __slots__ = ("_last", "targets", "to_harbours", "to_open_harbours", "to_spots")
 
-    def __init__(self, targets: Targets, to_spot: tuple[Sail, ...], to_harbour: dict[str, Sail]) -> None:
+    def __init__(
+        self, targets: Targets, to_spot: tuple[Sail, ...], to_harbour: dict[str, Sail], pagodas: frozenset[str]
+    ) -> None:
         self.targets = targets
         self.to_spots = tuple([to_spot[i] for i in targets[0]])
         self.to_harbours = tuple([to_harbour[loc] for loc in targets[1]])
+        self.to_open_harbours = tuple([to_harbour[loc] for loc in targets[1] if loc not in pagodas])
         self._last: tuple[frozenset[int], tuple[Sail, ...]] = (frozenset(), self.to_spots)
 
     def kept(self, gone: frozenset[int]) -> list[Move]:
@@ -108,7 +113,7 @@ def _targets(s: ArchipelState, board: Board, at: str) -> _Sails:
             if len(_BY_TARGETS) >= _TARGETS_KEPT:
                 _BY_TARGETS.clear()
             to_spot, to_harbour, _ = _sails(s.board, board)
-            found = _BY_TARGETS[id(targets)] = _Sails(targets, to_spot, to_harbour)
+            found = _BY_TARGETS[id(targets)] = _Sails(targets, to_spot, to_harbour, board.pagodas)
         by_location[at] = found
     return found
 
@@ -154,10 +159,10 @@ def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
     boat = s.boats[me]
     kind = board.kind[move.to]
     boat = make_boat(boat.colour, boat.home, move.to, boat.fuel - 1, boat.fish, boat.cards)
-    changes: dict[str, Any] = {"supply": s.supply + 1}
     turn = s.turn
-    if not turn.may_catch:
-        changes["turn"] = make_turn(True, turn.shop, turn.weather, turn.gifts)
+    if not (turn.may_catch and turn.sailed):  # ARC-3.1: a try at the fish sailed to; ARC-2.7: sailed, not stayed
+        turn = _SAILED if turn is FRESH_TURN else make_turn(True, turn.shop, turn.weather, turn.gifts, True)
+    changes: dict[str, Any] = {"supply": s.supply + 1, "turn": turn}
     if kind == STORM and s.storms[board.storm_index[move.to]]:
         # ARC-5.3: the storm card returns to the pocket, the storm gear leaves the game.
         i = board.storm_index[move.to]
@@ -173,6 +178,10 @@ def sailed(s: ArchipelState, move: Sail) -> dict[str, Any]:
     changes["boats"] = tuple(boats)
     changes["flow"] = MACHINE.goto(s.flow, "harbour.arrive" if kind in HARBOURS else "act")
     return changes
+
+
+_SAILED: Final = Turn(sailed=True)
+"""The turn after a first sail from its start (most first sails): one object."""
 
 
 def refuel(w: Work, move: Refuel) -> None:

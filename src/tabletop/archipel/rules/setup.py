@@ -7,9 +7,11 @@ time (ARC-1.7), so a test or scenario can force them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from tabletop.archipel.content.board import board_for
+from tabletop.archipel.content import HomePortDef
+from tabletop.archipel.content.board import Board, board_for
 from tabletop.archipel.content.kinds import FISH
 from tabletop.archipel.flow import MACHINE, Work
 from tabletop.archipel.moves import Draw
@@ -17,7 +19,7 @@ from tabletop.archipel.state import FUEL_MARKERS, SHOP_SIZE, TANK, ArchipelState
 from tabletop.kernel.bag import Bag
 from tabletop.kernel.tokens import Tokens
 
-__all__ = ["deal", "dealt", "next_target", "setup"]
+__all__ = ["check_colours_option", "deal", "dealt", "next_target", "setup"]
 
 
 def setup(
@@ -27,6 +29,7 @@ def setup(
     memory: bool,
     short: bool,
     first_player: int,
+    colours: tuple[str, ...],
     board: str,
     idle_rounds: int,
     declare: str,
@@ -34,13 +37,14 @@ def setup(
     """The state before the shops are dealt (options already checked one by one).
 
     Raises:
-        ValueError: If `first_player` is not one of the `players` seats.
+        ValueError: If `first_player` is not one of the `players` seats, or `colours` does not
+            name one home port of the board per boat.
     """
     if first_player >= players:
         msg = f"option 'first_player' must be a seat from 0 to {players - 1}; got {first_player!r}"
         raise ValueError(msg)
     plan = board_for(board)
-    boats = tuple(Boat(home.colour, home.id, home.id) for home in plan.homes[:players])
+    boats = tuple(Boat(home.colour, home.id, home.id) for home in _homes(plan, colours, players))
     none = Tokens()
     # The class is abstract to mypy: its hooks are given at run time by `ArchipelState.bind`.
     return ArchipelState(  # type: ignore[abstract]
@@ -70,6 +74,42 @@ def setup(
         last_progress=0,
         ended_by="",
     )
+
+
+def check_colours_option(value: object) -> tuple[str, ...]:
+    """The canonical value of the `colours` option (ARC-1.2): the colours in seat order, each once
+    (`()`: the first home ports in board order). Whether the board has them and one per boat is
+    checked with the board and `players` (`setup`).
+
+    Raises:
+        ValueError: Naming the option and the value, if it is not a sequence of distinct colours.
+    """
+    if isinstance(value, str) or not isinstance(value, Sequence) or not all(isinstance(c, str) for c in value):
+        msg = f"option 'colours' must be a sequence of home-port colours, one per boat in seat order; got {value!r}"
+        raise ValueError(msg)
+    colours = tuple(value)
+    if len(set(colours)) != len(colours):
+        msg = f"option 'colours': each player chooses a pawn of their own (ARC-1.2); got {colours!r}"
+        raise ValueError(msg)
+    return colours
+
+
+def _homes(plan: Board, colours: tuple[str, ...], players: int) -> tuple[HomePortDef, ...]:
+    """ARC-1.2: the home ports of the pawns the players chose (`colours`, seat order), or the
+    first `players` home ports in board order when none are given."""
+    if not colours:
+        return plan.homes[:players]
+    by_colour = {home.colour: home for home in plan.homes}
+    if len(colours) != players:
+        msg = f"option 'colours' must name one colour per boat ({players}); got {colours!r}"
+        raise ValueError(msg)
+    unknown = [c for c in colours if c not in by_colour]
+    if unknown:
+        msg = (
+            f"option 'colours': no home port of colour {unknown[0]!r} on {plan.name} (colours: {', '.join(by_colour)})"
+        )
+        raise ValueError(msg)
+    return tuple(by_colour[c] for c in colours)
 
 
 def deal(w: Work, move: Draw) -> None:

@@ -2,11 +2,12 @@
 
 A handful is drawn token by token (each a chance step, `sea.draw`), topped up with water from
 the supply when the bag runs short (CON-2.6) or forfeited when the supply has no water left
-(CON-2.7); a `sift` upgrade draws extra tokens that are returned first (CON-6.6); then the
-whole handful goes on one card not used yet this round (CON-2.2): on a boat exactly its catch
-size stays on board and the rest goes to the Deep Sea (CON-2.3), on the Open Water card all of
-it is Deep Sea (CON-2.4). A `redraw` upgrade returns one drawn token and draws again (CON-6.4).
-Once every card got a handful, On Land begins (CON-2.5).
+(CON-2.7); a `sift` upgrade draws extra tokens from the bag, as far as it holds them, and they
+are returned first (CON-6.6); then the whole handful goes on one card not used yet this round
+(CON-2.2): on a boat exactly its catch size stays on board and the rest goes to the Deep Sea
+(CON-2.3), on the Open Water card all of it is Deep Sea (CON-2.4). A `redraw` upgrade returns
+one drawn token and draws again (CON-6.4). Once every card got a handful, On Land begins
+(CON-2.5).
 
 Legal moves come in a stable order: for each card not used yet (boats in line order, then the
 Open Water card) the distinct sets of tokens that can stay on board, in notation order, then
@@ -121,8 +122,18 @@ def _next_step(state: Position, need: int) -> str:
 
 
 def _continue(work: Work, hand: Tokens) -> None:
-    """Draw on, top up with water from the supply (CON-2.6) or forfeit (CON-2.7), or decide."""
+    """Draw on, top up with water from the supply (CON-2.6) or forfeit (CON-2.7), or decide.
+
+    A `sift` card's extra tokens are drawn from the bag only (CON-6.6, ruling): when the bag
+    runs out, the extras not drawn are dropped (fewer are returned), and the supply's water
+    completes the handful's own size alone."""
     need = work.handful - hand.total
+    if need > 0 and work.bag.is_empty:
+        undrawn = min(need, work.to_return)
+        if undrawn:
+            work.handful -= undrawn
+            work.to_return -= undrawn
+            need -= undrawn
     if need > 0 and work.bag.is_empty:
         water = work.supply["water"]
         if water < need:
@@ -135,6 +146,14 @@ def _continue(work: Work, hand: Tokens) -> None:
             return
         hand = hand.add("water", need)
         work.supply = work.supply.remove("water", need)
+        if water == need and work.overfishing == "empty":  # the `overfishing` option (CON-2.7)
+            work.hand = hand
+            work.forfeit = (
+                f"overfished in round {work.flow.round}: the bag ran out and the supply's last "
+                f"{need} water token{'s' if need != 1 else ''} completed the handful"
+            )
+            work.goto("end.over")
+            return
         need = 0
     work.hand = hand
     step = _next_step(work, need)

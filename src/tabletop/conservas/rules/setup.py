@@ -24,13 +24,14 @@ ROW_SIZE = 3
 """Face-up cards in each row (CON-1.6, CON-1.8)."""
 
 
-def setup(seed: int, *, month: str, goal: str) -> ConservasState:
+def setup(seed: int, *, month: str, goal: str, overfishing: str = "short") -> ConservasState:
     """The state before the first boats are dealt (options already validated).
 
     Args:
         seed: The game's seed (chance is sampled from it).
         month: The month to play (CON-1.2).
         goal: `"standard"` or `"difficult"` (CON-1.2).
+        overfishing: `"short"` or `"empty"`: when running out of supply water forfeits (CON-2.7).
     """
     data = MONTHS[month]
     # Abstract to mypy only: the package's __init__ binds the class to its rules before any game starts.
@@ -54,6 +55,7 @@ def setup(seed: int, *, month: str, goal: str) -> ConservasState:
         handful_spent=(),
         cards=Cards(boat_deck=Deck.shuffled(BOATS), upgrade_deck=Deck.shuffled(UPGRADES)),
         market=(Blank.NONE,) * len(data.spaces),
+        overfishing=overfishing,
     )
 
 

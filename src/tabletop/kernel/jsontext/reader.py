@@ -37,6 +37,7 @@ import attrs
 import cattrs
 
 from tabletop.kernel.fastattrs import blank, cleared_caches, plain_slots, writable_twin
+from tabletop.kernel.jsontext import _ORJSON
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "INDICES",
     "PARTS_KEPT",
     "POSITIONS",
+    "STEADY",
     "STEADY_FIELDS",
     "TEXTS",
     "Miss",
@@ -96,10 +98,25 @@ their last text: a small record read again has mostly changed in those very fiel
 phase and step), a large one in a few of its others."""
 
 
+STEADY: Final = "tabletop.steady"
+"""The metadata key marking an integer field that seldom changes from state to state (a sum of
+money, a size: `attrs.field(metadata={STEADY: True})`): in a record of at least `STEADY_FIELDS`
+fields, it is read as a steady field too (see `_STEADY`), with `0` as its first last text."""
+
+
 def _steady(kind: str, hook: Any, fields: list[attrs.Attribute[Any]]) -> bool:
     """Whether a field read as `kind` (see `TextReader._kind`), of `hook`'s type, of a record
     with `fields`, is first compared with its last text."""
     return len(fields) >= STEADY_FIELDS and (kind == "maybe" or (kind == "exact" and hook in _STEADY))
+
+
+def _steady_as(kind: str, hook: Any, fields: list[attrs.Attribute[Any]], field: attrs.Attribute[Any]) -> str:
+    """How `field` (see `_steady`) is first compared with its last text: `"maybe"` or `"exact"`
+    (a text, a flag, `X | None`), `"int"` (an integer marked `STEADY`), or `""` (it is not)."""
+    if _steady(kind, hook, fields):
+        return kind
+    marked = kind == "exact" and hook is int and len(fields) >= STEADY_FIELDS and field.metadata.get(STEADY)
+    return "int" if marked else ""
 
 
 _NOBOUND: Final = 1 << 62
@@ -361,7 +378,8 @@ class TextReader:
 
             # The multisets' own hook takes only whole counts (one level): nothing deeper to look for.
             budget = _NOBOUND if hook is _scanned_tokens else self._budget(level)
-            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead)
+            close = "}" if hint is Tokens else "]"  # a multiset is an object, a tuple or a frozenset an array
+            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead, close)
         if level is None:
             self._shared[hint] = node
             self.sure = False
@@ -426,8 +444,8 @@ class TextReader:
             kind, hook = self._kind(a.type)
             if kind in ("exact", "maybe"):
                 base[f"_k{i}"] = hook
-                if _steady(kind, hook, fields):
-                    last = (None, "null") if kind == "maybe" else _STEADY[hook]
+                if _steady_as(kind, hook, fields, a):
+                    last = (None, "null") if kind == "maybe" else _STEADY.get(hook, (0, "0"))
                     each.append((i, "steady", f"_x{i}", "," + json.dumps(a.name) + ":", None, last))
             elif kind == "leaf":
                 base[f"_h{i}"], base[f"_t{i}"] = hook, a.type
@@ -448,8 +466,8 @@ class TextReader:
         for i, a in enumerate(fields):  # the first mark (the part's own first) read with it
             mark = json.dumps(a.name) + ":"
             kind, hook = self._kind(a.type)
-            steady = _steady(kind, hook, fields)
-            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + kind if steady else kind)
+            steady = _steady_as(kind, hook, fields, a)
+            lines += self._field_lines(i, "," + mark if i else "{" + mark, "steady " + steady if steady else kind)
         lines += ["        if text[pos] != '}':", "            raise _Miss"]
         lines += ["    except _Miss:", "        raise", "    except Exception:", "        raise _Miss from None"]
         lines += ["    pos += 1", *build_lines(cls, fields, namespace, "raise _Miss from None")]
@@ -476,7 +494,7 @@ class TextReader:
         first, skip = (repr(mark), str(len(mark))) if i else ("_m0", "_n0")
         lines = [f"        if not text.startswith({first}, pos):", "            raise _Miss"]
         if kind.startswith("steady "):  # the field's last text with its mark compared first
-            return _steady_lines(i, skip, kind == "steady maybe", lines)
+            return _steady_lines(i, skip, kind[7:], lines)
         if kind == "exact":
             return [
                 *lines,
@@ -538,16 +556,17 @@ class TextReader:
         return _sequence(kids, kid, None, lead)
 
 
-def _steady_lines(i: int, skip: str, maybe: bool, lines: list[str]) -> list[str]:
-    """The lines reading steady field `i` (see `_STEADY`; `maybe`: `X | None`): its last text
-    with its mark compared first, else its mark (`lines`), skipped by `skip`, and its value
-    scanned, checked and kept as its last text."""
+def _steady_lines(i: int, skip: str, steady: str, lines: list[str]) -> list[str]:
+    """The lines reading steady field `i` (see `_STEADY`; `steady`: `maybe` for `X | None`,
+    `int` for an integer marked `STEADY`, `exact` else): its last text with its mark compared
+    first, else its mark (`lines`), skipped by `skip`, and its value scanned, checked and kept
+    as its last text."""
     check = f"_type(v{i}) is not _k{i}"
-    if maybe:
+    if steady == "maybe":
         check = f"v{i} is not None and {check}"
     # A number read so must end there (the next mark, checked next, begins there): a longer
     # one after the last text is scanned, not a `Miss`. A text, a flag, `null` end by themselves.
-    after = " and text[pos + n] in ',}'" if maybe else ""
+    after = " and text[pos + n] in ',}'" if steady in ("maybe", "int") else ""
     return [
         f"        f, v{i}, n = _x{i}[0]",
         f"        if text.startswith(f, pos){after}:",
@@ -650,25 +669,40 @@ def _exact_leaf(kind: type, *, maybe: bool = False) -> _Read:
     return read
 
 
-def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str) -> _Node:
+def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str, close: str) -> _Node:
     """A position of an immutable value (a multiset, a tuple, a frozenset) read as a leaf and
     kept, found among its type's parts by its whole text once scanned (unless it may nest
-    deeper than `budget`), after the mark `lead` (kept with its texts at the position)."""
+    deeper than `budget`), after the mark `lead` (kept with its texts at the position).
+
+    Where orjson is in use, the text up to the first `close` (the bracket closing the value's
+    JSON type) is read by orjson instead of the scanner: a text orjson reads whole is the value
+    there, up to its end (a JSON value is read to its own end: nothing before that bracket ends
+    it), and orjson's value of a text is the scanner's wherever a hook takes it (an integer of
+    19 digits or more, which orjson may read as a float, is taken by no hook of a kept leaf but
+    a tuple of integers': refused, the usual reading reads it). A text orjson refuses (a value
+    of another type there, a bracket inside a string, `NaN`) is scanned as before."""
     mine = _entries()
     skip = len(lead)
 
     def read(text: str, pos: int) -> tuple[Any, int]:
-        start = pos
-        if skip:
-            if not text.startswith(lead, pos):
-                raise Miss
-            pos += skip
-        try:
-            value, end = _scan(text, pos)
-        except Exception:  # a value the usual reading refuses, or words otherwise: it decides
-            raise Miss from None
-        fragment = text[pos:end]
-        kept = store.get(fragment)
+        if skip and not text.startswith(lead, pos):
+            raise Miss
+        start, pos = pos, pos + skip
+        fast = _ORJSON[0]
+        if fast is not None:
+            end = text.find(close, pos) + 1  # 0 if none: the empty text, which orjson refuses
+            kept = store.get(fragment := text[pos:end])
+            if kept is None:
+                try:
+                    value = fast.loads(fragment)
+                except ValueError:  # orjson's error is one
+                    fast = None
+        if fast is None:
+            try:
+                value, end = _scan(text, pos)
+            except Exception:  # a value the usual reading refuses, or words otherwise: it decides
+                raise Miss from None
+            kept = store.get(fragment := text[pos:end])
         if kept is None:
             if end - pos > budget and _deep(fragment, 0, end - pos, budget):  # short: no call
                 raise Miss
@@ -676,24 +710,18 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 found = hook(value, hint)
             except Exception:
                 raise Miss from None
-            held = _HELD  # `_held` in line
+            held = _HELD  # `_held` in line (counted again at the position below, as `_put` counts)
             if held[0] >= PARTS_KEPT or held[1] + end - pos > CHARS_KEPT:
                 _drop()
-            held[0] += 1
-            held[1] += end - pos
+            held[0], held[1] = held[0] + 1, held[1] + end - pos
             store[fragment] = fragment, found
-            if not skip:
-                mine.insert(0, (fragment, found, end - pos))
-                del mine[ENTRIES:]
-                return found, end
         else:  # the text kept (one string wherever it is kept, but with a mark)
             fragment, found = kept
         size = end - start  # `_put` in line (`start` is `pos` without a mark)
         held = _HELD
         if held[0] >= PARTS_KEPT or held[1] + size > CHARS_KEPT:
             _drop()
-        held[0] += 1
-        held[1] += size
+        held[0], held[1] = held[0] + 1, held[1] + size
         mine.insert(0, (text[start:end] if skip else fragment, found, size))
         del mine[ENTRIES:]
         return found, end

@@ -327,8 +327,9 @@ def apply(state: ZooState, move: Move) -> ZooState:
     handlers = _BY_KEY
     for _ in _AUTO_STEPS:  # `settle(draft)` in line: one call less per step
         handler = handlers[draft.flow.key]
-        if handler is None:
-            return draft.finish()
+        if handler is None:  # `draft.finish()` in line: its caches were cleared as it was made (`draft_of`)
+            draft.__class__ = ZooState  # type: ignore[assignment]  # the draft's own slots: it is the new state
+            return draft  # type: ignore[return-value]
         handler(draft)
     MACHINE.settle(draft, STEPS)  # goes on, and raises if the automatic steps loop (as `settle`)
     return draft.finish()

@@ -288,9 +288,14 @@ def _turn_drawn(draft: Draft, task: Task, card: str) -> None:
             carried = _CARRIED[seat, card] = shared_task("bot_card", seat=seat, card=card)
         if first is not None:
             _planned = (draft, carried, *first)
-        finish(draft, (carried,))
+        follow: tuple[Task, ...] = (carried,)
     else:
-        finish(draft, (_WITH_N(task, task.n + 1),))
+        follow = (_WITH_N(task, task.n + 1),)
+    queue = draft.queue
+    if draft.flow.step == "work" and queue:  # `finish(draft, follow)` in line, at work (every step but `_drawn`'s)
+        draft.queue = follow + queue[1:]
+    else:
+        finish(draft, follow)
 
 
 def _first_plan(state: Position, seat: int, effects: tuple[BotEffect, ...]) -> tuple[int, Plan] | None:
@@ -347,7 +352,11 @@ def _card_run(draft: Draft, task: Task) -> None:
             return
     if card.bonus_if == "always" or done:
         economy.gain(draft, task.seat, card.bonus)
-    finish(draft)
+    queue = draft.queue
+    if draft.flow.step == "work" and queue:  # `finish(draft)` in line, at work (where `_work` runs the card)
+        draft.queue = queue[1:]
+    else:
+        finish(draft)
 
 
 def _lobby_run(draft: Draft, task: Task) -> None:

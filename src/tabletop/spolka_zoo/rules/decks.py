@@ -14,13 +14,15 @@ import itertools
 import math
 import operator
 from collections.abc import Callable, Iterable
-from typing import Final
+from typing import Any, Final, cast
+
+import attrs
 
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.fastattrs import maker
+from tabletop.kernel.fastattrs import blank, cleared_caches, maker, writable_twin
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
-from tabletop.kernel.tokens import Tokens, _blank, _build
+from tabletop.kernel.tokens import Tokens, _blank, _build, _ones
 from tabletop.spolka_zoo.content import FRUITS
 from tabletop.spolka_zoo.moves import Arrange, LookAt, MoveTop
 from tabletop.spolka_zoo.rules.work import decide, finish, replace, tasks_of, wait_chance, wait_choice
@@ -82,14 +84,16 @@ def shuffled_into(deck: Deck, cards: Iterable[str]) -> Deck:
     deck of unknown order alone (a lobbied card) is one `Tokens.add`, which keeps the kinds sorted."""
     if not deck.top and not deck.bottom and type(cards) is tuple and len(cards) == 1:
         return _deck((), deck.middle.add(cards[0]), ())
-    counts = deck.middle.as_dict()
+    counts = deck.middle._counts.copy()  # `as_dict()` without its call (a copy: the table is sorted anew below)
     for known in (*deck.top, *deck.bottom):
         counts[known.card] = counts.get(known.card, 0) + 1
     for card in cards:
         counts[card] = counts.get(card, 0) + 1
-    # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks.
-    clean = dict(sorted(counts.items()))
-    return _deck((), _build(clean, sum(clean.values())), ())
+    # Card ids and positive counts, as `Tokens(counts)` would check: sorted, without the checks; one card of
+    # each id (nearly every deck) sorted by its ids alone, no pair built, compared or read back per card.
+    total = sum(counts.values())
+    clean = _ones(sorted(counts), 1) if total == len(counts) else dict(sorted(counts.items()))
+    return _deck((), _build(clean, total), ())
 
 
 def drawn(deck: Deck, card: str) -> Deck:
@@ -116,7 +120,12 @@ def drawn(deck: Deck, card: str) -> Deck:
     rest._hash = None
     rest.total = middle.total - 1
     rest.__class__ = Tokens
-    return _deck((), rest, deck.bottom)
+    new = _blank_deck()  # `_deck((), rest, deck.bottom)` in line: a call less per card drawn (as `maker` builds it)
+    new.top = ()
+    new.middle = rest
+    new.bottom = deck.bottom
+    new.__class__ = Deck
+    return new  # type: ignore[no-any-return]  # a `Deck` now
 
 
 def remove_cards(draft: Draft, cards: tuple[Known, ...]) -> None:
@@ -158,7 +167,11 @@ def _row_drawn(draft: Draft, task: Task, card: str) -> None:
     row = list(getattr(piles, row_name))
     row[task.index] = card
     draft.piles = _WITH_ROWS[task.arg](piles, deck, tuple(row))
-    finish(draft)
+    queue = draft.queue
+    if draft.flow.step == "work" and queue:  # `finish(draft)` in line, at work (every step but `_drawn`'s)
+        draft.queue = queue[1:]
+    else:
+        finish(draft)
 
 
 # Dealing a hidden goal or an intrigue card ---------------------------------------------------
@@ -219,6 +232,9 @@ def _layouts(n: int, mode: str) -> tuple[tuple[Picker, int, str], ...]:
 
 _deck: Final = maker(Deck)
 """`Deck(top, middle, bottom)` without `__init__`'s per-field calls."""
+_blank_deck: Final[Callable[[], Any]] = blank(cast("type", writable_twin(Deck)))
+"""An empty writable twin of `Deck` (see `writable_twin`), for `drawn` to fill as `_deck` fills one."""
+assert not cleared_caches(Deck) and [a.name for a in attrs.fields(Deck)] == ["top", "middle", "bottom"]
 _known: Final = maker(Known)
 """`Known(card, seen_by, public)`, built the same way."""
 _NOBODY: Final = Known("").seen_by

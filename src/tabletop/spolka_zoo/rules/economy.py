@@ -63,7 +63,9 @@ def gain(draft: Draft, seat: int, n: int) -> None:
     if money < 0:
         money = 0
     if money != s.money:
-        draft.set_seat(seat, _WITH_MONEY(s, money))
+        seats = [*draft.seats]  # `draft.set_seat(...)` in line: a call less per payment
+        seats[seat] = _WITH_MONEY(s, money)
+        draft.seats = tuple(seats)
 
 
 def share_cost(state: Position, seat: int, company: str, discount: int = 0) -> int:
@@ -90,7 +92,9 @@ def buy_share(draft: Draft, seat: int, company: str, discount: int = 0) -> None:
         cost = 0
     a, b, d = s.shares  # `_set(s.shares, c, s.shares[c] + 1)` and the price's `_set`, in line
     shares = (a + 1, b, d) if c == 0 else (a, b + 1, d) if c == 1 else (a, b, d + 1)
-    draft.set_seat(seat, _WITH_MONEY_SHARES(s, s.money - cost, shares))
+    seats = [*draft.seats]  # `draft.set_seat(...)` in line: a call less per share bought
+    seats[seat] = _WITH_MONEY_SHARES(s, s.money - cost, shares)
+    draft.seats = tuple(seats)
     price = move_price(draft.share_price[c], 1, SHARE_TRACK)
     a, b, d = draft.share_price
     draft.share_price = (price, b, d) if c == 0 else (a, price, d) if c == 1 else (a, b, price)

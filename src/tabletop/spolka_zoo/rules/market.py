@@ -21,7 +21,7 @@ from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
 from tabletop.spolka_zoo.rules import economy
-from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, drawn, shuffled_into, top_kind
+from tabletop.spolka_zoo.rules.decks import EMPTY, KNOWN, _deck, drawn, shuffled_into, top_kind
 from tabletop.spolka_zoo.rules.effects import effect_possible, effect_tasks
 from tabletop.spolka_zoo.rules.work import finish, shared_task, start, tasks_of, wait_chance
 from tabletop.spolka_zoo.state import (
@@ -89,20 +89,28 @@ _WITH_REVEALED: Final = piles_with("resolving", "shown")
 
 def _revealed(draft: Draft, task: Task, card: str) -> None:
     company = task.company
-    deck = drawn(draft.decks[FRUIT_INDEX[company]], card)
+    i = FRUIT_INDEX[company]
+    a, b, c = draft.decks
+    deck = a if i == 0 else b if i == 1 else c
+    # `drawn(deck, card)`, a known top card (the cards a look put back, or revealed before) taken off in line.
+    deck = _deck(deck.top[1:], deck.middle, deck.bottom) if deck.top else drawn(deck, card)
     piles = draft.piles
     # Tuples extended by concatenation: one copy each, where `(*t, x)` builds a list, then copies it into a tuple.
     resolving = piles.resolving + (card,)  # noqa: RUF005
     draft.piles = _WITH_REVEALED(piles, resolving, piles.shown + ((company, card),))  # noqa: RUF005
     icons = task.n + (card in END_ICON)
-    draft.set_deck(company, deck)
+    draft.decks = (deck, b, c) if i == 0 else (a, deck, c) if i == 1 else (a, b, deck)  # `set_deck` in line
     if draft.majority(company) >= 0 or _resolves(draft, company):  # `_resolves`' first answer without its call
         follow = _RESOLVED.get((card, company, icons))
         if follow is None:  # the card's effects, then the next card: one tuple, made once (`_resolved`)
             follow = _resolved(card, company, icons)
-        finish(draft, follow)
     else:
-        finish(draft, (_next_card(company, icons),))
+        follow = (_next_card(company, icons),)
+    queue = draft.queue
+    if draft.flow.step == "work" and queue:  # `finish(draft, follow)` in line, at work (every step but `_drawn`'s)
+        draft.queue = follow + queue[1:]
+    else:
+        finish(draft, follow)
 
 
 _NEXT_CARD: Final[dict[tuple[str, int], Task]] = {}

@@ -29,7 +29,7 @@ import attrs
 from tabletop.kernel.builder import Builder
 from tabletop.kernel.chance import SAMPLED
 from tabletop.kernel.deck import Deck
-from tabletop.kernel.fastattrs import evolve
+from tabletop.kernel.fastattrs import cleared_caches, evolve
 from tabletop.kernel.phases import Flow, PhaseMachine
 from tabletop.kernel.protocol import Move, State
 from tabletop.kernel.serialize import OPTIONAL
@@ -335,12 +335,14 @@ def _draft_of_fields(fields: tuple[str, ...]) -> Callable[[ZooState], Draft]:
     """`draft_of`, generated from the state's field names."""
     lines = ["def draft_of(state):", "    new = _fresh()"]
     lines += [f"    new.{name} = state.{name}" for name in fields]
+    lines += [f"    new.{name} = None" for name, _ in cleared_caches(ZooState)]  # as `finish` clears them
     lines += ["    return new"]
     namespace: dict[str, object] = {"_fresh": _FreshDraft}
     exec(compile("\n".join(lines) + "\n", "<draft_of ZooState>", "exec"), namespace)
     made: Callable[[ZooState], Draft] = namespace["draft_of"]  # type: ignore[assignment]
     made.__doc__ = """`Draft(state)`: the draft of `state`, every field copied, without the type call of a Python
-    `__init__` (about 500 instructions a step): an empty draft filled here."""
+    `__init__` (about 500 instructions a step): an empty draft filled here. Its cache slots are cleared as
+    `finish()` clears them (nothing sets them on a draft), so that `rules.apply` finishes it by its class alone."""
     return made
 
 

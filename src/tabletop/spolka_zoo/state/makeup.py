@@ -98,8 +98,11 @@ def _set(draft: Draft, company: str, makeup: Makeup) -> None:
 
 def lobbied(draft: Draft, company: str, card: str) -> None:
     """`card` was shuffled into the deck of `company` face up (ZOO-4.11)."""
-    known, secret = makeups(draft)[FRUIT_INDEX[company]]
-    _set(draft, company, (known.add(card), secret))
+    a, b, c = makeups(draft)  # read once: `_set(...)` in line, which read them again
+    i = FRUIT_INDEX[company]
+    known, secret = a if i == 0 else b if i == 1 else c
+    makeup = (known.add(card), secret)
+    draft.deck_makeup = (makeup, b, c) if i == 0 else (a, makeup, c) if i == 1 else (a, b, makeup)
 
 
 def _left_openly(draft: Draft, company: str, card: str) -> None:

@@ -9,7 +9,13 @@ every state read from JSON.
   warehouse more than 3 cards; a shop or warehouse with a 'closed' sign holds none; a
   numbered storm card lies only on its own space; a market holds only what it ordered;
   cards wait on the quay only during a harbour visit, and a weather card waiting for a choice
-  is one of them.
+  is one of them;
+* the flags only play can set, where play can reach them
+  ([`check_flags`][tabletop.archipel.invariants.flags.check_flags]): the warehouse's
+  'closed' sign (none at the setup; outside the restock, the sign exactly when the warehouse is
+  empty, three cards otherwise; ARC-1.7, ARC-4.9, ARC-4.10), face-up pieces (never an unseen or
+  caught fish; none before the first turn; in the memory game a shark only while it eats;
+  ARC-1.5, ARC-3.2, ARC-8.2) and `turn.may_catch` (by step, and cleared only by a try; ARC-3.1).
 
 A broken one raises [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the
 field path (`boats[1].fuel`, `markets[3]`) and the rule, which a state read from JSON turns
@@ -25,7 +31,20 @@ from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
-from tabletop.archipel.state import DECK, EMPTY, FUEL_MARKERS, HOLD, SHOP_SIZE, TANK, UNSEEN, ArchipelState, Boat, Spot
+from tabletop.archipel.invariants.flags import check_flags
+from tabletop.archipel.state import (
+    DECK,
+    EMPTY,
+    FUEL_MARKERS,
+    HOLD,
+    SHOP_SIZE,
+    TANK,
+    UNSEEN,
+    ArchipelState,
+    Boat,
+    Spot,
+    SpotFish,
+)
 from tabletop.kernel.deck import conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.fastattrs import remember
@@ -52,11 +71,12 @@ def check_invariants(state: State) -> None:
     if last is None:
         _check_options(s)
         _check_variants(s, board)
-        _check_boats(s)
+        _check_boats(s, board)
         _check_fish(s, board)
         _check_cards(s, board)
     else:
         _changed(s, last, board)
+    check_flags(s, board)
     _SOUND[0] = s
 
 
@@ -79,9 +99,9 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     if not (same_board and s.short is last.short and s.memory is last.memory and s.shut is last.shut) or not (
         s.markets is last.markets and s.spots is last.spots
     ):
-        _check_variants(s, board, () if last.memory else last.spots)
-    if not (same_boats and s.supply is last.supply):
-        _check_boats(s, last.boats)
+        _check_variants(s, board, last.spots if s.memory or not last.memory else ())
+    if not (same_board and same_boats and s.supply is last.supply):  # the home ports and locations: the board's
+        _check_boats(s, board, last.boats)
     same = same_board and same_boats
     if not (
         same and s.spots is last.spots and s.unseen is last.unseen and s.lost is last.lost and s.markets is last.markets
@@ -103,25 +123,35 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
 def _check_variants(s: ArchipelState, board: Board, sound_spots: tuple[Spot, ...] = ()) -> None:
     """What the variants the state names imply: in the short game the pagoda islands' shops and
     markets are closed from the start (ARC-9.1), and a face-down fish whose kind the game knows
-    is the memory game's alone (ARC-8.1, ARC-8.3: elsewhere a fish seen stays face up; a spot of
-    `sound_spots`, the spots of the last sound state outside the memory game, at its place is
-    not looked at again)."""
+    is the memory game's alone (ARC-8.1, ARC-8.3: elsewhere a fish seen stays face up). In every
+    game a face-up piece is a fish a try exposed: never one nobody has seen, nor a spot whose
+    fish was caught (ARC-1.5, ARC-3.2). A spot of `sound_spots`, the spots of the last sound state
+    (of the plain game, or of the memory game when this state is one too), at its place is not
+    looked at again."""
     if s.short:
         if not board.pagodas <= s.shut:
             _fail(f"the short game with pagoda shops open: {sorted(board.pagodas - s.shut)}", "shut", "ARC-9.1")
         for i, island in enumerate(board.island_ids):
             if s.markets[i] and island in board.pagodas:
                 _fail(f"fish delivered to the closed market of {island}", f"markets[{i}]", "ARC-9.1")
-    if not s.memory:
-        spots = s.spots  # the spots a step did not change are skipped in C
-        changed = (
-            compress(enumerate(spots), map(is_not, spots, sound_spots))
-            if len(sound_spots) == len(spots)
-            else enumerate(spots)
-        )
-        for i, spot in changed:
-            if spot.remembered:
-                _fail(f"a face-down {spot.fish} known outside the memory game", f"spots[{i}]", "ARC-8.3")
+    spots = s.spots  # the spots a step did not change are skipped in C
+    changed = (
+        compress(enumerate(spots), map(is_not, spots, sound_spots))
+        if len(sound_spots) == len(spots)
+        else enumerate(spots)
+    )
+    memory = s.memory
+    for i, spot in changed:
+        if spot.face_up:
+            if spot.fish in _NO_FACE:
+                what = "no piece (its fish was caught)" if spot.fish == EMPTY else f"the fish {spot.fish!r}"
+                _fail(f"face up with {what}: only a fish a try exposed lies face up", f"spots[{i}]", "ARC-3.2")
+        elif not memory and spot.remembered:
+            _fail(f"a face-down {spot.fish} known outside the memory game", f"spots[{i}]", "ARC-8.3")
+
+
+_NO_FACE: Final = frozenset({EMPTY, UNSEEN, SpotFish.REMEMBERED})
+"""What a face-up spot never holds: no piece, a fish nobody has seen, a fish a view does not know."""
 
 
 def _check_options(s: ArchipelState) -> None:
@@ -156,16 +186,22 @@ def _count(into: dict[str, int], tokens: Tokens) -> None:
         into[kind] = into.get(kind, 0) + n
 
 
-def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
-    """The boats' bounds (but those of a boat of `sound_boats`, the last sound state's boats, at
-    its place: a step changes one boat or none, skipped in C) and the fuel markers conserved."""
+def _check_boats(s: ArchipelState, board: Board, sound_boats: tuple[Boat, ...] = ()) -> None:
+    """The boats' bounds and home ports (but those of a boat of `sound_boats`, the last sound
+    state's boats, at its place: a step changes one boat or none, skipped in C), one boat per
+    colour (ARC-1.2: each player chooses a pawn), and the fuel markers conserved."""
     boats = s.boats
     changed = (
         compress(enumerate(boats), map(is_not, boats, sound_boats))
         if len(sound_boats) == len(boats)
         else enumerate(boats)
     )
+    homes, kinds = board.home_colours, board.kind
     for i, boat in changed:  # the path is written only for a broken bound
+        if boat.at not in kinds:
+            _fail(
+                f"the {boat.colour} boat is at {boat.at!r}, not a location of {board.name}", f"boats[{i}].at", "ARC-2.3"
+            )
         if not 0 <= boat.fuel <= TANK:
             _fail(f"{boat.colour} boat has {boat.fuel} fuel", f"boats[{i}].fuel", "ARC-1.3")
         fish = boat.fish
@@ -175,10 +211,23 @@ def _check_boats(s: ArchipelState, sound_boats: tuple[Boat, ...] = ()) -> None:
             _fail(f"{boat.colour} boat has {boat.cards.total} equipment cards", f"boats[{i}].cards", "ARC-4.7")
         if SHARK in fish:
             _fail(f"{boat.colour} boat carries a shark", f"boats[{i}].fish", "ARC-3.4")
+        if homes.get(boat.home) != boat.colour:
+            message = f"the {boat.colour} boat's home port is {boat.home!r}, not the home port of its colour"
+            _fail(message, f"boats[{i}].home", "ARC-1.2")
+    if len(set(map(_COLOUR, boats))) != len(boats):
+        i = next(i for i, boat in enumerate(boats) if boat.colour in map(_COLOUR, boats[:i]))
+        _fail(
+            f"two boats of colour {boats[i].colour!r}: each player has a pawn of their own",
+            f"boats[{i}].colour",
+            "ARC-1.2",
+        )
     fuel = sum(map(_FUEL, s.boats)) + s.supply
     if fuel != FUEL_MARKERS:
         _fail(f"{fuel} fuel markers instead of {FUEL_MARKERS}", "supply", "ARC-1.4")
 
+
+_COLOUR: Final = attrgetter("colour")
+"""A boat's colour."""
 
 _FUEL: Final = attrgetter("fuel")
 """A boat's fuel (summed in C)."""

@@ -1,0 +1,221 @@
+"""The invariants of where play stands in Conservas: what the round, the handful, the catch, the
+market and the cards owned can be at each step, so that a state read from JSON that play could
+never reach is refused (with the field, the value and the rule) instead of played on.
+
+[`invariants`][tabletop.conservas.invariants.invariants] calls
+[`play_invariants`][tabletop.conservas.rules.reachable.play_invariants] after its conserved
+counts. Each check is a comparison or two: what depends on the owned upgrades or the market alone
+is worked out once per tuple of them (a game's states share them for many steps) and found again
+by identity.
+
+What play keeps, step by step (`flow.key`):
+
+* the round marker is between 1 and the month's last round (CON-4.9); only `end.over` may hold a
+  forfeit (CON-2.7), and `end.over` without one comes after the last round's End of Day;
+* the handful being drawn (`hand`) is empty outside At Sea, but for the partial handful of a
+  forfeit; at `sea.draw` it is short of `handful`, at `sea.sift` and `sea.place` complete
+  (CON-2.1); `handful` less the tokens still to return is 5 or the size of an owned `draw_count`
+  card (0 before the first handful), and the tokens to return are at most the owned `sift`
+  extras, pending only at `sea.draw` and `sea.sift` (CON-6.3, CON-6.6);
+* the catch is empty from the End of Day on, and no larger than the catch sizes of the boats used
+  this round (CON-2.3); each card got one handful at most, and only the player's boats and the
+  Open Water card get any (CON-2.2; a boat discarded at the last End of Day stays named);
+* each filled market space holds a kind it takes, and the space the fill order asks for first is
+  filled (CON-3.2 to CON-3.4);
+* only a card that keeps a paid token holds one, never water (CON-3.6); no upgrade was bought in
+  a later round (CON-6.1); the setup offer is gone once a boat was chosen (CON-1.5); the End of
+  Day report holds no negative amount (CON-4.6).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final, NoReturn
+
+from tabletop.conservas.checks import MAX_CATCH, PREREQ
+from tabletop.conservas.content import BOATS, MONTHS
+from tabletop.conservas.moves import OPEN_WATER
+from tabletop.conservas.rules.effects import BASE_DRAW
+from tabletop.conservas.state import ConservasState, OwnedUpgrade
+from tabletop.kernel.errors import InvariantBroken
+
+__all__ = ["OVERFISHING", "play_invariants"]
+
+OVERFISHING: Final = ("short", "empty")
+"""The values of the `overfishing` option (CON-2.7)."""
+_ROUNDS: Final = {m.id: m.rounds for m in MONTHS.values()}
+_HAND_STEPS: Final = frozenset({"sea.draw", "sea.sift", "sea.place"})
+_OFFER_STEPS: Final = frozenset({"setup.offer", "setup.choose"})
+_CATCH_PHASES: Final = frozenset({"sea", "land"})
+
+#: Per month, per space in order: the kinds the space takes (CON-3.2) and the index of the space
+#: to fill first (`PREREQ`, -1 for none).
+_SPACES: Final[Mapping[str, tuple[tuple[frozenset[str], int], ...]]] = {
+    m.id: tuple((frozenset(s.needs), PREREQ[m.id][i]) for i, s in enumerate(m.spaces)) for m in MONTHS.values()
+}
+
+
+def _fail(message: str, path: str, rule: str) -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
+
+
+def play_invariants(state: ConservasState) -> None:
+    """Where play stands is one that play can reach (see the module docstring).
+
+    Raises:
+        InvariantBroken: Naming the field at fault, its value and the rule.
+    """
+    flow = state.flow
+    key = flow.key
+    rounds = _ROUNDS[state.month]
+    if not 1 <= flow.round <= rounds:
+        _fail(f"round {flow.round}: {MONTHS[state.month].name} has rounds 1 to {rounds}", "flow.round", "CON-4.9")
+    if state.overfishing not in OVERFISHING:
+        _fail(f"overfishing {state.overfishing!r} is not short or empty", "overfishing", "CON-2.7")
+    over = key == "end.over"
+    forfeit = bool(state.forfeit)  # Blank.NONE is ""
+    if forfeit and not over:
+        _fail(f"forfeited ({state.forfeit!r}) at {key}: a forfeit ends the game", "forfeit", "CON-2.7")
+    if over and not forfeit and flow.round != rounds:
+        _fail(f"the game is over in round {flow.round} of {rounds} without a forfeit", "flow", "CON-4.9")
+    upgrades = _upgrades(state.cards.upgrades)
+    if upgrades.last_round > flow.round:
+        _fail(f"an upgrade bought in round {upgrades.last_round}, in round {flow.round}", "cards.upgrades", "CON-6.1")
+    if upgrades.fault:
+        _fail(upgrades.fault, upgrades.fault_path, upgrades.fault_rule)
+    _handful(state, key, upgrades, over and forfeit)
+    market = state.market
+    if market not in _SOUND_MARKETS.get(state.month, ()):
+        _market(state)
+    if state.cards.offer and key not in _OFFER_STEPS:
+        _fail(f"boats still offered at {key}: {', '.join(state.cards.offer)}", "cards.offer", "CON-1.5")
+    report = state.report
+    if report.income < 0 or report.upkeep < 0:
+        _fail(f"income {report.income}, upkeep {report.upkeep}", "report", "CON-4.6")
+    _catch(state, upgrades, flow.phase in _CATCH_PHASES or (over and forfeit))  # last: see the tests' `sound`
+
+
+def _handful(state: ConservasState, key: str, upgrades: _Owned, forfeited: bool) -> None:
+    """CON-2.1, CON-6.3, CON-6.6: the handful, its size and the tokens still to return."""
+    hand = state.hand.total
+    handful = state.handful
+    to_return = state.to_return
+    if to_return and key not in ("sea.draw", "sea.sift"):
+        _fail(f"{to_return} token(s) to return at {key}", "to_return", "CON-6.6")
+    if to_return > upgrades.sift:
+        _fail(f"{to_return} token(s) to return; the upgrades owned sift {upgrades.sift}", "to_return", "CON-6.6")
+    if key == "sea.sift" and not to_return:
+        _fail("nothing to return at sea.sift", "to_return", "CON-6.6")
+    if state.flow.phase == "setup":
+        if handful or hand:
+            _fail(
+                f"a handful of {handful} ({state.hand or 'nothing'} drawn) before the first round", "handful", "CON-2.1"
+            )
+        return
+    if handful - to_return not in upgrades.sizes:
+        sizes = " or ".join(map(str, sorted(upgrades.sizes)))
+        _fail(f"handful {handful} ({to_return} to return): a handful is {sizes} tokens", "handful", "CON-2.1")
+    if key in _HAND_STEPS:
+        if key == "sea.draw" and hand >= handful:
+            _fail(f"{hand} token(s) drawn of a handful of {handful}, still drawing", "hand", "CON-2.1")
+        if key != "sea.draw" and hand != handful:
+            _fail(f"{hand} token(s) drawn of a handful of {handful} at {key}", "hand", "CON-2.1")
+    elif hand and not (forfeited and hand <= handful):
+        _fail(f"tokens in the handful at {key}: {state.hand}", "hand", "CON-2.1")
+
+
+def _catch(state: ConservasState, upgrades: _Owned, fishing: bool) -> None:
+    """CON-2.2, CON-2.3: the boats used this round, and what they hold."""
+    used = state.used
+    fleet = state.cards.fleet
+    if used and (used, fleet) != _SOUND_USED[0]:
+        if len(set(used)) != len(used):
+            twice = next(card for index, card in enumerate(used) if card in used[:index])
+            _fail(f"{twice} received two handfuls this round", "used", "CON-2.2")
+        gone = [card for card in used if card not in fleet and card != OPEN_WATER]
+        for card in gone:
+            if not (state.flow.key == "end.over" and card in state.cards.boat_discard):
+                _fail(f"{card!r} received a handful but is not one of the player's boats", "used", "CON-2.2")
+        if not gone:  # sound whatever the step
+            _SOUND_USED[0] = (used, fleet)
+    catch = state.catch.total
+    if not catch:
+        return
+    if not fishing:
+        _fail(f"tokens on the boats at {state.flow.key}: {state.catch}", "catch", "CON-4.1")
+    bonus = upgrades.catch_bonus
+    room = sum([min(MAX_CATCH, BOATS[card].catch + bonus) for card in used if card in fleet])
+    if catch > room:
+        _fail(f"{catch} token(s) on the boats; the boats used this round hold {room}", "catch", "CON-2.3")
+
+
+_SOUND_USED: Final[list[tuple[tuple[str, ...], tuple[str, ...]]]] = [((), ())]
+"""The cards used this round and the fleet of the last state whose `used` was found sound (a
+round's states share them)."""
+
+
+def _market(state: ConservasState) -> None:
+    """CON-3.2 to CON-3.4: each filled space holds a kind it takes, in the fill order."""
+    market = state.market
+    spaces = _SPACES[state.month]
+    for index, mark in enumerate(market):
+        if mark:
+            kinds, before = spaces[index]
+            space = MONTHS[state.month].spaces[index]
+            if mark not in kinds:
+                _fail(f"{mark} on space {space.id}, which takes {space.needs}", f"market[{index}]", "CON-3.3")
+            if before >= 0 and not market[before]:
+                first = MONTHS[state.month].spaces[before].id
+                _fail(f"space {space.id} filled before {first}", f"market[{index}]", "CON-3.4")
+    sound = _SOUND_MARKETS.setdefault(state.month, set())
+    if len(sound) >= _MARKETS_KEPT:
+        sound.clear()
+    sound.add(market)
+
+
+_MARKETS_KEPT: Final = 1024
+_SOUND_MARKETS: Final[dict[str, set[tuple[str, ...]]]] = {}
+"""Per month, the markets found sound (at most `_MARKETS_KEPT`, then forgotten): a game fills a
+space a few times a round, so most states, and most states read, hold a market met before."""
+
+
+class _Owned:
+    """What the checks read of a tuple of owned upgrades, worked out once per tuple."""
+
+    __slots__ = ("catch_bonus", "fault", "fault_path", "fault_rule", "last_round", "sift", "sizes")
+
+    def __init__(self, upgrades: tuple[OwnedUpgrade, ...]) -> None:
+        self.sizes = frozenset({BASE_DRAW})
+        self.sift = self.catch_bonus = self.last_round = 0
+        self.fault = self.fault_path = self.fault_rule = ""
+        for index, owned in enumerate(upgrades):
+            card = owned.upgrade
+            effect = card.effect
+            if effect.kind == "draw_count":
+                self.sizes |= {effect.amount}
+            elif effect.kind == "sift":
+                self.sift += effect.amount
+            elif effect.kind == "catch_bonus":
+                self.catch_bonus += effect.amount
+            self.last_round = max(self.last_round, owned.round)
+            if self.fault:
+                continue
+            if owned.round < 1:
+                self.fault = f"{owned.card} bought in round {owned.round}"
+                self.fault_path, self.fault_rule = f"cards.upgrades[{index}].round", "CON-6.1"
+            elif owned.kept and (not card.keep_token or "water" in owned.kept):
+                what = "keeps no token" if not card.keep_token else "was paid for with fish, not water"
+                self.fault = f"{owned.card} holds {owned.kept}: {card.name} {what}"
+                self.fault_path, self.fault_rule = f"cards.upgrades[{index}].kept", "CON-3.6"
+
+
+_LAST_OWNED: list[tuple[object, _Owned]] = [((), _Owned(()))]
+
+
+def _upgrades(upgrades: tuple[OwnedUpgrade, ...]) -> _Owned:
+    """`_Owned` of `upgrades`, kept for the last tuple read (a game's states share it)."""
+    last = _LAST_OWNED[0]
+    if last[0] is not upgrades:
+        last = (upgrades, _Owned(upgrades))
+        _LAST_OWNED[0] = last
+    return last[1]
