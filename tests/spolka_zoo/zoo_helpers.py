@@ -8,16 +8,17 @@ from collections.abc import Iterable
 from typing import Any
 
 import attrs
+import pytest
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.deck import Deck, Known
-from tabletop.kernel.errors import IllegalMove, InvariantBroken
+from tabletop.kernel.errors import DecodeError, IllegalMove, InvariantBroken
 from tabletop.kernel.serialize import PartAnswers
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME, ZooState
 from tabletop.spolka_zoo.invariants import invariants
 
-__all__ = ["GAME", "board", "code", "craft", "deck", "legal", "play", "seat", "start"]
+__all__ = ["GAME", "board", "code", "craft", "deck", "legal", "play", "refused", "seat", "start"]
 
 INFLUENCE_ROW = ("inf-apple", "inf-majority-coins", "inf-lemon", "inf-pineapple")
 HELPER_ROW = ("h-owl", "h-tortoise", "h-mouse", "h-fox")
@@ -180,3 +181,16 @@ def verdict_after(sound: ZooState, state: ZooState) -> ZooVerdict:
     invariants(sound)
     assert sys.modules["tabletop.spolka_zoo.invariants"]._SOUND[0] is sound
     return invariants_verdict(state)
+
+
+def refused(broken: ZooState, path: str, rule: str, value: str) -> None:
+    """`broken` breaks `rule` at `path`, the message quoting `value`; its text is refused there
+    when read (a `DecodeError` at `state.<path>` naming the rule)."""
+    with pytest.raises(InvariantBroken) as caught:
+        invariants(broken)
+    assert (caught.value.path, caught.value.rule) == (path, rule)
+    assert value in str(caught.value)
+    with pytest.raises(DecodeError) as decoded:
+        GAME.state_from_json(broken.to_json())
+    assert decoded.value.path == f"state.{path}"
+    assert f"({rule})" in str(decoded.value)

@@ -4,7 +4,8 @@ every step by the property suite and on every state read from JSON.
 Fruit and share tokens are conserved, every card is in exactly one place, no price or purse
 is below 0, the seat to move is the one the rules name, and the pending work names known
 operations, seats and companies; the action tokens of the round and the transactions of a
-token are ones the rules make (`state.round_tokens`). A broken invariant raises
+token are ones the rules make (`state.round_tokens`), and every card lies in a place that may
+hold its family (`state.card_places`). A broken invariant raises
 [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the field path and the
 rule; reading a state turns it into a `DecodeError` at that path.
 """
@@ -39,6 +40,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
+from tabletop.spolka_zoo.state.card_places import check_places
 from tabletop.spolka_zoo.state.makeup import check_makeups
 from tabletop.spolka_zoo.state.round_tokens import check_tokens
 
@@ -207,6 +209,8 @@ def _changed(s: ZooState, last: ZooState) -> None:
         _tokens(s, last.seats)
     if not (same_piles and decks is last.decks and same_seats and same_config):
         _cards(s)
+    if not (same_piles and decks is last.decks and same_seats and s.queue is last.queue):
+        check_places(s, last)
     p, q = piles, last.piles
     if not same_piles and not (
         p.influence is q.influence
@@ -524,5 +528,16 @@ def _common(a: Tokens, b: Tokens) -> Tokens:
     return Tokens({k: min(a[k], b[k]) for k in a if k in b})
 
 
-_CHECKS: Final = (_config, _flow, _pending, _board, _tokens, _cards, _open_piles, check_makeups, check_tokens)
+_CHECKS: Final = (
+    _config,
+    _flow,
+    _pending,
+    _board,
+    _tokens,
+    _cards,
+    check_places,
+    _open_piles,
+    check_makeups,
+    check_tokens,
+)
 """Every check of `invariants`, in order."""
