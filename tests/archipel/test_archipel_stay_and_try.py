@@ -6,6 +6,8 @@ it still may."""
 
 from __future__ import annotations
 
+import json
+
 import attrs
 import pytest
 from archipel_helpers import boat, play, started
@@ -73,3 +75,12 @@ def test_the_sailed_flag_reads_only_where_play_sets_it() -> None:
         assert caught.value.path == "state.turn.sailed"
     sailed = play(home, "sail f01")
     assert GAME.state_from_json(sailed.to_json()) == sailed and sailed.turn.sailed
+
+
+def test_a_text_saved_before_turn_sailed_existed_still_reads() -> None:
+    """ARC-2.7: `turn.sailed` came with this reading (session 37); a state saved before it, which
+    lacks the field, reads as a boat that has not sailed yet (the rule it adds applies from then on)."""
+    state = GAME.new_game(3, players=2)
+    document = json.loads(state.to_json())
+    assert document["state"]["turn"].pop("sailed") is False
+    assert GAME.state_from_json(json.dumps(document)) == state

@@ -29,6 +29,7 @@ from tabletop.kernel.bag import Bag
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.phases import Flow
 from tabletop.kernel.protocol import State
+from tabletop.kernel.serialize import OPTIONAL
 from tabletop.kernel.tokens import Tokens
 
 __all__ = [
@@ -182,7 +183,7 @@ class Turn:
     shop: str = ""
     weather: str = ""
     gifts: frozenset[str] = frozenset()
-    sailed: bool = False
+    sailed: bool = attrs.field(default=False, metadata={OPTIONAL: True})  # absent from texts of before it
 
 
 @attrs.frozen

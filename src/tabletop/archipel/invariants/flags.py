@@ -38,6 +38,9 @@ def check_flags(s: ArchipelState, board: Board) -> None:
       the game" (ARC-9.1).
     * In the memory game a face-up shark only on the current boat's spot while it eats
       (`turn.shark`): after it has eaten it is turned face down (ARC-8.2).
+    * `turn.shop`, the island whose shop the boat emptied: only in the harbour steps (and at the end
+      a harbour step reached), and the island's harbour where the current boat is (ARC-4.9: the
+      warehouse refills "the empty shop" the boat took).
     """
     key = s.flow.key
     if s.flow.phase == "setup":
@@ -45,6 +48,8 @@ def check_flags(s: ArchipelState, board: Board) -> None:
     else:
         _check_warehouse_sign(s, key)
         _check_may_catch(s, board, key)
+    if s.turn.shop:
+        _check_shop_emptied(s, board, key)
     if s.short:
         for i, boat in enumerate(s.boats):
             if boat.at in board.pagodas:
@@ -129,6 +134,17 @@ _RESTOCK: Final = "harbour.restock"
 _SHARK: Final = "turn.shark"
 _DECIDING: Final = frozenset({"turn.multi", _SHARK})
 """The steps where an exposed fish's catch is decided."""
+
+
+def _check_shop_emptied(s: ArchipelState, board: Board, key: str) -> None:
+    """`check_flags`' `turn.shop` (not empty): the island the current boat is at, in a harbour step."""
+    shop, player = s.turn.shop, s.flow.player
+    if shop not in board.island_ids:
+        _fail(f"{shop!r} is not an island of {board.name}", "turn.shop", "ARC-4.9")
+    if not (key.startswith(_HARBOUR) or key == "end.over"):
+        _fail(f"a shop emptied ({shop}) at step {key!r}, outside a harbour", "turn.shop", "ARC-4.9")
+    if 0 <= player < len(s.boats) and s.boats[player].at != shop:
+        _fail(f"the shop of {shop} emptied by the boat at {s.boats[player].at}", "turn.shop", "ARC-4.9")
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:
