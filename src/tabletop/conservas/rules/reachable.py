@@ -24,7 +24,10 @@ What play keeps, step by step (`flow.key`):
   filled (CON-3.2 to CON-3.4);
 * only a card that keeps a paid token holds one, never water (CON-3.6); no upgrade was bought in
   a later round (CON-6.1); the setup offer is gone once a boat was chosen (CON-1.5); the End of
-  Day report holds no negative amount (CON-4.6).
+  Day report holds no negative amount (CON-4.6);
+* the only deck card whose place is known is the boat put under the boat deck at setup, public
+  and seen by seat 0, the only seat (CON-1.5: nothing is hidden from the solo player, so a view
+  is the state and reads back); a handful is drawn only while a card still has none (CON-2.5).
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from tabletop.conservas.checks import MAX_CATCH, PREREQ
 from tabletop.conservas.content import BOATS, MONTHS
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.rules.effects import BASE_DRAW
-from tabletop.conservas.state import ConservasState, OwnedUpgrade
+from tabletop.conservas.state import Cards, ConservasState, OwnedUpgrade
 from tabletop.kernel.errors import InvariantBroken
 
 __all__ = ["OVERFISHING", "play_invariants"]
@@ -89,6 +92,12 @@ def play_invariants(state: ConservasState) -> None:
         _market(state)
     if state.cards.offer and key not in _OFFER_STEPS:
         _fail(f"boats still offered at {key}: {', '.join(state.cards.offer)}", "cards.offer", "CON-1.5")
+    cards = state.cards
+    known = cards.boat_deck.bottom
+    if known and (len(known) != 1 or known[0].seen_by != _SEAT_0 or not known[0].public):
+        _known(cards)
+    if cards.boat_deck.top or cards.upgrade_deck.top or cards.upgrade_deck.bottom:
+        _known(cards)
     report = state.report
     if report.income < 0 or report.upkeep < 0:
         _fail(f"income {report.income}, upkeep {report.upkeep}", "report", "CON-4.6")
@@ -138,6 +147,8 @@ def _catch(state: ConservasState, upgrades: _Owned, fishing: bool) -> None:
                 _fail(f"{card!r} received a handful but is not one of the player's boats", "used", "CON-2.2")
         if not gone:  # sound whatever the step
             _SOUND_USED[0] = (used, fleet)
+    if len(used) > len(fleet) and state.flow.key in _HAND_STEPS:
+        _fail(f"a handful drawn at {state.flow.key} once every card got one: {', '.join(used)}", "used", "CON-2.5")
     catch = state.catch.total
     if not catch:
         return
@@ -148,6 +159,41 @@ def _catch(state: ConservasState, upgrades: _Owned, fishing: bool) -> None:
     if catch > room:
         _fail(f"{catch} token(s) on the boats; the boats used this round hold {room}", "catch", "CON-2.3")
 
+
+def _known(cards: Cards) -> NoReturn:
+    """CON-1.5: a deck's known cards are the boat put under the boat deck at setup, which the
+    player saw (public and seen by seat 0): called when they are not, to name the fault."""
+    for name in ("boat_deck", "upgrade_deck"):
+        deck = getattr(cards, name)
+        for part in ("top", "bottom"):
+            for index, known in enumerate(getattr(deck, part)):
+                path = f"cards.{name}.{part}[{index}]"
+                if known.seen_by != _SEAT_0:
+                    seen = sorted(known.seen_by)
+                    _fail(f"{known.card!r} seen by {seen}: seat 0, the only seat, saw it", f"{path}.seen_by", "CON-1.5")
+                if not known.public:
+                    _fail(
+                        f"{known.card!r} not public: nothing is hidden from the solo player",
+                        f"{path}.public",
+                        "CON-1.5",
+                    )
+    if cards.upgrade_deck.top or cards.upgrade_deck.bottom:
+        _fail("a known upgrade card: only the boat put under the boat deck is known", "cards.upgrade_deck", "CON-1.5")
+    if cards.boat_deck.top:
+        _fail(
+            "a known card on top of the boat deck: the boat put under is at its bottom",
+            "cards.boat_deck.top",
+            "CON-1.5",
+        )
+    _fail(
+        f"{len(cards.boat_deck.bottom)} known boats under the deck: one was put there",
+        "cards.boat_deck.bottom",
+        "CON-1.5",
+    )
+
+
+_SEAT_0: Final = frozenset({0})
+"""Who saw the boat put under the deck: the only seat."""
 
 _SOUND_USED: Final[list[tuple[tuple[str, ...], tuple[str, ...]]]] = [((), ())]
 """The cards used this round and the fleet of the last state whose `used` was found sound (a
