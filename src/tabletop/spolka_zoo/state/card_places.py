@@ -148,15 +148,18 @@ def check_places(state: ZooState, last: ZooState | None = None) -> None:
     if last is None:
         _piles(piles, None)
         _seats(seats, ())
-        _decks(decks, ())
+        _decks(decks, (), len(seats))
         _queue(queue)
+        _seers(piles.removed, len(seats), "piles.removed")
         return
     if piles is not last.piles:
         _piles(piles, last.piles)
+        if piles.removed is not last.piles.removed:
+            _seers(piles.removed, len(seats), "piles.removed")
     if seats is not last.seats:
         _seats(seats, last.seats)
-    if decks is not last.decks:
-        _decks(decks, last.decks)
+    if decks is not last.decks or len(seats) != len(last.seats):
+        _decks(decks, last.decks if len(seats) == len(last.seats) else (), len(seats))
     if queue is not last.queue:
         _queue(queue)
 
@@ -196,11 +199,23 @@ def _seats(seats: tuple[Seat, ...], sound: tuple[Seat, ...]) -> None:
             _misplaced(intrigues, _SEAT_INTRIGUES, f"seats[{i}].intrigues", _INTRIGUE_CARD, "ZOO-12.7")
 
 
-def _decks(decks: tuple[Deck, ...], sound: tuple[Deck, ...]) -> None:
+def _decks(decks: tuple[Deck, ...], sound: tuple[Deck, ...], seats: int) -> None:
     changed = compress(enumerate(decks), map(is_not, decks, sound)) if len(sound) == len(decks) else enumerate(decks)
     for c, deck in changed:
         if not _deck(deck, _DECK_CARDS):
             _misplaced(_cards_of(deck), _DECK_CARDS, f"decks[{c}]", _COMPANY_CARD, "ZOO-6.2")
+        if deck.top:
+            _seers(deck.top, seats, f"decks[{c}].top")
+        if deck.bottom:
+            _seers(deck.bottom, seats, f"decks[{c}].bottom")
+
+
+def _seers(known: tuple[Known, ...], seats: int, path: str) -> None:
+    """The seats that know a card are seats of the game (ZOO-4.12: the player who looks)."""
+    for i, card in enumerate(known):
+        if card.seen_by and not (min(card.seen_by) >= 0 and max(card.seen_by) < seats):
+            seen = sorted(card.seen_by)
+            _broken(f"{card.card!r} seen by {seen}: the seats are 0 to {seats - 1}", f"{path}[{i}].seen_by", "ZOO-4.12")
 
 
 def _queue(queue: tuple[Task, ...]) -> None:
