@@ -137,6 +137,12 @@ def with_catch(state: ConservasState, **counts: int) -> ConservasState:
     return new
 
 
+def supply_water(state: ConservasState, left: int) -> ConservasState:
+    """Move supply water into the Deep Sea until the supply holds `left` water tokens."""
+    extra = state.supply["water"] - left
+    return changed(state, supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
+
+
 def with_deep(state: ConservasState, **counts: int) -> ConservasState:
     """Put tokens from the supply in the Deep Sea."""
     deep = Tokens(counts)

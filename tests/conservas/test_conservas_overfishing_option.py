@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conservas_helpers import GAME, changed, draw, start, with_bag
+from conservas_helpers import GAME, changed, draw, start, supply_water, with_bag
 
 import tabletop
 from tabletop.conservas import ConservasState
@@ -15,16 +15,10 @@ from tabletop.kernel.chance import TERMINAL
 from tabletop.kernel.tokens import Tokens
 
 
-def _supply_water(state: ConservasState, left: int) -> ConservasState:
-    """Move supply water into the Deep Sea until the supply holds `left` water tokens."""
-    extra = state.supply["water"] - left
-    return changed(state, supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
-
-
 def _last_water(overfishing: str) -> ConservasState:
     """2 sardines in the bag, exactly the 3 water the handful then needs left in the supply."""
     state = changed(start(), overfishing=overfishing)
-    return draw(_supply_water(with_bag(state, sardine=2), 3), "sardine sardine")
+    return draw(supply_water(with_bag(state, sardine=2), 3), "sardine sardine")
 
 
 def test_the_default_plays_on_when_the_last_water_completes_a_handful() -> None:
@@ -54,7 +48,7 @@ def test_empty_forfeits_when_a_handful_takes_the_last_water() -> None:
 def test_both_forfeit_when_the_supply_cannot_complete_a_handful(overfishing: str) -> None:
     """CON-2.7: 2 water left and 3 needed forfeits whichever the option."""
     state = changed(start(), overfishing=overfishing)
-    state = draw(_supply_water(with_bag(state, sardine=2), 2), "sardine sardine")
+    state = draw(supply_water(with_bag(state, sardine=2), 2), "sardine sardine")
     assert state.current_player == TERMINAL
     assert state.forfeit.endswith("the supply has 2 water tokens, 3 needed")
 
@@ -63,7 +57,7 @@ def test_both_forfeit_when_the_supply_cannot_complete_a_handful(overfishing: str
 def test_water_to_spare_never_forfeits(overfishing: str) -> None:
     """CON-2.6: with more water in the supply than the handful needs, both options play on."""
     state = changed(start(), overfishing=overfishing)
-    state = draw(_supply_water(with_bag(state, sardine=2), 4), "sardine sardine")
+    state = draw(supply_water(with_bag(state, sardine=2), 4), "sardine sardine")
     assert state.flow.key == "sea.place"
     assert state.forfeit == ""
     assert state.supply["water"] == 1

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conservas_helpers import changed, codes, draw, play, start, texts, with_bag
+from conservas_helpers import changed, codes, draw, play, start, supply_water, texts, with_bag
 
 from tabletop.conservas.rules.sea import submultisets
 from tabletop.kernel.chance import CHANCE, TERMINAL
@@ -140,16 +140,10 @@ def test_no_water_left_in_the_supply_forfeits_the_game() -> None:
     assert after.outcome.returns == (0.0,)
 
 
-def _supply_water(state, left: int):
-    """Move supply water into the Deep Sea until the supply holds ``left`` water tokens."""
-    extra = state.supply["water"] - left
-    return changed(state, supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
-
-
 def test_the_last_water_of_the_supply_completes_a_handful_without_forfeit() -> None:
     """CON-2.6, CON-2.7 (ruling): the supply's last water tokens may complete a handful; the game
     is forfeited only when a handful needs water and the supply has none left to give."""
-    state = _supply_water(with_bag(start(), sardine=2), 3)
+    state = supply_water(with_bag(start(), sardine=2), 3)
     state = draw(state, "sardine sardine")
     assert state.flow.key == "sea.place"
     assert state.hand == Tokens({"sardine": 2, "water": 3})
@@ -165,7 +159,7 @@ def test_the_last_water_of_the_supply_completes_a_handful_without_forfeit() -> N
 
 def test_a_supply_with_too_little_water_forfeits() -> None:
     """CON-2.7: 2 water left and 3 needed: the supply runs out before the handful is complete."""
-    state = draw(_supply_water(with_bag(start(), sardine=2), 2), "sardine sardine")
+    state = draw(supply_water(with_bag(start(), sardine=2), 2), "sardine sardine")
     assert state.current_player == TERMINAL
     assert state.outcome is not None and not state.outcome.won
     assert state.outcome.forfeit.endswith("the supply has 2 water tokens, 3 needed")

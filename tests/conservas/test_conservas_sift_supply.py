@@ -4,17 +4,11 @@ extras, so owning a sift card can neither forfeit a game nor move supply water i
 
 from __future__ import annotations
 
-from conservas_helpers import changed, draw, own, play, start, water_round, with_bag
+from conservas_helpers import draw, own, play, start, supply_water, water_round, with_bag
 
 from tabletop.conservas import ConservasState
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.tokens import Tokens
-
-
-def _supply_water(state: ConservasState, left: int) -> ConservasState:
-    """Move supply water into the Deep Sea until the supply holds `left` water tokens."""
-    extra = state.supply["water"] - left
-    return changed(state, supply=state.supply.remove("water", extra), deep=state.deep.add("water", extra))
 
 
 def _next_handful(card: str, **bag: int) -> ConservasState:
@@ -22,7 +16,7 @@ def _next_handful(card: str, **bag: int) -> ConservasState:
     handful), with the bag set to `bag` and 5 water left in the supply."""
     state = water_round(own(start(), card))
     assert state.flow.key == "sea.draw" and state.flow.round == 2 and not state.hand
-    return _supply_water(with_bag(state, **bag), 5)
+    return supply_water(with_bag(state, **bag), 5)
 
 
 def test_a_sift_extra_is_not_taken_from_the_supply() -> None:
@@ -40,7 +34,7 @@ def test_a_sift_card_cannot_forfeit_a_handful_the_supply_completes() -> None:
     completed from the supply and play goes on, with or without a sift card (the audit's case:
     it was forfeited with the card, '6 needed')."""
     state = own(start(), "ref-sorting-table")  # the first handful's size is already fixed at 5
-    state = _supply_water(with_bag(state, sardine=5), 5)
+    state = supply_water(with_bag(state, sardine=5), 5)
     state = draw(state, "sardine sardine sardine sardine sardine")
     state = play(state, "place el-dorado sardine,sardine")
     assert state.flow.key == "sea.place"
@@ -78,7 +72,7 @@ def test_extras_the_bag_still_holds_are_drawn_and_returned() -> None:
 def test_a_handful_the_supply_cannot_complete_still_forfeits_with_a_sift_card() -> None:
     """CON-2.7: the sift extras aside, a handful short of supply water is forfeited, and the
     reason counts the handful's own tokens (2 drawn, 3 needed, 2 in the supply)."""
-    state = _supply_water(_next_handful("ref-sorting-table", sardine=2), 2)
+    state = supply_water(_next_handful("ref-sorting-table", sardine=2), 2)
     state = draw(state, "sardine sardine")
     assert state.current_player == TERMINAL
     assert state.forfeit.endswith("the supply has 2 water tokens, 3 needed")

@@ -162,10 +162,11 @@ def seat_index(seat: object, seats: int, *, where: str = "") -> int:
     ```pycon
     >>> seat_index(1, 3)
     1
-    >>> seat_index(3, 3, where="view")
-    Traceback (most recent call last):
-    ...
-    tabletop.kernel.errors.SeatError: view: no seat 3: seats are 0 to 2
+    >>> try:
+    ...     seat_index(3, 3, where="view")
+    ... except SeatError as refused:
+    ...     print(refused)
+    view: no seat 3: seats are 0 to 2
 
     ```
     """

@@ -27,6 +27,9 @@ The tasks: an effect (and the choice of its target) reads an effect of a card th
 (ZOO-1.4), a deal the goal or intrigue box (ZOO-12.5), a look how a card may leave it (ZOO-4.12)
 and a move its target deck (ZOO-11.3).
 
+A known card (a company deck's top or bottom, a card removed) is known only to seats of the table
+(ZOO-4.12: the player who looks does not show the cards to the others).
+
 Each check holds on every state and every seat's view of seeded random games of every
 configuration (`tests/spolka_zoo/test_zoo_invariants37_families.py`). A part identical (by
 identity) to the last sound state's, at the same place, is not looked at again.
