@@ -27,7 +27,13 @@ What play keeps, step by step (`flow.key`):
   Day report holds no negative amount (CON-4.6);
 * the only deck card whose place is known is the boat put under the boat deck at setup, public
   and seen by seat 0, the only seat (CON-1.5: nothing is hidden from the solo player, so a view
-  is the state and reads back); a handful is drawn only while a card still has none (CON-2.5).
+  is the state and reads back); a handful is drawn only while a card still has none (CON-2.5);
+* what this round records names cards that are there, once each: `bought` holds boats of the
+  fleet and upgrades owned since this round, and nothing before On Land
+  (CON-3.5, CON-3.7); `spent` holds owned once-per-round cards whose use play records (a
+  `redraw` from At Sea on, a `sale_bonus` or `boat_discount` from On Land on), `handful_spent`
+  owned ongoing `redraw` cards, neither before the first handful nor at `sea.sift` (CON-6.1,
+  CON-6.4); `due` holds boats of the fleet not bought this round, only at `eod.pay` (CON-4.6).
 """
 
 from __future__ import annotations
@@ -36,7 +42,7 @@ from collections.abc import Mapping
 from typing import Final, NoReturn
 
 from tabletop.conservas.checks import MAX_CATCH, PREREQ
-from tabletop.conservas.content import BOATS, MONTHS
+from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.rules.effects import BASE_DRAW
 from tabletop.conservas.state import Cards, ConservasState, OwnedUpgrade
@@ -101,6 +107,8 @@ def play_invariants(state: ConservasState) -> None:
     report = state.report
     if report.income < 0 or report.upkeep < 0:
         _fail(f"income {report.income}, upkeep {report.upkeep}", "report", "CON-4.6")
+    if state.bought or state.spent or state.handful_spent or state.due:
+        _this_round(state, upgrades)
     _catch(state, upgrades, flow.phase in _CATCH_PHASES or (over and forfeit))  # last: see the tests' `sound`
 
 
@@ -225,18 +233,91 @@ _SOUND_MARKETS: Final[dict[str, set[tuple[str, ...]]]] = {}
 space a few times a round, so most states, and most states read, hold a market met before."""
 
 
+def _this_round(state: ConservasState, upgrades: _Owned) -> None:
+    """CON-3.5, CON-3.7, CON-4.6, CON-6.1, CON-6.4: what this round records of the cards names
+    cards that are there, once each, at the steps that record them."""
+    key = state.flow.key
+    phase = state.flow.phase
+    fleet = state.cards.fleet
+    bought = state.bought
+    _once(bought, "bought")
+    for index, card in enumerate(bought):
+        if phase in _BEFORE_LAND:
+            _fail(f"{card!r} bought this round at {key}: cards are bought On Land", f"bought[{index}]", "CON-3.7")
+        if card in BOATS:
+            if card not in fleet:
+                _fail(f"{card!r} bought this round is not one of the player's boats", f"bought[{index}]", "CON-3.7")
+        elif upgrades.rounds.get(card) != state.flow.round:
+            what = "an upgrade the player does not own" if card in UPGRADES else "not a boat or an upgrade"
+            if card in upgrades.rounds:
+                what = f"an upgrade bought in round {upgrades.rounds[card]}"
+            _fail(f"{card!r} bought in round {state.flow.round}: {what}", f"bought[{index}]", "CON-3.5")
+    for name, spent in (("spent", state.spent), ("handful_spent", state.handful_spent)):
+        _once(spent, name)
+        for index, card in enumerate(spent):
+            if phase == "setup" or (key == "sea.sift" and name == "handful_spent"):
+                _fail(f"{card!r} used at {key}", f"{name}[{index}]", "CON-6.1")
+            field, on_land = upgrades.uses.get(card, ("", False))
+            if field != name or (on_land and phase == "sea"):
+                what = f"{name} records no use of it" if card in upgrades.rounds else "not an upgrade the player owns"
+                if field == name:
+                    what = "it is used On Land"
+                _fail(f"{card!r} in {name} at {key}: {what}", f"{name}[{index}]", "CON-6.1")
+    due = state.due
+    _once(due, "due")
+    for index, boat in enumerate(due):
+        if key != "eod.pay":
+            _fail(f"{boat!r} owes upkeep at {key}: upkeep is settled at the End of Day", f"due[{index}]", "CON-4.6")
+        if boat not in fleet or boat in bought:
+            what = "bought this round" if boat in bought else "not one of the player's boats"
+            _fail(f"{boat!r} owes upkeep: {what}", f"due[{index}]", "CON-4.6")
+
+
+def _once(cards: tuple[str, ...], name: str) -> None:
+    """Each card at most once in what this round records."""
+    if len(set(cards)) != len(cards):
+        twice = next(card for index, card in enumerate(cards) if card in cards[:index])
+        _fail(f"{twice!r} twice in {name}: {', '.join(cards)}", name, "CON-6.1" if "spent" in name else "CON-3.7")
+
+
+_BEFORE_LAND: Final = frozenset({"setup", "sea"})
+#: How play records the use of a card, by effect kind and frequency: the field it is in (`spent`,
+#: `handful_spent`), and whether it is used only On Land (from At Sea on otherwise).
+_USES: Final[Mapping[tuple[str, str], tuple[str, bool]]] = {
+    ("redraw", "once_per_round"): ("spent", False),
+    ("redraw", "ongoing"): ("handful_spent", False),
+    ("sale_bonus", "once_per_round"): ("spent", True),
+    ("boat_discount", "once_per_round"): ("spent", True),
+}
+
+
 class _Owned:
     """What the checks read of a tuple of owned upgrades, worked out once per tuple."""
 
-    __slots__ = ("catch_bonus", "fault", "fault_path", "fault_rule", "last_round", "sift", "sizes")
+    __slots__ = (
+        "catch_bonus",
+        "fault",
+        "fault_path",
+        "fault_rule",
+        "last_round",
+        "rounds",
+        "sift",
+        "sizes",
+        "uses",
+    )
 
     def __init__(self, upgrades: tuple[OwnedUpgrade, ...]) -> None:
         self.sizes = frozenset({BASE_DRAW})
         self.sift = self.catch_bonus = self.last_round = 0
         self.fault = self.fault_path = self.fault_rule = ""
+        self.rounds = {owned.card: owned.round for owned in upgrades}
+        self.uses: dict[str, tuple[str, bool]] = {}
         for index, owned in enumerate(upgrades):
             card = owned.upgrade
             effect = card.effect
+            use = _USES.get((effect.kind, card.frequency))
+            if use is not None:
+                self.uses[owned.card] = use
             if effect.kind == "draw_count":
                 self.sizes |= {effect.amount}
             elif effect.kind == "sift":
