@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import attrs
 
@@ -104,12 +106,18 @@ def finish_day(state: ConservasState) -> ConservasState:
 
 
 def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
-    """Give the player upgrades straight from the deck or row (keeping every card in one place)."""
+    """Give the player upgrades straight from the deck or row (keeping every card in one place):
+    a card taken from the row is replaced there by the first card of the deck (by id) that is
+    not one of `cards`, as the row is kept full while its deck holds a card (CON-4.4)."""
     deck, row, owned = state.upgrade_deck, state.upgrade_row, list(state.upgrades)
     for card in cards:
         assert card in UPGRADES
         if card in row:
-            row = tuple(c for c in row if c != card)
+            spare = sorted(c for c in deck.cards() if c not in cards)
+            if spare:
+                deck = deck.remove(spare[0])
+            row = tuple((spare[0] if spare else "") if c == card else c for c in row)
+            row = tuple(c for c in row if c)
         else:
             deck = deck.remove(card)
         owned.append(OwnedUpgrade(card, round))
@@ -174,3 +182,34 @@ def codes(state: ConservasState, text: str) -> str:
 def texts(moves: Iterable[object]) -> list[str]:
     """Moves as notation."""
     return [str(m) for m in moves]
+
+
+def read_edited(state: ConservasState, edit: Callable[[dict[str, Any]], object] | None = None) -> ConservasState:
+    """`state`'s JSON, changed by `edit(document["state"])` if given, read back as an untrusted text."""
+    document = json.loads(state.to_json())
+    if edit is not None:
+        edit(document["state"])
+    read = GAME.state_from_json(json.dumps(document))
+    assert isinstance(read, ConservasState)
+    return read
+
+
+def read_refusal(state: ConservasState, edit: Callable[[dict[str, Any]], object]) -> str:
+    """The message of the `DecodeError` refusing `state`'s JSON changed by `edit` (fails if it is read)."""
+    try:
+        read_edited(state, edit)
+    except tabletop.DecodeError as exc:
+        return str(exc)
+    raise AssertionError("the edited state was read")
+
+
+def paying_upkeep() -> ConservasState:
+    """Round 1's End of Day at `eod.pay`: 2 euros, Quid Pro Pulpo (upkeep 1) and Bogavanti
+    (upkeep 2) due, so the order of payments decides which boat stays (CON-4.6); the rows full."""
+    state = start(first="quid-pro-pulpo", other="el-dorado")
+    row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
+    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
+    state = play(to_land(state), "done", "keep boats", "keep upgrades")
+    assert state.flow.key == "eod.pay"
+    return state

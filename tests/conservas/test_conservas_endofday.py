@@ -7,6 +7,7 @@ from conservas_helpers import (
     changed,
     codes,
     finish_day,
+    paying_upkeep,
     play,
     start,
     texts,
@@ -118,7 +119,9 @@ def test_upkeep_never_takes_money_below_zero_and_unpaid_boats_are_discarded() ->
 def test_no_upkeep_decision_when_the_order_does_not_matter() -> None:
     """CON-4.6: enough money for everybody, or only one boat affordable: no decision is asked."""
     state = start(first="quid-pro-pulpo", other="el-dorado")
-    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=("el-peztidigitador", "pez-limoncello"))
+    row = ("el-peztidigitador", "pez-limoncello", "el-dorado")  # the row stays full (CON-4.3)
+    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row)
+    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
     rich = water_round(changed(state, money=3))
     assert rich.money == 0 and rich.fleet == ("quid-pro-pulpo", "bogavanti")
     poor = water_round(changed(state, money=1))
@@ -128,12 +131,7 @@ def test_no_upkeep_decision_when_the_order_does_not_matter() -> None:
 
 def test_the_player_orders_upkeep_when_it_decides_which_boat_stays() -> None:
     """CON-4.6: with 2 euros and boats owing 1 and 2, paying either first keeps a different fleet."""
-    state = start(first="quid-pro-pulpo", other="el-dorado")
-    row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
-    state = play(to_land(state), "done", "keep boats", "keep upgrades")
-    assert state.flow.key == "eod.pay"
+    state = paying_upkeep()
     assert texts(state.legal_moves()) == ["upkeep quid-pro-pulpo", "upkeep bogavanti"]
     keep_big = play(state, "upkeep bogavanti")
     assert keep_big.fleet == ("bogavanti",) and keep_big.money == 0

@@ -5,32 +5,16 @@ and the rule; the records of sound play read back."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
-from conservas_helpers import GAME, changed, draw, own, play, start, to_land
+from conservas_helpers import GAME, changed, draw, own, paying_upkeep, play, read_edited, read_refusal, start, to_land
 
-import tabletop
 from tabletop.conservas import ConservasState
 from tabletop.kernel.phases import Flow
 
 
-def _read(state: ConservasState, edit: Any = None) -> ConservasState:
-    """`state`'s JSON, changed by `edit(document["state"])` if given, read back."""
-    document = json.loads(state.to_json())
-    if edit is not None:
-        edit(document["state"])
-    read = GAME.state_from_json(json.dumps(document))
-    assert isinstance(read, ConservasState)
-    return read
-
-
-def _refusal(state: ConservasState, field: str, value: list[str]) -> str:
-    """The refusal of `state`'s JSON with `field` set to `value` (fails if it is read)."""
-    with pytest.raises(tabletop.DecodeError) as caught:
-        _read(state, lambda s: s.__setitem__(field, value))
-    return str(caught.value)
+def _refused(state: ConservasState, field: str, value: list[str]) -> str:
+    """The refusal of `state`'s JSON with `field` set to `value`."""
+    return read_refusal(state, lambda s: s.__setitem__(field, value))
 
 
 def _land() -> ConservasState:
@@ -55,23 +39,23 @@ def _sonar_handful() -> ConservasState:
 )
 def test_bought_names_a_boat_of_the_fleet_or_an_upgrade_owned(value: str, words: str) -> None:
     """CON-3.5, CON-3.7: a boat bought joins the player's boats, a traded upgrade their upgrades."""
-    text = _refusal(_land(), "bought", [value])
+    text = _refused(_land(), "bought", [value])
     assert "state.bought[0]" in text and words in text
 
 
 def test_bought_names_no_upgrade_of_an_earlier_round() -> None:
     """CON-3.5: an upgrade traded for in round 1 was not bought in round 2."""
     state = changed(own(_land(), "ref-market-stall"), flow=Flow("land", "act", round=2))
-    text = _refusal(state, "bought", ["ref-market-stall"])
+    text = _refused(state, "bought", ["ref-market-stall"])
     assert "state.bought[0]" in text and "'ref-market-stall' bought in round 2: an upgrade bought in round 1" in text
     assert "CON-3.5" in text
 
 
 def test_nothing_is_bought_before_on_land_nor_twice() -> None:
     """CON-3.7: boats and upgrades are bought On Land, each card once."""
-    text = _refusal(start(), "bought", ["el-dorado"])
+    text = _refused(start(), "bought", ["el-dorado"])
     assert "state.bought[0]" in text and "'el-dorado' bought this round at sea.draw" in text and "CON-3.7" in text
-    text = _refusal(_land(), "bought", ["el-dorado", "el-dorado"])
+    text = _refused(_land(), "bought", ["el-dorado", "el-dorado"])
     assert "state.bought" in text and "'el-dorado' twice in bought" in text
 
 
@@ -86,64 +70,60 @@ def test_nothing_is_bought_before_on_land_nor_twice() -> None:
 )
 def test_spent_names_an_owned_once_per_round_card_play_uses(owned: tuple[str, ...], value: str, words: str) -> None:
     """CON-6.1: `spent` records the once-per-round cards used this round, which the player owns."""
-    text = _refusal(own(_land(), *owned), "spent", [value])
+    text = _refused(own(_land(), *owned), "spent", [value])
     assert "state.spent[0]" in text and words in text and "CON-6.1" in text
 
 
 def test_an_on_land_card_is_not_spent_at_sea() -> None:
     """CON-6.1, CON-6.7: Octopus Brand, used On Land once per round, is not used before On Land."""
-    text = _refusal(own(start(), "ref-octopus-brand"), "spent", ["ref-octopus-brand"])
+    text = _refused(own(start(), "ref-octopus-brand"), "spent", ["ref-octopus-brand"])
     assert "state.spent[0]" in text and "'ref-octopus-brand' in spent at sea.draw: it is used On Land" in text
 
 
 def test_handful_spent_names_an_owned_ongoing_redraw() -> None:
     """CON-6.4: `handful_spent` records an ongoing redraw card (Sonar) used for this handful."""
-    text = _refusal(start(), "handful_spent", ["ref-sonar"])
+    text = _refused(start(), "handful_spent", ["ref-sonar"])
     assert "state.handful_spent[0]" in text and "not an upgrade the player owns" in text and "CON-6.1" in text
-    text = _refusal(own(start(), "fish-finders"), "handful_spent", ["fish-finders"])
+    text = _refused(own(start(), "fish-finders"), "handful_spent", ["fish-finders"])
     assert "'fish-finders' in handful_spent at sea.draw: handful_spent records no use of it" in text
-    text = _refusal(_sonar_handful(), "handful_spent", ["ref-sonar", "ref-sonar"])
+    text = _refused(_sonar_handful(), "handful_spent", ["ref-sonar", "ref-sonar"])
     assert "state.handful_spent" in text and "'ref-sonar' twice in handful_spent" in text
 
 
 def test_no_card_is_used_during_setup_nor_a_redraw_at_the_sift() -> None:
     """CON-6.1, CON-6.6: nothing is used before the first handful; the sift comes before a redraw."""
     setup = GAME.new_game(1)
-    text = _refusal(play(setup, "card el-dorado", "card bogavanti"), "spent", ["fish-finders"])
+    text = _refused(play(setup, "card el-dorado", "card bogavanti"), "spent", ["fish-finders"])
     assert "state.spent[0]" in text and "'fish-finders' used at setup.choose" in text
     state = draw(own(start(), "ref-sonar", "ref-sorting-table"), "water water water water water")
     sifting = draw(play(state, "place el-dorado water,water"), "sardine sardine sardine scallop scallop scallop")
     assert sifting.flow.key == "sea.sift"
-    text = _refusal(sifting, "handful_spent", ["ref-sonar"])
+    text = _refused(sifting, "handful_spent", ["ref-sonar"])
     assert "state.handful_spent[0]" in text and "'ref-sonar' used at sea.sift" in text
 
 
 def test_due_names_a_boat_of_the_fleet_not_bought_at_the_pay_step() -> None:
     """CON-4.6: upkeep is due at the End of Day for the player's boats not bought this round."""
-    text = _refusal(_land(), "due", ["el-dorado"])
+    text = _refused(_land(), "due", ["el-dorado"])
     assert "state.due[0]" in text and "'el-dorado' owes upkeep at land.act" in text and "CON-4.6" in text
-    state = start(first="quid-pro-pulpo", other="el-dorado")
-    row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
-    paying = play(to_land(state), "done", "keep boats", "keep upgrades")
-    assert paying.flow.key == "eod.pay" and _read(paying) == paying
-    text = _refusal(paying, "due", ["quid-pro-pulpo", "el-dorado"])
+    paying = paying_upkeep()
+    assert paying.flow.key == "eod.pay" and read_edited(paying) == paying
+    text = _refused(paying, "due", ["quid-pro-pulpo", "el-dorado"])
     assert "state.due[1]" in text and "'el-dorado' owes upkeep: not one of the player's boats" in text
-    text = _refusal(paying, "due", ["bogavanti", "bogavanti"])
+    text = _refused(paying, "due", ["bogavanti", "bogavanti"])
     assert "state.due" in text and "'bogavanti' twice in due" in text
 
 
 def test_what_sound_play_records_reads_back() -> None:
     """CON-3.5, CON-3.7, CON-6.4, CON-6.7, CON-6.8: a round's purchases and the cards used read back."""
     redrawn = _sonar_handful()
-    assert _read(redrawn) == redrawn
+    assert read_edited(redrawn) == redrawn
     finders = play(draw(own(start(), "fish-finders"), "water water water water water"), "redraw water")
-    assert finders.spent == ("fish-finders",) and _read(finders) == finders
+    assert finders.spent == ("fish-finders",) and read_edited(finders) == finders
     state = draw(own(start(), "ref-broker", "ref-octopus-brand"), "sardine sardine water water water")
     state = to_land(changed(play(state, "place el-dorado sardine,sardine"), money=20))
     state = play(state, "trade ref-market-stall sardine", "buy bogavanti")
     assert state.bought == ("ref-market-stall", "bogavanti") and state.spent == ("ref-broker",)
-    assert _read(state) == state
+    assert read_edited(state) == state
     later = play(state, "done")
-    assert _read(later) == later
+    assert read_edited(later) == later

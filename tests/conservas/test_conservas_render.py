@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from conservas_helpers import changed, draw, finish_day, play, start, to_land, with_bag
+from conservas_helpers import changed, draw, finish_day, paying_upkeep, play, start, to_land, with_bag
 
 import tabletop
 from tabletop.agents import make_agent
@@ -158,12 +158,7 @@ def test_the_decision_of_each_step_is_named() -> None:
 
 def test_upkeep_order_and_the_spawn_to_come_are_shown() -> None:
     """End of Day: the boats whose upkeep is still due when money is short; the Deep Sea's spawn."""
-    state = start(first="quid-pro-pulpo", other="el-dorado")
-    row = ("el-peztidigitador", "pez-limoncello", "el-dorado")
-    state = changed(state, fleet=("quid-pro-pulpo", "bogavanti"), boat_row=row, money=2)
-    state = changed(state, boat_deck=state.boat_deck.remove("el-dorado"))
-    state = play(to_land(state), "done", "keep boats", "keep upgrades")
-    assert state.flow.key == "eod.pay"
+    state = paying_upkeep()
     board = render(state, 0)
     assert "choose whose upkeep to pay next" in board
     assert "Upkeep still due: Quid Pro Pulpo [quid-pro-pulpo] 1 euro, Bogavanti [bogavanti] 2 euros" in board

@@ -45,8 +45,9 @@ from tabletop.conservas.checks import MAX_CATCH, PREREQ
 from tabletop.conservas.content import BOATS, MONTHS, UPGRADES
 from tabletop.conservas.moves import OPEN_WATER
 from tabletop.conservas.rules.effects import BASE_DRAW
+from tabletop.conservas.rules.reachable_table import fail as _fail
+from tabletop.conservas.rules.reachable_table import table_invariants
 from tabletop.conservas.state import Cards, ConservasState, OwnedUpgrade
-from tabletop.kernel.errors import InvariantBroken
 
 __all__ = ["OVERFISHING", "play_invariants"]
 
@@ -62,10 +63,6 @@ _CATCH_PHASES: Final = frozenset({"sea", "land"})
 _SPACES: Final[Mapping[str, tuple[tuple[frozenset[str], int], ...]]] = {
     m.id: tuple((frozenset(s.needs), PREREQ[m.id][i]) for i, s in enumerate(m.spaces)) for m in MONTHS.values()
 }
-
-
-def _fail(message: str, path: str, rule: str) -> NoReturn:
-    raise InvariantBroken(message, path=path, rule=rule)
 
 
 def play_invariants(state: ConservasState) -> None:
@@ -109,6 +106,7 @@ def play_invariants(state: ConservasState) -> None:
         _fail(f"income {report.income}, upkeep {report.upkeep}", "report", "CON-4.6")
     if state.bought or state.spent or state.handful_spent or state.due:
         _this_round(state, upgrades)
+    table_invariants(state)  # the table at setup, the rows, the End of Day report, the end
     _catch(state, upgrades, flow.phase in _CATCH_PHASES or (over and forfeit))  # last: see the tests' `sound`
 
 
