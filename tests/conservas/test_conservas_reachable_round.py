@@ -51,6 +51,16 @@ def test_bought_names_no_upgrade_of_an_earlier_round() -> None:
     assert "CON-3.5" in text
 
 
+def test_the_boats_bought_are_the_last_of_the_fleets_line() -> None:
+    """CON-3.7: a boat bought is placed in a line with the player's other boats, after them."""
+    state = play(to_land(changed(start(), money=20)), "buy bogavanti", "buy quid-pro-pulpo")
+    assert state.fleet == ("el-dorado", "bogavanti", "quid-pro-pulpo") and read_edited(state) == state
+    text = _refused(state, "bought", ["el-dorado", "bogavanti"])
+    assert "state.bought" in text and "el-dorado, bogavanti bought this round, the fleet's line being" in text
+    text = _refused(state, "bought", ["quid-pro-pulpo", "bogavanti"])
+    assert "quid-pro-pulpo, bogavanti bought this round" in text and "CON-3.7" in text
+
+
 def test_nothing_is_bought_before_on_land_nor_twice() -> None:
     """CON-3.7: boats and upgrades are bought On Land, each card once."""
     text = _refused(start(), "bought", ["el-dorado"])

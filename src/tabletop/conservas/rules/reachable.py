@@ -29,7 +29,8 @@ What play keeps, step by step (`flow.key`):
   and seen by seat 0, the only seat (CON-1.5: nothing is hidden from the solo player, so a view
   is the state and reads back); a handful is drawn only while a card still has none (CON-2.5);
 * what this round records names cards that are there, once each: `bought` holds boats of the
-  fleet and upgrades owned since this round, and nothing before On Land
+  fleet, last in its line in the order bought, and upgrades owned since this round, and nothing
+  before On Land
   (CON-3.5, CON-3.7); `spent` holds owned once-per-round cards whose use play records (a
   `redraw` from At Sea on, a `sale_bonus` or `boat_discount` from On Land on), `handful_spent`
   owned ongoing `redraw` cards, neither before the first handful nor at `sea.sift` (CON-6.1,
@@ -250,6 +251,10 @@ def _this_round(state: ConservasState, upgrades: _Owned) -> None:
             if card in upgrades.rounds:
                 what = f"an upgrade bought in round {upgrades.rounds[card]}"
             _fail(f"{card!r} bought in round {state.flow.round}: {what}", f"bought[{index}]", "CON-3.5")
+    boats = tuple(card for card in bought if card in BOATS)
+    if boats and fleet[-len(boats) :] != boats:
+        line = ", ".join(fleet)
+        _fail(f"{', '.join(boats)} bought this round, the fleet's line being {line}", "bought", "CON-3.7")
     for name, spent in (("spent", state.spent), ("handful_spent", state.handful_spent)):
         _once(spent, name)
         for index, card in enumerate(spent):
