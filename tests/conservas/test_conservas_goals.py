@@ -75,6 +75,15 @@ def test_boat_and_upgrade_goals() -> None:
     assert checks["upgrades"].met and not checks["boats"].met
 
 
+def test_the_open_water_card_is_not_a_boat_for_a_boat_goal() -> None:
+    """CON-5.2 (ruling): June's goal of 2 boats counts Boat cards; the Open Water card beside them has no boat."""
+    state = changed(last_round("june", first="quid-pro-pulpo", other="el-dorado"), money=99)
+    assert state.fleet == ("quid-pro-pulpo",)
+    assert {c.name: c for c in end(state).checks}["boats"] == GoalCheck("boats", 2, 1)
+    bought = play(state, "buy pez-limoncello")
+    assert {c.name: c for c in end(bought).checks}["boats"] == GoalCheck("boats", 2, 2)
+
+
 @pytest.mark.parametrize(
     ("month", "level", "labels"),
     [
