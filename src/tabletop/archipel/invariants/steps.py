@@ -1,0 +1,123 @@
+"""What the step a state stands at implies about the table (fuzz 38): the board's count of spots,
+shops, markets and storm spaces; the deal's order at the setup; the fish being decided at
+`turn.expose`, `turn.multi` and `turn.shark`; the shop the boat emptied. A text can break each
+while every card and fish is still counted, and play then crashes or loses a counted item, so
+reading refuses each by its field and rule.
+"""
+
+from __future__ import annotations
+
+from typing import Final, NoReturn
+
+from tabletop.archipel.content.board import Board
+from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, SHARK
+from tabletop.archipel.state import HOLD, SHOP_SIZE, UNSEEN, ArchipelState
+from tabletop.kernel.errors import InvariantBroken
+
+__all__ = ["check_lengths", "check_steps"]
+
+
+def check_lengths(s: ArchipelState, board: Board) -> None:
+    """One entry per fish spot (ARC-1.5), per island's shop (ARC-1.7) and market (ARC-4.2), per storm
+    space (ARC-4.3) of the board: the rules index them by the board's places."""
+    for field, have, want, rule in (
+        ("spots", len(s.spots), len(board.spots), "ARC-1.5"),
+        ("shops", len(s.shops), len(board.island_ids), "ARC-1.7"),
+        ("markets", len(s.markets), len(board.island_ids), "ARC-4.2"),
+        ("storms", len(s.storms), len(board.storm_ids), "ARC-4.3"),
+    ):
+        if have != want:
+            _fail(f"{have} entries, but {board.name} has {want}", field, rule)
+
+
+def check_steps(s: ArchipelState, board: Board) -> None:
+    """The table as the step it stands at leaves it:
+
+    * at the setup (ARC-1.7: "Each shop now gets three square cards. ... The warehouse also gets
+      three"), dealt in board order: the open shops before the one being dealt to hold three cards,
+      those after it none, and the warehouse gets cards only once every open shop has three, and
+      fewer than three (with three the first turn begins);
+    * while a try is decided, the current boat is on the fish being tried: face down and unseen while
+      it is exposed (`turn.expose`, ARC-3.2), a face-up colour its bait does not catch but its
+      multicolour bait may (`turn.multi`, ARC-3.3), a face-up shark choosing among two kinds of bait or
+      more (`turn.shark`, ARC-3.4; with one kind it is eaten at once); and the boat has room for the fish (ARC-3.6);
+    * no card left on the quay once the turn in the harbour is over (ARC-4.7: the cards beyond four
+      are handed to another boat or leave the game; ARC-4.8);
+    * the shop the boat emptied (`turn.shop`, ARC-2.7) holds nothing until the warehouse refills it,
+      and after the refill (at `harbour.restock`, or at the end when the season ended after the turn)
+      the warehouse's three cards or the 'closed' sign (ARC-4.9, ARC-4.10).
+    """
+    key = s.flow.key
+    if key == "setup.deal":
+        _check_deal(s, board)
+    elif key in _TRYING:
+        _check_try(s, board, key)
+    if s.bought.total and key in _AFTER_THE_QUAY:
+        _fail(f"cards {s.bought} left on the quay at {key}: the turn ends with none", "bought", "ARC-4.7")
+    shop = s.turn.shop
+    if shop and shop in board.island_index:  # an unknown island is `check_flags`' to word
+        i = board.island_index[shop]
+        held = s.shops[i].total
+        if key == "harbour.restock" or (key == "end.over" and s.ended_by != "declared"):  # after the refill
+            if shop not in s.shut and held != SHOP_SIZE:
+                _fail(f"shop {shop} holds {held} cards after the warehouse refilled it", f"shops[{i}]", "ARC-4.9")
+        elif held:
+            _fail(f"shop {shop} holds {held} cards after the boat took them all", f"shops[{i}]", "ARC-2.7")
+
+
+def _check_deal(s: ArchipelState, board: Board) -> None:
+    """`check_steps` at the setup: the deal's order (ARC-1.7)."""
+    short = False  # an open shop short of three met: every later one is empty
+    for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
+        if island in s.shut:
+            continue
+        held = shop.total
+        if short and held:
+            _fail(f"shop {island} holds {held} cards before an earlier shop has three", f"shops[{i}]", "ARC-1.7")
+        short = short or held < SHOP_SIZE
+    held = s.warehouse.total
+    if held and short:
+        _fail(f"the warehouse holds {held} cards before every shop has three", "warehouse", "ARC-1.7")
+    if held >= SHOP_SIZE:
+        _fail(f"the warehouse holds {held} cards at the setup: with three the turns begin", "warehouse", "ARC-1.7")
+
+
+def _check_try(s: ArchipelState, board: Board, key: str) -> None:
+    """`check_steps` while a try is decided, at step `key`."""
+    player = s.flow.player
+    boat = s.boats[player] if 0 <= player < len(s.boats) else None
+    i = board.spot_index.get(boat.at, -1) if boat is not None else -1
+    if boat is None or i < 0:
+        _fail(f"a try decided at {key} with the boat to play on no fish spot", f"boats[{player}].at", "ARC-3.1")
+    spot, cards = s.spots[i], boat.cards
+    if boat.fish.total >= HOLD:
+        _fail(f"a try decided with {boat.fish.total} fish aboard: no room", f"boats[{player}].fish", "ARC-3.6")
+    baits = sum(card in BAITS for card in cards)  # kinds of bait aboard
+    if key == "turn.expose":
+        if spot.fish != UNSEEN or spot.face_up:
+            _fail(f"{spot} exposed: only a fish nobody has seen is", f"spots[{i}]", "ARC-3.2")
+        if not baits:
+            _fail("a fish exposed with no bait aboard", f"boats[{player}].cards", "ARC-3.1")
+    elif key == "turn.multi":
+        if not spot.face_up or spot.fish not in BAIT_OF:
+            _fail(f"{spot} to catch with multicolour bait: only an exposed colour is", f"spots[{i}]", "ARC-3.3")
+        if MULTI not in cards or BAIT_OF[spot.fish] in cards:
+            what = "no multicolour bait" if MULTI not in cards else f"its {BAIT_OF[spot.fish]}, which catches it"
+            _fail(f"the choice of multicolour bait with {what} aboard", f"boats[{player}].cards", "ARC-3.3")
+    else:
+        if not spot.face_up or spot.fish != SHARK:
+            _fail(f"{spot} eating a bait: only an exposed shark does", f"spots[{i}]", "ARC-3.4")
+        if baits < 2:
+            message = f"the shark's choice among {baits} kinds of bait: one kind is eaten at once"
+            _fail(message, f"boats[{player}].cards", "ARC-3.4")
+
+
+_AFTER_THE_QUAY: Final = frozenset({"harbour.supply", "harbour.restock", "end.over"})
+"""The steps after the boat's turn in a harbour ended, which it ends with no card left on the quay."""
+
+_TRYING: Final = frozenset({"turn.expose", "turn.multi", "turn.shark"})
+"""The steps where a try is decided."""
+
+
+def _fail(message: str, path: str, rule: str) -> NoReturn:
+    raise InvariantBroken(message, path=path, rule=rule)
