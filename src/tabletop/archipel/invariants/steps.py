@@ -7,6 +7,7 @@ reading refuses each by its field and rule.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board
@@ -19,7 +20,16 @@ __all__ = ["check_lengths", "check_steps"]
 
 def check_lengths(s: ArchipelState, board: Board) -> None:
     """One entry per fish spot (ARC-1.5), per island's shop (ARC-1.7) and market (ARC-4.2), per storm
-    space (ARC-4.3) of the board: the rules index them by the board's places."""
+    space (ARC-4.3) of the board: the rules index them by the board's places (compared at once; the
+    loop words a difference)."""
+    islands = len(board.island_ids)
+    if (
+        len(s.spots) == len(board.spots)
+        and len(s.shops) == islands
+        and len(s.markets) == islands
+        and len(s.storms) == len(board.storm_ids)
+    ):
+        return
     for field, have, want, rule in (
         ("spots", len(s.spots), len(board.spots), "ARC-1.5"),
         ("shops", len(s.shops), len(board.island_ids), "ARC-1.7"),
@@ -48,24 +58,34 @@ def check_steps(s: ArchipelState, board: Board) -> None:
       the warehouse's three cards or the 'closed' sign (ARC-4.9, ARC-4.10).
     """
     key = s.flow.key
-    if key == "setup.deal":
-        _check_deal(s, board)
-    elif key in _TRYING:
-        _check_try(s, board, key)
-    if s.bought.total and key in _AFTER_THE_QUAY:
-        _fail(f"cards {s.bought} left on the quay at {key}: the turn ends with none", "bought", "ARC-4.7")
+    check = _BY_STEP.get(key)
+    if check is not None:
+        check(s, board, key)
     shop = s.turn.shop
-    if shop and shop in board.island_index:  # an unknown island is `check_flags`' to word
-        i = board.island_index[shop]
-        held = s.shops[i].total
-        if key == "harbour.restock" or (key == "end.over" and s.ended_by != "declared"):  # after the refill
-            if shop not in s.shut and held != SHOP_SIZE:
-                _fail(f"shop {shop} holds {held} cards after the warehouse refilled it", f"shops[{i}]", "ARC-4.9")
-        elif held:
-            _fail(f"shop {shop} holds {held} cards after the boat took them all", f"shops[{i}]", "ARC-2.7")
+    if shop:
+        _check_shop_taken(s, board, key, shop)
 
 
-def _check_deal(s: ArchipelState, board: Board) -> None:
+def _check_quay(s: ArchipelState, board: Board, key: str) -> None:
+    """`check_steps` once the turn in a harbour is over: no card left on the quay (ARC-4.7)."""
+    if s.bought.total:
+        _fail(f"cards {s.bought} left on the quay at {key}: the turn ends with none", "bought", "ARC-4.7")
+
+
+def _check_shop_taken(s: ArchipelState, board: Board, key: str, shop: str) -> None:
+    """`check_steps`' shop the boat emptied (`shop`): empty until the refill, then three cards or closed."""
+    i = board.island_index.get(shop)
+    if i is None:  # an unknown island is `check_flags`' to word
+        return
+    held = s.shops[i].total
+    if key == "harbour.restock" or (key == "end.over" and s.ended_by != "declared"):  # after the refill
+        if shop not in s.shut and held != SHOP_SIZE:
+            _fail(f"shop {shop} holds {held} cards after the warehouse refilled it", f"shops[{i}]", "ARC-4.9")
+    elif held:
+        _fail(f"shop {shop} holds {held} cards after the boat took them all", f"shops[{i}]", "ARC-2.7")
+
+
+def _check_deal(s: ArchipelState, board: Board, key: str) -> None:
     """`check_steps` at the setup: the deal's order (ARC-1.7)."""
     short = False  # an open shop short of three met: every later one is empty
     for i, (island, shop) in enumerate(zip(board.island_ids, s.shops, strict=True)):
@@ -112,11 +132,16 @@ def _check_try(s: ArchipelState, board: Board, key: str) -> None:
             _fail(message, f"boats[{player}].cards", "ARC-3.4")
 
 
-_AFTER_THE_QUAY: Final = frozenset({"harbour.supply", "harbour.restock", "end.over"})
-"""The steps after the boat's turn in a harbour ended, which it ends with no card left on the quay."""
-
-_TRYING: Final = frozenset({"turn.expose", "turn.multi", "turn.shark"})
-"""The steps where a try is decided."""
+_BY_STEP: Final[dict[str, Callable[[ArchipelState, Board, str], None]]] = {
+    "setup.deal": _check_deal,
+    "turn.expose": _check_try,
+    "turn.multi": _check_try,
+    "turn.shark": _check_try,
+    "harbour.supply": _check_quay,
+    "harbour.restock": _check_quay,
+    "end.over": _check_quay,
+}
+"""The checks of the steps that have their own (the other steps' table is the flags' and the shop's)."""
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:
