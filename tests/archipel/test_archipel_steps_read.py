@@ -163,3 +163,65 @@ def test_cards_on_the_quay_after_the_turn_in_a_harbour_are_refused() -> None:
     card = next(iter(sound.pocket.contents))
     state = attrs.evolve(sound, bought=Tokens([card]), pocket=sound.pocket.draw(card))
     _refused_state(sound, state, "bought", "ARC-4.7", f"cards {card} left on the quay at harbour.restock")
+
+
+def _at_step(state: ArchipelState, key: str) -> str:
+    """The text of `state` with its flow moved to the step `key` (phase.step), nothing else changed."""
+    phase, step = key.split(".")
+
+    def edit(document: dict[str, Any]) -> None:
+        document["flow"]["phase"], document["flow"]["step"] = phase, step
+
+    return _edited(state, edit)
+
+
+def test_a_season_over_while_it_goes_on_is_refused() -> None:
+    """ARC-7.1, ARC-7.6: `ended_by` says how the season ended; a text at `turn.act` naming a way was
+    read and had an outcome while play went on."""
+    sound = started(2)
+    for ended_by in ("idle", "foo"):
+        state = attrs.evolve(sound, ended_by=ended_by)
+        _refused_state(sound, state, "ended_by", "ARC-7.1", f"ended_by='{ended_by}' at turn.act: the season goes on")
+
+
+def test_a_season_ended_in_no_way_the_rules_know_is_refused() -> None:
+    """ARC-7.1, ARC-7.5, ARC-7.6: the season is declared over, or ends complete, stranded or idle;
+    a text at the end naming another way was read and its outcome named it."""
+    sound = play(started(2), "season over")
+    state = attrs.evolve(sound, ended_by="foo")
+    _refused_state(sound, state, "ended_by", "ARC-7.1", "ended_by='foo': the season ends declared, complete")
+
+
+def test_a_weather_card_waiting_outside_the_news_is_refused() -> None:
+    """ARC-4.3: a blank storm's space is chosen while the news is read (`harbour.weather`): a text at
+    the quay with the card still waiting was read and play broke an invariant at the next step; a
+    text at `harbour.weather` with none waiting was read and play raised KeyError."""
+    sound = next(s for s in random_states(3, 3) if s.flow.key == "harbour.weather")
+    _refused(sound, _at_step(sound, "harbour.dock"), "turn.weather", "ARC-4.3", "waits for a choice at harbour.dock")
+    at_sea = next(s for s in random_states(3, 3) if s.flow.key == "turn.act" and not s.in_harbour(s.flow.player))
+    docked = attrs.evolve(at_sea, flow=attrs.evolve(at_sea.flow, phase="harbour", step="weather"))
+    _refused(at_sea, docked.to_json(), f"boats[{at_sea.flow.player}].at", "ARC-2.5", "not in a harbour")
+    in_harbour = next(s for s in random_states(3, 3) if s.flow.key == "harbour.dock" and not s.turn.weather)
+    _refused(in_harbour, _at_step(in_harbour, "harbour.weather"), "turn.weather", "ARC-4.3", "no weather card waits")
+
+
+def test_a_boat_on_the_quay_at_sea_is_refused() -> None:
+    """ARC-2.5, ARC-4.8: the quay's steps follow entering a harbour; a text at `harbour.dock` with the
+    boat to play at sea was read."""
+    sound = boat(started(1), 0, at="f01")
+    words = "at f01 at harbour.dock, not in a harbour"
+    _refused(sound, _at_step(sound, "harbour.dock"), "boats[0].at", "ARC-2.5", words)
+
+
+def test_a_boat_on_the_quay_that_has_not_taken_its_shop_is_refused() -> None:
+    """ARC-2.7: "when in a harbour, you are forced to take the cards in that harbour's shop": a text
+    at the quay of an island with an open shop and no shop taken was read."""
+    sound = boat(started(1), 0, at="jade")
+    _refused(sound, _at_step(sound, "harbour.dock"), "turn.shop", "ARC-2.7", "in the harbour of jade at harbour.dock")
+
+
+def test_a_refill_of_no_shop_is_refused() -> None:
+    """ARC-4.9: the warehouse refills the shop the boat emptied; a text at the deal moved to the refill
+    (`harbour.restock`) was read and play went on with the shops half dealt."""
+    sound = _dealt(4)
+    _refused(sound, _at_step(sound, "harbour.restock"), "turn.shop", "ARC-4.9", "the warehouse refills no shop")

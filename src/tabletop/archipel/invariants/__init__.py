@@ -19,9 +19,11 @@ every state read from JSON.
 * the table as the step it stands at leaves it
   ([`check_steps`][tabletop.archipel.invariants.steps.check_steps]; one spot, shop, market and
   storm entry per place of the board, `check_lengths`): the deal's order at the setup (ARC-1.7),
-  the fish being tried under the boat deciding it (ARC-3.2 to ARC-3.4, ARC-3.6), no card left on
-  the quay once the harbour turn is over (ARC-4.7), the emptied shop empty until the refill
-  (ARC-2.7, ARC-4.9).
+  the fish being tried under the boat deciding it (ARC-3.2 to ARC-3.4, ARC-3.6), the harbour steps
+  with the boat in a harbour and its open shop taken (ARC-2.5, ARC-2.7), a weather card waiting only
+  while the news is read (ARC-4.3), no card left on the quay once the harbour turn is over (ARC-4.7),
+  the emptied shop empty until the refill and a refill only of a shop emptied (ARC-4.9), and how the
+  season ended only at its end, in one of its four ways (ARC-7.1).
 
 A broken one raises [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the
 field path (`boats[1].fuel`, `markets[3]`) and the rule, which a state read from JSON turns

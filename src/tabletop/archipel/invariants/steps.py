@@ -1,8 +1,9 @@
 """What the step a state stands at implies about the table (fuzz 38): the board's count of spots,
 shops, markets and storm spaces; the deal's order at the setup; the fish being decided at
-`turn.expose`, `turn.multi` and `turn.shark`; the shop the boat emptied. A text can break each
-while every card and fish is still counted, and play then crashes or loses a counted item, so
-reading refuses each by its field and rule.
+`turn.expose`, `turn.multi` and `turn.shark`; the harbour steps' boat, shop, quay and weather card;
+the shop the boat emptied; how the season ended. A text can break each while every card and fish
+is still counted (a fuzzer that moves the flow to another step finds most), and play then crashes,
+loses a counted item or goes on past its end, so reading refuses each by its field and rule.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board
 from tabletop.archipel.content.kinds import BAIT_OF, BAITS, MULTI, SHARK
-from tabletop.archipel.state import HOLD, SHOP_SIZE, UNSEEN, ArchipelState
+from tabletop.archipel.state import HARBOURS, HOLD, HOW_IT_ENDED, SHOP_SIZE, UNSEEN, ArchipelState
 from tabletop.kernel.errors import InvariantBroken
 
 __all__ = ["check_lengths", "check_steps"]
@@ -55,21 +56,54 @@ def check_steps(s: ArchipelState, board: Board) -> None:
       are handed to another boat or leave the game; ARC-4.8);
     * the shop the boat emptied (`turn.shop`, ARC-2.7) holds nothing until the warehouse refills it,
       and after the refill (at `harbour.restock`, or at the end when the season ended after the turn)
-      the warehouse's three cards or the 'closed' sign (ARC-4.9, ARC-4.10).
+      the warehouse's three cards or the 'closed' sign (ARC-4.9, ARC-4.10); a refill only of a shop
+      emptied;
+    * at the harbour steps the boat to play in a harbour (ARC-2.5) and, past the arrival, the shop of an
+      island's harbour taken (ARC-2.7), a weather card waiting for a choice exactly at `harbour.weather`
+      (ARC-4.3, ARC-4.4);
+    * `ended_by` empty while the season goes on, one of the ways it ends at the end (ARC-7.1, ARC-7.5,
+      ARC-7.6).
     """
     key = s.flow.key
     check = _BY_STEP.get(key)
     if check is not None:
         check(s, board, key)
-    shop = s.turn.shop
-    if shop:
-        _check_shop_taken(s, board, key, shop)
+    turn = s.turn
+    if turn.shop:
+        _check_shop_taken(s, board, key, turn.shop)
+    if turn.weather and key != _WEATHER:
+        _fail(f"{turn.weather} waits for a choice at {key}: only while the news is read", "turn.weather", "ARC-4.3")
+    if s.ended_by and key != _OVER:
+        _fail(f"ended_by={s.ended_by!r} at {key}: the season goes on", "ended_by", "ARC-7.1")
 
 
 def _check_quay(s: ArchipelState, board: Board, key: str) -> None:
-    """`check_steps` once the turn in a harbour is over: no card left on the quay (ARC-4.7)."""
+    """`check_steps` once the turn in a harbour is over: no card left on the quay (ARC-4.7); at the
+    refill, the shop the boat emptied named (ARC-4.9: a home port or a closed shop is not refilled)."""
     if s.bought.total:
         _fail(f"cards {s.bought} left on the quay at {key}: the turn ends with none", "bought", "ARC-4.7")
+    if key == _OVER:
+        if s.ended_by not in HOW_IT_ENDED:
+            _fail(f"ended_by={s.ended_by!r}: the season ends {', '.join(HOW_IT_ENDED)}", "ended_by", "ARC-7.1")
+        return
+    _check_in_harbour(s, board, key)
+    if not s.turn.shop:
+        _fail(f"the warehouse refills no shop at {key}: no shop was emptied", "turn.shop", "ARC-4.9")
+
+
+def _check_in_harbour(s: ArchipelState, board: Board, key: str) -> None:
+    """`check_steps` at a harbour step: the current boat is in a harbour (ARC-2.5: entering one ends
+    the moving, and the harbour's turn follows, ARC-4.1 to ARC-4.9); at `harbour.weather`, with the
+    weather card that waits (ARC-4.3, ARC-4.4); past the arrival, in an island's harbour with an open shop,
+    that shop taken (ARC-2.7: "you are forced to take the cards in that harbour's shop")."""
+    player = s.flow.player
+    at = s.boats[player].at if 0 <= player < len(s.boats) else ""
+    if board.kind.get(at) not in HARBOURS:
+        _fail(f"the boat to play is at {at or 'no place'} at {key}, not in a harbour", f"boats[{player}].at", "ARC-2.5")
+    if key == _WEATHER and not s.turn.weather:
+        _fail("no weather card waits at harbour.weather", "turn.weather", "ARC-4.3")
+    if key != _ARRIVE and not s.turn.shop and at in board.island_index and at not in s.shut:
+        _fail(f"the boat in the harbour of {at} at {key} has not taken its open shop's cards", "turn.shop", "ARC-2.7")
 
 
 def _check_shop_taken(s: ArchipelState, board: Board, key: str, shop: str) -> None:
@@ -137,11 +171,20 @@ _BY_STEP: Final[dict[str, Callable[[ArchipelState, Board, str], None]]] = {
     "turn.expose": _check_try,
     "turn.multi": _check_try,
     "turn.shark": _check_try,
+    "harbour.arrive": _check_in_harbour,
+    "harbour.news": _check_in_harbour,
+    "harbour.weather": _check_in_harbour,
+    "harbour.stow": _check_in_harbour,
+    "harbour.dock": _check_in_harbour,
     "harbour.supply": _check_quay,
     "harbour.restock": _check_quay,
     "end.over": _check_quay,
 }
 """The checks of the steps that have their own (the other steps' table is the flags' and the shop's)."""
+
+_WEATHER: Final = "harbour.weather"
+_OVER: Final = "end.over"
+_ARRIVE: Final = "harbour.arrive"
 
 
 def _fail(message: str, path: str, rule: str) -> NoReturn:
