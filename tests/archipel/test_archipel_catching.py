@@ -7,7 +7,8 @@ import random
 import pytest
 from archipel_helpers import boat, fish_at, play, started
 
-from tabletop.archipel import ArchipelState, Catch, Feed, MultiChoice
+from tabletop.archipel import GAME, ArchipelState, Catch, Feed, MultiChoice
+from tabletop.archipel.events import events
 from tabletop.archipel.views import perturb
 from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.tokens import Tokens
@@ -131,6 +132,23 @@ def test_memory_game_turns_fish_face_down_and_views_hide_them() -> None:
     for seat in (0, 1):
         assert state.view(seat).spots[0].fish == "?"
     assert state.view(0).spots[1].fish == "unseen"
+
+
+def test_memory_game_events_say_the_missed_fish_is_turned_face_down() -> None:
+    """ARC-8.1: "All fish that can't be caught because the right bait is not there, are turned face
+    down": the events say so, on the first exposure and on a try at the remembered fish (they said
+    "stays ..., face up", the plain game's ARC-3.2, in the memory game too)."""
+    state = play(boat(started(1, memory=True), 0, at="f01", cards=["bait-red"]), "catch")
+    move = GAME.parse_move(state, "fish green")
+    said = [e.text for e in events(state, move, state.apply(move)) if e.kind == "missed"]
+    assert said == ["the red boat has no green bait: the fish at f01 is turned face down again (ARC-8.1)"]
+    again = boat(play(state.apply(move), "end turn", "end turn"), 0, cards=["bait-yellow"])
+    told = events(again, Catch(), again.apply(Catch()))
+    assert [e.kind for e in told][:3] == ["move", "expose", "missed"] and "face down again (ARC-8.1)" in told[2].text
+    plain = play(boat(started(1), 0, at="f01", cards=["bait-red"]), "catch")
+    move = GAME.parse_move(plain, "fish green")
+    said = [e.text for e in events(plain, move, plain.apply(move)) if e.kind == "missed"]
+    assert said == ["the red boat has no green bait: the fish stays at f01, face up (ARC-3.2)"]
 
 
 def test_memory_game_sharks_turn_face_down_after_eating() -> None:

@@ -251,3 +251,26 @@ def test_supplied_condition_reads_no_hidden_fish() -> None:
     assert state.view(0).spots[0].fish == "?"
     assert not state.is_legal(Over())
     assert not state.view(0).is_legal(Over())
+
+
+def test_supplied_counts_bait_left_in_the_pocket_even_with_every_shop_closed() -> None:
+    """ARC-7.1 (declare='supplied'), ARC-7.6: the test reads what is still in the game, not what can
+    still be reached: a blue bait in the pocket keeps a blue order open although every shop is closed
+    (no card leaves the pocket then, ARC-4.10), so the season is not declared over; the idle rule
+    ends it, with the ending the board gives."""
+    state = all_delivered(started(1, declare="supplied", idle_rounds=1), keep_unseen=True)
+    markets = list(state.markets)
+    markets[0] = markets[0].remove("blue")
+    state = attrs.evolve(state, markets=tuple(markets), unseen=state.unseen.add("blue"), spots=_one_more_unseen(state))
+    stock = sum(state.shops, Tokens()) + state.warehouse
+    closed = frozenset(state.map.island_ids)
+    state = attrs.evolve(state, shops=(Tokens(),) * len(state.shops), shut=closed, pocket=state.pocket.put(stock))
+    state = attrs.evolve(state, warehouse=Tokens(), warehouse_shut=True)
+    contents = state.pocket.contents
+    gone = Tokens({"bait-multi": contents["bait-multi"], "bait-blue": contents["bait-blue"] - 1})
+    state = attrs.evolve(state, removed=state.removed + gone, pocket=state.pocket.take(gone))
+    assert GAME.state_from_json(state.to_json()) == state
+    assert not state.is_legal(Over())
+    state = play(state, "end turn", "end turn")
+    assert state.outcome is not None
+    assert (state.outcome.ending, state.outcome.ended_by, state.outcome.home) == (3, "idle", (True, True))

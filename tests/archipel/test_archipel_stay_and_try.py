@@ -12,6 +12,7 @@ import attrs
 import pytest
 from archipel_helpers import boat, play, started
 
+from tabletop import adapters
 from tabletop.archipel import GAME, ArchipelState, Catch, EndTurn, Sail
 from tabletop.kernel.errors import DecodeError, IllegalMove
 from tabletop.kernel.tokens import Tokens
@@ -84,3 +85,21 @@ def test_a_text_saved_before_turn_sailed_existed_still_reads() -> None:
     document = json.loads(state.to_json())
     assert document["state"]["turn"].pop("sailed") is False
     assert GAME.state_from_json(json.dumps(document)) == state
+
+
+def test_the_observation_tensor_tells_a_stay_from_a_sail() -> None:
+    """ARC-2.7: "Instead of moving, you can also stay": a boat that tried its fish without sailing
+    and one that sailed there and tried differ only in `turn.sailed`, and the tensor shows it
+    (its `turn` section's second value), as the legal-action mask does."""
+    cards = ["bait-blue", "bait-red"]
+    stayed = play(boat(started(1), 0, at="f01", fuel=4, cards=cards), "catch", "fish red")
+    sailed = play(boat(started(1), 0, at="f02", cards=cards), "sail f01", "catch", "fish red")
+    assert stayed == attrs.evolve(sailed, turn=attrs.evolve(sailed.turn, sailed=False))
+    bridge = adapters.bridge_for(stayed)
+    (turn,) = (section for section in bridge.layout() if section.name == "turn")
+    seen = [bridge.observation(state.view(0), 0) for state in (stayed, sailed)]
+    differ = [i for i, (one, other) in enumerate(zip(*seen, strict=True)) if one != other]
+    assert differ == [turn.offset + 1] and (seen[0][differ[0]], seen[1][differ[0]]) == (0.0, 1.0)
+    sails = range(bridge.actions.id("sail", 0), bridge.actions.id("catch"))
+    assert not any(a in sails for a in bridge.legal_actions(stayed))
+    assert any(a in sails for a in bridge.legal_actions(sailed))

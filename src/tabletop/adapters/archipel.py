@@ -209,8 +209,9 @@ class ArchipelBridge(DecodingBridge):
                 ("lost", n_fish, "per fish kind: fish out of the game"),
                 (
                     "turn",
-                    1 + (n_islands + 1) + (n_cards + 1),
-                    "may catch; one-hot shop emptied (none first); one-hot weather card waiting (none first)",
+                    2 + (n_islands + 1) + (n_cards + 1),
+                    "may catch; sailed this turn (a try before sailing is the stay, ARC-2.7); "
+                    "one-hot shop emptied (none first); one-hot weather card waiting (none first)",
                 ),
                 (
                     "gifts",
@@ -369,8 +370,9 @@ class ArchipelBridge(DecodingBridge):
         t.counts("lost", view.lost, fish)
         turn = view.turn
         t.set("turn", 0, turn.may_catch)
-        t.set("turn", 1 + (1 + board.island_index[turn.shop] if turn.shop else 0), 1)
-        base = 1 + len(board.island_ids) + 1
+        t.set("turn", 1, turn.sailed)
+        t.set("turn", 2 + (1 + board.island_index[turn.shop] if turn.shop else 0), 1)
+        base = 2 + len(board.island_ids) + 1
         t.set("turn", base + (1 + self._card_index[turn.weather] if turn.weather else 0), 1)
         colours = {b.colour: i for i, b in enumerate(view.boats)}
         for gift in turn.gifts:

@@ -25,7 +25,7 @@ def events(before: ArchipelState, move: Move, after: ArchipelState) -> tuple[Eve
     if player == CHANCE:
         out.append(_chance_event(before, move))
         if isinstance(move, Expose):
-            out.extend(_missed(before, move, after))
+            out.extend(_missed(before, move.fish, after))
     else:
         colour = before.boats[player].colour
         out.append(Event.of("move", _said(before, colour, move), player=player, boat=colour, move=str(move)))
@@ -34,6 +34,7 @@ def events(before: ArchipelState, move: Move, after: ArchipelState) -> tuple[Eve
             spot = before.spots[before.map.spot_index[at]]
             if spot.remembered:  # the memory game: a fish turned face down is shown again
                 out.append(Event.of("expose", f"the fish at {at} is {spot.fish}", spot=at, fish=spot.fish))
+                out.extend(_missed(before, spot.fish, after))
     out.extend(_shop_events(before, after, player))
     out.extend(_boat_events(before, after, move))
     out.extend(_board_events(before, after))
@@ -94,15 +95,19 @@ def _arrival(after: ArchipelState, player: int) -> list[Event]:
     return [Event.of("no-bait", text, boat=boat.colour, spot=boat.at)]
 
 
-def _missed(before: ArchipelState, move: Expose, after: ArchipelState) -> list[Event]:
-    """ARC-3.2 in words: a fish turned over that the boat's bait cannot catch stays face up."""
+def _missed(before: ArchipelState, fish: str, after: ArchipelState) -> list[Event]:
+    """ARC-3.2, ARC-8.1 in words: a fish turned over that the boat's bait cannot catch stays face up,
+    or in the memory game is turned face down again."""
     boat = before.boat
-    if move.fish == SHARK or after.flow.key in ("turn.multi", "turn.shark"):
+    if fish == SHARK or after.flow.key in ("turn.multi", "turn.shark"):
         return []
-    if after.boats[before.flow.player].fish[move.fish] > boat.fish[move.fish]:
+    if after.boats[before.flow.player].fish[fish] > boat.fish[fish]:
         return []
-    text = f"the {boat.colour} boat has no {move.fish} bait: the fish stays at {boat.at}, face up (ARC-3.2)"
-    return [Event.of("missed", text, boat=boat.colour, spot=boat.at, fish=move.fish)]
+    if after.memory:
+        text = f"the {boat.colour} boat has no {fish} bait: the fish at {boat.at} is turned face down again (ARC-8.1)"
+    else:
+        text = f"the {boat.colour} boat has no {fish} bait: the fish stays at {boat.at}, face up (ARC-3.2)"
+    return [Event.of("missed", text, boat=boat.colour, spot=boat.at, fish=fish)]
 
 
 def _shop_events(before: ArchipelState, after: ArchipelState, player: int) -> list[Event]:

@@ -15,7 +15,15 @@ every state read from JSON.
   'closed' sign (none at the setup; outside the restock, the sign exactly when the warehouse is
   empty, three cards otherwise; ARC-1.7, ARC-4.9, ARC-4.10), face-up pieces (never an unseen or
   caught fish; none before the first turn; in the memory game a shark only while it eats;
-  ARC-1.5, ARC-3.2, ARC-8.2) and `turn.may_catch` (by step, and cleared only by a try; ARC-3.1).
+  ARC-1.5, ARC-3.2, ARC-8.2) and `turn.may_catch` (by step, and cleared only by a try; ARC-3.1);
+* the table as the step it stands at leaves it
+  ([`check_steps`][tabletop.archipel.invariants.steps.check_steps]; one spot, shop, market and
+  storm entry per place of the board, `check_lengths`): the deal's order at the setup (ARC-1.7),
+  the fish being tried under the boat deciding it (ARC-3.2 to ARC-3.4, ARC-3.6), the harbour steps
+  with the boat in a harbour and its open shop taken (ARC-2.5, ARC-2.7), a weather card waiting only
+  while the news is read (ARC-4.3), no card left on the quay once the harbour turn is over (ARC-4.7),
+  the emptied shop empty until the refill and a refill only of a shop emptied (ARC-4.9), and how the
+  season ended only at its end, in one of its four ways (ARC-7.1).
 
 A broken one raises [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the
 field path (`boats[1].fuel`, `markets[3]`) and the rule, which a state read from JSON turns
@@ -32,6 +40,7 @@ from typing import Final, NoReturn
 from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
 from tabletop.archipel.invariants.flags import check_flags
+from tabletop.archipel.invariants.steps import check_lengths, check_steps
 from tabletop.archipel.state import (
     DECK,
     EMPTY,
@@ -68,6 +77,14 @@ def check_invariants(state: State) -> None:
         message = f"no board {s.board!r} is loaded: a state names the reference board ('') or a loaded board's digest"
         _fail(message, "board", "ARC-1.1")
     board, last = s.map, _SOUND[0]
+    if last is None or not (
+        s.board is last.board
+        and s.spots is last.spots
+        and s.shops is last.shops
+        and s.markets is last.markets
+        and s.storms is last.storms
+    ):  # the lengths of the very parts of the last sound state, on its board, hold
+        check_lengths(s, board)
     if last is None:
         _check_options(s)
         _check_variants(s, board)
@@ -77,6 +94,7 @@ def check_invariants(state: State) -> None:
     else:
         _changed(s, last, board)
     check_flags(s, board)
+    check_steps(s, board)
     _SOUND[0] = s
 
 
