@@ -381,3 +381,42 @@ def test_play_load_names_the_file_in_every_error(tmp_path: Path, capsys: pytest.
     missing = tmp_path / "no-such-save.json"
     code, _, err = run(capsys, "play", "--load", str(missing))
     assert code == 2 and "no-such-save.json" in err
+
+
+def test_games_says_seating_takes_more_than_its_named_values(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop games` does not list Spółka ZOO's seating as its two named placements only (ZOO-13.1: patterns)."""
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    row = out[out.index("--seating") : out.index("--unowned-cards")].split()  # the table wraps its cells
+    assert {"alternate", "or", "more", "(see", "meaning)"} <= set(row)
+
+
+def test_tournament_seating_all_plays_every_placement_of_the_bots(tmp_path: Path) -> None:
+    """`tournament spolka_zoo --seating all` plays every placement of the bots for each count of players and
+    bots, a bot first player among them (ZOO-13.1: "A Bot may become the First Player"), each placement once."""
+    import json
+
+    out = tmp_path / "t.json"
+    argv = ["tournament", "spolka_zoo", "--agents", "random", "--games", "1", "--quiet", "--json", str(out)]
+    assert main([*argv, "--players", "1,2", "--bots", "1", "--seating", "all"]) == 0
+    played = {(g["options"]["players"], g["options"]["seating"]) for g in json.loads(out.read_text())["games"]}
+    assert played == {(1, "humans-first"), (1, "BP"), (2, "humans-first"), (2, "alternate"), (2, "BPP")}
+
+
+def test_tournament_takes_a_seating_pattern_and_refuses_one_that_does_not_fit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A seating pattern is played as given; one that seats other counts than the players and bots is refused
+    in one line naming the pattern and the counts, before any game (ZOO-13.1)."""
+    import json
+
+    out = tmp_path / "t.json"
+    argv = ["tournament", "spolka_zoo", "--agents", "random", "--games", "1", "--quiet", "--players", "2"]
+    argv += ["--bots", "1"]
+    assert main([*argv, "--seating", "bpp", "--json", str(out)]) == 0
+    assert {g["options"]["seating"] for g in json.loads(out.read_text())["games"]} == {"BPP"}
+    capsys.readouterr()
+    assert main([*argv, "--seating", "PBPB"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "'PBPB' seats 2 players (P) and 2 bots (B)" in err

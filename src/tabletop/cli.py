@@ -228,8 +228,12 @@ def _spelling(option: Option) -> str:
 
 
 def _values(option: Option) -> str:
-    """The values an option takes, when they are a short list (a flag's are its spelling)."""
-    return "" if option.kind == "flag" else ", ".join(map(str, option.choices))
+    """The values an option takes, when they are a short list (a flag's are its spelling); an
+    option taking more than it names (Spółka ZOO's seating patterns) says so."""
+    if option.kind == "flag":
+        return ""
+    named = ", ".join(map(str, option.choices))
+    return f"{named} or more (see meaning)" if option.values_for is not None else named
 
 
 def _shown(value: Any, option: Option) -> str:
