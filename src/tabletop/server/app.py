@@ -348,7 +348,7 @@ class _Api:
             await _send(socket, '{"type": "pong"}')
             return
         if kind not in ("move", "undo"):
-            raise ApiError(400, f'unknown message type {kind!r}: "move", "undo" or "ping"', "bad-request")
+            raise ApiError(400, f'unknown message type {kind!r}: "move", "undo" or "ping"', "bad-request", field="type")
         if seat is None:
             raise ApiError(403, "a spectator cannot move: join a seat", "spectator")
         body = {k: v for k, v in message.items() if k != "type"}

@@ -50,6 +50,8 @@ __all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view", "undo_r
 #: The seats a match may list: a person, or an agent by name (`"agent:greedy"`).
 HUMAN: Final = "human"
 AGENT_PREFIX: Final = "agent:"
+#: An error's sentence is cut to about this many characters (it may quote a huge value sent).
+_LONGEST_ERROR: Final = 500
 #: How many times a change is retried when another process changed the match meanwhile.
 _RETRIES: Final = 4
 
@@ -65,6 +67,8 @@ class ApiError(Exception):
     """
 
     def __init__(self, status: int, message: str, code: str, **extra: Any) -> None:
+        if len(message) > _LONGEST_ERROR:  # a sentence echoing a huge value sent: its start and its end
+            message = f"{message[: _LONGEST_ERROR - 80]} [...] {message[-60:]}"
         super().__init__(message)
         self.status = status
         self.code = code
