@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -420,3 +421,46 @@ def test_tournament_takes_a_seating_pattern_and_refuses_one_that_does_not_fit(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
     assert "'PBPB' seats 2 players (P) and 2 bots (B)" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "conservas", "--games", "99999999999999999999999", "--quiet"], "games must be 1 to"),
+        (["tournament", "conservas", "--games", "1", "--workers", "0"], "workers must be at least 1"),
+        (["tournament", "conservas", "--agents", "random", "--games", "10000000000"], "games must be 1 to"),
+        (["replay", "/dev/zero"], "too big for a record"),
+        (["play", "--load", "/dev/zero"], "too big for a record"),
+        (["validate", "/dev/zero"], "/dev/zero: not a regular file or folder"),
+        (["conformance", "/dev/zero"], "/dev/zero: not a regular file or folder"),
+        (["serve", "--board", "/dev/zero", "--port", "0"], "/dev/zero: not a regular file or folder"),
+        (["serve", "--db", "", "--port", "0"], "--db names a SQLite file"),
+    ],
+)
+def test_bad_values_found_by_fuzzing_get_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """Values the CLI fuzz of session 38 found: a count of games too big to list its seeds (a traceback),
+    no workers (a traceback), a device with no end (read for ever) and an empty database name (served) are
+    refused in one line naming the value, status 2, before anything starts."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert "serving on" not in out
+
+
+def test_conformance_of_a_folder_without_scenarios_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder with no scenario file is refused naming it, status 2 (it printed a bare line, status 1)."""
+    code, _, err = run(capsys, "conformance", str(tmp_path))
+    assert code == 2
+    assert err.startswith("tabletop conformance: no scenario files found in") and str(tmp_path) in err
+
+
+def test_many_workers_for_few_games_start_no_more_processes_than_batches() -> None:
+    """`--workers 100000` for two games ends as quickly as two workers would (it hung at the end)."""
+    started = time.monotonic()
+    report = simulate("conservas", games=2, workers=100_000)
+    assert len(report.results) == 2
+    assert time.monotonic() - started < 20

@@ -336,8 +336,8 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
 
     paths = _scenario_paths(args.paths)
     if not paths:
-        print("no scenario files found")
-        return 1
+        msg = f"no scenario files found in {', '.join(map(repr, args.paths))}"
+        raise ValueError(msg)
     results = [run_scenario(load_scenario(path)) for path in paths]
     catalogue: dict[str, str] = {}
     for name in {r.scenario.game for r in results}:
@@ -372,7 +372,7 @@ def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
         return builtin_scenarios()
     paths: list[Path] = []
     for argument in arguments:
-        if Path(argument).exists():
+        if _regular(Path(argument)).exists():
             paths.extend(collect([argument]))
         elif argument in available_games():
             paths.extend(p for p in builtin_scenarios([argument]) if p.parent.parent.name == argument)
@@ -400,11 +400,24 @@ def _in_file(name: str, exc: Exception) -> str:
     return message if Path(name).name in message else f"{name}: {message}"
 
 
+def _regular(path: Path) -> Path:
+    """`path`, when it is a regular file or a folder: a device or a pipe (`/dev/zero`) would be read
+    without end.
+
+    Raises:
+        ValueError: Naming the path, for anything else that exists.
+    """
+    if path.exists() and not (path.is_file() or path.is_dir()):
+        msg = f"{path}: not a regular file or folder"
+        raise ValueError(msg)
+    return path
+
+
 def _validate_file(path: Path) -> None:
     """Check one content or scenario file and say what it is; raises on a bad one."""
     from tabletop.testing.conformance import load_scenario
 
-    data = read_toml(path)
+    data = read_toml(_regular(path))
     if "steps" in data:
         scenario = load_scenario(path)
         get_game(scenario.game)
@@ -518,6 +531,11 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
         print(f"serving on http://{args.host}:{args.port}/ with matches in {where} (Ctrl-C to stop)", flush=True)
 
     try:
+        if not args.db.strip():
+            msg = "--db names a SQLite file or a postgresql:// URL, got nothing"
+            raise ValueError(msg)
+        for board in args.board or ():
+            _regular(Path(board))
         serve(args.host, args.port, args.db, boards=args.board, on_ready=ready)
     except (ValueError, TabletopError) as exc:  # a bad board file, port or database, named
         print(f"tabletop serve: {exc}", file=sys.stderr)
@@ -535,7 +553,12 @@ def _read(path: str) -> str:
         if size > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
             msg = f"cannot read {path}: {size} bytes is too big for a record"
             raise ValueError(msg)
-        return Path(path).read_text(encoding="utf-8")
+        with Path(path).open("rb") as file:  # at most that much: a device (/dev/zero) has no size and no end
+            data = file.read(4 * MAX_TEXT + 1)
+        if len(data) > 4 * MAX_TEXT:
+            msg = f"cannot read {path}: more than {4 * MAX_TEXT} bytes is too big for a record"
+            raise ValueError(msg)
+        return data.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"
         raise ValueError(msg) from None

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.agents.backends import check_backend, run_batches
+from tabletop.agents.backends import MAX_GAMES, check_backend, run_batches
 from tabletop.agents.base import utilities
 from tabletop.agents.registry import describe_agents, make_agent
 from tabletop.kernel.chance import CHANCE, sample_chance
@@ -269,8 +269,11 @@ def tournament(
         ValueError: Naming an unknown agent, option, mode or backend, or `games` below 1.
         BackendError: If Ray is missing or its cluster cannot be reached.
     """
-    if games < 1:
-        msg = f"games must be at least 1, got {games!r}"
+    if not 1 <= games <= MAX_GAMES:
+        msg = f"games must be 1 to {MAX_GAMES:,}, got {games!r}"
+        raise ValueError(msg)
+    if workers < 1:
+        msg = f"workers must be at least 1, got {workers!r}"
         raise ValueError(msg)
     if not agents:
         msg = "name at least one agent"
