@@ -464,3 +464,10 @@ def test_many_workers_for_few_games_start_no_more_processes_than_batches() -> No
     report = simulate("conservas", games=2, workers=100_000)
     assert len(report.results) == 2
     assert time.monotonic() - started < 20
+
+
+def test_play_refuses_a_seat_given_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --agent 0 --agent 0=random` names the seat given twice, status 2 (the last one was silently kept)."""
+    code, _, err = run(capsys, "play", DRILL, "--agent", "1", "--agent", "1=random")
+    assert code == 2
+    assert "--agent: seat 1 is given twice ('greedy' and 'random')" in err

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop import __version__
+from tabletop.cli_files import read_record_file, regular_path
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
 from tabletop.kernel.protocol import Option
@@ -372,7 +373,7 @@ def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
         return builtin_scenarios()
     paths: list[Path] = []
     for argument in arguments:
-        if _regular(Path(argument)).exists():
+        if regular_path(Path(argument)).exists():
             paths.extend(collect([argument]))
         elif argument in available_games():
             paths.extend(p for p in builtin_scenarios([argument]) if p.parent.parent.name == argument)
@@ -400,24 +401,11 @@ def _in_file(name: str, exc: Exception) -> str:
     return message if Path(name).name in message else f"{name}: {message}"
 
 
-def _regular(path: Path) -> Path:
-    """`path`, when it is a regular file or a folder: a device or a pipe (`/dev/zero`) would be read
-    without end.
-
-    Raises:
-        ValueError: Naming the path, for anything else that exists.
-    """
-    if path.exists() and not (path.is_file() or path.is_dir()):
-        msg = f"{path}: not a regular file or folder"
-        raise ValueError(msg)
-    return path
-
-
 def _validate_file(path: Path) -> None:
     """Check one content or scenario file and say what it is; raises on a bad one."""
     from tabletop.testing.conformance import load_scenario
 
-    data = read_toml(_regular(path))
+    data = read_toml(regular_path(path))
     if "steps" in data:
         scenario = load_scenario(path)
         get_game(scenario.game)
@@ -445,7 +433,11 @@ def _bots(specs: list[str], option: str = "--agent") -> dict[int, str]:
         if not seat_text.strip().isdigit():
             msg = f"{option} expects SEAT or SEAT=NAME, like {option} 1 or {option} 1=random; got {spec!r}"
             raise ValueError(msg)
-        bots[int(seat_text)] = agent.strip() or "greedy"
+        seat, name = int(seat_text), agent.strip() or "greedy"
+        if seat in bots:
+            msg = f"{option}: seat {seat} is given twice ({bots[seat]!r} and {name!r}); give each seat once"
+            raise ValueError(msg)
+        bots[seat] = name
     return bots
 
 
@@ -469,7 +461,7 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
             msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
             raise ValueError(msg)
         game = get_game(args.game) if args.game else None
-        text = _read(args.load)
+        text = read_record_file(args.load)
         try:
             if not bots:  # the seats the program played keep their agents, unless --agent says otherwise
                 bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
@@ -499,7 +491,7 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     game = get_game(args.game) if args.game else None
     status = 0
     for name in args.files:
-        text = _read(name)
+        text = read_record_file(name)
         try:
             status = max(status, replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat))
         except (TabletopError, ValueError, LookupError) as exc:
@@ -535,30 +527,9 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
             msg = "--db names a SQLite file or a postgresql:// URL, got nothing"
             raise ValueError(msg)
         for board in args.board or ():
-            _regular(Path(board))
+            regular_path(Path(board))
         serve(args.host, args.port, args.db, boards=args.board, on_ready=ready)
     except (ValueError, TabletopError) as exc:  # a bad board file, port or database, named
         print(f"tabletop serve: {exc}", file=sys.stderr)
         return 2
     return 0
-
-
-def _read(path: str) -> str:
-    """The text of a record file; a file that cannot be read, or too big to be a record
-    (checked before reading it), is a usage error naming it."""
-    from tabletop.kernel.serialize import MAX_TEXT
-
-    try:
-        size = Path(path).stat().st_size
-        if size > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
-            msg = f"cannot read {path}: {size} bytes is too big for a record"
-            raise ValueError(msg)
-        with Path(path).open("rb") as file:  # at most that much: a device (/dev/zero) has no size and no end
-            data = file.read(4 * MAX_TEXT + 1)
-        if len(data) > 4 * MAX_TEXT:
-            msg = f"cannot read {path}: more than {4 * MAX_TEXT} bytes is too big for a record"
-            raise ValueError(msg)
-        return data.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"
-        raise ValueError(msg) from None
