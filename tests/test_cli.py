@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -381,3 +382,92 @@ def test_play_load_names_the_file_in_every_error(tmp_path: Path, capsys: pytest.
     missing = tmp_path / "no-such-save.json"
     code, _, err = run(capsys, "play", "--load", str(missing))
     assert code == 2 and "no-such-save.json" in err
+
+
+def test_games_says_seating_takes_more_than_its_named_values(capsys: pytest.CaptureFixture[str]) -> None:
+    """`tabletop games` does not list Spółka ZOO's seating as its two named placements only (ZOO-13.1: patterns)."""
+    code, out, _ = run(capsys, "games")
+    assert code == 0
+    row = out[out.index("--seating") : out.index("--unowned-cards")].split()  # the table wraps its cells
+    assert {"alternate", "or", "more", "(see", "meaning)"} <= set(row)
+
+
+def test_tournament_seating_all_plays_every_placement_of_the_bots(tmp_path: Path) -> None:
+    """`tournament spolka_zoo --seating all` plays every placement of the bots for each count of players and
+    bots, a bot first player among them (ZOO-13.1: "A Bot may become the First Player"), each placement once."""
+    import json
+
+    out = tmp_path / "t.json"
+    argv = ["tournament", "spolka_zoo", "--agents", "random", "--games", "1", "--quiet", "--json", str(out)]
+    assert main([*argv, "--players", "1,2", "--bots", "1", "--seating", "all"]) == 0
+    played = {(g["options"]["players"], g["options"]["seating"]) for g in json.loads(out.read_text())["games"]}
+    assert played == {(1, "humans-first"), (1, "BP"), (2, "humans-first"), (2, "alternate"), (2, "BPP")}
+
+
+def test_tournament_takes_a_seating_pattern_and_refuses_one_that_does_not_fit(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A seating pattern is played as given; one that seats other counts than the players and bots is refused
+    in one line naming the pattern and the counts, before any game (ZOO-13.1)."""
+    import json
+
+    out = tmp_path / "t.json"
+    argv = ["tournament", "spolka_zoo", "--agents", "random", "--games", "1", "--quiet", "--players", "2"]
+    argv += ["--bots", "1"]
+    assert main([*argv, "--seating", "bpp", "--json", str(out)]) == 0
+    assert {g["options"]["seating"] for g in json.loads(out.read_text())["games"]} == {"BPP"}
+    capsys.readouterr()
+    assert main([*argv, "--seating", "PBPB"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert "'PBPB' seats 2 players (P) and 2 bots (B)" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["simulate", "conservas", "--games", "99999999999999999999999", "--quiet"], "games must be 1 to"),
+        (["tournament", "conservas", "--games", "1", "--workers", "0"], "workers must be at least 1"),
+        (["tournament", "conservas", "--agents", "random", "--games", "10000000000"], "games must be 1 to"),
+        (["replay", "/dev/zero"], "too big for a record"),
+        (["play", "--load", "/dev/zero"], "too big for a record"),
+        (["validate", "/dev/zero"], "/dev/zero: not a regular file or folder"),
+        (["conformance", "/dev/zero"], "/dev/zero: not a regular file or folder"),
+        (["serve", "--board", "/dev/zero", "--port", "0"], "/dev/zero: not a regular file or folder"),
+        (["serve", "--db", "", "--port", "0"], "--db names a SQLite file"),
+    ],
+)
+def test_bad_values_found_by_fuzzing_get_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], words: str
+) -> None:
+    """Values the CLI fuzz of session 38 found: a count of games too big to list its seeds (a traceback),
+    no workers (a traceback), a device with no end (read for ever) and an empty database name (served) are
+    refused in one line naming the value, status 2, before anything starts."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+    assert "serving on" not in out
+
+
+def test_conformance_of_a_folder_without_scenarios_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A folder with no scenario file is refused naming it, status 2 (it printed a bare line, status 1)."""
+    code, _, err = run(capsys, "conformance", str(tmp_path))
+    assert code == 2
+    assert err.startswith("tabletop conformance: no scenario files found in") and str(tmp_path) in err
+
+
+def test_many_workers_for_few_games_start_no_more_processes_than_batches() -> None:
+    """`--workers 100000` for two games ends as quickly as two workers would (it hung at the end)."""
+    started = time.monotonic()
+    report = simulate("conservas", games=2, workers=100_000)
+    assert len(report.results) == 2
+    assert time.monotonic() - started < 20
+
+
+def test_play_refuses_a_seat_given_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --agent 0 --agent 0=random` names the seat given twice, status 2 (the last one was silently kept)."""
+    code, _, err = run(capsys, "play", DRILL, "--agent", "1", "--agent", "1=random")
+    assert code == 2
+    assert "--agent: seat 1 is given twice ('greedy' and 'random')" in err

@@ -41,6 +41,7 @@ from typing import Any
 import tabletop
 from tabletop.agents import AGENTS
 from tabletop.frontend import Match, UndoError
+from tabletop.frontend.render import automatic_seats
 from tabletop.testing.drill import GAME as DRILL
 
 PAGE = Path(__file__).with_name("index.html")
@@ -92,7 +93,13 @@ class Lobby:
                 "players": game.players,
                 "summary": game.summary,
                 "options": [
-                    {"name": o.name, "default": _jsonable(o.default), "choices": _jsonable(o.choices), "doc": o.doc}
+                    {
+                        "name": o.name,
+                        "default": _jsonable(o.default),
+                        "choices": _jsonable(o.choices),
+                        "open": o.values_for is not None,  # takes more than its choices (a seating pattern)
+                        "doc": o.doc,
+                    }
                     for o in game.options
                     if o.choices
                 ],
@@ -124,7 +131,10 @@ class Lobby:
             match = Match(game, seed=seed, options=options, auto_chance=True)
         except (ValueError, TypeError) as exc:
             raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option") from None
-        kinds = seats if seats is not None else ["human"] + ["greedy"] * (match.num_players - 1)
+        bots = automatic_seats(match.start)  # seats the game's rules play (Spółka ZOO's bots, wherever seated)
+        people = [s for s in range(match.num_players) if s not in bots]
+        default = ["human" if s == people[0] else "greedy" for s in range(match.num_players)]
+        kinds = seats if seats is not None else default
         if (
             not isinstance(kinds, list)
             or len(kinds) != match.num_players
@@ -133,6 +143,11 @@ class Lobby:
             msg = f"seats must list {match.num_players} of {', '.join(SEAT_KINDS)}"
             raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats")
         for seat, kind in enumerate(kinds):
+            if seat in bots:
+                if kind == "human":
+                    msg = f"seat {seat} is a bot of the game (its bot deck plays it): it takes no person"
+                    raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats")
+                continue
             match.set_agent(seat, None if kind == "human" else kind)
         match.advance()
         hosted = Hosted(match)

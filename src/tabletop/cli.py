@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop import __version__
+from tabletop.cli_files import read_record_file, regular_path
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
 from tabletop.kernel.protocol import Option
@@ -228,8 +229,12 @@ def _spelling(option: Option) -> str:
 
 
 def _values(option: Option) -> str:
-    """The values an option takes, when they are a short list (a flag's are its spelling)."""
-    return "" if option.kind == "flag" else ", ".join(map(str, option.choices))
+    """The values an option takes, when they are a short list (a flag's are its spelling); an
+    option taking more than it names (Spółka ZOO's seating patterns) says so."""
+    if option.kind == "flag":
+        return ""
+    named = ", ".join(map(str, option.choices))
+    return f"{named} or more (see meaning)" if option.values_for is not None else named
 
 
 def _shown(value: Any, option: Option) -> str:
@@ -332,8 +337,8 @@ def _conformance(args: argparse.Namespace, extra: list[str]) -> int:
 
     paths = _scenario_paths(args.paths)
     if not paths:
-        print("no scenario files found")
-        return 1
+        msg = f"no scenario files found in {', '.join(map(repr, args.paths))}"
+        raise ValueError(msg)
     results = [run_scenario(load_scenario(path)) for path in paths]
     catalogue: dict[str, str] = {}
     for name in {r.scenario.game for r in results}:
@@ -368,7 +373,7 @@ def _scenario_paths(arguments: list[str]) -> tuple[Path, ...]:
         return builtin_scenarios()
     paths: list[Path] = []
     for argument in arguments:
-        if Path(argument).exists():
+        if regular_path(Path(argument)).exists():
             paths.extend(collect([argument]))
         elif argument in available_games():
             paths.extend(p for p in builtin_scenarios([argument]) if p.parent.parent.name == argument)
@@ -400,7 +405,7 @@ def _validate_file(path: Path) -> None:
     """Check one content or scenario file and say what it is; raises on a bad one."""
     from tabletop.testing.conformance import load_scenario
 
-    data = read_toml(path)
+    data = read_toml(regular_path(path))
     if "steps" in data:
         scenario = load_scenario(path)
         get_game(scenario.game)
@@ -428,7 +433,11 @@ def _bots(specs: list[str], option: str = "--agent") -> dict[int, str]:
         if not seat_text.strip().isdigit():
             msg = f"{option} expects SEAT or SEAT=NAME, like {option} 1 or {option} 1=random; got {spec!r}"
             raise ValueError(msg)
-        bots[int(seat_text)] = agent.strip() or "greedy"
+        seat, name = int(seat_text), agent.strip() or "greedy"
+        if seat in bots:
+            msg = f"{option}: seat {seat} is given twice ({bots[seat]!r} and {name!r}); give each seat once"
+            raise ValueError(msg)
+        bots[seat] = name
     return bots
 
 
@@ -452,7 +461,7 @@ def _play(args: argparse.Namespace, extra: list[str]) -> int:
             msg = "a loaded game keeps its own seed and options: drop --seed and the game options"
             raise ValueError(msg)
         game = get_game(args.game) if args.game else None
-        text = _read(args.load)
+        text = read_record_file(args.load)
         try:
             if not bots:  # the seats the program played keep their agents, unless --agent says otherwise
                 bots = {seat: kind for seat, kind in enumerate(read_record(text).seats) if kind in AGENTS}
@@ -482,7 +491,7 @@ def _replay(args: argparse.Namespace, extra: list[str]) -> int:
     game = get_game(args.game) if args.game else None
     status = 0
     for name in args.files:
-        text = _read(name)
+        text = read_record_file(name)
         try:
             status = max(status, replay(text, stdin=sys.stdin, stdout=sys.stdout, game=game, seat=args.seat))
         except (TabletopError, ValueError, LookupError) as exc:
@@ -514,24 +523,13 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
         print(f"serving on http://{args.host}:{args.port}/ with matches in {where} (Ctrl-C to stop)", flush=True)
 
     try:
+        if not args.db.strip():
+            msg = "--db names a SQLite file or a postgresql:// URL, got nothing"
+            raise ValueError(msg)
+        for board in args.board or ():
+            regular_path(Path(board))
         serve(args.host, args.port, args.db, boards=args.board, on_ready=ready)
     except (ValueError, TabletopError) as exc:  # a bad board file, port or database, named
         print(f"tabletop serve: {exc}", file=sys.stderr)
         return 2
     return 0
-
-
-def _read(path: str) -> str:
-    """The text of a record file; a file that cannot be read, or too big to be a record
-    (checked before reading it), is a usage error naming it."""
-    from tabletop.kernel.serialize import MAX_TEXT
-
-    try:
-        size = Path(path).stat().st_size
-        if size > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
-            msg = f"cannot read {path}: {size} bytes is too big for a record"
-            raise ValueError(msg)
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"
-        raise ValueError(msg) from None

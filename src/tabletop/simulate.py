@@ -19,7 +19,7 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.agents.backends import check_backend, run_batches
+from tabletop.agents.backends import MAX_GAMES, check_backend, run_batches
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game, State
 from tabletop.output import format_table
@@ -213,8 +213,11 @@ def simulate(
         ValueError: If an option, the agent or the backend is bad, or `games`/`workers` is below 1.
         BackendError: If Ray is missing or its cluster cannot be reached.
     """
-    if games < 1 or workers < 1:
-        msg = "games and workers must be at least 1"
+    if not 1 <= games <= MAX_GAMES:
+        msg = f"games must be 1 to {MAX_GAMES:,}, got {games!r}"
+        raise ValueError(msg)
+    if workers < 1:
+        msg = f"workers must be at least 1, got {workers!r}"
         raise ValueError(msg)
     game = get_game(name)
     opts = game.check_options(options or {})

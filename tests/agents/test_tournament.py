@@ -110,7 +110,7 @@ def test_cli_prints_the_table_and_writes_csv_and_json(tmp_path, capsys) -> None:
         (["--agents", "mcts", "--iterations", "0"], "iterations must be at least 1, got 0"),
         (["--backend", "spark"], "no backend named 'spark'; backends: local, ray"),
         (["--month", "smarch"], "smarch"),
-        (["--games", "0"], "games must be at least 1, got 0"),
+        (["--games", "0"], "games must be 1 to 1,000,000,000, got 0"),
     ],
 )
 def test_cli_refuses_bad_input_naming_it(argv: list[str], message: str, capsys) -> None:

@@ -72,15 +72,21 @@ def site() -> Iterator[tuple[str, Any]]:
         yield running
 
 
-def _play_from_lobby(browser: Any, site: tuple[str, Any], game: str) -> tuple[Any, Match]:
-    """Open the page, start ``game`` against bots from the lobby and click moves until it ends."""
+def _lobby(browser: Any, site: tuple[str, Any], game: str) -> tuple[Any, list[str]]:
+    """A new page on the lobby with ``game`` chosen, and the list its script errors go to."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    base, server = site
-    page.goto(base + "/")
+    page.goto(site[0] + "/")
     page.wait_for_selector("body[data-status=lobby-ready]")
     page.select_option("#game", game)
+    return page, errors
+
+
+def _play_from_lobby(browser: Any, site: tuple[str, Any], game: str) -> tuple[Any, Match]:
+    """Open the page, start ``game`` against bots from the lobby and click moves until it ends."""
+    page, errors = _lobby(browser, site, game)
+    server = site[1]
     page.click("#start")
     page.wait_for_selector("body[data-status=your-turn], body[data-status=over]")
     moves = 0
@@ -220,3 +226,35 @@ def _assert_no_secret_card(match: Match, seat: int, bodies: list[str]) -> None:
     assert secret, "the game dealt no secret cards to check"
     for body in bodies:
         assert not [card for card in secret if f'"{card}"' in body or f" {card}" in body]
+
+
+@pytest.mark.skipif("spolka_zoo" not in tabletop.GAMES, reason="the game 'spolka_zoo' is not registered yet")
+def test_page_takes_a_typed_seating_pattern(browser: Any, site: tuple[str, Any]) -> None:
+    """Spółka ZOO's seating is a text field suggesting its named placements; a pattern that does not seat the
+    players and bots is refused in the lobby naming it, and "bpp" seats a bot as the first player (ZOO-13.1)
+    with the page's person in seat 1, its turn shown."""
+    page, errors = _lobby(browser, site, "spolka_zoo")
+    server = site[1]
+    field = page.locator('[data-option="seating"]')
+    assert field.evaluate("(i) => i.tagName") == "INPUT"
+    assert page.locator("#values-seating option").evaluate_all("(os) => os.map((o) => o.value)") == [
+        "humans-first",
+        "alternate",
+    ]
+    page.select_option('[data-option="players"]', "2")
+    page.select_option('[data-option="bots"]', "1")
+    field.fill("PPPB")
+    page.click("#start")
+    page.wait_for_function("() => document.getElementById('lobby-error').textContent !== ''")
+    assert "'PPPB' seats 3 players (P) and 1 bots (B)" in page.text_content("#lobby-error")
+    before = set(server.lobby.matches)
+    field.fill("bpp")
+    page.click("#start")
+    page.wait_for_selector("body[data-status=your-turn], body[data-status=over]")
+    (made,) = set(server.lobby.matches) - before
+    match = server.lobby.matches[made].match
+    assert match.seats == ("bot deck", "human", "greedy")
+    assert match.options["seating"] == "BPP"
+    assert page.evaluate("session.token") in {t for t, s in server.lobby.matches[made].tokens.items() if s == 1}
+    assert not errors, errors
+    page.close()

@@ -100,6 +100,7 @@ class Page:
                     field.locator(f'input[value="{choice}"]').check()
             else:
                 field.fill(str(value))
+        self.settled(game)
         if box.locator(".seat-count").count():
             box.locator(".seat-count").select_option(str(len(seats)))
         for n, kind in enumerate(seats):
@@ -107,6 +108,12 @@ class Page:
         box.locator(".seed").fill(str(seed))
         box.locator(".create").click()
         self.page.wait_for_selector(".board")
+
+    def settled(self, game: str) -> None:
+        """Wait until the lobby has the seats the form's options make (it asks the server for them)."""
+        self.page.wait_for_function(
+            f"() => document.querySelector('.game[data-game=\"{game}\"] .seats-form:not(.pending)') !== null"
+        )
 
     def step(self) -> int:
         """The step the page shows."""
@@ -169,7 +176,7 @@ class Page:
 GAMES = [
     ("conservas", {"month": "january"}, ["human"], 3),
     ("archipel", {"players": 1, "short": True, "idle_rounds": 2}, ["human"], 3),
-    ("spolka_zoo", {"players": 1, "bots": 2}, ["human", "agent:random", "agent:random"], 3),
+    ("spolka_zoo", {"players": 1, "bots": 2}, ["human", "bot deck", "bot deck"], 3),
 ]
 
 
@@ -358,3 +365,42 @@ def test_several_chromium_pages_play_at_once_with_no_error_and_no_lost_move(chro
     found = re.search(r"^ok: 4 clients over 2 matches .*: (\d+) moves accepted .*, (\d+) recorded", done.stdout, re.M)
     assert found, done.stdout
     assert int(found[1]) == int(found[2]) > 0
+
+
+def test_a_seating_pattern_is_typed_in_the_lobby_checked_and_played(chromium: Any, server: str) -> None:
+    """Spółka ZOO's seating takes a pattern typed in the lobby (ZOO-13.1: "A Bot may become the First Player").
+
+    A pattern that does not seat the chosen players and bots is refused under the field, naming
+    it, and the match cannot be started; the field suggests every placement for the counts; a
+    fitting pattern (in any case) seats the bot first, shows its seat as the game's bot, and the
+    person who started the match sits in the first seat a person has.
+    """
+    page = Page(chromium, server)
+    try:
+        box = page.page.locator('.game[data-game="spolka_zoo"]')
+        box.locator("#opt-players").select_option("2")
+        box.locator("#opt-bots").select_option("1")
+        page.settled("spolka_zoo")
+        suggested = box.locator("#opt-seating-values option").evaluate_all("(os) => os.map((o) => o.value)")
+        assert suggested == ["humans-first", "alternate", "BPP"]
+        box.locator("#opt-seating").fill("PPPB")
+        page.settled("spolka_zoo")
+        refusal = box.locator("#opt-seating-error").inner_text()
+        assert "'PPPB' seats 3 players (P) and 1 bots (B)" in refusal and "2 players and 1 bots" in refusal
+        assert box.locator(".create").is_disabled()
+        box.locator("#opt-seating").fill("bpp")
+        page.settled("spolka_zoo")
+        assert box.locator("#opt-seating-error").inner_text() == ""
+        kinds = box.locator(".seat-kind").evaluate_all("(ss) => ss.map((s) => [...s.options].map((o) => o.value))")
+        assert kinds[0] == ["bot deck"] and "human" in kinds[1] and "human" in kinds[2]
+        box.locator('.seat-kind[data-seat="2"]').select_option("agent:random")
+        box.locator(".seed").fill("4")
+        box.locator(".create").click()
+        page.page.wait_for_selector(".board")
+        doc = page.documents()[-1]
+        assert [s["kind"] for s in doc["seats"]] == ["bot deck", "human", "agent:random"]
+        assert doc["seat"] == 1
+        assert doc["view"]["state"]["config"]["seating"] == "BPP"
+        assert "Seat 0 (bot)" in page.page.locator(".board").inner_text()
+    finally:
+        page.close()

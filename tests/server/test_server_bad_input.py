@@ -197,3 +197,33 @@ def test_a_free_text_option_not_offered_names_what_is(http):
     assert answer.json()["error"] == (
         "option 'board' is free text (a file path, say): the server offers only the default; got \"/etc/passwd\""
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"game": "spolka_zoo", "options": {"players": "x" * 5000}}, "options.players"),
+        ({"game": "spolka_zoo", "options": {"seating": "9" * 5000}}, "options.seating"),
+        ({"game": "conservas", "seed": "x" * 5000}, "seed"),
+    ],
+)
+def test_a_huge_value_is_refused_in_a_short_sentence_naming_its_field(http, body, field):
+    """A huge value sent is refused naming its field, the sentence cut to its start and end (fuzz 38: it quoted
+    all 5,000 characters back); nothing is made."""
+    answer = http.post("/api/matches", json=body)
+    _refused(answer, 400, answer.json()["code"])
+    refusal = answer.json()
+    assert refusal["field"] == field
+    assert len(refusal["error"]) <= 500 and "[...]" in refusal["error"]
+    assert http.get("/api/matches").json() == []
+
+
+def test_a_socket_message_of_a_huge_unknown_type_gets_a_short_error(http, duo):
+    """An unknown message type of 5,000 characters is answered with a short error naming the field `type`."""
+    match, tokens = duo
+    with http.websocket_connect(f"/ws/matches/{match}") as ws:
+        ws.send_json({"type": "hello", "token": tokens[0]})
+        ws.send_json({"type": "x" * 5000})
+        error = next_of(ws, "error")
+        assert (error["code"], error["field"]) == ("bad-request", "type")
+        assert len(error["error"]) <= 500

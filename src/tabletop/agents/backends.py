@@ -29,9 +29,11 @@ from typing import Any, Final
 
 from tabletop.kernel.errors import TabletopError
 
-__all__ = ["BACKENDS", "BackendError", "check_backend", "run_batches"]
+__all__ = ["BACKENDS", "MAX_GAMES", "BackendError", "check_backend", "run_batches"]
 
 BACKENDS: Final = ("local", "ray")
+MAX_GAMES: Final = 1_000_000_000
+"""The most games one `simulate` or `tournament` run may be asked for (its seeds are listed first)."""
 """The backend names `--backend` accepts."""
 
 
@@ -88,6 +90,7 @@ def _local(function: Callable[..., Any], calls: Sequence[tuple[Any, ...]], worke
         for call in calls:
             yield function(*call)
         return
+    workers = max(1, min(workers, len(calls)))  # never more processes than batches (--workers 100000 hung at the end)
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_leave_ctrl_c_to_the_parent)
     running: deque[Future[Any]] = deque()  # a few calls ahead, in order: a long run submits no huge list
     try:

@@ -31,20 +31,31 @@ from typing import Any, Final
 
 import attrs
 
-from tabletop.agents.backends import check_backend, run_batches
+from tabletop.agents.backends import MAX_GAMES, check_backend, run_batches
 from tabletop.agents.base import utilities
 from tabletop.agents.registry import describe_agents, make_agent
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game
 from tabletop.registry import get_game
 
-__all__ = ["MODES", "GameRecord", "Row", "TournamentReport", "elo", "play_game", "tournament", "wilson"]
+__all__ = ["EVERY", "MODES", "GameRecord", "Row", "TournamentReport", "elo", "play_game", "tournament", "wilson"]
 
 MODES: Final = ("auto", "solo", "team", "rotation")
 """How seats are filled: `solo`, `team`, `rotation`; `auto` picks from the game."""
 #: A game still running after this many steps is an error, never waited for.
 _MAX_STEPS: Final = 100_000
 _Z: Final = 1.959963984540054
+
+
+class _Every:
+    """The grid value `--name all` of an option whose values depend on the other options."""
+
+    def __repr__(self) -> str:
+        return "EVERY"
+
+
+EVERY: Final = _Every()
+"""A grid's `[EVERY]`: every value the option takes in each combination of the others."""
 
 
 @attrs.frozen
@@ -258,8 +269,11 @@ def tournament(
         ValueError: Naming an unknown agent, option, mode or backend, or `games` below 1.
         BackendError: If Ray is missing or its cluster cannot be reached.
     """
-    if games < 1:
-        msg = f"games must be at least 1, got {games!r}"
+    if not 1 <= games <= MAX_GAMES:
+        msg = f"games must be 1 to {MAX_GAMES:,}, got {games!r}"
+        raise ValueError(msg)
+    if workers < 1:
+        msg = f"workers must be at least 1, got {workers!r}"
         raise ValueError(msg)
     if not agents:
         msg = "name at least one agent"
@@ -285,8 +299,16 @@ def tournament(
 
 
 def _combinations(game: Game, grid: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
-    names = list(grid)
+    """Every combination of the grid's values; an option given as `[EVERY]` takes, in each
+    combination of the others, every value it has there (`Option.values_for`)."""
+    names = [n for n in grid if list(grid[n]) != [EVERY]]
     combos = [dict(zip(names, values, strict=True)) for values in product(*(grid[n] for n in names))]
+    for name in (n for n in grid if n not in names):
+        values_for = game.option(name).values_for
+        if values_for is None:
+            msg = f"option {name!r} has no list of values to play them all"
+            raise ValueError(msg)
+        combos = [{**combo, name: value} for combo in combos for value in values_for(game.check_options(combo))]
     return [game.check_options(combo) for combo in combos] or [game.check_options({})]
 
 
@@ -387,6 +409,9 @@ def split_agents(text: str) -> list[str]:
 def parse_grid(game: Game, extra: Sequence[str]) -> dict[str, list[Any]]:
     """Option values from `--name v1,v2` or `--name all` (every choice), for the grid.
 
+    `--name all` of an option whose values depend on the others (Spółka ZOO's `--seating all`:
+    every placement of the bots for each count of players and bots) is `[EVERY]`.
+
     Raises:
         ValueError: Naming an unknown option or a bad value.
     """
@@ -404,7 +429,9 @@ def parse_grid(game: Game, extra: Sequence[str]) -> dict[str, list[Any]]:
                 msg = f"option {key} needs a value"
                 raise ValueError(msg)
             text = items.pop(0)
-        if text == "all" and option.choices:
+        if text == "all" and option.values_for is not None:
+            grid[option.name] = [EVERY]  # its values depend on the other options: expanded per combination
+        elif text == "all" and option.choices:
             grid[option.name] = list(option.choices)
         else:
             grid[option.name] = [option.from_text(value.strip()) for value in text.split(",")]

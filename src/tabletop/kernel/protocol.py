@@ -525,6 +525,10 @@ class Option:
         kind: How the command line gives it: `"value"` (`--name VALUE`), `"flag"` (`--name`
             alone for true, `--no-name` or `--name false` for false) or `"several"` (repeated
             or comma-separated, `--name a --name b` or `--name a,b`, all kept).
+        values_for: When `choices` names only some of the values `check` takes (Spółka ZOO's
+            seating also takes patterns such as `"BPP"`): every value the option takes with the
+            other options' canonical values, `values_for(options)`; frontends then take free
+            text and list these. `None` when `choices` are all the values there are.
     """
 
     name: str
@@ -534,6 +538,7 @@ class Option:
     from_text: Callable[[str], Any] = str
     choices: tuple[Any, ...] = ()
     kind: Literal["value", "flag", "several"] = "value"
+    values_for: Callable[[Mapping[str, Any]], tuple[Any, ...]] | None = None
 
     @classmethod
     def choice(cls, name: str, default: Any, choices: Iterable[Any], doc: str) -> Option:

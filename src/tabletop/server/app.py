@@ -201,6 +201,7 @@ def create_app(
     routes = [
         Route("/", api.page),
         Route("/api/games", api.games),
+        Route("/api/games/{game}/seats", api.seat_layout, methods=["POST"]),
         Route("/api/matches", api.matches, methods=["GET", "POST"]),
         Route("/api/matches/{match}", api.match),
         Route("/api/matches/{match}/record", api.record),
@@ -231,6 +232,12 @@ class _Api:
 
     async def games(self, request: Request) -> Response:
         return await _answer(lambda: self.host.describe_games())
+
+    async def seat_layout(self, request: Request) -> Response:
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        return await _answer(lambda: self.host.seat_layout(request.path_params["game"], body, client=_client(request)))
 
     async def matches(self, request: Request) -> Response:
         if request.method == "GET":
@@ -341,7 +348,7 @@ class _Api:
             await _send(socket, '{"type": "pong"}')
             return
         if kind not in ("move", "undo"):
-            raise ApiError(400, f'unknown message type {kind!r}: "move", "undo" or "ping"', "bad-request")
+            raise ApiError(400, f'unknown message type {kind!r}: "move", "undo" or "ping"', "bad-request", field="type")
         if seat is None:
             raise ApiError(403, "a spectator cannot move: join a seat", "spectator")
         body = {k: v for k, v in message.items() if k != "type"}

@@ -29,6 +29,7 @@ import hashlib
 import importlib
 import json
 import random
+import re
 import secrets
 import threading
 import time
@@ -36,6 +37,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from tabletop.frontend.match import Match, Ply
+from tabletop.frontend.render import BOT_DECK, automatic_seats
 from tabletop.kernel.chance import CHANCE, TERMINAL
 from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, TabletopError, UndoError
 from tabletop.kernel.protocol import Game, Move, Option, State
@@ -48,6 +50,8 @@ __all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view", "undo_r
 #: The seats a match may list: a person, or an agent by name (`"agent:greedy"`).
 HUMAN: Final = "human"
 AGENT_PREFIX: Final = "agent:"
+#: An error's sentence is cut to about this many characters (it may quote a huge value sent).
+_LONGEST_ERROR: Final = 500
 #: How many times a change is retried when another process changed the match meanwhile.
 _RETRIES: Final = 4
 
@@ -63,6 +67,8 @@ class ApiError(Exception):
     """
 
     def __init__(self, status: int, message: str, code: str, **extra: Any) -> None:
+        if len(message) > _LONGEST_ERROR:  # a sentence echoing a huge value sent: its start and its end
+            message = f"{message[: _LONGEST_ERROR - 80]} [...] {message[-60:]}"
         super().__init__(message)
         self.status = status
         self.code = code
@@ -140,7 +146,9 @@ class Hosted:
         self.revision = revision
         self.created = created
         self.lock = threading.RLock()
-        self.agents: dict[int, Any] = {s: _agent(kind) for s, kind in enumerate(self.seats) if kind != HUMAN}
+        self.agents: dict[int, Any] = {
+            s: _agent(kind) for s, kind in enumerate(self.seats) if kind not in (HUMAN, BOT_DECK)
+        }
         for seat, agent in self.agents.items():
             match.set_agent(seat, agent)
         self.events: dict[tuple[int, int | None], tuple[Ply, list[dict[str, Any]]]] = {}
@@ -267,8 +275,8 @@ class Host:
         try:
             match = Match(game, seed=seed, options=options, agents={})
         except (ValueError, TypeError, TabletopError) as exc:
-            raise ApiError(400, str(exc), "bad-option", field="options") from None
-        kinds = _seat_kinds(data.get("seats"), match.num_players)
+            raise _option_refused(exc) from None
+        kinds = _seat_kinds(data.get("seats"), match.num_players, automatic_seats(match.start))
         seat = _creator_seat(data.get("seat"), kinds)
         token = secrets.token_urlsafe(24) if seat is not None else None
         tokens: list[str | None] = [None] * len(kinds)
@@ -280,6 +288,26 @@ class Host:
         with self._lock:
             self._cache[hosted.id] = hosted
         return {"match": hosted.id, "seat": seat, "token": token}
+
+    def seat_layout(self, game_name: Any, body: Any, *, client: str = "") -> dict[str, Any]:
+        """`POST /api/games/{game}/seats` `{"options"}`: the seats these options make (`"open"`, or
+        `"bot deck"` for a seat the game's rules play) and, for each option taking more values than
+        it names, every value it takes with them (`"values"`); the refusal names the option."""
+        self.limiter.check(f"layout:{client}")
+        game = self._game(game_name)
+        data = _expect_object(body)
+        _only(data, {"options"})
+        options = self._options(game, data.get("options", {}))
+        try:
+            state = game.new_game(0, **options)
+        except (ValueError, TypeError, TabletopError) as exc:
+            raise _option_refused(exc) from None
+        bots = automatic_seats(state)
+        checked = game.check_options(options)
+        return {
+            "seats": [BOT_DECK if s in bots else "open" for s in range(state.num_players)],
+            "values": {o.name: list(o.values_for(checked)) for o in game.options if o.values_for is not None},
+        }
 
     def join(self, match_id: str, seat: Any, *, client: str = "") -> dict[str, Any]:
         """`POST /api/matches/{id}/seats/{n}`: take an open human seat and get its token."""
@@ -511,7 +539,12 @@ class Host:
                     f"option {name!r} is free text (a file path, say): the server offers {choices}; got {_short(value)}"
                 )
                 raise ApiError(400, msg, "bad-option", field=f"options.{name}")
-            out[name] = tuple(value) if isinstance(value, list) else value
+            value = tuple(value) if isinstance(value, list) else value
+            try:
+                option.check(value)
+            except (ValueError, TypeError) as exc:
+                raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
+            out[name] = value
         return out
 
     def __repr__(self) -> str:
@@ -717,14 +750,28 @@ def _agent(kind: str) -> Any:
 # Validation helpers -------------------------------------------------------------------------
 
 
-def _seat_kinds(seats: Any, players: int) -> tuple[str, ...]:
+def _option_refused(exc: Exception) -> ApiError:
+    """A game's refusal of its options, naming the option when the message does (`option 'bots': ...`)."""
+    text = str(exc)
+    named = re.match(r"option '(\w+)'", text)
+    return ApiError(400, text, "bad-option", field=f"options.{named[1]}" if named else "options")
+
+
+def _seat_kinds(seats: Any, players: int, bots: frozenset[int] = frozenset()) -> tuple[str, ...]:
+    """What plays each seat; a seat the game's rules play (`bots`) is `"bot deck"` whatever an agent
+    was asked for it, and a person may not sit there."""
     if seats is None:
-        return (HUMAN,) + (f"{AGENT_PREFIX}greedy",) * (players - 1)
+        first = min((s for s in range(players) if s not in bots), default=None)
+        greedy = f"{AGENT_PREFIX}greedy"
+        return tuple(BOT_DECK if s in bots else HUMAN if s == first else greedy for s in range(players))
     if not isinstance(seats, list) or len(seats) != players:
         msg = f'seats must list {players} seat(s), each "human" or "agent:NAME"; got {_short(seats)}'
         raise ApiError(400, msg, "bad-seats", field="seats")
     for i, kind in enumerate(seats):
-        if kind == HUMAN:
+        if i in bots and kind == HUMAN:
+            msg = f'seat {i} is a bot of the game (its bot deck plays it): it takes no person; got "human"'
+            raise ApiError(400, msg, "bad-seats", field=f"seats[{i}]")
+        if kind == HUMAN or (i in bots and kind == BOT_DECK):
             continue
         if not isinstance(kind, str) or not kind.startswith(AGENT_PREFIX) or len(kind) > 200:
             msg = f'seat {i} must be "human" or "agent:NAME", got {_short(kind)}'
@@ -733,7 +780,7 @@ def _seat_kinds(seats: Any, players: int) -> tuple[str, ...]:
             _agent(kind)
         except (ValueError, TypeError, LookupError) as exc:
             raise ApiError(400, f"seat {i}: {exc}", "bad-seats", field=f"seats[{i}]") from None
-    return tuple(seats)
+    return tuple(BOT_DECK if i in bots else kind for i, kind in enumerate(seats))
 
 
 def _creator_seat(seat: Any, kinds: Sequence[str]) -> int | None:
@@ -816,10 +863,13 @@ def _option_kind(option: Option) -> str:
 
 
 def _describe_option(option: Option, offered: Sequence[str] = ()) -> dict[str, Any]:
-    """An option in words; a free-text one with values the operator offers becomes a choice of them."""
+    """An option in words; a free-text one with values the operator offers becomes a choice of them,
+    and one taking more than the values it names (`Option.values_for`) is `"open"`: typed text."""
     kind = _option_kind(option)
     if kind == "text" and offered:
         kind = "choice"
+    if option.values_for is not None:
+        kind = "open"  # typed text: the choices named, and more (POST /api/games/{game}/seats lists them)
     out: dict[str, Any] = {
         "name": option.name,
         "label": option.name.replace("_", " ").capitalize(),
@@ -827,7 +877,7 @@ def _describe_option(option: Option, offered: Sequence[str] = ()) -> dict[str, A
         "kind": kind,
         "default": list(option.default) if isinstance(option.default, tuple) else option.default,
     }
-    if kind in ("choice", "subset"):
+    if kind in ("choice", "subset", "open"):
         out["choices"] = list(option.choices) if option.choices else [option.default, *offered]
     if kind == "integer":
         accepted = [n for n in range(1001) if _accepts(option, n)]

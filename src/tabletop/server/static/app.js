@@ -15,7 +15,7 @@ let live = null; // the open match: {id, socket, doc, closed}
 async function getJSON(url, init) {
   const answer = await fetch(url, init);
   const body = await answer.json().catch(() => ({ error: `HTTP ${answer.status}` }));
-  if (!answer.ok) throw new Error(body.error || `HTTP ${answer.status}`);
+  if (!answer.ok) throw Object.assign(new Error(body.error || `HTTP ${answer.status}`), { field: body.field });
   return body;
 }
 
@@ -43,6 +43,14 @@ function optionInput(option) {
     input = el("input", { type: "number", id, name: option.name, value: option.default ?? "" });
     if (option.low != null) input.min = option.low;
     if (option.high != null) input.max = option.high;
+  } else if (option.kind === "open") {
+    // Typed text: the named values and, once the other options are read, every value they allow.
+    const list = el("datalist", { id: `${id}-values` }, (option.choices || []).map((c) => el("option", { value: c })));
+    input = el("input", { type: "text", id, name: option.name, value: option.default ?? "", list: list.id, autocomplete: "off" });
+    input.dataset.kind = option.kind;
+    return el("div", { class: "option" }, [el("label", { for: id }, option.label || option.name), input, list,
+      el("div", { class: "error option-error", id: `${id}-error` }),
+      option.doc ? el("div", { class: "doc" }, option.doc) : null]);
   } else if (option.kind === "subset") {
     input = el("span", { id, class: "subset" }, (option.choices || []).map((c) => el("label", {}, [
       el("input", { type: "checkbox", value: c, checked: (option.default || []).includes(c) ? "" : null }), ` ${c} `])));
@@ -60,11 +68,13 @@ function readOption(box, option) {
   if (option.kind === "choice") return JSON.parse(input.value);
   if (option.kind === "integer") return Number(input.value);
   if (option.kind === "subset") return [...input.querySelectorAll("input:checked")].map((i) => i.value);
+  if (option.kind === "open") return input.value.trim();
   return input.value;
 }
 
-function seatChoice(game, n) {
-  const kinds = [["human", "a person"], ...game.agents.map((a) => [`agent:${a}`, `agent: ${a}`])];
+function seatChoice(game, n, bot = false) {
+  const kinds = bot ? [["bot deck", "the game's bot (its bot deck)"]]
+    : [["human", "a person"], ...game.agents.map((a) => [`agent:${a}`, `agent: ${a}`])];
   return el("label", {}, [`Seat ${n} `, el("select", { class: "seat-kind", "data-seat": n },
     kinds.map(([value, text]) => el("option", { value }, text)))]);
 }
@@ -78,15 +88,57 @@ function gameBox(game) {
   const count = () => (seatsOption
     ? Number(readOption(box, seatsOption)) + (botsOption ? Number(readOption(box, botsOption)) : 0)
     : Number(box.querySelector(".seat-count")?.value || game.min_seats));
+  let layout = null; // the server's seats for the options ("open" or "bot deck"), when it has been asked
   const drawSeats = () => {
-    const kinds = [...seats.querySelectorAll(".seat-kind")].map((s) => s.value);
+    const kinds = [...seats.querySelectorAll(".seat-kind")].map((s) => s.value).filter((k) => k !== "bot deck");
     clear(seats);
-    for (let n = 0; n < count(); n += 1) {
-      const choice = seatChoice(game, n);
+    const places = layout || Array.from({ length: count() }, () => "open");
+    let people = 0;
+    places.forEach((place, n) => {
+      const choice = seatChoice(game, n, place === "bot deck");
       const select = choice.querySelector("select");
-      select.value = kinds[n] || (n === 0 ? "human" : game.agents.includes("greedy") ? "agent:greedy" : `agent:${game.agents[0]}`);
+      if (place !== "bot deck") {
+        select.value = kinds[people] || (people === 0 ? "human" : game.agents.includes("greedy") ? "agent:greedy" : `agent:${game.agents[0]}`);
+        people += 1;
+      }
       seats.append(choice);
+    });
+  };
+  // Games whose options place the seats (Spółka ZOO's bots and seating): ask the server, which
+  // checks the options as a new match would and names the option it refuses.
+  const asksLayout = game.options.some((o) => o.kind === "open" || o.name === "bots");
+  let asked = 0;
+  const askLayout = async () => {
+    const mine = (asked += 1);
+    const options = {};
+    for (const option of settable) options[option.name] = readOption(box, option);
+    seats.classList.add("pending");
+    let answer = null;
+    let refusal = null;
+    try {
+      answer = await getJSON(`/api/games/${game.name}/seats`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ options }) });
+    } catch (error) { refusal = error; }
+    if (mine !== asked) return; // a later change asked again
+    box.querySelectorAll(".option-error").forEach((e) => { e.textContent = ""; });
+    box.querySelectorAll("input[list]").forEach((i) => i.setCustomValidity(""));
+    if (answer) {
+      layout = answer.seats;
+      for (const [name, values] of Object.entries(answer.values || {})) {
+        const list = box.querySelector(`#opt-${name}-values`);
+        if (list) { clear(list); values.forEach((v) => list.append(el("option", { value: v }))); }
+      }
+      message.textContent = "";
+      start.disabled = false;
+    } else {
+      const field = (refusal.field || "").replace(/^options\./, "");
+      const input = box.querySelector(`#opt-${field}`);
+      const where = box.querySelector(`#opt-${field}-error`);
+      if (input && input.setCustomValidity) input.setCustomValidity(refusal.message);
+      (where || message).textContent = refusal.message;
+      start.disabled = true;
     }
+    drawSeats();
+    seats.classList.remove("pending");
   };
   const form = el("div", {}, settable.map(optionInput));
   box.append(el("h2", {}, game.title || game.name), form);
@@ -101,9 +153,12 @@ function gameBox(game) {
   const message = el("div", { class: "error" });
   const start = el("button", { class: "create" }, `Start ${game.title || game.name}`);
   box.append(start, message);
-  box.addEventListener("change", (event) => {
-    if (event.target.classList.contains("seat-count") || ["opt-players", "opt-bots"].includes(event.target.id)) drawSeats();
-  });
+  const optionChanged = (event) => {
+    if (asksLayout && event.target.closest(".option")) askLayout();
+    else if (event.target.classList.contains("seat-count") || ["opt-players", "opt-bots"].includes(event.target.id)) drawSeats();
+  };
+  box.addEventListener("change", optionChanged);
+  box.addEventListener("input", (event) => { if (event.target.dataset.kind === "open") optionChanged(event); });
   start.addEventListener("click", async () => {
     const options = {};
     for (const option of settable) options[option.name] = readOption(box, option);
@@ -116,6 +171,7 @@ function gameBox(game) {
     } catch (error) { message.textContent = error.message; }
   });
   drawSeats();
+  if (asksLayout) askLayout();
   return box;
 }
 

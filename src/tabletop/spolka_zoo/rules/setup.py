@@ -11,6 +11,7 @@ hidden goals and intrigues modules in play instead of the cards.
 from __future__ import annotations
 
 import functools
+import itertools
 from typing import Final
 
 from tabletop.kernel.deck import Deck
@@ -30,7 +31,7 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules.work import start
 from tabletop.spolka_zoo.state import Config, Draft, Piles, Seat, Task, ZooState
 
-__all__ = ["OPTIONS", "SEATINGS", "deal", "seat_order", "setup"]
+__all__ = ["OPTIONS", "SEATINGS", "deal", "seat_order", "seatings", "setup"]
 
 MODULES: Final = ("events", "hidden_goals", "intrigues")
 #: Coins a bot receives per card module (hidden goals, intrigues) instead of the cards.
@@ -78,6 +79,7 @@ OPTIONS: Final = (
         _checked_seating,
         str,
         SEATINGS,
+        values_for=lambda options: seatings(options["players"], options["bots"]),
     ),
     Option.choice(
         "unowned_cards",
@@ -104,6 +106,27 @@ OPTIONS: Final = (
         "A bot card is carried out when at least one / every one of its effects can be.",
     ),
 )
+
+
+def seatings(players: int, bots: int) -> tuple[str, ...]:
+    """Every value of option `seating` for `players` and `bots` (ZOO-13.1), each placement once:
+    the named ones, then the patterns that place the bots otherwise.
+
+    ```pycon
+    >>> seatings(2, 1)
+    ('humans-first', 'alternate', 'BPP')
+
+    ```
+    """
+    named: dict[tuple[bool, ...], str] = {}
+    for name in SEATINGS:
+        named.setdefault(seat_order(players, bots, name), name)
+    found = dict.fromkeys(named.values())
+    for bots_at in itertools.combinations(range(players + bots), bots):
+        order = tuple(seat in bots_at for seat in range(players + bots))
+        if order not in named:
+            found["".join("B" if bot else "P" for bot in order)] = None
+    return tuple(found)
 
 
 def seat_order(players: int, bots: int, seating: str) -> tuple[bool, ...]:

@@ -1,0 +1,41 @@
+"""The files the command line reads: records to a bound, and only regular files or folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+__all__ = ["read_record_file", "regular_path"]
+
+
+def regular_path(path: Path) -> Path:
+    """`path`, when it is a regular file or a folder: a device or a pipe (`/dev/zero`) would be read
+    without end.
+
+    Raises:
+        ValueError: Naming the path, for anything else that exists.
+    """
+    if path.exists() and not (path.is_file() or path.is_dir()):
+        msg = f"{path}: not a regular file or folder"
+        raise ValueError(msg)
+    return path
+
+
+def read_record_file(path: str) -> str:
+    """The text of a record file; a file that cannot be read, or too big to be a record
+    (checked before reading it), is a usage error naming it."""
+    from tabletop.kernel.serialize import MAX_TEXT
+
+    try:
+        size = Path(path).stat().st_size
+        if size > 4 * MAX_TEXT:  # UTF-8 takes at most 4 bytes a character
+            msg = f"cannot read {path}: {size} bytes is too big for a record"
+            raise ValueError(msg)
+        with Path(path).open("rb") as file:  # at most that much: a device (/dev/zero) has no size and no end
+            data = file.read(4 * MAX_TEXT + 1)
+        if len(data) > 4 * MAX_TEXT:
+            msg = f"cannot read {path}: more than {4 * MAX_TEXT} bytes is too big for a record"
+            raise ValueError(msg)
+        return data.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        msg = f"cannot read {path}: {exc.strerror if isinstance(exc, OSError) and exc.strerror else exc}"
+        raise ValueError(msg) from None
