@@ -226,7 +226,27 @@ _KINDS: Final[dict[str, Kind]] = {
 }
 
 
+_OWN_BOARD: Final = {
+    card: tuple(
+        (e.fruit, e.n) if e.kind == "fruit_to_company" and e.company == "" and e.fruit in FRUITS else None
+        for e in effects
+    )
+    for card, effects in EFFECTS.items()
+}
+"""For each effect of each card, the fruit and count it moves from the warehouse to the card's own
+company board, if that is what it does (no seat chooses, none is named): `None` for any other."""
+
+
 def _effect_run(draft: Draft, task: Task) -> None:
+    plain = _OWN_BOARD[task.card][task.index]
+    if plain is not None:  # `_to_company` without its seats: nobody is asked (most starting cards)
+        economy.to_company(draft, plain[0], task.company, plain[1])
+        queue = draft.queue
+        if draft.flow.step == "work" and queue:  # `finish(draft)` in line, at work (where `_work` runs it)
+            draft.queue = queue[1:]
+        else:
+            finish(draft)
+        return
     effect = EFFECTS[task.card][task.index]
     who = effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")  # _who(task, effect)
     if who == "choice" and task.seat < 0:
