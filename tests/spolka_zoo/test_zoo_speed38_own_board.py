@@ -20,7 +20,6 @@ from tabletop.spolka_zoo.rules import effects
 from tabletop.spolka_zoo.rules.named import seats_named
 from tabletop.spolka_zoo.state import Draft, Task, ZooState
 
-
 _OWN_RUN: list[Task] = []
 """The own-board effects `_effect_run_before` carried out (the test's path was taken)."""
 
