@@ -153,8 +153,8 @@ def test_describing_chance_nodes_is_part_of_the_protocol() -> None:
 #: new long function fails `test_no_function_is_long_without_a_reason` until it is split or
 #: given its reason here.
 LONG_FUNCTIONS: dict[tuple[str, str], str] = {
-    ("kernel/jsontext/reader.py", "_sequence"): "a tuple's hot read closure: kept in line, a call fewer",
-    ("kernel/jsontext/reader.py", "_kept_leaf"): "a kept leaf's hot read closure: kept in line, two calls fewer",
+    ("kernel/jsontext/leaves.py", "_sequence"): "a tuple's hot read closure: kept in line, a call fewer",
+    ("kernel/jsontext/leaves.py", "_kept_leaf"): "a kept leaf's hot read closure: kept in line, two calls fewer",
     ("adapters/spolka_zoo_tensor.py", "__init__"): "the tensor layout: one declared section per line",
     ("adapters/archipel.py", "__init__"): "the tensor layout and the action table: one declared section per line",
     ("adapters/archipel.py", "observation"): "fills the declared sections in layout order, one block each",

@@ -18,7 +18,8 @@ import pytest
 from json_read_helpers import CONFIGURATIONS, texts  # the configurations and seeded texts read there
 
 import tabletop
-from tabletop.kernel.jsontext.reader import _HELD, Miss, TextReader
+from tabletop.kernel.jsontext.leaves import _HELD, Miss
+from tabletop.kernel.jsontext.reader import TextReader
 from tabletop.kernel.serialize.envelope import MAX_DEPTH, PART_BY_PART, _read_state
 from tabletop.kernel.tokens import Tokens
 

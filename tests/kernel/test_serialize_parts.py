@@ -15,8 +15,8 @@ import tabletop
 from tabletop.kernel import serialize
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.errors import DecodeError
-from tabletop.kernel.jsontext import reader
-from tabletop.kernel.jsontext.reader import Miss
+from tabletop.kernel.jsontext import leaves, reader
+from tabletop.kernel.jsontext.leaves import Miss
 from tabletop.kernel.serialize import envelope
 
 GAMES = (*tabletop.GAMES, "tabletop.testing.drill:GAME")
@@ -72,6 +72,12 @@ def _damaged(text: str, rng: random.Random) -> str:
     return text[:at] + rng.choice(("true", "null", "1.5", "-1", '""', "[]", "{}", "99999")) + text[at + 1 :]
 
 
+def _bound(monkeypatch: pytest.MonkeyPatch, name: str, value: int) -> None:
+    """A bound of the parts kept changed where the leaves read it and where the reader does."""
+    monkeypatch.setattr(leaves, name, value)
+    monkeypatch.setattr(reader, name, value)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_texts_of_seeded_games_read_part_by_part_are_the_states_read_whole(
     name: str, monkeypatch: pytest.MonkeyPatch
@@ -80,9 +86,9 @@ def test_texts_of_seeded_games_read_part_by_part_are_the_states_read_whole(
     texts = _texts(game, 11)
     # The store starts empty and holds every part of these texts: whether the second reading
     # finds the parts again must not hang on what earlier tests left kept (order-dependent before).
-    monkeypatch.setattr(reader, "CHARS_KEPT", 100 * reader.CHARS_KEPT)
-    monkeypatch.setattr(reader, "PARTS_KEPT", 100 * reader.PARTS_KEPT)
-    reader._drop()
+    _bound(monkeypatch, "CHARS_KEPT", 100 * leaves.CHARS_KEPT)
+    _bound(monkeypatch, "PARTS_KEPT", 100 * leaves.PARTS_KEPT)
+    leaves._drop()
     fast = [game.state_from_json(text) for text in texts]
     again = [game.state_from_json(text) for text in texts]
     with monkeypatch.context() as patch:
@@ -140,7 +146,7 @@ def _fragments() -> list[str]:
     """The texts of every part kept, at every position and in every store (one text may be
     kept in several places: it is one string)."""
     found = []
-    for kept in reader._KEPT:
+    for kept in leaves._KEPT:
         if isinstance(kept, list):
             found += [fragment for fragment, _, _ in kept]
             continue
@@ -156,16 +162,16 @@ def test_the_parts_kept_never_hold_more_than_their_bound_of_characters(monkeypat
     """Texts from outside cannot fill memory: however many distinct texts are read, the kept
     parts never hold more characters than `CHARS_KEPT` (here lowered to 20,000), nor more parts
     than `PARTS_KEPT`, and a text read after the store was emptied is still the state read whole."""
-    monkeypatch.setattr(reader, "CHARS_KEPT", 20_000)
+    _bound(monkeypatch, "CHARS_KEPT", 20_000)
     game = tabletop.get_game("spolka_zoo")
     texts = _texts(game, 5, every=1)
     counted = []
     for text in texts:
         game.state_from_json(text)
         held = sum(len(fragment) for fragment in {id(f): f for f in _fragments()}.values())
-        assert held <= reader._HELD[1] <= reader.CHARS_KEPT
-        assert reader._HELD[0] <= reader.PARTS_KEPT
-        counted.append(reader._HELD[1])
+        assert held <= leaves._HELD[1] <= leaves.CHARS_KEPT
+        assert leaves._HELD[0] <= leaves.PARTS_KEPT
+        counted.append(leaves._HELD[1])
     assert max(counted) > 10_000  # parts were kept
     assert any(after < before for before, after in itertools.pairwise(counted))  # and dropped
     last = texts[-1]
@@ -233,9 +239,9 @@ def test_a_text_read_again_is_the_same_state_and_the_texts_kept_are_bounded() ->
 
 def test_the_parts_kept_at_one_position_are_the_newest_few() -> None:
     entries: list[Any] = []
-    for i in range(reader.ENTRIES + 3):
-        reader._put(entries, f"[{i}]", i)
-    assert [value for _, value, _ in entries] == list(range(reader.ENTRIES + 2, 2, -1))
+    for i in range(leaves.ENTRIES + 3):
+        leaves._put(entries, f"[{i}]", i)
+    assert [value for _, value, _ in entries] == list(range(leaves.ENTRIES + 2, 2, -1))
 
 
 def _instances(value: Any) -> list[Any]:

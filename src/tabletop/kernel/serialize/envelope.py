@@ -14,7 +14,8 @@ import cattrs
 
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext import loads
-from tabletop.kernel.jsontext.reader import Miss, TextReader
+from tabletop.kernel.jsontext.leaves import Miss
+from tabletop.kernel.jsontext.reader import TextReader
 from tabletop.kernel.serialize.limits import MAX_DEPTH, MAX_TEXT, VERSION, check_bounds
 
 __all__ = [

@@ -23,8 +23,17 @@ from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS, Effect
 from tabletop.spolka_zoo.moves import Add, Buy, Discard, MoveShare, Pass, Price, Sell, Swap, Take, Target
 from tabletop.spolka_zoo.rules import economy
 from tabletop.spolka_zoo.rules.decks import remove_cards
+from tabletop.spolka_zoo.rules.named import (
+    companies_named,
+    fruit_changes,
+    fruit_move,
+    fruits_named,
+    seats_named,
+    share_changes,
+    share_move,
+)
 from tabletop.spolka_zoo.rules.work import Options, decide, finish, shared_task, tasks_of
-from tabletop.spolka_zoo.state import FRUIT_INDEX, FRUIT_TRACK, SHARE_TRACK, Draft, Position, Task, evolve, fields_with
+from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, evolve, fields_with
 from tabletop.spolka_zoo.state.makeup import moved_openly, resolving_company
 
 __all__ = ["OPERATIONS", "effect_possible", "effect_tasks", "selections"]
@@ -97,95 +106,6 @@ def _who(task: Task, effect: Effect) -> str:
     return effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")
 
 
-def seats_named(state: Position, task: Task, who: str) -> tuple[int, ...]:
-    """The seats `who` names, in the order they act."""
-    if who == "choice":
-        return (task.seat,) if task.seat >= 0 else ()
-    if who == "self":
-        return (task.actor,)
-    if who == "first":
-        return (state.flow.first_player,)
-    if who == "majority":
-        majority = state.majority(task.company)
-        return (majority,) if majority >= 0 else ()
-    order = state.order_from_first()
-    if who in ("all", "others"):
-        return tuple(s for s in order if who == "all" or s != task.actor)
-    if who in ("richest", "poorest"):
-        money = [state.seats[s].money for s in order]
-        target = max(money) if who == "richest" else min(money)
-        return tuple(s for s, m in zip(order, money, strict=True) if m == target)
-    holders = state.shareholders(task.company)
-    if who == "minorities":
-        majority = state.majority(task.company)
-        rest = [s for s in holders if s != majority]
-        return tuple(sorted(rest, key=lambda s: state.standing_key(s, task.company), reverse=True))
-    return holders
-
-
-def _pick(state: Position, values: tuple[int, ...], highest: bool) -> int:
-    """Index (in FRUITS order) of the best value, ties going to the leftmost board."""
-    best = max(values) if highest else min(values)
-    return min((i for i in range(3) if values[i] == best), key=lambda i: state.board_rank(FRUITS[i]))
-
-
-def companies_named(state: Position, task: Task, value: str) -> tuple[str, ...]:
-    """The companies `value` names (`("choice",)` when a seat must choose)."""
-    if value == "":
-        return (task.company,)
-    if value in FRUITS or value == "choice":
-        return (value,)
-    if value == "all":
-        return state.board
-    if value in ("leftmost", "rightmost"):
-        return (state.board[0] if value == "leftmost" else state.board[-1],)
-    return (FRUITS[_pick(state, state.share_price, value == "dearest")],)
-
-
-def fruits_named(state: Position, value: str, company: str) -> tuple[str, ...]:
-    """The fruits `value` names; `"choice"` lists them all in board order."""
-    if value in FRUITS:
-        return (value,)
-    if value == "own":
-        return (company,)
-    if value in ("choice", "each", "all"):
-        return state.board
-    if value in ("scarcest", "most"):
-        counts = (state.warehouse["apple"], state.warehouse["lemon"], state.warehouse["pineapple"])
-        return (FRUITS[_pick(state, counts, value == "most")],)
-    return (FRUITS[_pick(state, state.fruit_price, value == "dearest")],)
-
-
-def _share_moved(state: Position, company: str, delta: int, beyond: bool) -> int:
-    """The share price of `company` once moved `delta` spaces."""
-    price = state.share_price[FRUIT_INDEX[company]]
-    return economy.move_price(price, delta, SHARE_TRACK, beyond=beyond)
-
-
-def _fruit_moved(state: Position, fruit: str, delta: int, beyond: bool) -> int:
-    """The price of `fruit` once moved `delta` spaces."""
-    price = state.fruit_price[FRUIT_INDEX[fruit]]
-    return economy.move_price(price, delta, FRUIT_TRACK, beyond=beyond)
-
-
-def _share_changes(state: Position, company: str, delta: int, beyond: bool) -> bool:
-    """Whether moving the share price of `company` changes it (it may already stand at an end)."""
-    return _share_moved(state, company, delta, beyond) != state.share_price[FRUIT_INDEX[company]]
-
-
-def _fruit_changes(state: Position, fruit: str, delta: int, beyond: bool) -> bool:
-    """Whether moving the price of `fruit` changes it."""
-    return _fruit_moved(state, fruit, delta, beyond) != state.fruit_price[FRUIT_INDEX[fruit]]
-
-
-def _share_move(draft: Draft, company: str, delta: int, beyond: bool) -> None:
-    economy.set_share_price(draft, company, _share_moved(draft, company, delta, beyond))
-
-
-def _fruit_move(draft: Draft, fruit: str, delta: int, beyond: bool) -> None:
-    economy.set_fruit_price(draft, fruit, _fruit_moved(draft, fruit, delta, beyond))
-
-
 # Effect kinds -----------------------------------------------------------------------------------
 
 Kind = Callable[[Draft, Task, Effect, tuple[int, ...]], None]
@@ -240,7 +160,7 @@ def _share_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft, (_SHARE_CHOICE(seats[0], effect.delta, arg),))
         return
     for company in companies:
-        _share_move(draft, company, effect.delta, effect.beyond)
+        share_move(draft, company, effect.delta, effect.beyond)
     finish(draft)
 
 
@@ -253,7 +173,7 @@ def _fruit_price(draft: Draft, task: Task, effect: Effect, seats: tuple[int, ...
             finish(draft, (_FRUIT_CHOICE(seats[0], effect.delta, arg),))
         return
     for fruit in fruits_named(draft, effect.fruit, task.company):
-        _fruit_move(draft, fruit, effect.delta, effect.beyond)
+        fruit_move(draft, fruit, effect.delta, effect.beyond)
     finish(draft)
 
 
@@ -306,7 +226,27 @@ _KINDS: Final[dict[str, Kind]] = {
 }
 
 
+_OWN_BOARD: Final = {
+    card: tuple(
+        (e.fruit, e.n) if e.kind == "fruit_to_company" and e.company == "" and e.fruit in FRUITS else None
+        for e in effects
+    )
+    for card, effects in EFFECTS.items()
+}
+"""For each effect of each card, the fruit and count it moves from the warehouse to the card's own
+company board, if that is what it does (no seat chooses, none is named): `None` for any other."""
+
+
 def _effect_run(draft: Draft, task: Task) -> None:
+    plain = _OWN_BOARD[task.card][task.index]
+    if plain is not None:  # `_to_company` without its seats: nobody is asked (most starting cards)
+        economy.to_company(draft, plain[0], task.company, plain[1])
+        queue = draft.queue
+        if draft.flow.step == "work" and queue:  # `finish(draft)` in line, at work (where `_work` runs it)
+            draft.queue = queue[1:]
+        else:
+            finish(draft)
+        return
     effect = EFFECTS[task.card][task.index]
     who = effect.who or _DEFAULT_WHO.get(FAMILY[task.card], "self")  # _who(task, effect)
     if who == "choice" and task.seat < 0:
@@ -329,9 +269,9 @@ def effect_possible(state: Position, card: str, index: int, actor: int = -1) -> 
         return any(state.warehouse[f] for f in fruits_named(state, effect.fruit, state.board[0]))
     if kind == "share_price":
         companies = state.board if effect.company == "choice" else companies_named(state, task, effect.company)
-        return any(_share_changes(state, c, effect.delta, effect.beyond) for c in companies)
+        return any(share_changes(state, c, effect.delta, effect.beyond) for c in companies)
     if kind == "fruit_price":
-        return any(_fruit_changes(state, f, effect.delta, effect.beyond) for f in fruits_named(state, effect.fruit, ""))
+        return any(fruit_changes(state, f, effect.delta, effect.beyond) for f in fruits_named(state, effect.fruit, ""))
     return True
 
 
@@ -424,12 +364,12 @@ def _add(draft: Draft, task: Task, move: Add) -> None:
 
 
 def _price_options(state: Position, task: Task) -> tuple[Move, ...]:
-    changes = _share_changes if task.op == "share_choice" else _fruit_changes
+    changes = share_changes if task.op == "share_choice" else fruit_changes
     return tuple(Price(c) for c in state.board if changes(state, c, task.n, task.arg == "beyond"))
 
 
 def _price(draft: Draft, task: Task, move: Price) -> None:
-    moved = _share_move if task.op == "share_choice" else _fruit_move
+    moved = share_move if task.op == "share_choice" else fruit_move
     moved(draft, move.item, task.n, task.arg == "beyond")
 
 

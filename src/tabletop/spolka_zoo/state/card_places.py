@@ -167,15 +167,53 @@ def check_places(state: ZooState, last: ZooState | None = None) -> None:
         _queue(queue)
 
 
-def _piles(piles: Piles, sound: Piles | None) -> None:
-    parts = _PILE_PARTS(piles)
-    places: Iterable[tuple[_Place, Any]] = zip(_PILES, parts, strict=True)
-    if sound is not None:  # the parts a step did not change are skipped in C
-        places = compress(places, map(is_not, parts, _PILE_PARTS(sound)))
-    for (name, sound_in, allowed, what, rule), part in places:
-        if not sound_in(part, allowed):
-            cards = [k.card for k in part] if name == "removed" else _cards_of(part)
-            _misplaced(cards, allowed, f"piles.{name}", what, rule)
+def _piles(p: Piles, q: Piles | None) -> None:
+    """The places of `p` (in the order of `_PILES`), but those holding the very objects of `q`.
+
+    Written out place by place: an attribute read in the function's own code costs a tenth of
+    `attrgetter`'s (its generic look-up by name), which read every place twice before."""
+    if q is None:
+        for at, part in enumerate(_PILE_PARTS(p)):
+            _place(at, part)
+        return
+    if p.influence is not q.influence:
+        _place(0, p.influence)
+    if p.influence_row is not q.influence_row:
+        _place(1, p.influence_row)
+    if p.helper_deck is not q.helper_deck:
+        _place(2, p.helper_deck)
+    if p.helper_row is not q.helper_row:
+        _place(3, p.helper_row)
+    if p.bot_deck is not q.bot_deck:
+        _place(4, p.bot_deck)
+    if p.bot_discard is not q.bot_discard:
+        _place(5, p.bot_discard)
+    if p.event_deck is not q.event_deck:
+        _place(6, p.event_deck)
+    if p.event_aside is not q.event_aside:
+        _place(7, p.event_aside)
+    if p.goal_box is not q.goal_box:
+        _place(8, p.goal_box)
+    if p.intrigue_box is not q.intrigue_box:
+        _place(9, p.intrigue_box)
+    if p.removed is not q.removed:
+        _place(10, p.removed)
+    if p.resolving is not q.resolving:
+        _place(11, p.resolving)
+    if p.shown is not q.shown:
+        _place(12, p.shown)
+
+
+def _place(at: int, part: Any) -> None:
+    """The cards of `part`, lying at place `at` of `_PILES` (a row's read in line: no call)."""
+    name, sound_in, allowed, what, rule = _PILES[at]
+    if sound_in is _row:
+        if allowed.issuperset(part):
+            return
+    elif sound_in(part, allowed):
+        return
+    cards = [k.card for k in part] if name == "removed" else _cards_of(part)
+    _misplaced(cards, allowed, f"piles.{name}", what, rule)
 
 
 def _cards_of(part: Any) -> Iterable[str]:
@@ -204,17 +242,29 @@ def _seats(seats: tuple[Seat, ...], sound: tuple[Seat, ...]) -> None:
 
 def _decks(decks: tuple[Deck, ...], sound: tuple[Deck, ...], seats: int) -> None:
     changed = compress(enumerate(decks), map(is_not, decks, sound)) if len(sound) == len(decks) else enumerate(decks)
+    table = _table(seats)
     for c, deck in changed:
         if not _deck(deck, _DECK_CARDS):
             _misplaced(_cards_of(deck), _DECK_CARDS, f"decks[{c}]", _COMPANY_CARD, "ZOO-6.2")
-        if deck.top:
+        if deck.top and not all(map(table.issuperset, map(_SEEN_BY, deck.top))):
             _seers(deck.top, seats, f"decks[{c}].top")
-        if deck.bottom:
+        if deck.bottom and not all(map(table.issuperset, map(_SEEN_BY, deck.bottom))):
             _seers(deck.bottom, seats, f"decks[{c}].bottom")
+
+
+_SEEN_BY: Final = attrgetter("seen_by")
+_TABLES: Final = tuple(frozenset(range(seats)) for seats in range(6))
+"""The seats of a game of each size up to five (ZOO-1.3), as sets."""
+
+
+def _table(seats: int) -> frozenset[int]:
+    return _TABLES[seats] if seats < len(_TABLES) else frozenset(range(seats))
 
 
 def _seers(known: tuple[Known, ...], seats: int, path: str) -> None:
     """The seats that know a card are seats of the game (ZOO-4.12: the player who looks)."""
+    if all(map(_table(seats).issuperset, map(_SEEN_BY, known))):
+        return
     for i, card in enumerate(known):
         if card.seen_by and not (min(card.seen_by) >= 0 and max(card.seen_by) < seats):
             seen = sorted(card.seen_by)
