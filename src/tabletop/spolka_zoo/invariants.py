@@ -43,6 +43,7 @@ from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, Z
 from tabletop.spolka_zoo.state.card_places import check_places
 from tabletop.spolka_zoo.state.makeup import check_makeups
 from tabletop.spolka_zoo.state.round_tokens import check_tokens
+from tabletop.spolka_zoo.state.rows import check_rows
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
@@ -211,6 +212,8 @@ def _changed(s: ZooState, last: ZooState) -> None:
         _cards(s)
     if not (same_piles and decks is last.decks and same_seats and s.queue is last.queue):
         check_places(s, last)
+    if not (same_piles and same_config and s.queue is last.queue):
+        check_rows(s)
     p, q = piles, last.piles
     if not same_piles and not (
         p.influence is q.influence
@@ -536,6 +539,7 @@ _CHECKS: Final = (
     _tokens,
     _cards,
     check_places,
+    check_rows,
     _open_piles,
     check_makeups,
     check_tokens,
