@@ -41,6 +41,7 @@ from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
 from tabletop.spolka_zoo.state.card_places import check_places
+from tabletop.spolka_zoo.state.hands import check_hands
 from tabletop.spolka_zoo.state.makeup import check_makeups
 from tabletop.spolka_zoo.state.round_tokens import check_tokens
 from tabletop.spolka_zoo.state.rows import check_rows
@@ -212,8 +213,9 @@ def _changed(s: ZooState, last: ZooState) -> None:
         _cards(s)
     if not (same_piles and decks is last.decks and same_seats and s.queue is last.queue):
         check_places(s, last)
-    if not (same_piles and same_config and s.queue is last.queue):
+    if not (same_piles and same_config and same_seats and s.queue is last.queue and s.flow is last.flow):
         check_rows(s)
+        check_hands(s)
     p, q = piles, last.piles
     if not same_piles and not (
         p.influence is q.influence
@@ -540,6 +542,7 @@ _CHECKS: Final = (
     _cards,
     check_places,
     check_rows,
+    check_hands,
     _open_piles,
     check_makeups,
     check_tokens,
