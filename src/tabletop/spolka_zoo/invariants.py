@@ -4,10 +4,10 @@ every step by the property suite and on every state read from JSON.
 Fruit and share tokens are conserved, every card is in exactly one place, no price or purse
 is below 0, the seat to move is the one the rules name, and the pending work names known
 operations, seats and companies; the action tokens of the round and the transactions of a
-token are ones the rules make (`state.round_tokens`), and every card lies in a place that may
-hold its family (`state.card_places`). A broken invariant raises
-[`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the field path and the
-rule; reading a state turns it into a `DecodeError` at that path.
+token are ones the rules make (`state.round_tokens`), every card lies in a place that may hold
+its family (`state.card_places`), the rows and hands as dealt (`state.rows`, `state.hands`).
+A broken invariant raises [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming
+the field path and the rule; reading a state turns it into a `DecodeError` at that path.
 """
 
 from __future__ import annotations
