@@ -39,10 +39,11 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
-from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
+from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, ZooState
 from tabletop.spolka_zoo.state.card_places import check_places
 from tabletop.spolka_zoo.state.hands import check_hands
 from tabletop.spolka_zoo.state.makeup import check_makeups
+from tabletop.spolka_zoo.state.queue_tasks import check_queue
 from tabletop.spolka_zoo.state.round_tokens import check_tokens
 from tabletop.spolka_zoo.state.rows import check_rows
 
@@ -137,9 +138,6 @@ def _count_decks(decks: tuple[Deck, ...], tally: dict[str, int]) -> None:
             tally[known.card] = get(known.card, 0) + 1
 
 
-#: What a task's ``company`` may be: none, the seat's choice, or a company.
-_TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
-
 #: The name of every operation (`OPS`, fixed when made), as a set: no `Mapping` call per look-up.
 _OP_NAMES: Final = frozenset(OPS)
 
@@ -189,7 +187,8 @@ def _board(state: ZooState) -> None:
 
 def _changed(s: ZooState, last: ZooState) -> None:
     """The checks of `_CHECKS`, in order (the same first refusal), but those whose fields are
-    all the very objects of `last` (`_flow` and `_pending` read the seats' number only; of the
+    all the very objects of `last` (`_flow` reads the seats' number only, `_pending` that, the
+    board and the seats' bot flags, which `_config` holds to the configuration; of the
     piles, the open-pile check reads the four decks of `_OPEN_PILES` only, the makeups' check
     the cards being resolved and the shown piles only; the tokens' check the seats, the
     configuration, the turn and the step)."""
@@ -200,7 +199,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     same_work = s.flow is last.flow and s.queue is last.queue and len(seats) == len(last.seats)
     if not (same_work and s.turn is last.turn and s.finished is last.finished):
         _flow(s)
-    if not (same_work and s.resume is last.resume):
+    if not (same_work and s.resume is last.resume and s.board is last.board):
         _pending(s)
     if s.board is not last.board:
         _board(s)
@@ -282,43 +281,13 @@ def _turn(state: ZooState) -> None:
 
 
 def _pending(state: ZooState) -> None:
-    """The pending work names known steps, operations, seats, companies and cards."""
+    """The pending work names known steps, and its tasks what their operations need
+    (`state.queue_tasks`)."""
     if state.resume != "" and state.resume not in _STEPS:
         _broken(f"unknown step {state.resume!r}", "resume")
     if state.flow.phase == "effects" and not (state.queue and state.resume):
         _broken(f"{state.flow.key} with no task or nowhere to resume", "queue")
-    seats = range(-1, len(state.seats))
-    for i, task in enumerate(state.queue):
-        if not _task_sound(task, seats):  # the messages are built only for a broken task
-            _task_broken(task, f"queue[{i}]", seats)
-
-
-def _task_sound(task: Task, seats: range) -> bool:
-    """Whether a task passes every check of `_task_broken` (the fast path of a sound queue)."""
-    return (
-        task.op in _OP_NAMES
-        and task.seat in seats
-        and task.actor in seats
-        and task.company in _TASK_COMPANIES
-        and (task.card in FAMILY or task.card in ("", HIDDEN))
-        and task.index >= 0
-        and (not task.done or all(seat in seats for seat in task.done))
-        and (task.op != "resolve_deck" or task.company in FRUITS)
-        and (task.op != "effect" or task.card in FAMILY or task.card == HIDDEN)
-    )
-
-
-def _task_broken(task: Task, at: str, seats: range) -> None:
-    """Raise for the first check a task fails."""
-    _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
-    _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
-    _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
-    _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
-    _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
-    _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
-    _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
-    _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
-    _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
+    check_queue(state, _OP_NAMES)
 
 
 _CONSERVED: Final = PartAnswers()
