@@ -191,7 +191,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     board and the seats' bot flags, which `_config` holds to the configuration; of the
     piles, the open-pile check reads the four decks of `_OPEN_PILES` only, the makeups' check
     the cards being resolved and the shown piles only; the tokens' check the seats, the
-    configuration, the turn and the step)."""
+    configuration, the turn, the step and where the work resumes)."""
     seats, config, piles, decks = s.seats, s.config, s.piles, s.decks
     same_seats, same_config, same_piles = seats is last.seats, config is last.config, piles is last.piles
     if not (same_seats and same_config):
@@ -226,7 +226,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     same_shown = same_piles or (p.resolving is q.resolving and p.shown is q.shown)  # what the makeups read of them
     if not (same_shown and decks is last.decks and s.deck_makeup is last.deck_makeup):
         check_makeups(s)
-    if not (same_seats and same_config and s.turn is last.turn and s.flow is last.flow):
+    if not (same_seats and same_config and s.turn is last.turn and s.flow is last.flow and s.resume is last.resume):
         check_tokens(s)
 
 
@@ -287,6 +287,8 @@ def _pending(state: ZooState) -> None:
         _broken(f"unknown step {state.resume!r}", "resume")
     if state.flow.phase == "effects" and not (state.queue and state.resume):
         _broken(f"{state.flow.key} with no task or nowhere to resume", "queue")
+    if state.resume and state.flow.phase != "effects":
+        _broken(f"work to resume at {state.resume!r} at {state.flow.key}, with no work pending", "resume")
     check_queue(state, _OP_NAMES)
 
 

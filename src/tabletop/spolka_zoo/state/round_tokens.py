@@ -11,9 +11,12 @@ tokens resolve (ZOO-3.1): a human seat holds one token played or picked per toke
 round, less one at `action.pick` from the seat to pick on (a missing pick was revealed as an
 empty token, fuzz 38). The seat that performed its own token uses only its helpers that
 trigger after that action, each copy once (ZOO-5.1; a bot reveals no token and uses none,
-ZOO-13.8). Each check holds on every state
-of seeded random games of every configuration
-(`tests/spolka_zoo/test_zoo_invariants37_tokens.py`).
+ZOO-13.8). Pending work resumes at the step after the one that started it, whose turn the
+state still has (a bot's turn, an intrigue window, a token's action, the market; a wrong
+`resume` skipped the rest of a token or went on to the market, fuzz 38). Each check holds on
+every state of seeded random games of every configuration
+(`tests/spolka_zoo/test_zoo_invariants37_tokens.py`, `test_zoo_picks_due.py`,
+`test_zoo_abilities_read.py`, `test_zoo_resume_read.py`).
 
 The sound sequences are few (at most 4 distinct tokens of 6, at most 2 transactions), so
 they are listed once: a sound state costs a look-up per seat and one for the turn.
@@ -90,6 +93,8 @@ def check_tokens(state: ZooState) -> None:
         _turn(state)
     if turn.abilities:
         _abilities(state)
+    if state.resume:
+        _resume(state)
 
 
 def _waiting(state: ZooState) -> tuple[int, ...]:
@@ -188,6 +193,47 @@ def _abilities(state: ZooState) -> None:
                 "turn.abilities",
                 "ZOO-5.1",
             )
+
+
+_RESUMES: Final = {
+    "action.start": ("the deal before round 1: no token yet", "ZOO-1.4"),
+    "action.next": ("a bot's turn: a bot's seat, no token revealed", "ZOO-13.3"),
+    "action.reveal": ("an intrigue before the reveal: a player's seat, no token revealed", "ZOO-12.8"),
+    "action.act": ("an intrigue after the reveal: a player's seat, a token revealed", "ZOO-12.8"),
+    "action.finish": ("an intrigue after the token: a player's seat, a token revealed", "ZOO-12.8"),
+    "action.after": ("a token's action or abilities: a player's seat, a token performed", "ZOO-5.1"),
+    "market.divide": ("the market: every seat's tokens resolved", "ZOO-7.1"),
+    "market.events": ("the market: every seat's tokens resolved", "ZOO-8.6"),
+    "market.end": ("the market: every seat's tokens resolved", "ZOO-12.2"),
+}
+"""Where pending work resumes, by the step that started it, with the turn that step has and
+the rule (any other `resume` is refused with the steps' names)."""
+
+
+def _resume(state: ZooState) -> None:
+    """The turn is one the step the work resumes at starts work in: the deal before round 1,
+    a bot's turn, an intrigue window, a token's action or abilities, the market phase."""
+    resume, turn = state.resume, state.turn
+    seat = state.seats[turn.seat] if 0 <= turn.seat < len(state.seats) else None
+    human = seat is not None and not seat.bot
+    if resume == "action.start":
+        sound = turn.number == 0 and turn.seat == -1 and state.flow.round == 1
+    elif resume == "action.next":
+        sound = seat is not None and seat.bot and not turn.token
+    elif resume == "action.reveal":
+        sound = human and not turn.token and turn.intrigue
+    elif resume in ("action.act", "action.finish"):
+        sound = human and bool(turn.token) and turn.intrigue
+    elif resume == "action.after":
+        sound = human and bool(turn.token) and turn.used
+    elif resume in _RESUMES:  # the market's steps
+        seats = len(state.seats)
+        sound = turn.number == state.config.tokens_per_round and turn.position == seats and not turn.token
+    else:
+        return  # not a step work resumes at: the pending work's check names it
+    if not sound:
+        what, rule = _RESUMES[resume]
+        _broken(f"work resuming at {resume!r} ({what}) with {turn}", "resume", rule)
 
 
 def _broken(message: str, path: str, rule: str) -> NoReturn:
