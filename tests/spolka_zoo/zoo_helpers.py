@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import attrs
@@ -146,6 +146,15 @@ def random_states(seed: int, **options: object) -> list[ZooState]:
         state = state.apply(move)
         found.append(state)
     return found
+
+
+def checked_states(check: Callable[[ZooState], object], seeds: int, **options: object) -> Iterator[ZooState]:
+    """Every state of random games on seeds 0 to `seeds - 1` ([random_states][]), each given
+    to `check` (which raises if it refuses it) before it is yielded."""
+    for seed in range(seeds):
+        for state in random_states(seed, **options):
+            check(state)
+            yield state
 
 
 # The invariants' verdicts, plain or after a sound state (the invariants keep what they found) ------

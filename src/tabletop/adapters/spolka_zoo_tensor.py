@@ -12,6 +12,7 @@ tensors.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from typing import Final
 
@@ -34,11 +35,12 @@ from tabletop.spolka_zoo.content import (
 )
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
+from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import ROUNDS, Config, ZooState
 from tabletop.spolka_zoo.state.makeup import makeups
 from tabletop.spolka_zoo.views import PickShown
 
-__all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "code"]
+__all__ = ["QUEUE_SLOTS", "WORDS", "Encoder", "bots_placed", "code"]
 
 QUEUE_SLOTS: Final = 48
 """Task slots of the queue section (the longest queue, dealing at setup with five seats, has 28)."""
@@ -122,6 +124,14 @@ def _unknown_only(deck: Deck, name: str) -> list[float]:
 Fill = Callable[[ZooState, int], list[float]]
 
 
+@functools.cache
+def bots_placed(players: int, bots: int, seating: str) -> bool:
+    """The config section's seating flag: the bots sit elsewhere than after the players (ZOO-13.1:
+    `alternate`, or a pattern such as `PBPP`; `PPBB` with two of each is the default order).
+    Where they sit is in the seats' bot flags."""
+    return seat_order(players, bots, seating) != seat_order(players, bots, "humans-first")
+
+
 class Encoder:
     """The observation tensor of one configuration: its sections and how each is filled.
 
@@ -150,7 +160,7 @@ class Encoder:
             (
                 "config",
                 11,
-                "players, bots, modules (3 flags), alternate seating, all-effects bot rule, "
+                "players, bots, modules (3 flags), bots seated elsewhere than after the players, all-effects bot rule, "
                 "unowned cards resolved, empty-board ties unpaid, starting money, starting fruits",
                 self._config,
             ),
@@ -285,9 +295,16 @@ class Encoder:
     def _config(self, view: ZooState, seat: int) -> list[float]:
         c = view.config
         flags = [m in c.modules for m in ("events", "hidden_goals", "intrigues")]
-        flags += [c.seating == "alternate", c.bot_rule == "all-effects"]
-        flags += [c.unowned_cards == "resolved", c.empty_board_ties == "unpaid"]
-        return [float(c.players), float(c.bots), *map(float, flags), float(c.starting_money), float(c.starting_fruits)]
+        flags += [c.bot_rule == "all-effects", c.unowned_cards == "resolved", c.empty_board_ties == "unpaid"]
+        return [
+            float(c.players),
+            float(c.bots),
+            *map(float, flags[:3]),
+            float(bots_placed(c.players, c.bots, c.seating)),
+            *map(float, flags[3:]),
+            float(c.starting_money),
+            float(c.starting_fruits),
+        ]
 
     def _flow(self, view: ZooState, seat: int) -> list[float]:
         f = view.flow

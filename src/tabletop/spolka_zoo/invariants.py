@@ -4,10 +4,10 @@ every step by the property suite and on every state read from JSON.
 Fruit and share tokens are conserved, every card is in exactly one place, no price or purse
 is below 0, the seat to move is the one the rules name, and the pending work names known
 operations, seats and companies; the action tokens of the round and the transactions of a
-token are ones the rules make (`state.round_tokens`), and every card lies in a place that may
-hold its family (`state.card_places`). A broken invariant raises
-[`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming the field path and the
-rule; reading a state turns it into a `DecodeError` at that path.
+token are ones the rules make (`state.round_tokens`), every card lies in a place that may hold
+its family (`state.card_places`), the rows and hands as dealt (`state.rows`, `state.hands`).
+A broken invariant raises [`InvariantBroken`][tabletop.kernel.errors.InvariantBroken] naming
+the field path and the rule; reading a state turns it into a `DecodeError` at that path.
 """
 
 from __future__ import annotations
@@ -39,10 +39,13 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
-from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, Task, ZooState
+from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, ZooState
 from tabletop.spolka_zoo.state.card_places import check_places
+from tabletop.spolka_zoo.state.hands import check_hands
 from tabletop.spolka_zoo.state.makeup import check_makeups
+from tabletop.spolka_zoo.state.queue_tasks import check_queue
 from tabletop.spolka_zoo.state.round_tokens import check_tokens
+from tabletop.spolka_zoo.state.rows import check_rows
 
 __all__ = ["all_cards", "expected_cards", "invariants"]
 
@@ -135,9 +138,6 @@ def _count_decks(decks: tuple[Deck, ...], tally: dict[str, int]) -> None:
             tally[known.card] = get(known.card, 0) + 1
 
 
-#: What a task's ``company`` may be: none, the seat's choice, or a company.
-_TASK_COMPANIES: Final = frozenset({"", "choice", *FRUITS})
-
 #: The name of every operation (`OPS`, fixed when made), as a set: no `Mapping` call per look-up.
 _OP_NAMES: Final = frozenset(OPS)
 
@@ -187,10 +187,11 @@ def _board(state: ZooState) -> None:
 
 def _changed(s: ZooState, last: ZooState) -> None:
     """The checks of `_CHECKS`, in order (the same first refusal), but those whose fields are
-    all the very objects of `last` (`_flow` and `_pending` read the seats' number only; of the
+    all the very objects of `last` (`_flow` reads the seats' number only, `_pending` that, the
+    board and the seats' bot flags, which `_config` holds to the configuration; of the
     piles, the open-pile check reads the four decks of `_OPEN_PILES` only, the makeups' check
     the cards being resolved and the shown piles only; the tokens' check the seats, the
-    configuration, the turn and the step)."""
+    configuration, the turn, the step and where the work resumes)."""
     seats, config, piles, decks = s.seats, s.config, s.piles, s.decks
     same_seats, same_config, same_piles = seats is last.seats, config is last.config, piles is last.piles
     if not (same_seats and same_config):
@@ -198,7 +199,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     same_work = s.flow is last.flow and s.queue is last.queue and len(seats) == len(last.seats)
     if not (same_work and s.turn is last.turn and s.finished is last.finished):
         _flow(s)
-    if not (same_work and s.resume is last.resume):
+    if not (same_work and s.resume is last.resume and s.board is last.board):
         _pending(s)
     if s.board is not last.board:
         _board(s)
@@ -211,6 +212,9 @@ def _changed(s: ZooState, last: ZooState) -> None:
         _cards(s)
     if not (same_piles and decks is last.decks and same_seats and s.queue is last.queue):
         check_places(s, last)
+    if not (same_piles and same_config and same_seats and s.queue is last.queue and s.flow is last.flow):
+        check_rows(s)
+        check_hands(s)
     p, q = piles, last.piles
     if not same_piles and not (
         p.influence is q.influence
@@ -222,7 +226,7 @@ def _changed(s: ZooState, last: ZooState) -> None:
     same_shown = same_piles or (p.resolving is q.resolving and p.shown is q.shown)  # what the makeups read of them
     if not (same_shown and decks is last.decks and s.deck_makeup is last.deck_makeup):
         check_makeups(s)
-    if not (same_seats and same_config and s.turn is last.turn and s.flow is last.flow):
+    if not (same_seats and same_config and s.turn is last.turn and s.flow is last.flow and s.resume is last.resume):
         check_tokens(s)
 
 
@@ -277,43 +281,15 @@ def _turn(state: ZooState) -> None:
 
 
 def _pending(state: ZooState) -> None:
-    """The pending work names known steps, operations, seats, companies and cards."""
+    """The pending work names known steps, and its tasks what their operations need
+    (`state.queue_tasks`)."""
     if state.resume != "" and state.resume not in _STEPS:
         _broken(f"unknown step {state.resume!r}", "resume")
     if state.flow.phase == "effects" and not (state.queue and state.resume):
         _broken(f"{state.flow.key} with no task or nowhere to resume", "queue")
-    seats = range(-1, len(state.seats))
-    for i, task in enumerate(state.queue):
-        if not _task_sound(task, seats):  # the messages are built only for a broken task
-            _task_broken(task, f"queue[{i}]", seats)
-
-
-def _task_sound(task: Task, seats: range) -> bool:
-    """Whether a task passes every check of `_task_broken` (the fast path of a sound queue)."""
-    return (
-        task.op in _OP_NAMES
-        and task.seat in seats
-        and task.actor in seats
-        and task.company in _TASK_COMPANIES
-        and (task.card in FAMILY or task.card in ("", HIDDEN))
-        and task.index >= 0
-        and (not task.done or all(seat in seats for seat in task.done))
-        and (task.op != "resolve_deck" or task.company in FRUITS)
-        and (task.op != "effect" or task.card in FAMILY or task.card == HIDDEN)
-    )
-
-
-def _task_broken(task: Task, at: str, seats: range) -> None:
-    """Raise for the first check a task fails."""
-    _check(task.op in OPS, f"unknown operation {task.op!r}", f"{at}.op")
-    _check(task.seat in seats, f"no seat {task.seat}: {task}", f"{at}.seat")
-    _check(task.actor in seats, f"no seat {task.actor}: {task}", f"{at}.actor")
-    _check(task.company in _TASK_COMPANIES, f"unknown company: {task}", f"{at}.company")
-    _check(task.card in FAMILY or task.card in ("", HIDDEN), f"unknown card: {task}", f"{at}.card")
-    _check(task.index >= 0, f"an index below 0: {task}", f"{at}.index")
-    _check(all(seat in seats for seat in task.done), f"served seats that do not exist: {task}", f"{at}.done")
-    _check(task.op != "resolve_deck" or task.company in FRUITS, f"a deck that is not a company: {task}", at)
-    _check(task.op != "effect" or task.card in FAMILY or task.card == HIDDEN, f"an effect of no card: {task}", at)
+    if state.resume and state.flow.phase != "effects":
+        _broken(f"work to resume at {state.resume!r} at {state.flow.key}, with no work pending", "resume")
+    check_queue(state, _OP_NAMES)
 
 
 _CONSERVED: Final = PartAnswers()
@@ -536,6 +512,8 @@ _CHECKS: Final = (
     _tokens,
     _cards,
     check_places,
+    check_rows,
+    check_hands,
     _open_piles,
     check_makeups,
     check_tokens,

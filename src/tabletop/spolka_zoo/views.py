@@ -1,10 +1,11 @@
 """Hidden information: views and the perturbation the leak tests use.
 
 Hidden from a seat: the other seats' secret token picks (until revealed), hidden goals
-(until the end of the game) and intrigue hands; every card of a face-down deck it has not
-seen (company decks, the influence, helper, bot and event decks, the undealt goals and
-intrigues); cards removed covertly. Public (FAQ): money, fruits, shares, helpers, the tokens
-already played, the face-up rows, the discards and everything revealed.
+(until the end of the game) and intrigue hands; the company decks' cards it has not seen;
+the undealt goals and intrigues; cards removed covertly that it did not see. Public (FAQ):
+money, fruits, shares, helpers, the tokens already played, the face-up rows, the discards,
+everything revealed, and the composition of the influence, helper, bot and event decks
+(shown as it is, see below).
 
 A view keeps the shape of the state, with [`HIDDEN`][tabletop.kernel.deck.HIDDEN] (`"?"`) in
 place of what the seat may not know; another seat's secret pick is

@@ -15,7 +15,8 @@ import functools
 from collections.abc import Callable
 from typing import Final
 
-from tabletop.kernel.deck import Known
+from tabletop.kernel.deck import HIDDEN, Known
+from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.protocol import Move
 from tabletop.spolka_zoo.content import HELPER_COST, HELPERS, TOKENS
 from tabletop.spolka_zoo.flow import WORK_STARTS, humans_from
@@ -186,10 +187,18 @@ def _next(draft: Draft) -> None:
 
 
 def _revealed(draft: Draft) -> None:
-    """The token of `turn.seat` is revealed (ZOO-3.2); a duplicate copies the token before it."""
+    """The token of `turn.seat` is revealed (ZOO-3.2); a duplicate copies the token before it.
+
+    Raises:
+        IllegalMove: In a seat's view, when the token is another seat's secret pick (ZOO-3.1):
+            the view does not know what it reveals.
+    """
     index = draft.turn.seat
     seat = draft.seats[index]
     token = seat.pick
+    if token == HIDDEN:
+        msg = f"a view cannot reveal seat {index}'s secret token: apply the move to the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-3.1")
     action = seat.played[-1] if token == "duplicate" else token
     draft.set_seat(index, _WITH_PLAYED(seat, "", (*seat.played, token)))
     turn = draft.turn

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from tabletop.kernel.deck import HIDDEN
+from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import EFFECTS, END_ICON
@@ -88,7 +90,16 @@ _WITH_REVEALED: Final = piles_with("resolving", "shown")
 
 
 def _revealed(draft: Draft, task: Task, card: str) -> None:
+    """The card `card` of the company's deck is revealed (ZOO-7.1).
+
+    Raises:
+        IllegalMove: In a seat's view, when the card is one another seat looked at (ZOO-6.4):
+            the view does not know what it reveals.
+    """
     company = task.company
+    if card == HIDDEN:
+        msg = f"a view cannot reveal the {company} deck's card another seat looked at: apply the move to the full state"
+        raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-6.4")
     i = FRUIT_INDEX[company]
     a, b, c = draft.decks
     deck = a if i == 0 else b if i == 1 else c

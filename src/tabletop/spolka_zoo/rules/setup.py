@@ -30,6 +30,7 @@ from tabletop.spolka_zoo.content import (
 from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules.work import start
 from tabletop.spolka_zoo.state import Config, Draft, Piles, Seat, Task, ZooState
+from tabletop.spolka_zoo.state.hands import intrigue_hand
 
 __all__ = ["OPTIONS", "SEATINGS", "deal", "seat_order", "seatings", "setup"]
 
@@ -266,6 +267,6 @@ def deal(draft: Draft) -> None:
     if "hidden_goals" in draft.config.modules:
         tasks.extend(Task("deal", seat=s, arg="goal") for s in humans)
     if "intrigues" in draft.config.modules:
-        hand = 5 if len(draft.seats) == 2 else 3
+        hand = intrigue_hand(len(draft.seats))
         tasks.extend(Task("deal", seat=s, arg="intrigue") for s in humans for _ in range(hand))
     start(draft, tuple(tasks))

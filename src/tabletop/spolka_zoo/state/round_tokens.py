@@ -6,9 +6,17 @@ The rules append a revealed token to `played` and never play one twice in a roun
 play at most one token per seat per token of the round (ZOO-3.3), never a duplicate first
 (ZOO-4.13), no token for a bot (ZOO-13.3), and end a trading token at its second transaction
 (ZOO-4.1, ZOO-4.6). A text that says otherwise made the rules play a token twice, make a
-third transaction, or fail (a duplicate copying nothing). Each check holds on every state
-of seeded random games of every configuration
-(`tests/spolka_zoo/test_zoo_invariants37_tokens.py`).
+third transaction, or fail (a duplicate copying nothing). Every seat picks in turn before the
+tokens resolve (ZOO-3.1): a human seat holds one token played or picked per token of the
+round, less one at `action.pick` from the seat to pick on (a missing pick was revealed as an
+empty token, fuzz 38). The seat that performed its own token uses only its helpers that
+trigger after that action, each copy once (ZOO-5.1; a bot reveals no token and uses none,
+ZOO-13.8). Pending work resumes at the step after the one that started it, whose turn the
+state still has (a bot's turn, an intrigue window, a token's action, the market; a wrong
+`resume` skipped the rest of a token or went on to the market, fuzz 38). Each check holds on
+every state of seeded random games of every configuration
+(`tests/spolka_zoo/test_zoo_invariants37_tokens.py`, `test_zoo_picks_due.py`,
+`test_zoo_abilities_read.py`, `test_zoo_resume_read.py`).
 
 The sound sequences are few (at most 4 distinct tokens of 6, at most 2 transactions), so
 they are listed once: a sound state costs a look-up per seat and one for the turn.
@@ -21,7 +29,7 @@ from typing import Final, NoReturn
 
 from tabletop.kernel.deck import HIDDEN
 from tabletop.kernel.errors import InvariantBroken
-from tabletop.spolka_zoo.content import FRUITS, TOKENS
+from tabletop.spolka_zoo.content import FRUITS, HELPERS, TOKENS
 from tabletop.spolka_zoo.state import ZooState
 
 __all__ = ["check_tokens"]
@@ -74,17 +82,38 @@ def check_tokens(state: ZooState) -> None:
     if not 0 <= number <= state.config.tokens_per_round:
         most = state.config.tokens_per_round
         _broken(f"token {number} of a round of {most} tokens", "turn.number", "ZOO-3.3")
+    waiting = _waiting(state)
     for i, seat in enumerate(state.seats):
         played, pick = seat.played, seat.pick
         picks = _PICKS_AFTER.get(played)
-        if picks is None or pick not in picks or len(played) + (pick != "") > number or (seat.bot and (played or pick)):
-            _seat_broken(state, i)
+        held = number - (i in waiting) if not seat.bot else 0
+        if picks is None or pick not in picks or len(played) + (pick != "") != held or (seat.bot and (played or pick)):
+            _seat_broken(state, i, held)
     if turn.token or turn.action or turn.trades:
         _turn(state)
+    if turn.abilities:
+        _abilities(state)
+    if state.resume:
+        _resume(state)
 
 
-def _seat_broken(state: ZooState, i: int) -> None:
-    """Raise for the first check seat `i` fails."""
+def _waiting(state: ZooState) -> tuple[int, ...]:
+    """The seats that have yet to pick this token: at `action.pick`, the seat to pick and the
+    human seats after it from the first player (ZOO-3.1: the picks go round in turn order),
+    while no seat has begun resolving the token (ZOO-3.2)."""
+    if state.flow.key != "action.pick":
+        return ()
+    if state.turn.position:
+        position = state.turn.position
+        _broken(f"position {position} while the seats pick: no seat resolves yet", "turn.position", "ZOO-3.2")
+    order, player = state.order_from_first(), state.flow.player
+    if player not in order or state.seats[player].bot:
+        _broken(f"seat {player} to pick a token", "flow.player", "ZOO-3.1")
+    return order[order.index(player) :]
+
+
+def _seat_broken(state: ZooState, i: int, held: int) -> None:
+    """Raise for the first check seat `i` fails; it should hold `held` tokens played or picked."""
     seat, number = state.seats[i], state.turn.number
     played, pick, at = seat.played, seat.pick, f"seats[{i}]"
     if seat.bot and (played or pick):
@@ -104,7 +133,14 @@ def _seat_broken(state: ZooState, i: int) -> None:
     if pick == "duplicate" and not played:
         _broken(f"seat {i} picked 'duplicate' with no token played this round", f"{at}.pick", "ZOO-4.13")
     picked = " and picked one" if pick else ""
-    _broken(f"seat {i} played {played!r}{picked} by token {number} of the round", f"{at}.played", "ZOO-3.3")
+    if len(played) + (pick != "") > number:
+        _broken(f"seat {i} played {played!r}{picked} by token {number} of the round", f"{at}.played", "ZOO-3.3")
+    step = state.flow.key
+    _broken(
+        f"seat {i} played {played!r}, picked {pick!r} at token {number} ({step}): {held} tokens due",
+        f"{at}.pick",
+        "ZOO-3.1",
+    )
 
 
 def _turn(state: ZooState) -> None:
@@ -131,6 +167,73 @@ def _turn(state: ZooState) -> None:
         _broken(f"transactions {trades!r}: a purchase and a sale of one {item}", "turn.trades", pair)
     if state.flow.key == "action.act" and len(trades) >= _TRANSACTIONS:
         _broken(f"transactions {trades!r} and a third one to choose", "turn.trades", two)
+    if not turn.used:
+        _broken(f"transactions {trades!r} made with the action not performed", "turn.used", two)
+
+
+def _abilities(state: ZooState) -> None:
+    """ZOO-5.1 "it always concerns the token resolved by the player who owns the given Helper
+    ... If a player plays an Action token but does not use its effect, they also cannot use
+    Helpers' abilities": the abilities used after a token are the resolving seat's helpers that
+    trigger after its action (given or any), each copy once, and only when it performed the
+    action. A bot uses none (ZOO-13.8): it reveals no token (ZOO-13.3)."""
+    turn = state.turn
+    used = turn.abilities
+    if not (turn.token and turn.used and 0 <= turn.seat < len(state.seats)):
+        _broken(f"abilities {used!r} used by seat {turn.seat} with no action performed", "turn.abilities", "ZOO-5.1")
+    me = state.seats[turn.seat]
+    for card in used:
+        helper = HELPERS.get(card)
+        if helper is None or helper.trigger not in ("any", turn.action):
+            _broken(f"{card!r} used after the action {turn.action!r}: not such a helper", "turn.abilities", "ZOO-5.1")
+        if used.count(card) > me.helpers.count(card):
+            owned = me.helpers.count(card)
+            _broken(
+                f"{card!r} used {used.count(card)} times by seat {turn.seat}, who has {owned}",
+                "turn.abilities",
+                "ZOO-5.1",
+            )
+
+
+_RESUMES: Final = {
+    "action.start": ("the deal before round 1: no token yet", "ZOO-1.4"),
+    "action.next": ("a bot's turn: a bot's seat, no token revealed", "ZOO-13.3"),
+    "action.reveal": ("an intrigue before the reveal: a player's seat, no token revealed", "ZOO-12.8"),
+    "action.act": ("an intrigue after the reveal: a player's seat, a token revealed", "ZOO-12.8"),
+    "action.finish": ("an intrigue after the token: a player's seat, a token revealed", "ZOO-12.8"),
+    "action.after": ("a token's action or abilities: a player's seat, a token performed", "ZOO-5.1"),
+    "market.divide": ("the market: every seat's tokens resolved", "ZOO-7.1"),
+    "market.events": ("the market: every seat's tokens resolved", "ZOO-8.6"),
+    "market.end": ("the market: every seat's tokens resolved", "ZOO-12.2"),
+}
+"""Where pending work resumes, by the step that started it, with the turn that step has and
+the rule (any other `resume` is refused with the steps' names)."""
+
+
+def _resume(state: ZooState) -> None:
+    """The turn is one the step the work resumes at starts work in: the deal before round 1,
+    a bot's turn, an intrigue window, a token's action or abilities, the market phase."""
+    resume, turn = state.resume, state.turn
+    seat = state.seats[turn.seat] if 0 <= turn.seat < len(state.seats) else None
+    human = seat is not None and not seat.bot
+    if resume == "action.start":
+        sound = turn.number == 0 and turn.seat == -1 and state.flow.round == 1
+    elif resume == "action.next":
+        sound = seat is not None and seat.bot and not turn.token
+    elif resume == "action.reveal":
+        sound = human and not turn.token and turn.intrigue
+    elif resume in ("action.act", "action.finish"):
+        sound = human and bool(turn.token) and turn.intrigue
+    elif resume == "action.after":
+        sound = human and bool(turn.token) and turn.used
+    elif resume in _RESUMES:  # the market's steps
+        seats = len(state.seats)
+        sound = turn.number == state.config.tokens_per_round and turn.position == seats and not turn.token
+    else:
+        return  # not a step work resumes at: the pending work's check names it
+    if not sound:
+        what, rule = _RESUMES[resume]
+        _broken(f"work resuming at {resume!r} ({what}) with {turn}", "resume", rule)
 
 
 def _broken(message: str, path: str, rule: str) -> NoReturn:
