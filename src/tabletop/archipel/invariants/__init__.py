@@ -32,13 +32,14 @@ into a `DecodeError` at that path.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import chain, compress
+from itertools import compress
 from operator import attrgetter, is_not
 from typing import Final, NoReturn
 
 from tabletop.archipel.content.board import Board, is_loaded
 from tabletop.archipel.content.kinds import FISH, SHARK, storm_number
+from tabletop.archipel.invariants.cards import cards_coded as _cards_coded
+from tabletop.archipel.invariants.cards import cards_moved as _cards_moved
 from tabletop.archipel.invariants.flags import check_flags
 from tabletop.archipel.invariants.steps import check_lengths, check_steps
 from tabletop.archipel.state import (
@@ -59,7 +60,6 @@ from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.fastattrs import remember
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
-from tabletop.kernel.serialize.validate import CountCode
 from tabletop.kernel.tokens import Tokens
 
 __all__ = ["check_invariants"]
@@ -110,7 +110,7 @@ def _changed(s: ArchipelState, last: ArchipelState, board: Board) -> None:
     objects of `last` (the board is found loaded at every call: a test may drop one); where the
     cards and shops are the very objects of `last` but the flow, the turn or the warehouse's sign
     changed (most steps), only the card places are checked again, and where some cards moved, the
-    cards are found conserved by the parts that changed alone (`_cards_moved`)."""
+    cards are found conserved by the parts that changed alone (`cards_moved`)."""
     same_board, same_boats = s.board is last.board, s.boats is last.boats
     if not (same_board and s.declare is last.declare and s.idle_rounds is last.idle_rounds):
         _check_options(s)
@@ -310,10 +310,15 @@ def _count_fish(s: ArchipelState, board: Board) -> None:
         _MARKETS.keep(s.markets, board)
     for kind, n in _TALLIES.of(s.markets, _tally).items():
         pieces[kind] = pieces.get(kind, 0) + n
+    if pieces == _EVERY_FISH:  # every piece there, by kind (compared at once): no multiset built
+        return
     problem = conservation_problem(Tokens(pieces), FISH)  # in a view, hidden fish make up the rest
     if problem:
         _fail(f"fish pieces not conserved: {problem}", "spots", "ARC-1.5")
 
+
+_EVERY_FISH: Final = dict(FISH.items())
+"""The fish pieces by kind, as a plain dict (the count of a state with each piece there equals it)."""
 
 _TALLIES: Final = PartAnswers()
 """The counts of tuples of multisets (the markets, the shops), by the tuple's identity."""
@@ -329,87 +334,6 @@ def _check_cards(s: ArchipelState, board: Board) -> None:
         _CONSERVED.keep(s.pocket.contents, *holds)
     _check_places(s, board)
 
-
-_BOARD_CODES: Final = PartAnswers(8)
-"""Per board (by identity): the code of its square cards (`None`: too many to code, never met),
-and the codes of the parts of states, kept by their identity, with the way of coding a part
-(`_coder`), built once per board."""
-
-
-def _board_code(board: Board) -> tuple[int | None, PartAnswers, Callable[[object], int | None]]:
-    code = CountCode(board.cards, board.cards.total)
-    parts = PartAnswers()
-    return code.tokens(board.cards), parts, _coder(code, parts)
-
-
-def _coder(code: CountCode, parts: PartAnswers) -> Callable[[object], int | None]:
-    """The code of the square cards of a part of a state: a multiset, or a tuple of storm spaces,
-    of shops or of boats (a tuple coded from the codes of its multisets, each kept in `parts` by
-    its identity); `None` for a card not known or a part of another kind (`_count_cards` decides)."""
-    tokens, pieces = code.tokens, code.pieces
-
-    def coded(part: object) -> int | None:
-        if type(part) is Tokens:
-            return tokens(part)
-        if type(part) is not tuple:
-            return None
-        if not part:
-            return 0
-        first = part[0]
-        if type(first) is str:
-            return pieces(filter(None, part))
-        if type(first) is Tokens:
-            return parts.total(part, tokens)
-        if type(first) is Boat:
-            return parts.total([boat.cards for boat in part], tokens)
-        return None
-
-    return coded
-
-
-def _cards_coded(s: ArchipelState, board: Board) -> bool:
-    """Whether the square cards are exactly the board's, by their codes: True exactly where
-    `_count_cards` finds them conserved (a card not known, or any difference: False). The tuples
-    of storm spaces, shops and boats are coded once each, kept by their identity."""
-    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
-    if expected is None:
-        return False
-    return (
-        parts.total((s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms, s.shops, s.boats), coded)
-        == expected
-    )
-
-
-def _cards_moved(s: ArchipelState, last: ArchipelState, board: Board) -> bool:
-    """Whether the square cards are exactly the board's, those of `last` (on the same board) being
-    so: the parts that are not the very objects of `last` hold, together, the same cards as those
-    of `last` they replace, by their codes (each kept by the part's identity). True exactly where
-    `_count_cards` finds them conserved; False also for a card not known or a tuple of another
-    length (`_check_cards` decides)."""
-    expected, parts, coded = _BOARD_CODES.of(board, _board_code)
-    if expected is None or len(s.shops) != len(last.shops) or len(s.boats) != len(last.boats):
-        return False
-    new = (s.pocket.contents, s.warehouse, s.bought, s.removed, s.storms)
-    old = (last.pocket.contents, last.warehouse, last.bought, last.removed, last.storms)
-    moved = list(map(is_not, new, old))
-    shops, shops_before = s.shops, last.shops
-    in_shops = list(map(is_not, shops, shops_before)) if shops is not shops_before else _NONE_MOVED
-    cards: Sequence[Tokens] = ()
-    cards_before: Sequence[Tokens] = ()
-    on_boats: Sequence[bool] = ()
-    if s.boats is not last.boats:
-        cards, cards_before = list(map(_CARDS, s.boats)), list(map(_CARDS, last.boats))
-        on_boats = list(map(is_not, cards, cards_before))
-    now = parts.total(chain(compress(new, moved), compress(shops, in_shops), compress(cards, on_boats)), coded)
-    if now is None:
-        return False
-    return now == parts.total(
-        chain(compress(old, moved), compress(shops_before, in_shops), compress(cards_before, on_boats)), coded
-    )
-
-
-_NONE_MOVED: Final = ()
-"""No part moved (`compress` of it selects nothing)."""
 
 _CARDS: Final = attrgetter("cards")
 """A boat's equipment cards."""

@@ -161,10 +161,24 @@ def _catch(state: ConservasState, upgrades: _Owned, fishing: bool) -> None:
         return
     if not fishing:
         _fail(f"tokens on the boats at {state.flow.key}: {state.catch}", "catch", "CON-4.1")
-    bonus = upgrades.catch_bonus
-    room = sum([min(MAX_CATCH, BOATS[card].catch + bonus) for card in used if card in fleet])
+    room = _room(used, fleet, upgrades.catch_bonus)
     if catch > room:
         _fail(f"{catch} token(s) on the boats; the boats used this round hold {room}", "catch", "CON-2.3")
+
+
+def _room(used: tuple[str, ...], fleet: tuple[str, ...], bonus: int) -> int:
+    """What the boats of `fleet` used this round hold (CON-2.3), kept for the last `used`, `fleet`
+    (by identity) and `bonus` (a round's states share them)."""
+    last = _LAST_ROOM[0]
+    if last[0] is used and last[1] is fleet and last[2] == bonus:
+        return last[3]
+    room = sum([min(MAX_CATCH, BOATS[card].catch + bonus) for card in used if card in fleet])
+    _LAST_ROOM[0] = (used, fleet, bonus, room)
+    return room
+
+
+_LAST_ROOM: Final[list[tuple[tuple[str, ...], tuple[str, ...], int, int]]] = [((), (), 0, 0)]
+"""The last `_room` worked out, with its `used`, `fleet` and `bonus` (kept alive: identities not reused)."""
 
 
 def _known(cards: Cards) -> NoReturn:

@@ -96,6 +96,8 @@ def _rows(state: ConservasState, key: str) -> None:
     """CON-3.8, CON-4.3, CON-4.4: a row is full, less this round's purchases before its refill,
     while its deck holds a card; it never held more than 3 since it was refilled."""
     cards = state.cards
+    if not state.bought and len(cards.boat_row) == ROW_SIZE and len(cards.upgrade_row) == ROW_SIZE:
+        return  # both rows full, nothing bought this round (most states): the loop finds both sound
     for name, deck, row, table, short, dealing in (
         ("boat_row", cards.boat_deck, cards.boat_row, BOATS, _BOAT_ROW_SHORT, "eod.boat_deal"),
         ("upgrade_row", cards.upgrade_deck, cards.upgrade_row, UPGRADES, _UPGRADE_ROW_SHORT, "eod.upgrade_deal"),
