@@ -1,4 +1,5 @@
-"""`tabletop serve` with a database it cannot open or a port that is no port: one line, exit 2.
+"""`tabletop serve` with a database it cannot open, a port that is no port or an address it cannot
+listen on: one line, exit 2.
 
 The message names the database (never a URL's password) and comes before anything is served:
 no "serving on" line, no traceback.
@@ -53,4 +54,33 @@ def test_serve_refuses_a_port_out_of_range_before_opening_anything(tmp_path) -> 
 
     with pytest.raises(ValueError, match="port must be 0 to 65535, got 70000"):
         serve(port=70000, db=str(tmp_path / "m.sqlite3"))
+    assert not (tmp_path / "m.sqlite3").exists()
+
+
+@pytest.mark.parametrize("host", ["999.1.1.1", "no-such-host.invalid"])
+def test_a_host_this_machine_cannot_listen_on_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path, host: str
+) -> None:
+    """An address that is no address is refused before anything opens or is served (was: "serving on", then exit 3)."""
+    db = tmp_path / "m.sqlite3"
+    code = main(["serve", "--host", host, "--port", "0", "--db", str(db)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith(f"tabletop serve: cannot listen on host {host!r}, port 0: ")
+    assert len(err.strip().splitlines()) == 1
+    assert "serving on" not in out
+    assert "Traceback" not in out + err
+    assert not db.exists()
+
+
+def test_a_port_in_use_is_refused_naming_it(tmp_path) -> None:
+    """A port another socket listens on is refused with the host and the port, before the database opens."""
+    import socket
+
+    from tabletop.server import serve
+
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        with pytest.raises(ValueError, match=rf"cannot listen on host '127.0.0.1', port {port}: "):
+            serve("127.0.0.1", port, db=str(tmp_path / "m.sqlite3"))
     assert not (tmp_path / "m.sqlite3").exists()

@@ -14,6 +14,7 @@ The HTTP and WebSocket API is documented in `docs/server.md`.
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -44,13 +45,15 @@ def serve(
             (the command line prints where it serves then).
 
     Raises:
-        ValueError: If a board file is not a valid board (naming the file and the field), or
-            `port` is not a port (0 to 65535).
+        ValueError: If a board file is not a valid board (naming the file and the field),
+            `port` is not a port (0 to 65535), or this machine cannot listen on `host` and
+            `port` (an unknown name, an address not its own, a port in use).
         StorageError: If the database cannot be opened.
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
         msg = f"port must be 0 to 65535, got {port!r}"
         raise ValueError(msg)
+    _check_listen(host, port)
     import uvicorn
 
     from tabletop.server.app import MAX_MESSAGE, create_app
@@ -59,3 +62,21 @@ def serve(
     if on_ready is not None:
         on_ready()
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=4 * MAX_MESSAGE)
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Bind `host`:`port` once and let go, so that a bad address is refused before serving starts.
+
+    Raises:
+        ValueError: Naming the host, the port and why (uvicorn would log it and exit after the
+            command line had said where it serves).
+    """
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        with socket.socket(family, kind, proto) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        msg = f"cannot listen on host {host!r}, port {port}: {exc.strerror or exc}"
+        raise ValueError(msg) from None
