@@ -23,13 +23,7 @@ pytest.importorskip("uvicorn")
     ],
 )
 def test_a_database_that_cannot_be_opened_is_one_line(capsys: pytest.CaptureFixture[str], db: str, named: str) -> None:
-    code = main(["serve", "--db", db, "--port", "0"])
-    out, err = capsys.readouterr()
-    assert code == 2
-    assert err.startswith(f"tabletop serve: cannot open the database {named}: ")
-    assert len(err.strip().splitlines()) == 1
-    assert "serving on" not in out
-    assert "Traceback" not in out + err
+    out, err = _refused(capsys, ["serve", "--db", db, "--port", "0"], f"cannot open the database {named}: ")
     assert "s3cret" not in out + err
 
 
@@ -63,13 +57,8 @@ def test_a_host_this_machine_cannot_listen_on_is_one_line(
 ) -> None:
     """An address that is no address is refused before anything opens or is served (was: "serving on", then exit 3)."""
     db = tmp_path / "m.sqlite3"
-    code = main(["serve", "--host", host, "--port", "0", "--db", str(db)])
-    out, err = capsys.readouterr()
-    assert code == 2
-    assert err.startswith(f"tabletop serve: cannot listen on host {host!r}, port 0: ")
-    assert len(err.strip().splitlines()) == 1
-    assert "serving on" not in out
-    assert "Traceback" not in out + err
+    argv = ["serve", "--host", host, "--port", "0", "--db", str(db)]
+    _refused(capsys, argv, f"cannot listen on host {host!r}, port 0: ")
     assert not db.exists()
 
 
@@ -84,3 +73,15 @@ def test_a_port_in_use_is_refused_naming_it(tmp_path) -> None:
         with pytest.raises(ValueError, match=rf"cannot listen on host '127.0.0.1', port {port}: "):
             serve("127.0.0.1", port, db=str(tmp_path / "m.sqlite3"))
     assert not (tmp_path / "m.sqlite3").exists()
+
+
+def _refused(capsys: pytest.CaptureFixture[str], argv: list[str], starts: str) -> tuple[str, str]:
+    """Run `argv`, hold it to a one-line refusal starting `starts` (exit 2, nothing served); its output."""
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert err.startswith(f"tabletop serve: {starts}")
+    assert len(err.strip().splitlines()) == 1
+    assert "serving on" not in out
+    assert "Traceback" not in out + err
+    return out, err
