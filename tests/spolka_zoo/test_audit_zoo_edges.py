@@ -1,19 +1,22 @@
-"""Edge cases read from the rulebook's plain words: a sale at the bottom of the fruit track, a
-tie among the minority, round five's events, the final sale off the track, bot cards at their
-limits, and money passing between seats only by a purchase (ZOO-4.7, ZOO-4.13, ZOO-8.5, ZOO-12.2, ZOO-10.3,
-ZOO-13.3, ZOO-13.6, ZOO-11.9)."""
+"""Edge cases read from the rulebook's plain words: the starting cards by seat count, sales at the
+ends of the tracks, a duplicate at a round's start, speculated cards at the market, ties among the
+minority, round five's events, the final sale off the track, bot cards at their limits and the shared
+bot deck, and money passing between seats only by a purchase (ZOO-1.2, ZOO-4.7, ZOO-4.13, ZOO-7.5,
+ZOO-8.4, ZOO-8.5, ZOO-12.2, ZOO-10.3, ZOO-13.3, ZOO-13.5, ZOO-13.6, ZOO-11.9)."""
 
 from __future__ import annotations
 
 import random
 
 import attrs
+import pytest
 from test_zoo_market import _division  # decks emptied, boards filled, every token declined
 from zoo_helpers import craft, legal, play, seat, start
 
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo import GAME
+from tabletop.spolka_zoo.content import STARTING
 from tabletop.spolka_zoo.state import ZooState, final_outcome
 
 
@@ -22,6 +25,22 @@ def _bot_turn(state: ZooState) -> ZooState:
     state = play(state, "pick fruit; pick fruit; done; done")
     assert state.current_player == CHANCE and state.queue[0].op == "bot_turn"
     return state
+
+
+@pytest.mark.parametrize(
+    ("players", "bots", "marks", "size"),
+    [(2, 0, {"2+"}, 5), (2, 1, {"2+", "3"}, 7), (3, 1, {"2+", "3", "4+"}, 8), (4, 1, {"2+", "3", "4+", "5"}, 9)],
+)
+def test_a_starting_card_takes_part_from_its_number_of_players_up(
+    players: int, bots: int, marks: set[str], size: int
+) -> None:
+    """ZOO-1.2 "The numbers (from 2+ to 5) tell from what number of players the given card takes
+    part in the game", bots counted (ZOO-13.1): a card marked 3 is in every game of three seats or
+    more, so four seats use 2+, 3 and 4+."""
+    state = start(players, bots)
+    used = {card.id: card.players for card in STARTING}
+    assert [len(deck) for deck in state.decks] == [size] * 3
+    assert {used[card] for deck in state.decks for card in deck.cards()} == marks
 
 
 def test_selling_a_fruit_at_one_pays_one_and_leaves_the_price() -> None:
@@ -85,6 +104,24 @@ def test_events_come_at_the_end_of_round_five_too() -> None:
     assert state.finished and state.is_terminal
 
 
+def test_speculated_cards_resolve_in_their_order_and_the_deck_is_shuffled_after() -> None:
+    """ZOO-7.5 "It is forbidden to shuffle a Company deck before starting to resolve it ... After
+    finishing resolving the deck, shuffle all the cards": the three cards a speculation put on top
+    are revealed in the order chosen, with no chance draw; after the second icon no card of the
+    deck is in a known place, the one put at its bottom included."""
+    state = seat(start(board="lemon,apple,pineapple"), 0, shares=(0, 1, 0))
+    state = play(state, "pick speculate; pick share; pick share", "speculate lemon")
+    state = play(state, "draw lemon-1; draw lemon-2; draw lemon-3; draw lemon-4")
+    state = play(state, "arrange lemon-3,lemon-2,lemon-4 bottom lemon-1 lemon", "done", "done")
+    for token in ("fruit", "lobby"):
+        state = play(state, *[f"pick {token}"] * 3, *["done"] * 3)
+    assert state.piles.resolving == ("lemon-3", "lemon-2", "lemon-4")  # lemon-4's icon is the first
+    assert state.current_player == CHANCE and state.queue[0].company == "lemon"
+    state = play(state, "draw lemon-5", "choose pass", "draw lemon-6")  # lemon-6: the second icon
+    assert state.queue[0].company == "apple" and not state.piles.resolving
+    assert not state.decks[1].top and not state.decks[1].bottom and "lemon-1" in state.decks[1].middle
+
+
 def test_the_final_sale_pays_every_share_at_one_price_even_off_the_track() -> None:
     """ZOO-10.3 "sell all the Shares and Fruits they own at their current prices ... This sale no
     longer causes any changes to the prices": 3 apple shares at 12 and 2 lemons at 7 pay 36 + 14."""
@@ -101,6 +138,15 @@ def test_a_bots_second_purchase_stops_once_the_price_passes_eight() -> None:
     state = play(_bot_turn(state), "draw bot-07")
     assert state.seats[2].shares == (0, 0, 1) and state.share_price == (1, 1, 9)
     assert state.seats[2].money == 20 - 8 + 2 and state.current_player == 0
+
+
+def test_the_next_bot_draws_from_what_the_last_one_left() -> None:
+    """ZOO-13.5 "all of them use the same Bot deck, but each Bot resolves its turn separately ...
+    Do not reshuffle the Bot deck after a given Bot has finished resolving it": the second bot
+    draws from the twelve cards the first left."""
+    state = play(start(1, 2), "pick fruit", "done", "draw bot-09")
+    assert state.current_player == CHANCE and state.queue[0].op == "bot_turn" and state.queue[0].seat == 2
+    assert len(state.piles.bot_deck) == 12 and "draw bot-09" not in legal(state) and len(legal(state)) == 12
 
 
 def test_a_bot_that_cannot_pay_discards_the_card() -> None:
