@@ -2,7 +2,7 @@
 ends of the tracks, a duplicate at a round's start, speculated cards at the market, ties among the
 minority, round five's events, the final sale off the track, bot cards at their limits and the shared
 bot deck, and money passing between seats only by a purchase (ZOO-1.2, ZOO-4.7, ZOO-4.13, ZOO-7.5,
-ZOO-8.4, ZOO-8.5, ZOO-12.2, ZOO-10.3, ZOO-13.3, ZOO-13.5, ZOO-13.6, ZOO-11.9)."""
+ZOO-8.4, ZOO-8.5, ZOO-12.2, ZOO-12.3, ZOO-10.3, ZOO-13.3, ZOO-13.5, ZOO-13.6, ZOO-11.9)."""
 
 from __future__ import annotations
 
@@ -120,6 +120,17 @@ def test_speculated_cards_resolve_in_their_order_and_the_deck_is_shuffled_after(
     state = play(state, "draw lemon-5", "choose pass", "draw lemon-6")  # lemon-6: the second icon
     assert state.queue[0].company == "apple" and not state.piles.resolving
     assert not state.decks[1].top and not state.decks[1].bottom and "lemon-1" in state.decks[1].middle
+
+
+@pytest.mark.parametrize(("apple", "resolved"), [(4, 1), (5, 0)])
+def test_an_event_carried_out_in_part_counts_as_resolved(apple: int, resolved: int) -> None:
+    """ZOO-12.3 "Partially resolving an Event card's effect is also treated as having resolved the
+    card ... If the First Player is unable to apply the effect ... in any way ... they set it aside":
+    'drought' (the scarcest fruit, apple by board order, 2 spaces up) from 4 reaches 5 and counts;
+    from 5 it cannot move and does not."""
+    state = _division(craft(start(modules=("events",)), fruit_price=(apple, 5, 5)), {})
+    state = play(state, "draw ev-drought")
+    assert state.fruit_price == (5, 5, 5) and state.queue[0].op == "event" and state.queue[0].n == resolved
 
 
 def test_the_final_sale_pays_every_share_at_one_price_even_off_the_track() -> None:
