@@ -1,7 +1,7 @@
 """Harbour and setup edge cases read from the rulebook's plain words: a closed shop's market, two
 good-weather cards and one storm, the pocket at exactly three cards, the short game's setup, the
-fuel supply with five boats, and a shark eating the only bait (ARC-4.10, ARC-4.4, ARC-4.9,
-ARC-1.7, ARC-9.1, ARC-1.4, ARC-3.4)."""
+fuel supply with five boats, a shark eating the only bait, and a storm cleared with the last fuel
+(ARC-4.10, ARC-4.4, ARC-4.9, ARC-1.7, ARC-9.1, ARC-1.4, ARC-3.4, ARC-5.4)."""
 
 from __future__ import annotations
 
@@ -84,3 +84,15 @@ def test_a_shark_eats_the_only_bait_even_a_multicolour_one() -> None:
     state = play(boat(started(1), 0, cards=["bait-multi"]), "sail f01", "catch", "fish shark")
     assert state.removed == Tokens({"bait-multi": 1}) and not state.boats[0].cards
     assert (state.spots[0].fish, state.spots[0].face_up) == ("shark", True) and state.flow.key == "turn.act"
+
+
+def test_clearing_a_storm_with_the_last_fuel_leaves_the_boat_there() -> None:
+    """ARC-5.4 "After removing the storm card you can move again, if you still have fuel left!
+    Otherwise, you stay at this location": with one fuel the gear's move empties the tank, so the
+    boat stays on the storm space and can only end its turn there."""
+    state = storms(boat(started(1), 0, cards=["storm-gear"], fuel=1), {20: "storm-20"})
+    state = play(state, "sail s20")
+    assert (state.boats[0].at, state.boats[0].fuel) == ("s20", 0) and not any(state.storms)
+    assert {m.kind for m in state.legal_moves()} == {"end-turn", "over"}
+    state = play(state, "end turn")
+    assert state.boats[0].at == "s20" and state.flow.player == 1

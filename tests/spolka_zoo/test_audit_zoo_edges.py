@@ -160,6 +160,17 @@ def test_the_next_bot_draws_from_what_the_last_one_left() -> None:
     assert len(state.piles.bot_deck) == 12 and "draw bot-09" not in legal(state) and len(legal(state)) == 12
 
 
+def test_a_bot_holding_the_first_player_marker_cannot_lobby_by_card() -> None:
+    """ZOO-13.3 (bot card 10 "if the bot is not the first player: reveal the top influence card and
+    shuffle it into the apple deck"), ZOO-13.4: a bot seated first (seating "BPP") is the first
+    player of round 1, so the card cannot be carried out: discarded, the next one drawn, no coins."""
+    state = play(start(2, 1, seating="BPP"), "pick fruit; pick fruit")
+    assert state.seats[0].bot and state.flow.first_player == 0 and state.queue[0].seat == 0
+    state = play(state, "draw bot-10")
+    assert state.current_player == CHANCE and state.piles.bot_discard == Tokens({"bot-10": 1})
+    assert state.seats[0].money == 10 and len(state.decks[0]) == 7
+
+
 def test_a_bot_that_cannot_pay_discards_the_card() -> None:
     """ZOO-13.4 "If at least one effect from the card cannot be resolved in full, the player
     discards it and draws the next one": bot card 7 with 5 coins and the pineapple share at 8."""
