@@ -1,7 +1,7 @@
 """Edge cases read from the rulebook's plain words: the starting cards by seat count, sales at the
 ends of the tracks, a duplicate at a round's start, speculated cards at the market, ties among the
 minority, round five's events, the final sale off the track, bot cards at their limits and the shared
-bot deck, and money passing between seats only by a purchase (ZOO-1.2, ZOO-4.7, ZOO-4.13, ZOO-7.5,
+bot deck, and money passing between seats only by a purchase (ZOO-1.2, ZOO-4.2, ZOO-4.7, ZOO-4.13, ZOO-7.5,
 ZOO-8.4, ZOO-8.5, ZOO-12.2, ZOO-12.3, ZOO-10.3, ZOO-13.3, ZOO-13.5, ZOO-13.6, ZOO-11.9)."""
 
 from __future__ import annotations
@@ -67,6 +67,19 @@ def test_a_duplicate_does_not_reach_back_into_the_last_round() -> None:
     state = _division(start(), {})
     assert state.flow.round == 2 and state.flow.key == "action.pick"
     assert "pick duplicate" not in legal(state) and "pick helper" in legal(state)
+
+
+def test_a_duplicate_is_a_new_action_for_the_same_company_rule() -> None:
+    """ZOO-4.2 "What is not allowed within this action is two different transactions in the same
+    Company", ZOO-4.13: the rule binds one action; a duplicate of share trading after a purchase in
+    the apple company may sell an apple share."""
+    state = seat(start(), 0, shares=(1, 0, 0))
+    state = play(state, "pick share; pick fruit; pick fruit", "buy share apple", "done", "done", "done")
+    state = play(state, "pick duplicate; pick share; pick share")
+    assert state.turn.token == "duplicate" and state.turn.action == "share"
+    assert "sell share apple" in legal(state)
+    state = play(state, "sell share apple")
+    assert state.seats[0].shares == (1, 0, 0) and state.share_price[0] == 1
 
 
 def test_a_tie_among_the_minority_pays_everyone_who_has_not_taken() -> None:
