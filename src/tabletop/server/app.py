@@ -36,7 +36,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
-from tabletop.server.hosting import ApiError, Host
+from tabletop.server.hosting import Host
+from tabletop.server.refusals import ApiError
 from tabletop.server.storage import Storage, open_storage
 
 __all__ = ["MAX_MESSAGE", "Hub", "create_app"]
