@@ -1,10 +1,30 @@
-"""The files the command line reads: records to a bound, and only regular files or folders."""
+"""What the command line reads besides its options: records to a bound, only regular files or
+folders, and seeds in the range a game takes."""
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
-__all__ = ["read_record_file", "regular_path"]
+from tabletop.kernel.seeds import SeedError, check_seed
+
+__all__ = ["read_record_file", "regular_path", "seed_argument"]
+
+
+def seed_argument(text: str) -> int:
+    """`--seed SEED`: a whole number from 0 to 2**63 - 1 (see [check_seed][tabletop.kernel.seeds.check_seed]).
+
+    Raises:
+        argparse.ArgumentTypeError: Naming `seed` and the text (cut short), for argparse's usage error.
+    """
+    try:
+        value: object = int(text)
+    except ValueError:  # not digits, or more of them than Python reads: the text is quoted, cut short
+        value = text
+    try:
+        return check_seed(value)
+    except SeedError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def regular_path(path: Path) -> Path:

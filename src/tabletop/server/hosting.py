@@ -42,6 +42,7 @@ from tabletop.frontend.render import BOT_DECK, automatic_seats
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import IllegalMove, NotationError, TabletopError, UndoError
 from tabletop.kernel.protocol import Game, Move, State
+from tabletop.kernel.seeds import SeedError, check_seed
 from tabletop.registry import available_games, get_game
 from tabletop.server.documents import action_bridge, document, public_view, undo_refusal
 from tabletop.server.hosted import (
@@ -151,8 +152,10 @@ class Host:
         game = self._game(data.get("game"))
         options = request_options(game, data.get("options", {}), self.offered)
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise ApiError(400, f"seed must be a whole number from 0, got {seed!r}", "bad-seed", field="seed")
+        try:
+            seed = None if seed is None else check_seed(seed)
+        except SeedError as exc:
+            raise ApiError(400, str(exc), "bad-seed", field="seed") from None
         try:
             match = Match(game, seed=seed, options=options, agents={})
         except (ValueError, TypeError, TabletopError) as exc:
