@@ -251,3 +251,39 @@ def test_a_socket_message_of_a_huge_unknown_type_gets_a_short_error(http, duo):
         error = next_of(ws, "error")
         assert (error["code"], error["field"]) == ("bad-request", "type")
         assert len(error["error"]) <= 500
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "field", "error"),
+    [
+        (
+            "spolka_zoo",
+            {"modules": ["events", "events"]},
+            "modules",
+            'option \'modules\' names a value twice: ["events", "events"]',
+        ),
+        ("spolka_zoo", {"players": [1]}, "players", "option 'players' must be an integer from 1 to 5; got [1]"),
+        (
+            "archipel",
+            {"players": 2, "colours": ["red", "red"]},
+            "colours",
+            'option \'colours\': each player chooses a pawn of their own (ARC-1.2); got ["red", "red"]',
+        ),
+        (
+            "archipel",
+            {"players": 3, "colours": ["red", "blue"]},
+            "colours",
+            'option \'colours\' must name one colour per boat (3); got ["red", "blue"]',
+        ),
+    ],
+)
+@pytest.mark.parametrize("path", ["/api/matches", "/api/games/{game}/seats"])
+def test_a_list_option_is_quoted_as_the_json_list_sent(http, game, options, field, error, path):
+    """A list option value the game refuses is quoted as the JSON list the client sent, not as the Python
+    tuple the server handed the game (`('events', 'events')`), whether the option's own check or the
+    game's setup refuses it, on a new match and on a seat layout (ARC-1.2 for the colours)."""
+    body = {"options": options} if "seats" in path else {"game": game, "options": options}
+    answer = http.post(path.format(game=game), json=body)
+    _refused(answer, 400, "bad-option")
+    assert (answer.json()["error"], answer.json()["field"]) == (error, f"options.{field}")
+    assert http.get("/api/matches").json() == []

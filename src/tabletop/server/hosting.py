@@ -159,7 +159,7 @@ class Host:
         try:
             match = Match(game, seed=seed, options=options, agents={})
         except (ValueError, TypeError, TabletopError) as exc:
-            raise option_refused(exc) from None
+            raise option_refused(exc, data.get("options")) from None
         kinds = seat_kinds(data.get("seats"), match.num_players, automatic_seats(match.start))
         seat = creator_seat(data.get("seat"), kinds)
         token = secrets.token_urlsafe(24) if seat is not None else None
@@ -185,7 +185,7 @@ class Host:
         try:
             state = game.new_game(0, **options)
         except (ValueError, TypeError, TabletopError) as exc:
-            raise option_refused(exc) from None
+            raise option_refused(exc, data.get("options")) from None
         bots = automatic_seats(state)
         checked = game.check_options(options)
         return {

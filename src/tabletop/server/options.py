@@ -20,13 +20,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tabletop.kernel.protocol import Game, Option
-from tabletop.server.refusals import ApiError, short
+from tabletop.server.refusals import ApiError, as_sent, short
 
 __all__ = ["describe_game", "option_kind", "request_options"]
 
 
 def request_options(game: Game, options: Any, offered: Mapping[tuple[str, str], Sequence[str]]) -> dict[str, Any]:
-    """The options a request sends for `game`, checked (a JSON list becomes a tuple).
+    """The options a request sends for `game`, checked (a JSON list becomes a tuple; a refusal quotes it
+    as the list sent).
 
     Args:
         game: The game.
@@ -50,12 +51,12 @@ def request_options(game: Game, options: Any, offered: Mapping[tuple[str, str], 
             choices = f"the default or {', '.join(map(repr, values))}" if values else "only the default"
             msg = f"option {name!r} is free text (a file path, say): the server offers {choices}; got {short(value)}"
             raise ApiError(400, msg, "bad-option", field=f"options.{name}")
-        value = tuple(value) if isinstance(value, list) else value
+        checked = tuple(value) if isinstance(value, list) else value
         try:
-            option.check(value)
+            option.check(checked)
         except (ValueError, TypeError) as exc:
-            raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
-        out[name] = value
+            raise ApiError(400, as_sent(str(exc), {name: value}), "bad-option", field=f"options.{name}") from None
+        out[name] = checked
     return out
 
 

@@ -24,7 +24,16 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Final
 
-__all__ = ["ApiError", "RateLimiter", "expect_object", "only_fields", "option_refused", "seat_number", "short"]
+__all__ = [
+    "ApiError",
+    "RateLimiter",
+    "as_sent",
+    "expect_object",
+    "only_fields",
+    "option_refused",
+    "seat_number",
+    "short",
+]
 
 #: An error's sentence is cut to about this many characters (it may quote a huge value sent).
 _LONGEST_ERROR: Final = 500
@@ -95,11 +104,33 @@ class RateLimiter:
             raise ApiError(429, msg, "rate-limited")
 
 
-def option_refused(exc: Exception) -> ApiError:
-    """A game's refusal of its options, naming the option when the message does (`option 'bots': ...`)."""
-    text = str(exc)
+def option_refused(exc: Exception, sent: Any = None) -> ApiError:
+    """A game's refusal of its options, naming the option when the message does (`option 'bots': ...`).
+
+    `sent` is the `options` object of the request: a list value the game quotes as the Python
+    tuple it was given is written back as the JSON list the client sent (see `as_sent`).
+    """
+    text = as_sent(str(exc), sent)
     named = re.match(r"option '(\w+)'", text)
     return ApiError(400, text, "bad-option", field=f"options.{named[1]}" if named else "options")
+
+
+def as_sent(text: str, sent: Any) -> str:
+    """`text` with every list of the `sent` options (a JSON object), which the server hands the game as
+    a tuple and the game's refusal quotes as one (`('events', 'events')`), written as the client wrote
+    it: JSON (`["events", "events"]`), cut short like every value quoted.
+
+    ```pycon
+    >>> print(as_sent("option 'modules' names a value twice: ('events', 'events')", {"modules": ["events", "events"]}))
+    option 'modules' names a value twice: ["events", "events"]
+
+    ```
+    """
+    if isinstance(sent, dict):
+        for value in sent.values():
+            if isinstance(value, list):
+                text = text.replace(repr(tuple(value)), short(value))
+    return text
 
 
 def seat_number(seat: Any, seats: int) -> int:
