@@ -8,14 +8,15 @@ from typing import TextIO
 from tabletop.frontend.match import Match, Ply
 from tabletop.frontend.records import Record, read_record
 from tabletop.frontend.render import describe_player, render
-from tabletop.frontend.screens import format_outcome
+from tabletop.frontend.screens import format_outcome, quoted
 from tabletop.kernel.protocol import Game
 
 __all__ = ["replay"]
 
 
 def replay(text: str, *, stdin: TextIO, stdout: TextIO, game: Game | None = None, seat: int | None = None) -> int:
-    """Step through a record: Enter for the next step, `b` back, a number to jump, `q` to stop.
+    """Step through a record: Enter for the next step, `b` back, a number to jump, `q` to stop
+    (anything else is refused and asked again).
 
     When input runs out, the remaining steps are printed without boards. A full record is
     replayed into states (shown whole, or as `seat` sees them); a seat's copy is shown as
@@ -75,18 +76,25 @@ def _told(ply: Ply, number: int, seat: int | None) -> str:
 
 def _ask_key(stdin: TextIO, output: TextIO, position: int, steps: int) -> int | str | None:
     """What the reader asks for at step `position` of `steps`: `None` when input ended, `"quit"`,
-    `"next"`, or the step to show (`b` one back, a number that step)."""
-    output.write("[Enter] next, b back, NUMBER go to step, q quit> ")
-    output.flush()
-    line = stdin.readline()
-    if not line:
-        return None
-    command = line.strip()
-    if command == "q":
-        return "quit"
-    if command == "b" or command.isdigit():
-        return max(0, position - 1) if command == "b" else min(int(command), steps)
-    return "next"
+    `"next"`, or the step to show (`b` one back, a number that step); anything else is refused,
+    quoted cut short, and asked again (it stepped on)."""
+    while True:
+        output.write("[Enter] next, b back, NUMBER go to step, q quit> ")
+        output.flush()
+        line = stdin.readline()
+        if not line:
+            return None
+        command = line.strip()
+        if command in ("", "q"):
+            return "quit" if command else "next"
+        if command == "b":
+            return max(0, position - 1)
+        if command.isascii() and command.isdigit():  # a number past the end (of any length) is the end
+            digits = command.lstrip("0") or "0"
+            return steps if len(digits) > len(str(steps)) else min(int(digits), steps)
+        output.write(
+            f"Type Enter for the next step, b for one back, a step number, or q to stop; got {quoted(command)}.\n"
+        )
 
 
 def _replay_copy(record: Record, output: TextIO) -> None:

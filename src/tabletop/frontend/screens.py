@@ -17,7 +17,22 @@ from typing import Any, Final
 from tabletop.frontend.render import game_hook
 from tabletop.kernel.protocol import Move, Outcome
 
-__all__ = ["fold_events", "format_moves", "format_outcome", "label_suffix", "wrap"]
+__all__ = [
+    "LONGEST_INPUT",
+    "cut_refusal",
+    "echo",
+    "fold_events",
+    "format_moves",
+    "format_outcome",
+    "label_suffix",
+    "quoted",
+    "shown",
+    "wrap",
+]
+
+LONGEST_INPUT: Final = 500
+"""The longest line read as a move or a command (the server takes moves of at most 500 characters);
+a refusal quoting what was typed quotes at most 60 characters of it, and is cut to 500 in all."""
 
 
 def fold_events(state: Any, events: Sequence[Any]) -> list[str]:
@@ -126,3 +141,25 @@ def format_outcome(outcome: Outcome) -> str:
     returns = ", ".join(f"seat {i}: {r:g}" for i, r in enumerate(outcome.returns))
     lines.append(f"  returns: {returns}")
     return "Result:\n" + "\n".join(lines)
+
+
+def shown(text: str) -> str:
+    """`text` for a message, cut to 60 characters (with its length when cut)."""
+    return text if len(text) <= 60 else f"{text[:57]}... ({len(text):,} characters)"
+
+
+def quoted(text: str) -> str:
+    """`text` quoted for a message, cut to 60 characters (with its length when cut)."""
+    return repr(text) if len(text) <= 60 else f"{text[:57]!r}... ({len(text):,} characters)"
+
+
+def echo(exc: Exception, text: str) -> str:
+    """The game's refusal of `text`, its quote of `text` cut to 60 characters."""
+    return str(exc).replace(repr(text), quoted(text))
+
+
+def cut_refusal(sentence: str) -> str:
+    """A refusal cut to about `LONGEST_INPUT` characters, its start and its end (it may quote what was typed)."""
+    if len(sentence) <= LONGEST_INPUT:
+        return sentence
+    return f"{sentence[: LONGEST_INPUT - 80]} [...] {sentence[-60:]}"

@@ -25,7 +25,18 @@ from tabletop.frontend.match import Match, UndoError
 from tabletop.frontend.render import game_hook, render
 from tabletop.frontend.replay import replay
 from tabletop.frontend.rulebook import match_rules, rule_link, rule_text
-from tabletop.frontend.screens import fold_events, format_moves, format_outcome, label_suffix, wrap
+from tabletop.frontend.screens import (
+    LONGEST_INPUT,
+    cut_refusal,
+    echo,
+    fold_events,
+    format_moves,
+    format_outcome,
+    label_suffix,
+    quoted,
+    shown,
+    wrap,
+)
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import IllegalMove, NotationError
 from tabletop.kernel.protocol import Move
@@ -65,6 +76,9 @@ _NOT_NOW: Final = frozenset({"wrong-step", "not-legal"})
 
 STEPWISE_OVER: Final = 12
 """With more legal moves than this, a game that describes its moves in steps is offered them in steps."""
+
+#: Commands that take no words after them (`moves` takes `all`, `card` one ID, `rules` and `save` the rest).
+_BARE: Final = frozenset({"undo", "redo", "help", "back", "board", "log", "quit"})
 
 
 class TerminalPlay:
@@ -150,46 +164,48 @@ class TerminalPlay:
             if line is None:
                 self._say("\nInput ended before the game did (save with 'save FILE' to resume later).")
                 return 1
-            word, _, rest = line.strip().partition(" ")
-            if not word:
+            text = line.strip()
+            word, *more = text.split(None, 1) or [""]
+            refusal = _refusal(text, word, more[0] if more else "")
+            if refusal or not word:
+                self._say(refusal)
                 continue
             if word == "quit":
                 self._say("Stopped; the game is not finished. (To resume a game later: 'save FILE' before 'quit'.)")
                 return 0
             if word in _COMMANDS:
-                if _COMMANDS[word](self, seat, rest.strip()):
+                if _COMMANDS[word](self, seat, more[0] if more else ""):
                     return None
                 continue
-            if self._move(seat, line.strip()):
+            if self._move(seat, text):
                 return None
 
     def _move(self, seat: int, text: str) -> bool:
         steps = self._steps(seat)
-        if steps is not None and text.isdigit():
-            return self._step(seat, steps, int(text))
+        number = int(text) if text.isascii() and text.isdigit() else None  # "²" is a digit int() refuses
+        if steps is not None and number is not None:
+            return self._step(seat, steps, number)
         legal = self.match.legal_moves()
         move: Move | str = text
-        if text.isdigit():
-            number = int(text)
+        if number is not None:
             if not 1 <= number <= len(legal):
-                self._say(f"There is no move {number}: choose from 1 to {len(legal)}.")
+                self._say(f"There is no move {shown(text)}: choose from 1 to {len(legal)}.")
                 return False
             move = legal[number - 1]
         try:
             self.match.play(move, seat=seat)
         except NotationError as exc:
             count = len(steps[1]) if steps is not None else len(legal)
-            self._say(
-                f"Not a move: {exc}. Type a number from 1 to {count}, a move (Tab completes at a terminal), or 'help'."
-            )
+            hint = f"Type a number from 1 to {count}, a move (Tab completes at a terminal), or 'help'."
+            self._say(cut_refusal(f"Not a move: {echo(exc, text)}. {hint}"))
             return False
         except IllegalMove as exc:
             if exc.code in _NOT_NOW:  # the kernel names the step; say it in the game's words
                 now = render(self.match.view(seat), seat).splitlines()[0]
-                self._say(f"Refused: {text!r} is not one of your moves now ({now}). Type 'moves' to list them.")
+                self._say(f"Refused: {quoted(text)} is not one of your moves now ({now}). Type 'moves' to list them.")
                 return False
             hint = f" (type 'rules {exc.rule}' to read the rule)" if exc.rule in self.match.game.rules else ""
-            self._say(f"Refused: {exc}{hint}")
+            self._say(cut_refusal(f"Refused: {echo(exc, text)}{hint}"))
             return False
         return True
 
@@ -225,7 +241,9 @@ class TerminalPlay:
     def _step(self, seat: int, steps: tuple[list[Move], list[tuple[str, list[Move]]]], number: int) -> bool:
         _, choices = steps
         if not 1 <= number <= len(choices):
-            self._say(f"There is no choice {number}: choose from 1 to {len(choices)} (or type the whole move).")
+            self._say(
+                f"There is no choice {shown(str(number))}: choose from 1 to {len(choices)} (or type the whole move)."
+            )
             return False
         label, moves = choices[number - 1]
         if len(moves) == 1:
@@ -301,7 +319,7 @@ class TerminalPlay:
         try:
             self.match.save(rest)
         except OSError as exc:
-            self._say(f"Could not save: {exc}")
+            self._say(cut_refusal(f"Could not save: {exc}"))
             return False
         self._say(f"Saved to {rest}. Resume with: tabletop play --load {rest}")
         return False
@@ -329,7 +347,7 @@ class TerminalPlay:
             return False
         found = match_rules(game, rest)
         if not found:
-            self._say(f"No rule matches {rest!r}; type 'rules' for all {len(rules)}.")
+            self._say(f"No rule matches {quoted(rest)}; type 'rules' for all {len(rules)}.")
             return False
         width = max(len(rid) for rid in found)
         self._say("\n".join(f"  {rid:<{width}}  {rules[rid]}" for rid in found))
@@ -348,7 +366,7 @@ class TerminalPlay:
         try:
             self._say(str(hook(self.match.view(seat), seat, rest)))
         except LookupError as exc:
-            self._say(f"{exc.args[0] if exc.args else exc}")
+            self._say(cut_refusal(f"{exc.args[0] if exc.args else exc}"))
         return False
 
     def _moves(self, seat: int, rest: str) -> bool:
@@ -482,6 +500,23 @@ _COMMANDS: Final = {
     "log": TerminalPlay._log,
     "rules": TerminalPlay._rules,
 }
+
+
+def _refusal(text: str, word: str, rest: str) -> str:
+    """Why a line is refused before it is read as a move or a command ("" when it is not): too long,
+    or a command followed by words it does not take (they were ignored)."""
+    if len(text) > LONGEST_INPUT:
+        return f"That line is {len(text):,} characters long: a move or a command is at most {LONGEST_INPUT}."
+    if not rest:
+        return ""
+    typed = quoted(f"{word} {rest}")
+    if word in _BARE:
+        return f"'{word}' takes nothing after it; got {typed}. Type '{word}' alone (or 'help')."
+    if word == "moves" and rest != "all":
+        return f"'moves' takes nothing, or 'all', after it; got {typed}."
+    if word == "card" and len(rest.split()) > 1:
+        return f"'card' takes one card ID (card h-fox); got {typed}."
+    return ""
 
 
 def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
