@@ -193,8 +193,13 @@ class Host:
             "values": {o.name: list(o.values_for(checked)) for o in game.options if o.values_for is not None},
         }
 
-    def join(self, match_id: str, seat: Any, *, client: str = "") -> dict[str, Any]:
-        """`POST /api/matches/{id}/seats/{n}`: take an open human seat and get its token."""
+    def join(self, match_id: str, seat: Any, *, client: str = "", body: Any = None) -> dict[str, Any]:
+        """`POST /api/matches/{id}/seats/{n}`: take an open human seat and get its token.
+
+        `body`, the request's JSON, takes no field: `{}` or nothing.
+        """
+        if body is not None:
+            only_fields(expect_object(body), set())
         self.limiter.check(f"join:{client}")
         token = secrets.token_urlsafe(24)
 
@@ -283,7 +288,7 @@ class Host:
         only_fields(data, {"move", "action", "type"})
         move, action = data.get("move"), data.get("action")
         if (move is None) == (action is None):
-            raise ApiError(400, 'send either {"move": notation} or {"action": id}', "bad-request")
+            raise ApiError(400, 'send either {"move": notation} or {"action": id}', "bad-request", field="move")
         if move is not None and (not isinstance(move, str) or len(move) > 500):
             raise ApiError(400, f"move must be notation text, got {short(move)}", "bad-request", field="move")
         if action is not None and (not isinstance(action, int) or isinstance(action, bool)):
@@ -297,11 +302,14 @@ class Host:
 
         return self._change_and_show(match_id, step)
 
-    def undo(self, match_id: str, token: str | None, seat: int | None = None) -> dict[str, Any]:
+    def undo(self, match_id: str, token: str | None, seat: int | None = None, body: Any = None) -> dict[str, Any]:
         """`POST /api/matches/{id}/undo`: take back the seat's last move, as the Match rules allow.
 
-        `seat`, instead of `token`, is a seat already proven (a socket's).
+        `seat`, instead of `token`, is a seat already proven (a socket's). `body`, the request
+        (or the socket's message), takes no field but a socket message's `type`.
         """
+        if body is not None:
+            only_fields(expect_object(body), {"type"})
 
         def step(hosted: Hosted) -> int:
             who = hosted.seat_of(token) if seat is None else seat

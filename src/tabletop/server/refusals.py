@@ -135,7 +135,7 @@ def as_sent(text: str, sent: Any) -> str:
 
 def seat_number(seat: Any, seats: int) -> int:
     """The seat number `seat` names (an integer, or its digits in a URL), of `seats` seats; 404 otherwise."""
-    if isinstance(seat, str) and seat.isdigit():
+    if isinstance(seat, str) and seat.isascii() and seat.isdigit() and len(seat) <= 6:  # "²" is a digit int() refuses
         seat = int(seat)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
         raise ApiError(404, f"no seat {short(seat)}: seats are 0 to {seats - 1}", "unknown-seat")
