@@ -1,14 +1,35 @@
 """What the command line reads besides its options: records to a bound, only regular files or
-folders, and seeds in the range a game takes."""
+folders, and seeds in the range a game takes; and its parser, whose usage errors, like every
+refusal it prints, quote what was typed cut short."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Final, NoReturn
 
 from tabletop.kernel.seeds import SeedError, check_seed
 
-__all__ = ["read_record_file", "regular_path", "seed_argument"]
+__all__ = ["Parser", "cut_message", "read_record_file", "regular_path", "seed_argument"]
+
+#: A refusal printed is cut to about this many characters (it may quote a huge value typed).
+_LONGEST_MESSAGE: Final = 500
+
+
+def cut_message(message: str, longest: int = _LONGEST_MESSAGE) -> str:
+    """`message` cut to `longest` characters (500), its start and its end (as the server cuts its refusals)."""
+    if len(message) <= longest:
+        return message
+    return f"{message[: longest - 67]} [...] {message[-60:]}"
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser, its usage errors cut short (`invalid choice: 'xxx...'` quoted a 5000-character
+    word whole); subcommands' parsers are of the same class."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the error, cut short, and exit with status 2."""
+        super().error(cut_message(message, _LONGEST_MESSAGE - len(f"{self.prog}: error: ")))
 
 
 def seed_argument(text: str) -> int:
@@ -32,9 +53,15 @@ def regular_path(path: Path) -> Path:
     without end.
 
     Raises:
-        ValueError: Naming the path, for anything else that exists.
+        ValueError: Naming the path, for anything else that exists, or a path the system
+            cannot look up (a name too long).
     """
-    if path.exists() and not (path.is_file() or path.is_dir()):
+    try:
+        odd = path.exists() and not (path.is_file() or path.is_dir())
+    except OSError as exc:  # a name longer than the system takes, say: it was a traceback
+        msg = f"{cut_message(str(path))}: {exc.strerror or exc}"
+        raise ValueError(msg) from None
+    if odd:
         msg = f"{path}: not a regular file or folder"
         raise ValueError(msg)
     return path
