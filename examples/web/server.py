@@ -21,7 +21,9 @@ API (JSON in, JSON out; a seat proves who it is with ``Authorization: Bearer TOK
 * ``POST /api/matches/ID/undo``: take back the seat's last move, if nothing new was seen.
 * ``GET  /api/matches/ID/record``: the seat's own copy of the game record.
 
-Every refusal is a 4xx answer ``{"error": ..., "code": ...}`` and changes nothing: 400 for
+Every refusal is a 4xx answer ``{"error": ..., "code": ...}`` and changes nothing, with
+``"field"`` naming the field of the request that was wrong (``"game"``, ``"seed"``,
+``"options.NAME"``, ``"seats[N]"``, ``"move"``), as the real server's do: 400 for
 malformed JSON or notation, 401/403 for a missing or wrong token, 404 for an unknown match,
 405 for a method other than GET and POST, 409 when it is not the seat's turn (or undo is
 refused), 422 for an illegal move (with the rule broken).
@@ -42,17 +44,21 @@ import tabletop
 from tabletop.agents import AGENTS
 from tabletop.frontend import Match, UndoError
 from tabletop.frontend.render import automatic_seats
+from tabletop.kernel.seeds import SeedError
 from tabletop.testing.drill import GAME as DRILL
 
 PAGE = Path(__file__).with_name("index.html")
 MAX_BODY = 64 * 1024
 SEAT_KINDS = ("human", *AGENTS)
+LONGEST_ERROR = 500  # a sentence quoting a huge value sent is cut, as the real server cuts it
 
 
 class ApiError(Exception):
-    """A refusal: an HTTP status, a sentence and a stable code."""
+    """A refusal: an HTTP status, a sentence, a stable code and extra fields (``field``, ``rule``)."""
 
     def __init__(self, status: HTTPStatus, message: str, code: str, **extra: Any) -> None:
+        if len(message) > LONGEST_ERROR:
+            message = f"{message[: LONGEST_ERROR - 80]} [...] {message[-60:]}"
         super().__init__(message)
         self.status = status
         self.code = code
@@ -110,43 +116,51 @@ class Lobby:
     def create(self, body: Any) -> dict[str, Any]:
         if not isinstance(body, dict):
             raise ApiError(HTTPStatus.BAD_REQUEST, "expected a JSON object", "bad-request")
+        unknown = sorted(set(body) - {"game", "options", "seed", "seats"})
+        if unknown:
+            msg = f"unknown field(s) {', '.join(map(repr, unknown))}"
+            raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-request", field=unknown[0])
         name = body.get("game")
         game = self.games.get(name) if isinstance(name, str) else None
         if game is None:
-            known = ", ".join(self.games)
-            raise ApiError(HTTPStatus.BAD_REQUEST, f"no game {body.get('game')!r}; known: {known}", "unknown-game")
-        options, seed, seats = body.get("options") or {}, body.get("seed"), body.get("seats")
+            msg = f"no game {body.get('game')!r}; known: {', '.join(self.games)}"
+            raise ApiError(HTTPStatus.BAD_REQUEST, msg, "unknown-game", field="game")
+        options, seed, seats = body.get("options", {}), body.get("seed"), body.get("seats")
         if not isinstance(options, dict):
-            raise ApiError(HTTPStatus.BAD_REQUEST, "options must be an object", "bad-request")
+            msg = f"options must be an object, got {options!r}"
+            raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-request", field="options")
         for name in options:
             try:
                 free = not game.option(name).choices
             except ValueError as exc:
-                raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option") from None
+                raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option", field=f"options.{name}") from None
             if free:
                 # A free-text option may be a file path on this machine: visitors cannot set it.
                 msg = f"option {name!r} is free text (a file path, say) and cannot be set from the web"
-                raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-option")
+                raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-option", field=f"options.{name}")
         try:
             match = Match(game, seed=seed, options=options, auto_chance=True)
-        except (ValueError, TypeError) as exc:
-            raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option") from None
+        except SeedError as exc:
+            raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-seed", field="seed") from None
+        except (ValueError, TypeError) as exc:  # the game's message starts "option 'NAME'" when it names one
+            named = next((n for n in options if str(exc).startswith(f"option {n!r}")), None)
+            field = "options" if named is None else f"options.{named}"
+            raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "bad-option", field=field) from None
         bots = automatic_seats(match.start)  # seats the game's rules play (Spółka ZOO's bots, wherever seated)
         people = [s for s in range(match.num_players) if s not in bots]
         default = ["human" if s == people[0] else "greedy" for s in range(match.num_players)]
         kinds = seats if seats is not None else default
-        if (
-            not isinstance(kinds, list)
-            or len(kinds) != match.num_players
-            or not all(isinstance(kind, str) and kind in SEAT_KINDS for kind in kinds)
-        ):
-            msg = f"seats must list {match.num_players} of {', '.join(SEAT_KINDS)}"
-            raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats")
+        if not isinstance(kinds, list) or len(kinds) != match.num_players:
+            msg = f"seats must list {match.num_players} of {', '.join(SEAT_KINDS)}, got {kinds!r}"
+            raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats", field="seats")
         for seat, kind in enumerate(kinds):
+            if not isinstance(kind, str) or kind not in SEAT_KINDS:
+                msg = f"seat {seat} must be one of {', '.join(SEAT_KINDS)}, got {kind!r}"
+                raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats", field=f"seats[{seat}]")
             if seat in bots:
                 if kind == "human":
                     msg = f"seat {seat} is a bot of the game (its bot deck plays it): it takes no person"
-                    raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats")
+                    raise ApiError(HTTPStatus.BAD_REQUEST, msg, "bad-seats", field=f"seats[{seat}]")
                 continue
             match.set_agent(seat, None if kind == "human" else kind)
         match.advance()
@@ -265,11 +279,11 @@ class Handler(BaseHTTPRequestHandler):
 
 def _play(match: Match, seat: int, body: Any) -> None:
     if not isinstance(body, dict) or not isinstance(body.get("move"), str):
-        raise ApiError(HTTPStatus.BAD_REQUEST, 'expected {"move": "notation"}', "bad-request")
+        raise ApiError(HTTPStatus.BAD_REQUEST, 'expected {"move": "notation"}', "bad-request", field="move")
     try:
         match.play(body["move"], seat=seat)
     except tabletop.NotationError as exc:
-        raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "notation") from None
+        raise ApiError(HTTPStatus.BAD_REQUEST, str(exc), "notation", field="move") from None
     except tabletop.IllegalMove as exc:
         status = HTTPStatus.CONFLICT if exc.code in ("not-your-turn", "game-over") else HTTPStatus.UNPROCESSABLE_ENTITY
         raise ApiError(status, str(exc), exc.code, rule=exc.rule) from None

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop import __version__
-from tabletop.cli_files import read_record_file, regular_path
+from tabletop.cli_files import Parser, cut_message, read_record_file, regular_path, seed_argument
 from tabletop.kernel.content import read_toml
 from tabletop.kernel.errors import ContentError, TabletopError
 from tabletop.kernel.protocol import Option
@@ -84,12 +84,12 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         return handler(args, extra)
     except (TabletopError, ValueError, LookupError) as exc:
-        print(f"tabletop {args.command}: {exc}", file=sys.stderr)
+        print(cut_message(f"tabletop {args.command}: {exc}"), file=sys.stderr)
         return 2
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="tabletop",
         description="The complete rules of Conservas, Archipel and Spółka ZOO.",
     )
@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("game", help="a game name (see 'tabletop games')")
     sim.add_argument("--games", type=int, default=100, help="how many games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, help="game i uses seed SEED+i (default 0)")
+    sim.add_argument("--seed", type=seed_argument, default=0, help="game i uses seed SEED+i (default 0)")
     sim.add_argument("--workers", type=int, default=1, help="processes to use (default 1)")
     sim.add_argument(
         "--agent",
@@ -154,7 +154,7 @@ def _parser() -> argparse.ArgumentParser:
         ),
     )
     play.add_argument("game", nargs="?", help="a game name (see 'tabletop games'); optional with --load")
-    play.add_argument("--seed", type=int, default=None, help="fixes every chance outcome (default: random)")
+    play.add_argument("--seed", type=seed_argument, default=None, help="fixes every chance outcome (default: random)")
     play.add_argument(
         "--agent",
         action="append",
@@ -310,8 +310,18 @@ def _register_tournament(sub: Any) -> None:
 
 
 def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
+    from tabletop.agents.backends import MAX_GAMES
+    from tabletop.kernel.seeds import MAX_SEED, SeedError
     from tabletop.simulate import NUMBER_COLUMNS, OUTCOME_COLUMNS, simulate
 
+    # Game i uses seed SEED+i: a run over the top is refused before its first game, not at the game past it.
+    if 1 <= args.games <= MAX_GAMES and args.seed + args.games - 1 > MAX_SEED:
+        msg = f"seed {args.seed} with --games {args.games}: the last game's seed would be over {MAX_SEED} (2**63 - 1)"
+        raise SeedError(msg, value=args.seed)
+    agent = _agent_spec(args, args.agent)
+    if agent == args.agent and (args.iterations, args.seconds) != (None, None):  # it was silently dropped
+        msg = f"--iterations and --seconds are search budgets: the agent {args.agent!r} takes neither (mcts does)"
+        raise ValueError(msg)
     options = _parse_options(args.game, extra)
     with progress("games", args.games, enabled=not args.quiet) as advance:
         report = simulate(
@@ -320,7 +330,7 @@ def _simulate(args: argparse.Namespace, extra: list[str]) -> int:
             seed=args.seed,
             options=options,
             workers=args.workers,
-            agent=_agent_spec(args, args.agent),
+            agent=agent,
             progress=lambda done, _total: advance(done),
             backend=args.backend,
             address=args.address,
@@ -391,7 +401,7 @@ def _validate(args: argparse.Namespace, extra: list[str]) -> int:
             _validate_file(Path(name))
         except (TabletopError, ValueError, LookupError) as exc:
             bad += 1
-            print(f"tabletop validate: {_in_file(name, exc)}", file=sys.stderr)
+            print(cut_message(f"tabletop validate: {_in_file(name, exc)}"), file=sys.stderr)
     return 2 if bad else 0
 
 
@@ -530,6 +540,6 @@ def _serve(args: argparse.Namespace, extra: list[str]) -> int:
             regular_path(Path(board))
         serve(args.host, args.port, args.db, boards=args.board, on_ready=ready)
     except (ValueError, TabletopError) as exc:  # a bad board file, port or database, named
-        print(f"tabletop serve: {exc}", file=sys.stderr)
+        print(cut_message(f"tabletop serve: {exc}"), file=sys.stderr)
         return 2
     return 0

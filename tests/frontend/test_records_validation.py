@@ -57,6 +57,7 @@ FULL_RECORD_CASES = [
     (_set("players", 0), "record.players", "'players' must be >= 1: 0"),
     (_set("players", MAX_PLAYERS + 1), "record.players", f"'players' must be <= {MAX_PLAYERS}: {MAX_PLAYERS + 1}"),
     (_set("seed", -5), "record.seed", "'seed' must be >= 0: -5"),
+    (_set("seed", 2**63), "record.seed", f"'seed' must be <= {2**63 - 1}: {2**63}"),
     (_set("seed", 1.5), "record.seed", "1.5"),
     (_set("seed", None), "record.seed", "a full record needs its seed"),
     (_set("seats", "ab"), "record.seats", "expected a list, got 'ab'"),

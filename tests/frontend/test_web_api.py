@@ -186,3 +186,52 @@ def test_malformed_requests_are_4xx_not_500(site: Any) -> None:
     assert (status, answer["code"]) == (400, "bad-seats")
     status, answer = raw("PUT", "/api/matches", b"{}", {"Content-Length": "2"})
     assert (status, answer["code"]) == (405, "bad-method")
+
+
+@pytest.mark.parametrize(
+    ("body", "code", "field"),
+    [
+        ({"game": "chess"}, "unknown-game", "game"),
+        ({"game": "drill", "colour": "red"}, "bad-request", "colour"),
+        ({"game": "drill", "options": ["x"]}, "bad-request", "options"),
+        ({"game": "drill", "options": {"colour": 1}}, "bad-option", "options.colour"),
+        ({"game": "archipel", "options": {"board": "/etc/passwd"}}, "bad-option", "options.board"),
+        ({"game": "archipel", "options": {"players": 9}}, "bad-option", "options.players"),
+        ({"game": "drill", "seed": -1}, "bad-seed", "seed"),
+        ({"game": "drill", "seed": 2**63}, "bad-seed", "seed"),
+        ({"game": "drill", "seed": True}, "bad-seed", "seed"),
+        ({"game": "drill", "seats": ["human"]}, "bad-seats", "seats"),
+        ({"game": "drill", "seats": ["human", "wizard"]}, "bad-seats", "seats[1]"),
+        (
+            {"game": "spolka_zoo", "options": {"players": 2, "bots": 1, "seating": "BPP"}, "seats": ["human"] * 3},
+            "bad-seats",
+            "seats[0]",
+        ),
+    ],
+)
+def test_a_refused_new_match_names_its_field_like_the_server(site: Any, body: Any, code: str, field: str) -> None:
+    """Each refusal of `POST /api/matches` names the field that was wrong in `field`, as `tabletop serve` does
+    (the example's answers had none), and makes no match."""
+    before = set(site[1].lobby.matches)
+    status, answer = _call(site[0], "POST", "/api/matches", body)
+    assert (status, answer["code"], answer["field"]) == (400, code, field), answer
+    assert set(site[1].lobby.matches) == before
+
+
+def test_a_refused_move_names_the_field_move(site: Any) -> None:
+    """A move that is not notation, or not text, names the field `move`; an illegal one names its rule."""
+    match_id, tokens, _ = _new(site, ["human", "human"])
+    for body, code in (
+        ({"move": "dance"}, "notation"),
+        ({"move": 3}, "bad-request"),
+        ({"mvoe": "pass"}, "bad-request"),
+    ):
+        status, answer = _call(site[0], "POST", f"/api/matches/{match_id}/moves", body, tokens["0"])
+        assert (status, answer["code"], answer["field"]) == (400, code, "move")
+
+
+def test_a_huge_value_is_quoted_in_a_short_sentence(site: Any) -> None:
+    """A sentence quoting a huge value sent is cut to about 500 characters, as the server cuts it."""
+    status, answer = _call(site[0], "POST", "/api/matches", {"game": "x" * 5000})
+    assert (status, answer["field"]) == (400, "game")
+    assert len(answer["error"]) <= 500 and "[...]" in answer["error"]

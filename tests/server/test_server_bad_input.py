@@ -48,6 +48,9 @@ def _refused(answer, status, code):
         (b'{"game": "conservas", "seats": ["human", "human"]}', "bad-seats"),
         (b'{"game": "conservas", "seats": ["agent:nobody"]}', "bad-seats"),
         (b'{"game": "conservas", "seed": -1}', "bad-seed"),
+        (b'{"game": "conservas", "seed": 9223372036854775808}', "bad-seed"),
+        (b'{"game": "conservas", "seed": true}', "bad-seed"),
+        (b'{"game": "conservas", "seed": 1.0}', "bad-seed"),
         (b'{"game": "conservas", "extra": 1}', "bad-request"),
     ],
 )
@@ -214,8 +217,29 @@ def test_a_huge_value_is_refused_in_a_short_sentence_naming_its_field(http, body
     _refused(answer, 400, answer.json()["code"])
     refusal = answer.json()
     assert refusal["field"] == field
-    assert len(refusal["error"]) <= 500 and "[...]" in refusal["error"]
+    assert len(refusal["error"]) <= 500 and "..." in refusal["error"]  # cut: `[...]` in the middle, or the value
     assert http.get("/api/matches").json() == []
+
+
+@pytest.mark.parametrize(
+    ("seed", "quoted"),
+    [(2**63, f"got {2**63}"), (10**30, f"got {10**30}"), (-1, "got -1"), (True, "got True"), ("7", "got '7'")],
+)
+def test_a_seed_out_of_range_is_refused_naming_seed(http, seed, quoted):
+    """A seed is a whole number from 0 to 2**63 - 1, as `new_game` takes: any other is a 400 `bad-seed` naming
+    the field `seed` and the value (2**63 passed the server's own check, then came back as `options`)."""
+    answer = http.post("/api/matches", json={"game": "conservas", "seed": seed})
+    _refused(answer, 400, "bad-seed")
+    refusal = answer.json()
+    assert refusal["field"] == "seed"
+    assert refusal["error"] == f"seed must be a whole number from 0 to {2**63 - 1} (2**63 - 1); {quoted}"
+    assert http.get("/api/matches").json() == []
+
+
+def test_the_top_seed_makes_a_match(http):
+    """2**63 - 1 is a seed like any other."""
+    made = new_match(http, "conservas", ["human"], seed=2**63 - 1)
+    assert made["seat"] == 0
 
 
 def test_a_socket_message_of_a_huge_unknown_type_gets_a_short_error(http, duo):
@@ -227,3 +251,39 @@ def test_a_socket_message_of_a_huge_unknown_type_gets_a_short_error(http, duo):
         error = next_of(ws, "error")
         assert (error["code"], error["field"]) == ("bad-request", "type")
         assert len(error["error"]) <= 500
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "field", "error"),
+    [
+        (
+            "spolka_zoo",
+            {"modules": ["events", "events"]},
+            "modules",
+            'option \'modules\' names a value twice: ["events", "events"]',
+        ),
+        ("spolka_zoo", {"players": [1]}, "players", "option 'players' must be an integer from 1 to 5; got [1]"),
+        (
+            "archipel",
+            {"players": 2, "colours": ["red", "red"]},
+            "colours",
+            'option \'colours\': each player chooses a pawn of their own (ARC-1.2); got ["red", "red"]',
+        ),
+        (
+            "archipel",
+            {"players": 3, "colours": ["red", "blue"]},
+            "colours",
+            'option \'colours\' must name one colour per boat (3); got ["red", "blue"]',
+        ),
+    ],
+)
+@pytest.mark.parametrize("path", ["/api/matches", "/api/games/{game}/seats"])
+def test_a_list_option_is_quoted_as_the_json_list_sent(http, game, options, field, error, path):
+    """A list option value the game refuses is quoted as the JSON list the client sent, not as the Python
+    tuple the server handed the game (`('events', 'events')`), whether the option's own check or the
+    game's setup refuses it, on a new match and on a seat layout (ARC-1.2 for the colours)."""
+    body = {"options": options} if "seats" in path else {"game": game, "options": options}
+    answer = http.post(path.format(game=game), json=body)
+    _refused(answer, 400, "bad-option")
+    assert (answer.json()["error"], answer.json()["field"]) == (error, f"options.{field}")
+    assert http.get("/api/matches").json() == []

@@ -30,7 +30,7 @@ from pathlib import Path
 import attrs
 
 import tabletop
-from tabletop.frontend.terminal import rule_link, rule_text
+from tabletop.frontend.rulebook import rule_link, rule_text
 from tabletop.kernel.protocol import Game
 
 __all__ = ["Citations", "citations", "format_citations", "game_of_rule"]

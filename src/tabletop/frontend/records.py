@@ -30,6 +30,7 @@ from attrs import validators as v
 
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.events import Event
+from tabletop.kernel.seeds import MAX_SEED
 from tabletop.kernel.serialize import OPTIONAL, dump_envelope, load_envelope, make_converter, structure
 
 __all__ = ["MAX_PLAYERS", "Record", "RecordedStep", "read_record"]
@@ -197,7 +198,7 @@ class _Result:
 class _Payload:
     tabletop: str
     options: Mapping[str, Any]
-    seed: int | None = attrs.field(validator=v.optional(v.ge(0)))
+    seed: int | None = attrs.field(validator=v.optional([v.ge(0), v.le(MAX_SEED)]))
     players: int = attrs.field(validator=[v.ge(1), v.le(MAX_PLAYERS)])
     seats: tuple[str, ...]
     seat: int | None = attrs.field(validator=v.optional(v.ge(0)))

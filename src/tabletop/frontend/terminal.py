@@ -10,24 +10,36 @@ clears the screen and asks for the next seat before showing anything. At a termi
 completion of the legal moves' notation; otherwise it reads plain lines, so a script can drive
 it through standard input.
 
-[`replay`][tabletop.frontend.terminal.replay] steps through a saved record.
+[`replay`][tabletop.frontend.replay.replay] steps through a saved record. The screens' words
+(numbered moves, events, the result) are in `tabletop.frontend.screens`, the rules' texts in
+`tabletop.frontend.rulebook`; this module re-exports the names it always offered.
 """
 
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable, Iterator, Sequence
-from importlib import resources
-from pathlib import Path
 from typing import Any, Final, TextIO
 
 from tabletop.frontend.match import Match, UndoError
-from tabletop.frontend.records import Record, read_record
-from tabletop.frontend.render import describe_player, game_hook, render
+from tabletop.frontend.render import game_hook, render
+from tabletop.frontend.replay import replay
+from tabletop.frontend.rulebook import match_rules, rule_link, rule_text
+from tabletop.frontend.screens import (
+    LONGEST_INPUT,
+    cut_refusal,
+    echo,
+    fold_events,
+    format_moves,
+    format_outcome,
+    label_suffix,
+    quoted,
+    shown,
+    wrap,
+)
 from tabletop.kernel.chance import CHANCE
 from tabletop.kernel.errors import IllegalMove, NotationError
-from tabletop.kernel.protocol import Game, Move, Outcome
+from tabletop.kernel.protocol import Move
 
 __all__ = [
     "CLEAR_SCREEN",
@@ -64,6 +76,9 @@ _NOT_NOW: Final = frozenset({"wrong-step", "not-legal"})
 
 STEPWISE_OVER: Final = 12
 """With more legal moves than this, a game that describes its moves in steps is offered them in steps."""
+
+#: Commands that take no words after them (`moves` takes `all`, `card` one ID, `rules` and `save` the rest).
+_BARE: Final = frozenset({"undo", "redo", "help", "back", "board", "log", "quit"})
 
 
 class TerminalPlay:
@@ -118,7 +133,7 @@ class TerminalPlay:
 
     def _run(self) -> int:
         match = self.match
-        self._say(_wrap(f"{match.game.title}: {match.game.summary}", ""))
+        self._say(wrap(f"{match.game.title}: {match.game.summary}", ""))
         self._say(f"Seats: {', '.join(f'{i} {kind}' for i, kind in enumerate(match.seats))}. Type 'help' for help.")
         if self.hot_seat and all(match.is_human(s) for s in range(match.num_players)):
             self._say(
@@ -149,46 +164,48 @@ class TerminalPlay:
             if line is None:
                 self._say("\nInput ended before the game did (save with 'save FILE' to resume later).")
                 return 1
-            word, _, rest = line.strip().partition(" ")
-            if not word:
+            text = line.strip()
+            word, *more = text.split(None, 1) or [""]
+            refusal = _refusal(text, word, more[0] if more else "")
+            if refusal or not word:
+                self._say(refusal)
                 continue
             if word == "quit":
                 self._say("Stopped; the game is not finished. (To resume a game later: 'save FILE' before 'quit'.)")
                 return 0
             if word in _COMMANDS:
-                if _COMMANDS[word](self, seat, rest.strip()):
+                if _COMMANDS[word](self, seat, more[0] if more else ""):
                     return None
                 continue
-            if self._move(seat, line.strip()):
+            if self._move(seat, text):
                 return None
 
     def _move(self, seat: int, text: str) -> bool:
         steps = self._steps(seat)
-        if steps is not None and text.isdigit():
-            return self._step(seat, steps, int(text))
+        number = int(text) if text.isascii() and text.isdigit() else None  # "²" is a digit int() refuses
+        if steps is not None and number is not None:
+            return self._step(seat, steps, number)
         legal = self.match.legal_moves()
         move: Move | str = text
-        if text.isdigit():
-            number = int(text)
+        if number is not None:
             if not 1 <= number <= len(legal):
-                self._say(f"There is no move {number}: choose from 1 to {len(legal)}.")
+                self._say(f"There is no move {shown(text)}: choose from 1 to {len(legal)}.")
                 return False
             move = legal[number - 1]
         try:
             self.match.play(move, seat=seat)
         except NotationError as exc:
             count = len(steps[1]) if steps is not None else len(legal)
-            self._say(
-                f"Not a move: {exc}. Type a number from 1 to {count}, a move (Tab completes at a terminal), or 'help'."
-            )
+            hint = f"Type a number from 1 to {count}, a move (Tab completes at a terminal), or 'help'."
+            self._say(cut_refusal(f"Not a move: {echo(exc, text)}. {hint}"))
             return False
         except IllegalMove as exc:
             if exc.code in _NOT_NOW:  # the kernel names the step; say it in the game's words
                 now = render(self.match.view(seat), seat).splitlines()[0]
-                self._say(f"Refused: {text!r} is not one of your moves now ({now}). Type 'moves' to list them.")
+                self._say(f"Refused: {quoted(text)} is not one of your moves now ({now}). Type 'moves' to list them.")
                 return False
             hint = f" (type 'rules {exc.rule}' to read the rule)" if exc.rule in self.match.game.rules else ""
-            self._say(f"Refused: {exc}{hint}")
+            self._say(cut_refusal(f"Refused: {echo(exc, text)}{hint}"))
             return False
         return True
 
@@ -224,7 +241,9 @@ class TerminalPlay:
     def _step(self, seat: int, steps: tuple[list[Move], list[tuple[str, list[Move]]]], number: int) -> bool:
         _, choices = steps
         if not 1 <= number <= len(choices):
-            self._say(f"There is no choice {number}: choose from 1 to {len(choices)} (or type the whole move).")
+            self._say(
+                f"There is no choice {shown(str(number))}: choose from 1 to {len(choices)} (or type the whole move)."
+            )
             return False
         label, moves = choices[number - 1]
         if len(moves) == 1:
@@ -300,7 +319,7 @@ class TerminalPlay:
         try:
             self.match.save(rest)
         except OSError as exc:
-            self._say(f"Could not save: {exc}")
+            self._say(cut_refusal(f"Could not save: {exc}"))
             return False
         self._say(f"Saved to {rest}. Resume with: tabletop play --load {rest}")
         return False
@@ -321,14 +340,14 @@ class TerminalPlay:
             text = rule_text(game, rid)
             self._say(f"{rid}  {rules[rid]}")
             if text:
-                self._say(_wrap(text, "  ", width=92))
+                self._say(wrap(text, "  ", width=92))
             link = rule_link(game, rid)
             if link:
                 self._say(f"  (in the docs: {link})")
             return False
         found = match_rules(game, rest)
         if not found:
-            self._say(f"No rule matches {rest!r}; type 'rules' for all {len(rules)}.")
+            self._say(f"No rule matches {quoted(rest)}; type 'rules' for all {len(rules)}.")
             return False
         width = max(len(rid) for rid in found)
         self._say("\n".join(f"  {rid:<{width}}  {rules[rid]}" for rid in found))
@@ -347,14 +366,14 @@ class TerminalPlay:
         try:
             self._say(str(hook(self.match.view(seat), seat, rest)))
         except LookupError as exc:
-            self._say(f"{exc.args[0] if exc.args else exc}")
+            self._say(cut_refusal(f"{exc.args[0] if exc.args else exc}"))
         return False
 
     def _moves(self, seat: int, rest: str) -> bool:
         if rest == "all":
             moves = self.match.legal_moves()
             labels = self._labels(seat)
-            self._say("\n".join(f"{i:>3}. {m}{_label(labels, i - 1)}" for i, m in enumerate(moves, 1)))
+            self._say("\n".join(f"{i:>3}. {m}{label_suffix(labels, i - 1)}" for i, m in enumerate(moves, 1)))
             if self._steps(seat) is not None:
                 self._say("(type a whole move to play it; numbers pick the step choices)")
             return False
@@ -392,7 +411,7 @@ class TerminalPlay:
         texts = fold_events(match.state, match.events_for(seat, start=start))
         if texts:
             self._say("What happened:")
-            self._say("\n".join(_wrap(text, "  ", hang="      ") for text in texts))
+            self._say("\n".join(wrap(text, "  ", hang="      ") for text in texts))
 
     def _show(self, seat: int, *, events: bool = True) -> None:
         match = self.match
@@ -483,6 +502,23 @@ _COMMANDS: Final = {
 }
 
 
+def _refusal(text: str, word: str, rest: str) -> str:
+    """Why a line is refused before it is read as a move or a command ("" when it is not): too long,
+    or a command followed by words it does not take (they were ignored)."""
+    if len(text) > LONGEST_INPUT:
+        return f"That line is {len(text):,} characters long: a move or a command is at most {LONGEST_INPUT}."
+    if not rest:
+        return ""
+    typed = quoted(f"{word} {rest}")
+    if word in _BARE:
+        return f"'{word}' takes nothing after it; got {typed}. Type '{word}' alone (or 'help')."
+    if word == "moves" and rest != "all":
+        return f"'moves' takes nothing, or 'all', after it; got {typed}."
+    if word == "card" and len(rest.split()) > 1:
+        return f"'card' takes one card ID (card h-fox); got {typed}."
+    return ""
+
+
 def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
     """A prompt_toolkit session completing `words()`, or `None` without the `cli` extra."""
     try:
@@ -500,298 +536,3 @@ def _line_editor(words: Callable[[], Sequence[str]]) -> Any:
                     yield Completion(word, start_position=-len(typed))
 
     return PromptSession(history=InMemoryHistory(), completer=_Moves(), complete_while_typing=False)
-
-
-def fold_events(state: Any, events: Sequence[Any]) -> list[str]:
-    """The lines that tell `events`: the game's `fold_events` hook may fold runs of them
-    (Archipel's setup dealing) into a summary; the same line twice in a row is written once,
-    with how many times (`... (2 times)`)."""
-    hook = game_hook(state, "fold_events")
-    texts = list(hook(events)) if hook is not None else [e.text for e in events]
-    lines: list[str] = []
-    count = 0
-    for i, text in enumerate(texts):
-        count += 1
-        if i + 1 == len(texts) or texts[i + 1] != text:
-            lines.append(text if count == 1 else f"{text} ({count} times)")
-            count = 0
-    return lines
-
-
-def _label(labels: Sequence[str], index: int) -> str:
-    label = labels[index] if index < len(labels) else ""
-    return f" ({label})" if label else ""
-
-
-def _wrap(text: str, pad: str, width: int = 100, hang: str | None = None) -> str:
-    """`text` wrapped at `width` after `pad`, continuation lines indented by `hang` (`pad`)."""
-    import textwrap
-
-    lines = textwrap.wrap(text, width, initial_indent=pad, subsequent_indent=pad if hang is None else hang)
-    return "\n".join(lines) or pad.rstrip()
-
-
-def format_moves(moves: Sequence[Move], width: int | None = None, labels: Sequence[str] = ()) -> str:
-    """Numbered moves in columns that fit `width` (the terminal's, by default).
-
-    A long run of moves of one kind (Archipel's `sail f01` ... `sail home-red`) is written
-    once with its numbered destinations flowing on (`sail:  1 f01  2 f02 ...`), so a screen
-    fits a terminal; every move keeps its number. `labels` add a few words to each move.
-    """
-    if width is None:
-        width = shutil.get_terminal_size((100, 24)).columns
-    if not moves:
-        return "  (no moves)"
-    texts = [str(m) for m in moves]
-    lines: list[str] = []
-    start = 0
-    for first, end in _runs(texts, labels):
-        lines.extend(_columns(texts, labels, start, first, width))
-        verb = texts[first].split()[0]
-        cells = [f"{i + 1} {texts[i].split(' ', 1)[1]}" for i in range(first, end)]
-        lines.extend(_flow(f"  {verb} (type the number or '{verb} NAME'):", cells, width))
-        start = end
-    lines.extend(_columns(texts, labels, start, len(texts), width))
-    return "\n".join(lines)
-
-
-#: A run of at least this many moves of one kind is written compactly.
-_RUN: Final = 8
-
-
-def _runs(texts: Sequence[str], labels: Sequence[str]) -> Iterator[tuple[int, int]]:
-    """The runs `[first, end)` of `_RUN` or more moves `VERB ARG` with one verb and no label."""
-    i = 0
-    while i < len(texts):
-        words = texts[i].split()
-        j = i
-        while (
-            j < len(texts)
-            and len(texts[j].split()) == 2
-            and texts[j].split()[0] == words[0]
-            and not (labels[j] if j < len(labels) else "")
-        ):
-            j += 1
-        if j - i >= _RUN:
-            yield i, j
-            i = j
-        else:
-            i = max(j, i + 1)
-
-
-def _columns(texts: Sequence[str], labels: Sequence[str], first: int, end: int, width: int) -> list[str]:
-    cells = [f"{i + 1:>3}. {texts[i]}{_label(labels, i)}" for i in range(first, end)]
-    if not cells:
-        return []
-    cell = max(len(c) for c in cells) + 2
-    per_row = max(1, width // cell)
-    rows = [cells[i : i + per_row] for i in range(0, len(cells), per_row)]
-    return ["".join(c.ljust(cell) for c in row).rstrip() for row in rows]
-
-
-def _flow(head: str, cells: Sequence[str], width: int) -> list[str]:
-    lines, line = [head], "     "
-    for cell in cells:
-        if len(line) + len(cell) + 2 > width and line.strip():
-            lines.append(line.rstrip())
-            line = "     "
-        line += cell + "   "
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
-
-
-# Rules -----------------------------------------------------------------------------------------
-
-
-def _rules_file(game: Game) -> str | None:
-    """The text of `docs/<game>/rules.md`: shipped in the wheel as package data (the same
-    file, copied in by the build), read from the source tree otherwise."""
-    name = game.name
-    if not re.fullmatch(r"[a-z_]+", name):
-        return None
-    try:
-        shipped = resources.files("tabletop").joinpath(name, "data", "rules.md")
-        if shipped.is_file():
-            return shipped.read_text(encoding="utf-8")
-    except (ModuleNotFoundError, OSError):  # pragma: no cover - an unusual installation
-        pass
-    source = Path(__file__).resolve().parents[3] / "docs" / name / "rules.md"
-    return source.read_text(encoding="utf-8") if source.is_file() else None
-
-
-def _plain(markdown: str) -> str:
-    """Markdown to plain words: no tags, attribute lists, emphasis or link targets."""
-    text = re.sub(r"<[^>]+>", "", markdown)
-    text = re.sub(r"\{[:#.][^}]*\}", "", text)
-    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
-    text = text.replace("**", "").replace("`", "")
-    return " ".join(text.split())
-
-
-def _rule_texts(game: Game) -> dict[str, str]:
-    """Every rule's full text in `docs/<game>/rules.md` (a bullet starting with the rule ID)."""
-    source = _rules_file(game)
-    if source is None:
-        return {}
-    parts: dict[str, list[str]] = {}
-    current: str | None = None
-    for line in source.splitlines():
-        if line.startswith("- "):
-            first = _plain(line[2:]).split(" ", 1)[0]
-            current = first if first in game.rules else None
-            if current is not None:
-                parts[current] = [line[2:]]
-        elif current is not None and line.startswith("  ") and line.strip():
-            parts[current].append(line)
-        else:
-            current = None
-    found: dict[str, str] = {}
-    for rid, lines in parts.items():
-        body = _plain(" ".join(lines))
-        found[rid] = body[len(rid) :].strip() if body.startswith(rid) else body
-    return found
-
-
-def rule_text(game: Game, rule_id: str) -> str:
-    """The full text of rule `rule_id` from `docs/<game>/rules.md` ("" when not written there)."""
-    return _rule_texts(game).get(rule_id, "")
-
-
-def rule_link(game: Game, rule_id: str) -> str:
-    """Where the docs explain rule `rule_id`: `docs/<game>/rules.md#<rule_id>` ("" if nowhere)."""
-    return f"docs/{game.name}/rules.md#{rule_id}" if rule_text(game, rule_id) else ""
-
-
-_SUFFIXES: Final = (
-    "ations",
-    "ation",
-    "ings",
-    "ing",
-    "ions",
-    "ion",
-    "ates",
-    "ated",
-    "ate",
-    "ers",
-    "er",
-    "ed",
-    "es",
-    "s",
-    "e",
-)
-
-
-def _stem(word: str) -> str:
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
-
-
-def _stems(text: str) -> set[str]:
-    return {_stem(w) for w in re.findall(r"[a-zà-ž0-9]+", text.lower())}
-
-
-def match_rules(game: Game, query: str) -> list[str]:
-    """The rule IDs whose ID, title or text has every word of `query` (case and word endings
-    ignored: `speculate` finds "Speculation"; `at` finds the word "at", not "boat").
-
-    An empty query lists every rule; an ID or an ID's prefix (`CON-2`) lists that section.
-    """
-    rules = game.rules
-    query = query.strip()
-    if not query:
-        return list(rules)
-    prefix = query.upper()
-    by_id = [rid for rid in rules if rid.upper() == prefix or rid.upper().startswith(prefix + ".")]
-    if by_id:
-        return by_id
-    wanted = _stems(query)
-    texts = _rule_texts(game)
-    in_title = [rid for rid, title in rules.items() if wanted <= _stems(f"{rid} {title}")]
-    in_text = [rid for rid in rules if rid not in in_title and wanted <= _stems(texts.get(rid, ""))]
-    return in_title + in_text
-
-
-def format_outcome(outcome: Outcome) -> str:
-    """The result: the summary's labelled values, then each seat's return."""
-    lines = [f"  {key}: {value}" for key, value in outcome.summary().items()]
-    returns = ", ".join(f"seat {i}: {r:g}" for i, r in enumerate(outcome.returns))
-    lines.append(f"  returns: {returns}")
-    return "Result:\n" + "\n".join(lines)
-
-
-# Replay ----------------------------------------------------------------------------------------
-
-
-def replay(text: str, *, stdin: TextIO, stdout: TextIO, game: Game | None = None, seat: int | None = None) -> int:
-    """Step through a record: Enter for the next step, `b` back, a number to jump, `q` to stop.
-
-    When input runs out, the remaining steps are printed without boards. A full record is
-    replayed into states (shown whole, or as `seat` sees them); a seat's copy is shown as
-    that seat's log.
-
-    Returns:
-        0, or 1 if `seat` is given for a full record whose game has no such seat.
-    """
-    output = stdout
-    record = read_record(text, game=game.name if game is not None else None)
-    if not record.is_full:
-        _replay_copy(record, output)
-        return 0
-    match = Match.load(text, game=game)
-    if seat is not None and not 0 <= seat < match.num_players:
-        output.write(f"no seat {seat}: seats are 0 to {match.num_players - 1}\n")
-        return 1
-    plies = match.plies
-    position = 0
-    interactive = True
-
-    def board(at: int) -> str:
-        state = plies[at - 1].after if at else match.start
-        return render(state if seat is None else state.view(seat), seat)
-
-    output.write(f"Replay of {match.game.title} (seed {match.seed}), {len(plies)} steps.\n{board(0)}\n")
-    while position < len(plies):
-        if interactive:
-            output.write("[Enter] next, b back, NUMBER go to step, q quit> ")
-            output.flush()
-            line = stdin.readline()
-            if not line:
-                interactive = False
-                output.write("\n")
-                continue
-            command = line.strip()
-            if command == "q":
-                return 0
-            if command == "b" or command.isdigit():
-                position = max(0, position - 1) if command == "b" else min(int(command), len(plies))
-                output.write(f"At step {position}.\n{board(position)}\n")
-                continue
-        ply = plies[position]
-        position += 1
-        notation = ply.notation_for(seat) or "(hidden)"
-        events = ply.events if seat is None else ply.events_for(seat)
-        output.write(f"step {position}: {describe_player(ply.player)}: {notation}\n")
-        output.write("".join(f"    {e.text}\n" for e in events))
-        if interactive:
-            output.write(board(position) + "\n")
-    if not interactive:
-        output.write(board(position) + "\n")
-    if match.outcome is not None:
-        output.write("Game over.\n" + format_outcome(match.outcome) + "\n")
-    else:
-        output.write("The record stops before the end of the game.\n")
-    return 0
-
-
-def _replay_copy(record: Record, output: TextIO) -> None:
-    output.write(f"Seat {record.seat}'s copy of a {record.game} game ({len(record.steps)} steps):\n")
-    for number, step in enumerate(record.steps, 1):
-        output.write(f"step {number}: {describe_player(step.player)}: {step.move or '(hidden)'}\n")
-        for event in step.events or ():
-            output.write(f"    {event.get('text', '')}\n")
-    if record.result is not None:
-        summary = ", ".join(f"{k}: {v}" for k, v in record.result["summary"].items())
-        output.write(f"Game over. {summary}\n")

@@ -39,6 +39,7 @@ from tabletop.kernel.events import Event
 from tabletop.kernel.fastattrs import evolve
 from tabletop.kernel.jsontext import writer
 from tabletop.kernel.phases import Actor, Flow, PhaseMachine
+from tabletop.kernel.seeds import check_seed
 from tabletop.kernel.serialize import read_state, validate_state
 from tabletop.kernel.serialize.envelope import text_head
 
@@ -714,18 +715,17 @@ class Game:
         """The state at the start of a new game, automatic setup steps already run.
 
         Args:
-            seed: Fixes every chance outcome sampled with `tabletop.sample_chance(state)`;
-                `None` draws a fresh seed from the operating system.
+            seed: Fixes every chance outcome sampled with `tabletop.sample_chance(state)`:
+                a whole number from 0 to [MAX_SEED][tabletop.kernel.seeds.MAX_SEED]
+                (2**63 - 1); `None` draws a fresh one from the operating system.
             **options: The game's options, by keyword.
 
         Raises:
+            SeedError: A `ValueError` naming `seed` and the value, if the seed is not a whole
+                number from 0 to 2**63 - 1 (a `bool`, negative, too large, not an integer).
             ValueError: If an option is unknown or has a bad value.
         """
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            msg = f"seed must be a non-negative integer; got {seed!r}"
-            raise ValueError(msg)
+        seed = secrets.randbits(63) if seed is None else check_seed(seed)
         state = self.setup(seed, **self.check_options(options))
         return self.state_type.MACHINE.advance(state, self.state_type.AUTO)
 

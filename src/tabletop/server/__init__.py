@@ -5,7 +5,11 @@ Install it with `pip install 'tabletop[server]'` (Starlette, uvicorn and psycopg
 [create_app][tabletop.server.app.create_app]. The modules:
 
 * `tabletop.server.app`: the Starlette app (HTTP API, WebSockets, static client files);
-* `tabletop.server.hosting`: matches, seats and tokens, and each seat's document;
+* `tabletop.server.hosting`: the matches of a server and the API's operations on them;
+* `tabletop.server.hosted`: one hosted match, its seats, their token digests and agents;
+* `tabletop.server.documents`: what each seat (or a spectator) is sent, and who may undo;
+* `tabletop.server.options`: games and options in words, and the check of options sent;
+* `tabletop.server.refusals`: the API's refusals, rate limits and request checks;
 * `tabletop.server.storage`: SQLite (the default) and PostgreSQL storage;
 * `tabletop.server.boards`: the `board` drawing data of each game, from a view.
 

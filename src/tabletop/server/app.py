@@ -36,7 +36,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
-from tabletop.server.hosting import ApiError, Host
+from tabletop.server.hosting import Host
+from tabletop.server.refusals import ApiError, only_fields
 from tabletop.server.storage import Storage, open_storage
 
 __all__ = ["MAX_MESSAGE", "Hub", "create_app"]
@@ -273,7 +274,10 @@ class _Api:
 
     async def join(self, request: Request) -> Response:
         match_id, seat = request.path_params["match"], request.path_params["seat"]
-        answer = await _answer(lambda: self.host.join(match_id, seat, client=_client(request)))
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        answer = await _answer(lambda: self.host.join(match_id, seat, client=_client(request), body=body))
         await self.hub.push(match_id)  # the seat shows as taken to everyone
         return answer
 
@@ -281,7 +285,7 @@ class _Api:
         return await self._change(request, self.host.play)
 
     async def undo(self, request: Request) -> Response:
-        return await self._change(request, lambda match_id, token, body: self.host.undo(match_id, token))
+        return await self._change(request, lambda match_id, token, body: self.host.undo(match_id, token, body=body))
 
     async def _change(self, request: Request, change: Callable[[str, str | None, Any], dict[str, Any]]) -> Response:
         token = _bearer(request)
@@ -324,6 +328,10 @@ class _Api:
         try:
             if not isinstance(message, dict) or message.get("type") != "hello":
                 raise ApiError(400, 'the first message must be {"type": "hello", "token": ...}', "no-hello")
+            extra = sorted(set(message) - {"type", "token"})
+            if extra:
+                msg = f"unknown field(s) {', '.join(map(repr, extra))}: hello takes its token only"
+                raise ApiError(400, msg, "bad-request", field=extra[0])
             token = message.get("token")
             if token is not None and not isinstance(token, str):
                 raise ApiError(400, "the token must be text", "bad-request", field="token")
@@ -345,6 +353,7 @@ class _Api:
             raise message
         kind = message.get("type") if isinstance(message, dict) else None
         if kind == "ping":
+            only_fields(message, {"type"})
             await _send(socket, '{"type": "pong"}')
             return
         if kind not in ("move", "undo"):
@@ -355,7 +364,7 @@ class _Api:
         if kind == "move":
             await run_in_threadpool(self.host.play, match_id, None, body, seat)
         else:
-            await run_in_threadpool(self.host.undo, match_id, None, seat)
+            await run_in_threadpool(self.host.undo, match_id, None, seat, message)
         await self.hub.push(match_id)
         self.hub.run_agents(match_id)
 
@@ -443,7 +452,7 @@ def _error(error: ApiError) -> Response:
 async def _json_body(request: Request) -> Any:
     """The request's JSON body, or the error `Response` (413, 400) to answer instead."""
     length = request.headers.get("content-length")
-    if length is not None and (not length.isdigit() or int(length) > MAX_MESSAGE):
+    if length is not None and (not (length.isascii() and length.isdigit()) or int(length) > MAX_MESSAGE):
         return _error(ApiError(413, f"the body is larger than {MAX_MESSAGE} bytes", "too-large"))
     chunks, size = [], 0
     async for chunk in request.stream():

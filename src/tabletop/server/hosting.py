@@ -8,9 +8,13 @@ is written to its [Storage][tabletop.server.storage.Storage] as its full record,
 read first checks the stored revision, so a restarted server, or another process sharing a
 PostgreSQL database, carries on from exactly where the match was.
 
-Everything a client receives is built by [document][tabletop.server.hosting.document] from
+Everything a client receives is built by [document][tabletop.server.documents.document] from
 the seat's view and the seat's own events (or, for a spectator, from what every seat sees
 alike): never the full state, the seed or a token.
+
+The host's parts live beside it: one match and its seats in `tabletop.server.hosted`, what a
+seat is sent in `tabletop.server.documents`, games and options in words in
+`tabletop.server.options`, and the refusals and request checks in `tabletop.server.refusals`.
 
 ```pycon
 >>> from tabletop.server.storage import SQLiteStorage
@@ -25,176 +29,54 @@ alike): never the full state, the seed or a token.
 
 from __future__ import annotations
 
-import hashlib
-import importlib
 import json
 import random
-import re
 import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from tabletop.frontend.match import Match, Ply
+from tabletop.frontend.match import Match
 from tabletop.frontend.render import BOT_DECK, automatic_seats
-from tabletop.kernel.chance import CHANCE, TERMINAL
-from tabletop.kernel.errors import DecodeError, IllegalMove, NotationError, TabletopError, UndoError
-from tabletop.kernel.protocol import Game, Move, Option, State
+from tabletop.kernel.chance import CHANCE
+from tabletop.kernel.errors import IllegalMove, NotationError, TabletopError, UndoError
+from tabletop.kernel.protocol import Game, Move, State
+from tabletop.kernel.seeds import SeedError, check_seed
 from tabletop.registry import available_games, get_game
-from tabletop.server import boards
-from tabletop.server.storage import Storage, StoredMatch
+from tabletop.server.documents import action_bridge, document, public_view, undo_refusal
+from tabletop.server.hosted import (
+    HUMAN,
+    Hosted,
+    agent_names,
+    creator_seat,
+    revive,
+    seat_kinds,
+    token_digest,
+)
+from tabletop.server.options import describe_game, request_options
+from tabletop.server.refusals import (
+    ApiError,
+    RateLimiter,
+    expect_object,
+    only_fields,
+    option_refused,
+    seat_number,
+    short,
+)
+from tabletop.server.storage import Storage
 
-__all__ = ["ApiError", "Host", "RateLimiter", "document", "public_view", "undo_refusal"]
+#: Re-exported: what the server's modules offer, by the names the API's callers know.
+__all__ = ["HUMAN", "ApiError", "Host", "Hosted", "RateLimiter", "document", "public_view", "undo_refusal"]
 
-#: The seats a match may list: a person, or an agent by name (`"agent:greedy"`).
-HUMAN: Final = "human"
-AGENT_PREFIX: Final = "agent:"
-#: An error's sentence is cut to about this many characters (it may quote a huge value sent).
-_LONGEST_ERROR: Final = 500
 #: How many times a change is retried when another process changed the match meanwhile.
 _RETRIES: Final = 4
-
-
-class ApiError(Exception):
-    """A refusal: an HTTP status, a sentence, a stable code and extra JSON fields.
-
-    Args:
-        status: The HTTP status (400, 401, 403, 404, 409, 413, 422, 429).
-        message: What was wrong, naming the field or rule and the value.
-        code: A stable code a client may test (`"unknown-match"`, `"wrong-token"`...).
-        extra: More JSON fields for the answer (`rule` of an illegal move).
-    """
-
-    def __init__(self, status: int, message: str, code: str, **extra: Any) -> None:
-        if len(message) > _LONGEST_ERROR:  # a sentence echoing a huge value sent: its start and its end
-            message = f"{message[: _LONGEST_ERROR - 80]} [...] {message[-60:]}"
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.extra = extra
-
-    def to_json(self) -> dict[str, Any]:
-        """The JSON answer: `{"error": sentence, "code": code, ...extra}`."""
-        return {"error": str(self), "code": self.code, **self.extra}
-
-    def __repr__(self) -> str:
-        return f"ApiError({self.status}, {str(self)!r}, {self.code!r})"
-
-
-class RateLimiter:
-    """Token buckets by key: `burst` requests at once, then `rate` a second.
-
-    ```pycon
-    >>> limiter = RateLimiter(rate=1.0, burst=2)
-    >>> [limiter.allow("seat") for _ in range(3)]
-    [True, True, False]
-
-    ```
-    """
-
-    def __init__(self, rate: float = 20.0, burst: int = 40, clock: Callable[[], float] = time.monotonic) -> None:
-        self.rate = rate
-        self.burst = burst
-        self._clock = clock
-        self._buckets: dict[str, tuple[float, float]] = {}
-        self._lock = threading.Lock()
-
-    def allow(self, key: str) -> bool:
-        """Take one request from `key`'s bucket; False when it is empty."""
-        now = self._clock()
-        with self._lock:
-            level, then = self._buckets.get(key, (float(self.burst), now))
-            level = min(float(self.burst), level + (now - then) * self.rate)
-            if level < 1.0:
-                self._buckets[key] = (level, now)
-                return False
-            self._buckets[key] = (level - 1.0, now)
-            if len(self._buckets) > 100_000:  # forget idle keys rather than grow without bound
-                self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < 60}
-            return True
-
-    def check(self, key: str) -> None:
-        """Like `allow`, raising a 429 `ApiError` when the bucket is empty."""
-        if not self.allow(key):
-            msg = f"too many requests: at most {self.rate:g} a second (after a burst of {self.burst})"
-            raise ApiError(429, msg, "rate-limited")
-
-
-class Hosted:
-    """One match of the server: the match, its seats, their token digests and its revision.
-
-    Attributes:
-        id: The match id (public: it is in the lobby).
-        match: The match.
-        seats: What plays each seat: `"human"` or `"agent:NAME"`.
-        tokens: For each seat, the SHA-256 hex digest of its token, or `None` while open.
-        revision: The stored revision this copy reflects.
-        created: When the match was made (seconds since the epoch).
-        lock: Held while the match is read or changed (never while an agent thinks).
-        agents: The agent of each `"agent:NAME"` seat, also set on the match (which then counts
-            the seat as no person's), but run by the host one move at a time.
-    """
-
-    def __init__(
-        self, id: str, match: Match, seats: Sequence[str], tokens: Sequence[str | None], revision: int, created: float
-    ) -> None:
-        self.id = id
-        self.match = match
-        self.seats = tuple(seats)
-        self.tokens: list[str | None] = list(tokens)
-        self.revision = revision
-        self.created = created
-        self.lock = threading.RLock()
-        self.agents: dict[int, Any] = {
-            s: _agent(kind) for s, kind in enumerate(self.seats) if kind not in (HUMAN, BOT_DECK)
-        }
-        for seat, agent in self.agents.items():
-            match.set_agent(seat, agent)
-        self.events: dict[tuple[int, int | None], tuple[Ply, list[dict[str, Any]]]] = {}
-        """(id of a ply, seat) -> (the ply, its events for that seat as JSON): steps never change."""
-
-    def seat_of(self, token: str | None) -> int:
-        """The seat whose token this is.
-
-        Raises:
-            ApiError: 401 without a token, 403 for a token of no seat of this match.
-        """
-        if not token:
-            raise ApiError(401, "send your seat's token (Authorization: Bearer TOKEN)", "no-token")
-        digest = _digest(token)
-        for seat, known in enumerate(self.tokens):
-            if known is not None and secrets.compare_digest(known, digest):
-                return seat
-        raise ApiError(403, f"this token belongs to no seat of match {self.id!r}", "wrong-token")
-
-    def seat_rows(self) -> list[dict[str, Any]]:
-        """`[{"seat", "kind", "taken"}]`: public, with no token."""
-        return [
-            {"seat": s, "kind": kind, "taken": kind != HUMAN or self.tokens[s] is not None}
-            for s, kind in enumerate(self.seats)
-        ]
-
-    def stored(self) -> StoredMatch:
-        """What goes into storage: the full record, seats, token digests, revision."""
-        return StoredMatch(
-            id=self.id,
-            game=self.match.game.name,
-            seats=self.seats,
-            tokens=tuple(self.tokens),
-            record=self.match.save(),
-            revision=self.revision,
-            created=self.created,
-        )
-
-    def __repr__(self) -> str:
-        return f"<Hosted {self.id} {self.match.game.name} revision={self.revision} seats={list(self.seats)}>"
 
 
 class Host:
     """Every match of a server, kept in storage, with the API's operations.
 
-    Every method raises [ApiError][tabletop.server.hosting.ApiError] on bad input and then
+    Every method raises [ApiError][tabletop.server.refusals.ApiError] on bad input and then
     changes nothing. Methods are thread-safe (the web app runs them in worker threads).
 
     Args:
@@ -239,7 +121,7 @@ class Host:
     def describe_games(self) -> list[dict[str, Any]]:
         """`GET /api/games`: every game, its options in words and the agents that may sit."""
         agents = sorted(agent_names())
-        return [_describe_game(game, agents, self.offered) for game in self.games.values()]
+        return [describe_game(game, agents, self.offered) for game in self.games.values()]
 
     def lobby(self) -> list[dict[str, Any]]:
         """`GET /api/matches`: every match, newest first, with nothing secret in it."""
@@ -265,23 +147,25 @@ class Host:
     def create(self, body: Any, *, client: str = "") -> dict[str, Any]:
         """`POST /api/matches`: a new match; the creator gets the one token of its seat."""
         self.limiter.check(f"create:{client}")
-        data = _expect_object(body)
-        _only(data, {"game", "options", "seed", "seats", "seat"})
+        data = expect_object(body)
+        only_fields(data, {"game", "options", "seed", "seats", "seat"})
         game = self._game(data.get("game"))
-        options = self._options(game, data.get("options", {}))
+        options = request_options(game, data.get("options", {}), self.offered)
         seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            raise ApiError(400, f"seed must be a whole number from 0, got {seed!r}", "bad-seed", field="seed")
+        try:
+            seed = None if seed is None else check_seed(seed)
+        except SeedError as exc:
+            raise ApiError(400, str(exc), "bad-seed", field="seed") from None
         try:
             match = Match(game, seed=seed, options=options, agents={})
         except (ValueError, TypeError, TabletopError) as exc:
-            raise _option_refused(exc) from None
-        kinds = _seat_kinds(data.get("seats"), match.num_players, automatic_seats(match.start))
-        seat = _creator_seat(data.get("seat"), kinds)
+            raise option_refused(exc, data.get("options")) from None
+        kinds = seat_kinds(data.get("seats"), match.num_players, automatic_seats(match.start))
+        seat = creator_seat(data.get("seat"), kinds)
         token = secrets.token_urlsafe(24) if seat is not None else None
         tokens: list[str | None] = [None] * len(kinds)
         if seat is not None and token is not None:
-            tokens[seat] = _digest(token)
+            tokens[seat] = token_digest(token)
         hosted = Hosted(secrets.token_hex(8), match, kinds, tokens, 1, time.time())
         match.advance(agents=False)  # chance deals; agents move afterwards, one push each (agent_step)
         self.storage.insert(hosted.stored())
@@ -295,13 +179,13 @@ class Host:
         it names, every value it takes with them (`"values"`); the refusal names the option."""
         self.limiter.check(f"layout:{client}")
         game = self._game(game_name)
-        data = _expect_object(body)
-        _only(data, {"options"})
-        options = self._options(game, data.get("options", {}))
+        data = expect_object(body)
+        only_fields(data, {"options"})
+        options = request_options(game, data.get("options", {}), self.offered)
         try:
             state = game.new_game(0, **options)
         except (ValueError, TypeError, TabletopError) as exc:
-            raise _option_refused(exc) from None
+            raise option_refused(exc, data.get("options")) from None
         bots = automatic_seats(state)
         checked = game.check_options(options)
         return {
@@ -309,18 +193,23 @@ class Host:
             "values": {o.name: list(o.values_for(checked)) for o in game.options if o.values_for is not None},
         }
 
-    def join(self, match_id: str, seat: Any, *, client: str = "") -> dict[str, Any]:
-        """`POST /api/matches/{id}/seats/{n}`: take an open human seat and get its token."""
+    def join(self, match_id: str, seat: Any, *, client: str = "", body: Any = None) -> dict[str, Any]:
+        """`POST /api/matches/{id}/seats/{n}`: take an open human seat and get its token.
+
+        `body`, the request's JSON, takes no field: `{}` or nothing.
+        """
+        if body is not None:
+            only_fields(expect_object(body), set())
         self.limiter.check(f"join:{client}")
         token = secrets.token_urlsafe(24)
 
         def take(hosted: Hosted) -> dict[str, Any]:
-            n = _seat_number(seat, len(hosted.seats))
+            n = seat_number(seat, len(hosted.seats))
             if hosted.seats[n] != HUMAN:
                 raise ApiError(409, f"seat {n} is played by {hosted.seats[n]}", "seat-taken", seat=n)
             if hosted.tokens[n] is not None:
                 raise ApiError(409, f"seat {n} is already taken", "seat-taken", seat=n)
-            hosted.tokens[n] = _digest(token)
+            hosted.tokens[n] = token_digest(token)
             return {"match": hosted.id, "seat": n, "token": token}
 
         return self._change(match_id, take)
@@ -345,7 +234,7 @@ class Host:
         stored = self.storage.load(match_id)
         if stored is None:
             raise ApiError(404, f"no match {match_id!r}", "unknown-match")
-        hosted = _revive(stored, self.games)
+        hosted = revive(stored, self.games)
         with self._lock:
             self._cache[match_id] = hosted
         return hosted
@@ -395,15 +284,15 @@ class Host:
             body: The request.
             seat: Instead of `token`, a seat already proven (a socket's, checked at hello).
         """
-        data = _expect_object(body)
-        _only(data, {"move", "action", "type"})
+        data = expect_object(body)
+        only_fields(data, {"move", "action", "type"})
         move, action = data.get("move"), data.get("action")
         if (move is None) == (action is None):
-            raise ApiError(400, 'send either {"move": notation} or {"action": id}', "bad-request")
+            raise ApiError(400, 'send either {"move": notation} or {"action": id}', "bad-request", field="move")
         if move is not None and (not isinstance(move, str) or len(move) > 500):
-            raise ApiError(400, f"move must be notation text, got {_short(move)}", "bad-request", field="move")
+            raise ApiError(400, f"move must be notation text, got {short(move)}", "bad-request", field="move")
         if action is not None and (not isinstance(action, int) or isinstance(action, bool)):
-            raise ApiError(400, f"action must be an integer id, got {_short(action)}", "bad-request", field="action")
+            raise ApiError(400, f"action must be an integer id, got {short(action)}", "bad-request", field="action")
 
         def step(hosted: Hosted) -> int:
             who = hosted.seat_of(token) if seat is None else seat
@@ -413,11 +302,14 @@ class Host:
 
         return self._change_and_show(match_id, step)
 
-    def undo(self, match_id: str, token: str | None, seat: int | None = None) -> dict[str, Any]:
+    def undo(self, match_id: str, token: str | None, seat: int | None = None, body: Any = None) -> dict[str, Any]:
         """`POST /api/matches/{id}/undo`: take back the seat's last move, as the Match rules allow.
 
-        `seat`, instead of `token`, is a seat already proven (a socket's).
+        `seat`, instead of `token`, is a seat already proven (a socket's). `body`, the request
+        (or the socket's message), takes no field but a socket message's `type`.
         """
+        if body is not None:
+            only_fields(expect_object(body), {"type"})
 
         def step(hosted: Hosted) -> int:
             who = hosted.seat_of(token) if seat is None else seat
@@ -519,167 +411,11 @@ class Host:
         game = self.games.get(name) if isinstance(name, str) else None
         if game is None:
             known = ", ".join(self.games)
-            raise ApiError(400, f"no game {_short(name)}; known: {known}", "unknown-game", field="game")
+            raise ApiError(400, f"no game {short(name)}; known: {known}", "unknown-game", field="game")
         return game
-
-    def _options(self, game: Game, options: Any) -> dict[str, Any]:
-        if not isinstance(options, dict):
-            raise ApiError(400, f"options must be an object, got {_short(options)}", "bad-option", field="options")
-        out: dict[str, Any] = {}
-        for name, value in options.items():
-            try:
-                option = game.option(name)
-            except ValueError as exc:
-                raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
-            offered = self.offered.get((game.name, name), ())
-            if _option_kind(option) == "text" and value not in (option.default, *offered):
-                # A free-text option may name a file on this machine: visitors choose only what is offered.
-                choices = f"the default or {', '.join(map(repr, offered))}" if offered else "only the default"
-                msg = (
-                    f"option {name!r} is free text (a file path, say): the server offers {choices}; got {_short(value)}"
-                )
-                raise ApiError(400, msg, "bad-option", field=f"options.{name}")
-            value = tuple(value) if isinstance(value, list) else value
-            try:
-                option.check(value)
-            except (ValueError, TypeError) as exc:
-                raise ApiError(400, str(exc), "bad-option", field=f"options.{name}") from None
-            out[name] = value
-        return out
 
     def __repr__(self) -> str:
         return f"<Host {self.storage!r} games={list(self.games)}>"
-
-
-# Documents ----------------------------------------------------------------------------------
-
-
-def document(hosted: Hosted, seat: int | None) -> dict[str, Any]:
-    """What `seat` (`None`: a spectator) is sent: built only from what that seat may know.
-
-    The keys are those of the API contract (`docs/server.md`): `match`, `game`, `seat`,
-    `seats`, `turn`, `step`, `view`, `board`, `legal`, `events`, `outcome`, `can_undo`.
-    """
-    match = hosted.match
-    state = match.state
-    player = state.current_player
-    turn: int | str = "over" if player == TERMINAL else "chance" if player == CHANCE else player
-    view_json = json.loads(state.view(seat).to_json()) if seat is not None else public_view(state)
-    yours = seat is not None and player == seat and hosted.seats[seat] == HUMAN
-    drawn = boards.board(match.game.name, view_json, seat)
-    legal = _legal(state, drawn) if yours else []
-    outcome = state.outcome
-    return {
-        "match": hosted.id,
-        "game": match.game.name,
-        "title": match.game.title,
-        "seat": seat,
-        "seats": hosted.seat_rows(),
-        "turn": turn,
-        "step": len(match.plies),
-        "view": view_json,
-        "board": drawn,
-        "legal": legal,
-        "events": _events(hosted, seat),
-        "outcome": None
-        if outcome is None
-        else {"returns": [float(r) for r in outcome.returns], "summary": dict(outcome.summary())},
-        "can_undo": seat is not None and undo_refusal(hosted, seat) is None and match.can_undo(seat),
-    }
-
-
-def undo_refusal(hosted: Hosted, seat: int) -> ApiError | None:
-    """Why the server refuses `seat` any undo in this match, or `None` when the Match rules decide.
-
-    Undo is for a match with one person (against agents): the
-    [Match rules][tabletop.frontend.match.Match.undo] then stop it at any step that showed that
-    person something new, which is worked out from what that person knows. At a table of
-    several people they would also stop it at a step that showed *another* person something
-    new, which depends on what that other person knew before (a card they had seen, their own
-    hand): allowing or refusing undo would tell the asking seat about the other's secrets. So
-    where another seat is a person (taken or still open), moves are final.
-    """
-    if hosted.seats[seat] != HUMAN:
-        return ApiError(409, f"seat {seat} is played by {hosted.seats[seat]}: undo your own moves", "undo-refused")
-    others = [s for s, kind in enumerate(hosted.seats) if kind == HUMAN and s != seat]
-    if others:
-        people = ", ".join(map(str, others))
-        msg = f"moves are final at a table of people (seats {seat} and {people}): undo is for a match against agents"
-        return ApiError(409, msg, "undo-refused")
-    return None
-
-
-def public_view(state: State) -> Any:
-    """What no seat keeps secret: the parts of the view JSON that every seat sees alike.
-
-    Where the seats' views differ (a hand one seat sees and the others see as placeholders),
-    the value becomes `null`; lists and objects of the same shape are compared item by item.
-    """
-    return _common([json.loads(state.view(s).to_json()) for s in range(state.num_players)])
-
-
-def _common(values: list[Any]) -> Any:
-    first = values[0]
-    if all(v == first for v in values[1:]):
-        return first
-    if all(isinstance(v, dict) for v in values) and all(v.keys() == first.keys() for v in values):
-        return {k: _common([v[k] for v in values]) for k in first}
-    if all(isinstance(v, list) for v in values) and all(len(v) == len(first) for v in values):
-        return [_common([v[i] for v in values]) for i in range(len(first))]
-    return None
-
-
-def _events(hosted: Hosted, seat: int | None) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for ply in hosted.match.plies:
-        key = (id(ply), seat)
-        cached = hosted.events.get(key)
-        if cached is None or cached[0] is not ply:
-            cached = (ply, _ply_events(hosted.match, ply, seat))
-            hosted.events[key] = cached
-        out.extend(cached[1])
-    return out
-
-
-def _ply_events(match: Match, ply: Ply, seat: int | None) -> list[dict[str, Any]]:
-    """The events of one step that `seat` sees (a spectator: those every seat sees), as JSON."""
-    if seat is not None:
-        seen = list(ply.events_for(seat))
-    else:
-        per_seat = [{_event_key(e.to_dict()) for e in ply.events_for(s)} for s in range(match.num_players)]
-        seen = [e for e in ply.events_for(0) if all(_event_key(e.to_dict()) in keys for keys in per_seat)]
-    return [
-        {
-            "ply": ply.index,
-            "seat": ply.player if ply.player >= 0 else None,
-            "kind": event.kind,
-            "text": event.text,
-            "data": json.loads(json.dumps(dict(event.data), default=str)),
-        }
-        for event in seen
-    ]
-
-
-def _event_key(event: Mapping[str, Any]) -> str:
-    return json.dumps({k: event[k] for k in ("kind", "text", "data")}, sort_keys=True, default=str)
-
-
-def _legal(state: State, drawn: Mapping[str, Any]) -> list[dict[str, Any]]:
-    bridge = _bridge(state)
-    moves = state.legal_moves()
-    targets = boards.targets(state.GAME.name, drawn, moves)
-    out = []
-    for move in moves:
-        text = str(move)
-        action: int | None = None
-        if bridge is not None:
-            try:
-                action = int(bridge.action_of(state, move))
-            except (TabletopError, ValueError, KeyError, IndexError):
-                action = None
-        target, group, label = targets.get(text, (None, text.split(" ", 1)[0], text))
-        out.append({"move": text, "action": action, "label": label, "target": target, "group": group})
-    return out
 
 
 # Playing ------------------------------------------------------------------------------------
@@ -703,7 +439,7 @@ def _play(match: Match, seat: int, move: Any, action: Any) -> None:
 
 
 def _move_of(state: State, action: int) -> Move:
-    bridge = _bridge(state)
+    bridge = action_bridge(state)
     if bridge is None:
         raise ApiError(400, "action ids need tabletop.adapters, which this install lacks: send notation", "no-actions")
     try:
@@ -713,184 +449,3 @@ def _move_of(state: State, action: int) -> Move:
     except (TabletopError, ValueError, KeyError, IndexError) as exc:
         raise ApiError(422, f"action {action}: {exc}", "illegal") from None
     return move
-
-
-def _bridge(state: State) -> Any:
-    """The action-id bridge of the state's game, or `None` without `tabletop.adapters`."""
-    try:
-        adapters = importlib.import_module("tabletop.adapters")
-    except ImportError:
-        return None
-    try:
-        return adapters.bridge_for(state)
-    except (LookupError, ValueError, ImportError):
-        return None
-
-
-# Agents -------------------------------------------------------------------------------------
-
-
-def _registry() -> Any:
-    """The agent registry module: `tabletop.agents` when installed, else `tabletop.frontend.agents`."""
-    try:
-        return importlib.import_module("tabletop.agents")
-    except ImportError:
-        return importlib.import_module("tabletop.frontend.agents")
-
-
-def agent_names() -> list[str]:
-    """The names of the agents a seat may be given (`"agent:NAME"`)."""
-    return list(_registry().AGENTS)
-
-
-def _agent(kind: str) -> Any:
-    return _registry().make_agent(kind[len(AGENT_PREFIX) :])
-
-
-# Validation helpers -------------------------------------------------------------------------
-
-
-def _option_refused(exc: Exception) -> ApiError:
-    """A game's refusal of its options, naming the option when the message does (`option 'bots': ...`)."""
-    text = str(exc)
-    named = re.match(r"option '(\w+)'", text)
-    return ApiError(400, text, "bad-option", field=f"options.{named[1]}" if named else "options")
-
-
-def _seat_kinds(seats: Any, players: int, bots: frozenset[int] = frozenset()) -> tuple[str, ...]:
-    """What plays each seat; a seat the game's rules play (`bots`) is `"bot deck"` whatever an agent
-    was asked for it, and a person may not sit there."""
-    if seats is None:
-        first = min((s for s in range(players) if s not in bots), default=None)
-        greedy = f"{AGENT_PREFIX}greedy"
-        return tuple(BOT_DECK if s in bots else HUMAN if s == first else greedy for s in range(players))
-    if not isinstance(seats, list) or len(seats) != players:
-        msg = f'seats must list {players} seat(s), each "human" or "agent:NAME"; got {_short(seats)}'
-        raise ApiError(400, msg, "bad-seats", field="seats")
-    for i, kind in enumerate(seats):
-        if i in bots and kind == HUMAN:
-            msg = f'seat {i} is a bot of the game (its bot deck plays it): it takes no person; got "human"'
-            raise ApiError(400, msg, "bad-seats", field=f"seats[{i}]")
-        if kind == HUMAN or (i in bots and kind == BOT_DECK):
-            continue
-        if not isinstance(kind, str) or not kind.startswith(AGENT_PREFIX) or len(kind) > 200:
-            msg = f'seat {i} must be "human" or "agent:NAME", got {_short(kind)}'
-            raise ApiError(400, msg, "bad-seats", field=f"seats[{i}]")
-        try:
-            _agent(kind)
-        except (ValueError, TypeError, LookupError) as exc:
-            raise ApiError(400, f"seat {i}: {exc}", "bad-seats", field=f"seats[{i}]") from None
-    return tuple(BOT_DECK if i in bots else kind for i, kind in enumerate(seats))
-
-
-def _creator_seat(seat: Any, kinds: Sequence[str]) -> int | None:
-    humans = [s for s, kind in enumerate(kinds) if kind == HUMAN]
-    if seat is None:
-        return humans[0] if humans else None
-    n = _seat_number(seat, len(kinds))
-    if kinds[n] != HUMAN:
-        raise ApiError(400, f"seat {n} is an agent's ({kinds[n]}): sit in a human seat", "bad-seat", field="seat")
-    return n
-
-
-def _seat_number(seat: Any, seats: int) -> int:
-    if isinstance(seat, str) and seat.isdigit():
-        seat = int(seat)
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < seats:
-        raise ApiError(404, f"no seat {_short(seat)}: seats are 0 to {seats - 1}", "unknown-seat")
-    return seat
-
-
-def _expect_object(body: Any) -> dict[str, Any]:
-    if not isinstance(body, dict):
-        raise ApiError(400, f"expected a JSON object, got {_short(body)}", "bad-request")
-    return body
-
-
-def _only(data: Mapping[str, Any], allowed: set[str]) -> None:
-    extra = sorted(set(data) - allowed)
-    if extra:
-        raise ApiError(400, f"unknown field(s) {', '.join(map(repr, extra))}", "bad-request", field=extra[0])
-
-
-def _short(value: Any) -> str:
-    text = json.dumps(value, default=str)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _digest(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def _revive(stored: StoredMatch, games: Mapping[str, Game]) -> Hosted:
-    """A stored match, replayed from its record."""
-    game = games.get(stored.game)
-    if game is None:
-        raise ApiError(404, f"match {stored.id!r} is of the game {stored.game!r}, not served here", "unknown-game")
-    try:
-        match = Match.load(stored.record, game=game)  # no agents yet: loading would run them
-    except DecodeError as exc:
-        raise ApiError(500, f"match {stored.id!r} cannot be replayed: {exc}", "bad-record") from None
-    return Hosted(stored.id, match, stored.seats, stored.tokens, stored.revision, stored.created)
-
-
-# Games and options in words -----------------------------------------------------------------
-
-
-def _describe_game(game: Game, agents: list[str], offered: Mapping[tuple[str, str], Sequence[str]]) -> dict[str, Any]:
-    low, _, high = game.players.partition("-")
-    return {
-        "name": game.name,
-        "title": game.title,
-        "summary": game.summary,
-        "min_seats": int(low),
-        "max_seats": int(high or low),
-        "options": [_describe_option(o, offered.get((game.name, o.name), ())) for o in game.options],
-        "agents": agents,
-    }
-
-
-def _option_kind(option: Option) -> str:
-    if isinstance(option.default, bool):
-        return "flag"
-    if isinstance(option.default, tuple):
-        return "subset"
-    if option.choices:
-        return "choice"
-    if isinstance(option.default, int):
-        return "integer"
-    return "text"
-
-
-def _describe_option(option: Option, offered: Sequence[str] = ()) -> dict[str, Any]:
-    """An option in words; a free-text one with values the operator offers becomes a choice of them,
-    and one taking more than the values it names (`Option.values_for`) is `"open"`: typed text."""
-    kind = _option_kind(option)
-    if kind == "text" and offered:
-        kind = "choice"
-    if option.values_for is not None:
-        kind = "open"  # typed text: the choices named, and more (POST /api/games/{game}/seats lists them)
-    out: dict[str, Any] = {
-        "name": option.name,
-        "label": option.name.replace("_", " ").capitalize(),
-        "doc": option.doc,
-        "kind": kind,
-        "default": list(option.default) if isinstance(option.default, tuple) else option.default,
-    }
-    if kind in ("choice", "subset", "open"):
-        out["choices"] = list(option.choices) if option.choices else [option.default, *offered]
-    if kind == "integer":
-        accepted = [n for n in range(1001) if _accepts(option, n)]
-        if accepted:
-            out["low"], out["high"] = accepted[0], accepted[-1]
-    if kind == "text":
-        out["settable"] = False
-    return out
-
-
-def _accepts(option: Option, value: Any) -> bool:
-    try:
-        option.check(value)
-    except (ValueError, TypeError):
-        return False
-    return True
