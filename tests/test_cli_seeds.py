@@ -20,7 +20,7 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]
     return code, out, err
 
 
-@pytest.mark.parametrize("command", ["play", "simulate"])
+@pytest.mark.parametrize("command", ["play", "simulate", "tournament"])
 @pytest.mark.parametrize(
     ("seed", "quoted"),
     [

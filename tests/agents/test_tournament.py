@@ -10,6 +10,7 @@ import pytest
 
 from tabletop.agents.tournament import GameRecord, elo, split_agents, tournament, wilson
 from tabletop.cli import main
+from tabletop.kernel.seeds import SeedError
 
 
 def test_solo_tournament_plays_every_agent_on_the_same_seeds_per_option() -> None:
@@ -111,6 +112,7 @@ def test_cli_prints_the_table_and_writes_csv_and_json(tmp_path, capsys) -> None:
         (["--backend", "spark"], "no backend named 'spark'; backends: local, ray"),
         (["--month", "smarch"], "smarch"),
         (["--games", "0"], "games must be 1 to 1,000,000,000, got 0"),
+        (["--seed", str(2**63 - 1), "--games", "2"], "the last game's seed would be over 9223372036854775807"),
     ],
 )
 def test_cli_refuses_bad_input_naming_it(argv: list[str], message: str, capsys) -> None:
@@ -119,3 +121,13 @@ def test_cli_refuses_bad_input_naming_it(argv: list[str], message: str, capsys) 
     err = capsys.readouterr().err
     assert message in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize(("seed", "games"), [(True, 1), (-1, 1), (2**63, 1), (2**63 - 2, 3)])
+def test_a_seed_out_of_range_is_refused_before_any_game(seed: int, games: int) -> None:
+    """`tournament()` takes the seeds `new_game` takes: a bool, a negative seed, one over 2**63 - 1, or a
+    last game's seed past it is a `SeedError` naming `seed`, raised before the first game is played."""
+    played: list[int] = []
+    with pytest.raises(SeedError) as refused:
+        tournament("conservas", ["random"], games=games, seed=seed, progress=lambda done, _: played.append(done))
+    assert refused.value.field == "seed" and refused.value.value == seed and played == []

@@ -45,6 +45,8 @@ def _scenario(text: str) -> str:
         ('[[steps]]\nlegal = "draw"\ncode = "x"\n', "'code' goes with 'illegal'"),
         ("", "at least one [[steps]]"),
         ('[[steps]\nplay = "draw"\n', "not valid TOML"),
+        ('seed = true\n[[steps]]\nplay = "draw"\n', "seed must be a whole number from 0 to"),
+        ('seed = -1\n[[steps]]\nplay = "draw"\n', "got -1"),
     ],
 )
 def test_malformed_scenarios_are_refused(text: str, fragment: str) -> None:

@@ -36,6 +36,7 @@ from tabletop.agents.base import utilities
 from tabletop.agents.registry import describe_agents, make_agent
 from tabletop.kernel.chance import CHANCE, sample_chance
 from tabletop.kernel.protocol import Game
+from tabletop.kernel.seeds import MAX_SEED, SeedError, check_seed
 from tabletop.registry import get_game
 
 __all__ = ["EVERY", "MODES", "GameRecord", "Row", "TournamentReport", "elo", "play_game", "tournament", "wilson"]
@@ -267,11 +268,17 @@ def tournament(
 
     Raises:
         ValueError: Naming an unknown agent, option, mode or backend, or `games` below 1.
+        SeedError: If `seed` is not a seed, or the last game's (`seed + games - 1`) would be over
+            `MAX_SEED` (a `ValueError` too), before any game is played.
         BackendError: If Ray is missing or its cluster cannot be reached.
     """
     if not 1 <= games <= MAX_GAMES:
         msg = f"games must be 1 to {MAX_GAMES:,}, got {games!r}"
         raise ValueError(msg)
+    seed = check_seed(seed)
+    if seed + games - 1 > MAX_SEED:  # refused before the first game, not at the game past the top
+        msg = f"seed {seed} with games={games}: the last game's seed would be over {MAX_SEED} (2**63 - 1)"
+        raise SeedError(msg, value=seed)
     if workers < 1:
         msg = f"workers must be at least 1, got {workers!r}"
         raise ValueError(msg)
@@ -444,6 +451,8 @@ def add_parser(
     agent_spec: Callable[[Any, str], str],
 ) -> None:
     """Register `tabletop tournament` on the CLI's subparsers (the CLI passes its shared helpers)."""
+    from tabletop.cli_files import seed_argument  # the CLI's own: a bad --seed is a usage error
+
     parser = sub.add_parser(
         "tournament",
         help="play agents against each other (or the game) and tabulate win rates with 95%% CIs",
@@ -454,7 +463,7 @@ def add_parser(
     parser.add_argument("game", help="a game name (see 'tabletop games')")
     parser.add_argument("--agents", default="random,greedy", help="comma-separated agent specs (default random,greedy)")
     parser.add_argument("--games", type=int, default=20, help="games per agent and options (rotation: in all)")
-    parser.add_argument("--seed", type=int, default=0, help="game j uses seed SEED+j (default 0)")
+    parser.add_argument("--seed", type=seed_argument, default=0, help="game j uses seed SEED+j (default 0)")
     parser.add_argument("--workers", type=int, default=1, help="processes, or local Ray CPUs (default 1)")
     parser.add_argument("--mode", default="auto", choices=MODES, help="how seats are filled (default: from the game)")
     parser.add_argument("--csv", metavar="FILE", help="also write the table as CSV")

@@ -48,6 +48,7 @@ from tabletop.kernel.chance import sample_chance
 from tabletop.kernel.content import parse_toml
 from tabletop.kernel.errors import ContentError, IllegalMove, TabletopError
 from tabletop.kernel.protocol import Game, State
+from tabletop.kernel.seeds import SeedError, check_seed
 from tabletop.kernel.tokens import Tokens
 from tabletop.registry import GAMES, get_game
 
@@ -123,9 +124,10 @@ def load_scenario(path: str | Path, text: str | None = None) -> Scenario:
     rules = data.get("rules", [])
     if not isinstance(rules, list) or not rules or not all(isinstance(r, str) for r in rules):
         raise ContentError("expected a non-empty list of rule IDs", file=file, field="rules")
-    seed = data.get("seed", 0)
-    if not isinstance(seed, int) or seed < 0:
-        raise ContentError("expected a non-negative integer", file=file, field="seed")
+    try:
+        seed = check_seed(data.get("seed", 0))
+    except SeedError as refused:  # `seed = true` too: TOML's booleans are not seeds
+        raise ContentError(str(refused), file=file, field="seed") from None
     options = data.get("options", {})
     if not isinstance(options, dict):
         raise ContentError("expected a table", file=file, field="options")
