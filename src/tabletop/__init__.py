@@ -36,6 +36,7 @@ from tabletop.kernel.errors import (
     UndoError,
 )
 from tabletop.kernel.protocol import Game, Move, Option, Outcome, State
+from tabletop.kernel.seeds import SeedError
 from tabletop.registry import GAMES, available_games, get_game, register
 
 if TYPE_CHECKING:
@@ -58,6 +59,7 @@ __all__ = [
     "Option",
     "Outcome",
     "SeatError",
+    "SeedError",
     "State",
     "TabletopError",
     "UndoError",

@@ -35,9 +35,9 @@ REFUSED: list[tuple[Any, str]] = [
 def test_new_game_refuses_a_seed_out_of_range_naming_it(game: tabletop.Game, seed: Any, quoted: str) -> None:
     """A negative, too large, boolean or non-integer seed is a `SeedError` (a `ValueError`) naming `seed`
     and the value, in a short sentence (a 5000-digit seed is counted, not quoted)."""
-    with pytest.raises(SeedError) as refused:
+    with pytest.raises(tabletop.SeedError) as refused:  # the public name is the kernel's class
         game.new_game(seed)
-    assert isinstance(refused.value, ValueError)
+    assert isinstance(refused.value, ValueError) and tabletop.SeedError is SeedError
     assert (refused.value.field, refused.value.value) == ("seed", seed)
     assert str(refused.value).startswith("seed must be a whole number from 0 to 9223372036854775807 (2**63 - 1)")
     assert str(refused.value).endswith(quoted)
