@@ -105,14 +105,33 @@ def finish_day(state: ConservasState) -> ConservasState:
     return state
 
 
-def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
+def own(state: ConservasState, *cards: str, round: int | None = None) -> ConservasState:
     """Give the player upgrades straight from the deck or row (keeping every card in one place):
     a card taken from the row is replaced there by the first card of the deck (by id) that is
-    not one of `cards`, as the row is kept full while its deck holds a card (CON-4.4)."""
+    not one of `cards`, as the row is kept full while its deck holds a card (CON-4.4); a card
+    traded this round leaves its place in the row empty (a card of the deck is swapped in for the
+    row's last one first: CON-3.8, the row is refilled at the End of Day).
+
+    The cards are owned since `round`, as play leaves them (CON-3.5: an upgrade is traded On
+    Land; CON-3.8: `bought` names it until the End of Day): by default the state's round On Land
+    and after (then named in `bought`), the round before it at sea. No upgrade is owned at sea in
+    the round it was traded, so a state at sea of `round` or before (round 1 at sea, the default's
+    first) is moved on to the next round first, its table otherwise as it is."""
+    flow = state.flow
+    early = flow.phase in ("setup", "sea")
+    if round is None:
+        round = max(1, flow.round - 1) if early else flow.round
+    if early and round >= flow.round:
+        state = changed(state, flow=evolve(flow, round=round + 1))
+    now = not early and round == state.flow.round
     deck, row, owned = state.upgrade_deck, state.upgrade_row, list(state.upgrades)
     for card in cards:
         assert card in UPGRADES
-        if card in row:
+        if now:  # traded from the row this round: its place stays empty until the End of Day (CON-3.8)
+            if card not in row:  # the row's last card goes back to the deck for it first
+                deck, row = deck.remove(card).shuffle_in(row[-1:]), (*row[:-1], card)
+            row = tuple(c for c in row if c != card)
+        elif card in row:
             spare = sorted(c for c in deck.cards() if c not in cards)
             if spare:
                 deck = deck.remove(spare[0])
@@ -121,7 +140,8 @@ def own(state: ConservasState, *cards: str, round: int = 1) -> ConservasState:
         else:
             deck = deck.remove(card)
         owned.append(OwnedUpgrade(card, round))
-    new = changed(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned))
+    bought = (*state.bought, *cards) if now else state.bought
+    new = changed(state, upgrade_deck=deck, upgrade_row=row, upgrades=tuple(owned), bought=bought)
     sound(new)
     return new
 

@@ -323,7 +323,7 @@ def test_every_end_of_day_effect_with_every_frequency(
     assert frequency in EFFECTS[kind].frequencies
     card = Upgrade("ref-savings", "Test card", "any", "end_of_day", frequency, _EOD_EFFECTS[kind])
     monkeypatch.setitem(UPGRADES, "ref-savings", card)
-    state = own(changed(start(first="quid-pro-pulpo", other="el-dorado"), money=5), "ref-savings", round=1)
+    state = own(to_land(changed(start(first="quid-pro-pulpo", other="el-dorado"), money=5)), "ref-savings")
     assert _eod_effect_worked(state, kind)
     later = changed(water_round(state), money=5)
     assert later.flow.round == 2

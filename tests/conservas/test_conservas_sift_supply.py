@@ -4,7 +4,7 @@ extras, so owning a sift card can neither forfeit a game nor move supply water i
 
 from __future__ import annotations
 
-from conservas_helpers import draw, own, play, start, supply_water, water_round, with_bag
+from conservas_helpers import draw, own, play, start, supply_water, to_land, water_round, with_bag
 
 from tabletop.conservas import ConservasState
 from tabletop.kernel.chance import CHANCE, TERMINAL
@@ -14,7 +14,7 @@ from tabletop.kernel.tokens import Tokens
 def _next_handful(card: str, **bag: int) -> ConservasState:
     """`card` owned from round 1, at round 2's first draw (the card works from its first
     handful), with the bag set to `bag` and 5 water left in the supply."""
-    state = water_round(own(start(), card))
+    state = water_round(own(to_land(start()), card))
     assert state.flow.key == "sea.draw" and state.flow.round == 2 and not state.hand
     return supply_water(with_bag(state, **bag), 5)
 

@@ -29,8 +29,8 @@ What play keeps, step by step (`flow.key`):
   and seen by seat 0, the only seat (CON-1.5: nothing is hidden from the solo player, so a view
   is the state and reads back); a handful is drawn only while a card still has none (CON-2.5);
 * what this round records names cards that are there, once each: `bought` holds boats of the
-  fleet, last in its line in the order bought, and upgrades owned since this round, and nothing
-  before On Land
+  fleet, last in its line in the order bought, and upgrades owned since this round (every one of
+  them: none before On Land), and nothing before On Land
   (CON-3.5, CON-3.7); `spent` holds owned once-per-round cards whose use play records (a
   `redraw` from At Sea on, a `sale_bonus` or `boat_discount` from On Land on), `handful_spent`
   owned ongoing `redraw` cards, neither before the first handful nor at `sea.sift` (CON-6.1,
@@ -90,6 +90,8 @@ def play_invariants(state: ConservasState) -> None:
         _fail(f"an upgrade bought in round {upgrades.last_round}, in round {flow.round}", "cards.upgrades", "CON-6.1")
     if upgrades.fault:
         _fail(upgrades.fault, upgrades.fault_path, upgrades.fault_rule)
+    if upgrades.last_round == flow.round:
+        _bought_now(state)
     _handful(state, key, upgrades, over and forfeit)
     market = state.market
     if market not in _SOUND_MARKETS.get(state.month, ()):
@@ -288,6 +290,17 @@ def _this_round(state: ConservasState, upgrades: _Owned) -> None:
         if boat not in fleet or boat in bought:
             what = "bought this round" if boat in bought else "not one of the player's boats"
             _fail(f"{boat!r} owes upkeep: {what}", f"due[{index}]", "CON-4.6")
+
+
+def _bought_now(state: ConservasState) -> None:
+    """CON-3.5, CON-3.8: an upgrade owned since this round was traded On Land this round, and
+    `bought` names it until the End of Day (which replaces the cards bought); before On Land no
+    upgrade is owned since this round."""
+    for index, owned in enumerate(state.cards.upgrades):
+        if owned.round == state.flow.round and owned.card not in state.bought:
+            where = "before this round's On Land" if state.flow.phase in _BEFORE_LAND else "but not in bought"
+            message = f"{owned.card!r} owned since round {owned.round}, this round, {where}"
+            _fail(message, f"cards.upgrades[{index}].round", "CON-3.5")
 
 
 def _once(cards: tuple[str, ...], name: str) -> None:

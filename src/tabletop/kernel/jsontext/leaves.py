@@ -16,9 +16,9 @@ import json
 from collections.abc import Callable
 from typing import Any, Final
 
-from tabletop.kernel.jsontext import _ORJSON
+from tabletop.kernel.jsontext import _ORJSON, _encode
 
-__all__ = ["CHARS_KEPT", "ENTRIES", "PARTS_KEPT", "Miss"]
+__all__ = ["CHARS_KEPT", "ENTRIES", "PARTS_KEPT", "Miss", "twice"]
 
 PARTS_KEPT: Final = 16384
 """The most parts kept (with their texts) over every reader: past this all are dropped."""
@@ -96,6 +96,31 @@ def _deep(text: str, start: int, end: int, budget: int) -> bool:
     """Whether `text[start:end]` may hold more than `budget` levels of nesting (it has more
     brackets that open: an upper bound, strings not skipped)."""
     return end - start > budget and text.count("[", start, end) + text.count("{", start, end) > budget
+
+
+def twice(text: str, value: Any) -> bool:
+    """Whether JSON `text`, read as `value`, may give a key twice in one object (where `json.loads`
+    and orjson keep the last value silently): `False` only where it surely does not.
+
+    Each colon of the text ends a member's key or lies inside a string (or an escape `\\u003a`
+    of one there); each colon of the value written again (`value` keeps one member per key)
+    does the same, from its members and the colons of its strings, escaped or not. A key given
+    twice drops a member (and its value's colons), so the text holds more; without one, the two
+    counts are equal (the escapes counted where they may be one: an escaped backslash before
+    `u003a` is counted too, and then the text is looked at again, by the caller). Two counts in
+    C: a text holding no colon, or a flat object with as many members as colons, is answered
+    without writing anything."""
+    colons = text.count(":")
+    if not colons or (type(value) is dict and colons == len(value)):
+        return False
+    fast = _ORJSON[0]
+    try:
+        written = fast.dumps(value).count(b":") if fast is not None else _encode(value).count(":")
+    except TypeError:  # what orjson does not write (an integer past 64 bits, a lone surrogate)
+        written = _encode(value).count(":")
+    if "\\u" in text:  # an escape, maybe of a colon: counted as one
+        colons += text.count("\\u003a") + text.count("\\u003A")
+    return colons != written
 
 
 def _found(entries: _Entries, read: _Read) -> _Read:
@@ -189,8 +214,8 @@ def _leaf(hook: Callable[[Any, Any], Any], hint: Any, budget: int) -> _Read:
     def read(text: str, pos: int) -> tuple[Any, int]:
         try:
             value, end = _scan(text, pos)
-            if type(value) in (list, dict) and _deep(text, pos, end, budget):
-                raise Miss
+            if type(value) in (list, dict) and (_deep(text, pos, end, budget) or twice(text[pos:end], value)):
+                raise Miss  # too deep, or a key given twice: the usual reading words it
             return hook(value, hint), end
         except Exception:  # a value the usual reading refuses, or words otherwise: it decides
             raise Miss from None
@@ -214,10 +239,18 @@ def _exact_leaf(kind: type, *, maybe: bool = False) -> _Read:
     return read
 
 
-def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str, close: str) -> _Node:
+def _kept_leaf(
+    hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget: int, lead: str, close: str, keys: str = "any"
+) -> _Node:
     """A position of an immutable value (a multiset, a tuple, a frozenset) read as a leaf and
     kept, found among its type's parts by its whole text once scanned (unless it may nest
-    deeper than `budget`), after the mark `lead` (kept with its texts at the position).
+    deeper than `budget`, or may give a key twice), after the mark `lead` (kept with its texts
+    at the position).
+
+    A key given twice (which the scanner and orjson read silently, the last value winning) is
+    looked for as `keys` says: `"flat"` for a multiset (its hook takes only an object of
+    counts: as many members as colons), `""` for a tuple or a frozenset of integers, texts or
+    flags (its hook takes no object), `"any"` else ([`twice`][tabletop.kernel.jsontext.leaves.twice]).
 
     Where orjson is in use, the text up to the first `close` (the bracket closing the value's
     JSON type) is read by orjson instead of the scanner: a text orjson reads whole is the value
@@ -228,13 +261,14 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
     of another type there, a bracket inside a string, `NaN`) is scanned as before."""
     mine = _entries()
     skip = len(lead)
+    flat = dict if keys == "flat" else None  # a multiset's object: as many colons as members
+    loose = keys == "any"
 
     def read(text: str, pos: int) -> tuple[Any, int]:
         if skip and not text.startswith(lead, pos):
             raise Miss
         start, pos = pos, pos + skip
-        fast = _ORJSON[0]
-        if fast is not None:
+        if (fast := _ORJSON[0]) is not None:
             end = text.find(close, pos) + 1  # 0 if none: the empty text, which orjson refuses
             kept = store.get(fragment := text[pos:end])
             if kept is None:
@@ -249,8 +283,9 @@ def _kept_leaf(hook: Callable[[Any, Any], Any], hint: Any, store: _Store, budget
                 raise Miss from None
             kept = store.get(fragment := text[pos:end])
         if kept is None:
-            if end - pos > budget and _deep(fragment, 0, end - pos, budget):  # short: no call
-                raise Miss
+            deep = end - pos > budget and _deep(fragment, 0, end - pos, budget)  # short: no call
+            if deep or (fragment.count(":") != len(value) if type(value) is flat else loose and twice(fragment, value)):
+                raise Miss  # too deep, or a key given twice (or a colon in a kind): the usual reading words it
             try:
                 found = hook(value, hint)
             except Exception:

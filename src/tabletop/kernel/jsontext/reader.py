@@ -15,8 +15,9 @@ value that the converter's own hook built from that very text before; every othe
 scanned by the standard library's JSON scanner and structured by the converter's hook for its
 type (an integer, a text or a flag read by a hook that takes only a value of exactly its type is
 checked in line, as that hook checks it). Anything else (other spacing, another order of keys,
-a value a hook refuses) is a [`Miss`][tabletop.kernel.jsontext.leaves.Miss]: the caller reads
-the text the usual way, which words the refusal. So it accepts nothing the usual way refuses,
+a value a hook refuses, a key given twice in a value scanned) is a
+[`Miss`][tabletop.kernel.jsontext.leaves.Miss]: the caller reads the text the usual way, which
+words the refusal. So it accepts nothing the usual way refuses,
 and builds the same value.
 
 Memory is bounded whatever texts are read: a position keeps its last `ENTRIES` parts, a reader
@@ -57,6 +58,7 @@ from tabletop.kernel.jsontext.leaves import (
     _scan,
     _sequence,
     _Store,
+    twice,
 )
 from tabletop.kernel.tokens import Tokens
 
@@ -289,7 +291,10 @@ class TextReader:
             # The multisets' own hook takes only whole counts (one level): nothing deeper to look for.
             budget = _NOBOUND if hook is _scanned_tokens else self._budget(level)
             close = "}" if hint is Tokens else "]"  # a multiset is an object, a tuple or a frozenset an array
-            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead, close)
+            items = [each for each in typing.get_args(hint) if each is not Ellipsis]
+            plain = bool(items) and all(self._kind(each)[0] == "exact" for each in items)
+            keys = "flat" if hint is Tokens else "" if plain else "any"  # how a key given twice is looked for
+            node = _kept_leaf(hook, hint, self._store(hint, level), budget, lead, close, keys)
         if level is None:
             self._shared[hint] = node
             self.sure = False
@@ -347,7 +352,7 @@ class TextReader:
         attrs.resolve_types(cls)
         fields = list(attrs.fields(cls))
         base: dict[str, Any] = {"_Miss": Miss, "_cls": cls, "_HELD": _HELD, "_drop": _drop}
-        base |= {"_scan": _scan, "_type": type, "_deep": _deep, "_nested": (list, dict)}
+        base |= {"_scan": _scan, "_type": type, "_deep": _deep, "_twice": twice, "_nested": (list, dict)}
         first = ("{" + json.dumps(fields[0].name) + ":") if fields else "{"
         each: list[Any] = []
         for i, a in enumerate(fields):
@@ -424,7 +429,7 @@ class TextReader:
                 *lines,
                 f"        p = pos + {skip}",
                 f"        v{i}, pos = _scan(text, p)",
-                f"        if _type(v{i}) in _nested and _deep(text, p, pos, _b{i}):",
+                f"        if _type(v{i}) in _nested and (_deep(text, p, pos, _b{i}) or _twice(text[p:pos], v{i})):",
                 "            raise _Miss",
                 f"        v{i} = _h{i}(v{i}, _t{i})",
             ]

@@ -40,6 +40,7 @@ from tabletop.kernel.serialize.envelope import (
     explain,
     load_envelope,
     read_state,
+    refuse_twice,
     structure,
 )
 from tabletop.kernel.serialize.hooks import (
@@ -82,6 +83,7 @@ __all__ = [
     "load_envelope",
     "make_converter",
     "read_state",
+    "refuse_twice",
     "structure",
     "validate_state",
 ]

@@ -14,7 +14,7 @@ import cattrs
 
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext import loads
-from tabletop.kernel.jsontext.leaves import Miss
+from tabletop.kernel.jsontext.leaves import Miss, twice
 from tabletop.kernel.jsontext.reader import TextReader
 from tabletop.kernel.serialize.limits import MAX_DEPTH, MAX_TEXT, VERSION, check_bounds
 
@@ -25,6 +25,7 @@ __all__ = [
     "explain",
     "load_envelope",
     "read_state",
+    "refuse_twice",
     "structure",
     "text_head",
 ]
@@ -75,7 +76,8 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
 
     Raises:
         DecodeError: On text too long or too deeply nested (checked before parsing), bad
-            JSON or a wrong format, version or game.
+            JSON, an object giving a key twice (which JSON readers take silently, the last
+            value winning: see `refuse_twice`) or a wrong format, version or game.
     """
     text = check_bounds(text)
     try:
@@ -83,6 +85,8 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
     except (ValueError, TypeError, RecursionError) as exc:
         msg = f"not valid JSON: {exc}"
         raise DecodeError(msg) from None
+    if twice(text, document):  # two counts of colons, in C: exact where no key is given twice
+        refuse_twice(text)
     if not isinstance(document, dict):
         msg = f"expected a JSON object, got {type(document).__name__}"
         raise DecodeError(msg)
@@ -108,6 +112,62 @@ def load_envelope(text: str | bytes, *, kind: str, game: str | None) -> Any:
         msg = f"unknown key(s) {', '.join(extra)}"
         raise DecodeError(msg)
     return document[kind]
+
+
+class _Twice(dict[str, Any]):
+    """An object read from a text that gives a key twice (its last value kept, as `json.loads`
+    keeps it), with that key and its first two values (`twice`)."""
+
+    twice: tuple[str, Any, Any] = ("", None, None)
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object of `json.loads` from its members (its `object_pairs_hook`): a `_Twice` if a key
+    is given twice."""
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    twin = _Twice(found)
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            twin.twice = (key, seen[key], value)
+            break
+        seen[key] = value
+    return twin
+
+
+def _first_twice(node: Any, path: str) -> tuple[str, tuple[str, Any, Any]] | None:
+    """The path of the first key given twice inside `node` (itself at `path`), with the key and
+    its two values, or `None`."""
+    if isinstance(node, _Twice):
+        return f"{path}.{node.twice[0]}" if path else node.twice[0], node.twice
+    items = node.items() if type(node) is dict else enumerate(node) if type(node) is list else ()
+    for key, value in items:
+        found = _first_twice(value, f"{path}[{key}]" if type(key) is int else f"{path}.{key}" if path else str(key))
+        if found is not None:
+            return found
+    return None
+
+
+def _brief(value: Any) -> str:
+    """`repr(value)`, cut short."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def refuse_twice(text: str) -> None:
+    """Refuse JSON `text` if one of its objects gives a key twice, naming the key's path and
+    both values; a text that does not is left alone (it is read again, member by member).
+
+    Raises:
+        DecodeError: If an object of `text` gives a key twice.
+    """
+    found = _first_twice(json.loads(text, object_pairs_hook=_pairs), "")
+    if found is not None:
+        path, (key, first, then) = found
+        msg = f"the key {key!r} is given twice in one object ({_brief(first)}, then {_brief(then)}); each key once"
+        raise DecodeError(msg, path=path)
 
 
 PART_BY_PART: Final = 1200
