@@ -44,7 +44,9 @@ import tabletop
 from tabletop.agents import AGENTS
 from tabletop.frontend import Match, UndoError
 from tabletop.frontend.render import automatic_seats
+from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.seeds import SeedError
+from tabletop.kernel.serialize import refuse_twice
 from tabletop.testing.drill import GAME as DRILL
 
 PAGE = Path(__file__).with_name("index.html")
@@ -255,9 +257,13 @@ class Handler(BaseHTTPRequestHandler):
             raise ApiError(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "the request is too large", "too-large")
         raw = self.rfile.read(length)
         try:
-            return json.loads(raw or b"{}")
-        except ValueError as exc:
+            body = json.loads(raw or b"{}")
+            refuse_twice(raw or b"{}")  # `{"move": A, "move": B}` is not read as B, silently
+        except DecodeError as exc:
+            raise ApiError(HTTPStatus.BAD_REQUEST, f"malformed JSON: {exc}", "malformed-json", field=exc.path) from None
+        except (ValueError, RecursionError) as exc:
             raise ApiError(HTTPStatus.BAD_REQUEST, f"malformed JSON: {exc}", "malformed-json") from None
+        return body
 
     def _token(self) -> str | None:
         header = self.headers.get("Authorization", "")

@@ -84,6 +84,8 @@ def test_moves_are_posted_as_notation_and_bots_answer(site: Any) -> None:
     ("request_kwargs", "status", "code"),
     [
         ({"raw": b"{not json"}, 400, "malformed-json"),
+        ({"raw": b'{"move": "dance", "move": "pass"}'}, 400, "malformed-json"),  # not read as "pass", silently
+        ({"raw": b"[" * 20_000 + b"]" * 20_000}, 400, "malformed-json"),
         ({"body": ["pass"]}, 400, "bad-request"),
         ({"body": {"move": 3}}, 400, "bad-request"),
         ({"body": {"move": "dance"}}, 400, "notation"),
@@ -106,6 +108,15 @@ def test_refusals_are_4xx_and_change_nothing(site: Any, request_kwargs: dict[str
     assert answer["code"] == code
     assert answer["error"]
     assert (match.state, match.plies) == before
+
+
+def test_a_key_given_twice_is_named_in_field(site: Any) -> None:
+    """A body whose object gives a key twice names that key's path, as `tabletop serve` does."""
+    match_id, tokens, _ = _new(site, ["human", "human"])
+    raw = b'{"move": "pass", "move": "pass"}'
+    status, answer = _call(site[0], "POST", f"/api/matches/{match_id}/moves", token=tokens["0"], raw=raw)
+    assert (status, answer["code"], answer["field"]) == (400, "malformed-json", "move")
+    assert "given twice" in answer["error"]
 
 
 def test_illegal_move_says_which_rule(site: Any) -> None:

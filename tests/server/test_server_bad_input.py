@@ -287,3 +287,28 @@ def test_a_list_option_is_quoted_as_the_json_list_sent(http, game, options, fiel
     _refused(answer, 400, "bad-option")
     assert (answer.json()["error"], answer.json()["field"]) == (error, f"options.{field}")
     assert http.get("/api/matches").json() == []
+
+
+def test_a_key_given_twice_is_400_naming_it_and_changes_nothing(http, duo):
+    """A body or socket message whose object gives a key twice (`{"move": A, "move": B}`, which a JSON
+    parser reads as its last value) is `malformed-json` naming the key's path in `field`; nothing moves."""
+    match, tokens = duo
+    before = _doc(http, match)
+    legal = first_legal(_doc(http, match, tokens[before["turn"]]))
+    twice = '{"move": "nonsense", "move": ' + json.dumps(legal) + "}"
+    answer = http.post(f"/api/matches/{match}/moves", content=twice, headers=bearer(tokens[before["turn"]]))
+    _refused(answer, 400, "malformed-json")
+    assert answer.json()["field"] == "move" and "given twice" in answer.json()["error"]
+    made = http.post("/api/matches", content=b'{"game": "conservas", "options": {"month": "may", "month": "june"}}')
+    _refused(made, 400, "malformed-json")
+    assert made.json()["field"] == "options.month"
+    assert _doc(http, match) == before and len(http.get("/api/matches").json()) == 1
+    with http.websocket_connect(f"/ws/matches/{match}") as ws:
+        ws.send_text(f'{{"type": "hello", "token": "{tokens[0]}", "token": "{tokens[1]}"}}')
+        refusal = ws.receive_json()
+        assert refusal["code"] == "malformed-json" and refusal["field"] == "token"
+        assert ws.receive()["type"] == "websocket.close"  # a hello refused closes the socket
+    with http.websocket_connect(f"/ws/matches/{match}") as ws:  # a first message not JSON says so
+        ws.send_text("{oops")
+        assert ws.receive_json()["code"] == "malformed-json"
+    assert _doc(http, match) == before

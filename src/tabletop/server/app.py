@@ -36,6 +36,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
+from tabletop.kernel.errors import DecodeError
+from tabletop.kernel.serialize import refuse_twice
 from tabletop.server.hosting import Host
 from tabletop.server.refusals import ApiError, only_fields
 from tabletop.server.storage import Storage, open_storage
@@ -326,6 +328,8 @@ class _Api:
             await _refuse(socket, ApiError(408, 'say hello first: {"type": "hello", "token": ...}', "no-hello"))
             raise _Closed from None
         try:
+            if isinstance(message, ApiError):  # not JSON, too large, a key twice: said as it is
+                raise message
             if not isinstance(message, dict) or message.get("type") != "hello":
                 raise ApiError(400, 'the first message must be {"type": "hello", "token": ...}', "no-hello")
             extra = sorted(set(message) - {"type", "token"})
@@ -410,12 +414,23 @@ async def _receive(socket: WebSocket) -> Any:
         return ApiError(400, "send JSON text, not binary frames", "bad-request")
     if len(text) > MAX_MESSAGE:
         return ApiError(413, f"the message is {len(text)} characters; at most {MAX_MESSAGE}", "too-large")
+    return _parsed(text)
+
+
+def _parsed(text: str | bytes) -> Any:
+    """The JSON value of a message or body, or the `ApiError` (400 `malformed-json`) to answer:
+    not JSON, nested deeper than the parser's stack, or an object giving a key twice (which the
+    parser would read as its last value, silently), named by its path in `field`."""
     try:
-        return json.loads(text)
+        data = json.loads(text)
+        refuse_twice(text)  # small texts (at most MAX_MESSAGE): read again, member by member
     except RecursionError:  # nested deeper than the parser's stack (a hostile body, say)
         return ApiError(400, "malformed JSON: nested too deeply", "malformed-json")
+    except DecodeError as exc:
+        return ApiError(400, f"malformed JSON: {exc}", "malformed-json", field=exc.path)
     except ValueError as exc:
         return ApiError(400, f"malformed JSON: {exc}", "malformed-json")
+    return data
 
 
 async def _send(socket: WebSocket, text: str) -> None:
@@ -463,12 +478,8 @@ async def _json_body(request: Request) -> Any:
     raw = b"".join(chunks)
     if not raw.strip():
         return {}
-    try:
-        return json.loads(raw)
-    except RecursionError:  # nested deeper than the parser's stack (a hostile body, say)
-        return _error(ApiError(400, "malformed JSON: nested too deeply", "malformed-json"))
-    except ValueError as exc:
-        return _error(ApiError(400, f"malformed JSON: {exc}", "malformed-json"))
+    data = _parsed(raw)
+    return _error(data) if isinstance(data, ApiError) else data
 
 
 def _bearer(request: Request) -> str | Response | None:

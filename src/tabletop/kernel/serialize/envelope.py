@@ -156,7 +156,7 @@ def _brief(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def refuse_twice(text: str) -> None:
+def refuse_twice(text: str | bytes) -> None:
     """Refuse JSON `text` if one of its objects gives a key twice, naming the key's path and
     both values; a text that does not is left alone (it is read again, member by member).
 
