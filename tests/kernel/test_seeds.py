@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import numpy as np
@@ -71,3 +72,19 @@ def test_every_seed_in_range_plays_its_own_chance() -> None:
     """Why the top is 2**63 - 1 and not more: the chance mix is 64-bit, so a seed of 2**64 or more would play
     exactly the game of a seed below it."""
     assert seeded_uniform(2**64 + 5, 3) == seeded_uniform(5, 3)
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+@pytest.mark.parametrize("seed", [-1, MAX_SEED + 1, 2**64, 10**40])
+def test_a_saved_state_with_a_seed_out_of_range_is_refused_naming_it(game: tabletop.Game, seed: int) -> None:
+    """A state's JSON holds the seeds `new_game` takes: one over 2**63 - 1 (it read as any other) or below
+    0 is a `DecodeError` at `state.seed`, in the words of `new_game`'s refusal."""
+    data = json.loads(game.new_game(5).to_json())
+    assert data["state"]["seed"] == 5
+    data["state"]["seed"] = seed
+    with pytest.raises(tabletop.DecodeError) as refused:
+        game.state_from_json(json.dumps(data))
+    assert refused.value.path == "state.seed"
+    assert "seed must be a whole number from 0 to 9223372036854775807 (2**63 - 1); got" in str(refused.value)
+    data["state"]["seed"] = MAX_SEED  # the top itself reads
+    assert game.state_from_json(json.dumps(data)).seed == MAX_SEED

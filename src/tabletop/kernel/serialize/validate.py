@@ -11,6 +11,7 @@ from operator import is_
 from typing import Any, Final, NoReturn, TypeVar
 
 from tabletop.kernel.errors import DecodeError, InvariantBroken, TabletopError
+from tabletop.kernel.seeds import MAX_SEED, SeedError, check_seed
 
 __all__ = ["CountCode", "PartAnswers", "validate_state"]
 
@@ -219,8 +220,11 @@ def validate_state(state: Any, *, invariants: Callable[[Any], None] | None = Non
         raise DecodeError(f"round {flow.round!r} is below 0", path=f"{root}.flow.round")
     if state.chance_count < 0:
         raise DecodeError(f"{state.chance_count!r} chance events", path=f"{root}.chance_count")
-    if state.seed is not None and state.seed < 0:
-        raise DecodeError(f"a seed below 0: {state.seed!r}", path=f"{root}.seed")
+    if state.seed is not None and not 0 <= state.seed <= MAX_SEED:  # what `new_game` takes (kernel.seeds)
+        try:
+            check_seed(state.seed)
+        except SeedError as exc:
+            raise DecodeError(str(exc), path=f"{root}.seed") from None
     try:
         if invariants is not None:
             invariants(state)
