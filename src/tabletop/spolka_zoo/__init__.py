@@ -55,7 +55,7 @@ from tabletop.spolka_zoo.moves import (
 )
 from tabletop.spolka_zoo.render import render
 from tabletop.spolka_zoo.rules.setup import OPTIONS, setup
-from tabletop.spolka_zoo.state import Seat, Standing, Task, ZooOutcome, ZooState
+from tabletop.spolka_zoo.state import Seat, Standing, Task, ZooOutcome, ZooState, bind_later
 from tabletop.spolka_zoo.views import perturb
 
 __all__ = [
@@ -108,6 +108,7 @@ ZooState.bind(
     events=events.events,
     sample_chance=rules.sample_chance,
 )
+bind_later(rules.later)  # a search's later moves of a node (`rules.siblings`)
 
 RULES: Final = {rule.id: rule.title for rule in shipped_rules()}
 """The rule catalogue: rule ID -> short title (`data/rules.toml`)."""

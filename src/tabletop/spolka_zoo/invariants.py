@@ -15,20 +15,18 @@ from __future__ import annotations
 import functools
 from itertools import chain, compress
 from operator import attrgetter, is_not
-from typing import Any, Final, NoReturn
+from typing import Final, NoReturn
 
 import attrs
 
-from tabletop.kernel.deck import HIDDEN, Deck, Known, conservation_problem
+from tabletop.kernel.deck import HIDDEN, Deck, conservation_problem
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.kernel.protocol import State
 from tabletop.kernel.serialize import PartAnswers
-from tabletop.kernel.serialize.validate import CountCode
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import (
     BOT_IDS,
     EVENT_IDS,
-    FAMILY,
     FRUITS,
     GOAL_IDS,
     HELPER_IDS,
@@ -40,6 +38,9 @@ from tabletop.spolka_zoo.flow import MACHINE
 from tabletop.spolka_zoo.rules import OPS
 from tabletop.spolka_zoo.rules.setup import seat_order
 from tabletop.spolka_zoo.state import SHARE_TOKENS, Config, Piles, Seat, ZooState
+from tabletop.spolka_zoo.state.card_codes import CODE as _CODE
+from tabletop.spolka_zoo.state.card_codes import CODES as _CODES
+from tabletop.spolka_zoo.state.card_codes import part_code as _part_code
 from tabletop.spolka_zoo.state.card_places import check_places
 from tabletop.spolka_zoo.state.hands import check_hands
 from tabletop.spolka_zoo.state.makeup import check_makeups
@@ -361,19 +362,6 @@ def _cards(state: ZooState) -> None:
         _CONSERVED.keep(state.piles, *parts)
 
 
-_MOST_CARDS: Final = max(map(len, chain.from_iterable(STARTING_DECKS.values()))) * len(FRUITS) + sum(
-    map(len, (INFLUENCE_IDS, HELPER_IDS, BOT_IDS, EVENT_IDS, GOAL_IDS, INTRIGUE_IDS))
-)
-"""At least as many cards as any configuration puts in play."""
-
-_CODE: Final = CountCode(FAMILY, _MOST_CARDS)
-"""The exact code of a multiset of cards: the cards of a state's parts added up, against the
-configuration's (a `?` of a view, or any card not known, has none)."""
-
-_CODES: Final = PartAnswers(2048)
-"""The code of the cards of each part (the piles, the tuple of company decks, a deck, a multiset:
-each part's type has one way of coding it), kept by the identity of the part."""
-
 _CONFIG_CODES: Final = PartAnswers(CONFIGS_KEPT)
 """The code of each configuration's cards, by the configuration's identity (a game's states
 share one): no hash of the configuration worked out per state."""
@@ -413,51 +401,6 @@ def _card_code(state: ZooState) -> int | None:
     except KeyError:
         return None
     return code
-
-
-def _piles_code(p: Piles) -> int | None:
-    """The code of the cards of the piles (`None` if one is not known): of their rows and
-    decks, each kept by its part's identity."""
-    return _CODES.total(
-        (
-            p.influence_row,
-            p.helper_row,
-            p.resolving,
-            p.removed,
-            p.bot_discard,
-            p.event_aside,
-            p.influence,
-            p.helper_deck,
-            p.bot_deck,
-            p.event_deck,
-            p.goal_box,
-            p.intrigue_box,
-        ),
-        _part_code,
-    )
-
-
-def _part_code(part: Any) -> int | None:
-    """The code of the cards of a part (`None` if one is not known): the piles, a deck, a
-    multiset, a row (its `""` an empty place) or the cards removed."""
-    if type(part) is Deck:
-        return _deck_code(part)
-    if type(part) is Tokens:
-        return _CODE.tokens(part)
-    if type(part) is Piles:
-        return _piles_code(part)
-    if part and type(part[0]) is Known:
-        return _CODE.pieces([known.card for known in part])
-    return _CODE.pieces(filter(None, part))
-
-
-def _deck_code(deck: Deck) -> int | None:
-    """The code of the cards of a deck (`None` if one is not known)."""
-    code = _CODE.tokens(deck.middle)
-    if code is None or not (deck.top or deck.bottom):
-        return code
-    known = _CODE.pieces([known.card for known in (*deck.top, *deck.bottom)])
-    return None if known is None else code + known
 
 
 def _count_cards(state: ZooState) -> None:

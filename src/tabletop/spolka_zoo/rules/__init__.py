@@ -9,6 +9,8 @@
 * [`bots`][tabletop.spolka_zoo.rules.bots]: bot turns (ZOO-13);
 * [`economy`][tabletop.spolka_zoo.rules.economy]: money, fruit, shares and prices;
 * [`work`][tabletop.spolka_zoo.rules.work]: pushing, finishing and waiting on pending work.
+* [`siblings`][tabletop.spolka_zoo.rules.siblings]: the children of a node whose moves only put
+  cards somewhere, built from one of them (a search's branching).
 
 Here: `OPS`, the explicit table of every operation pending work is made of; `STEPS`, the
 handler of every automatic step of [`MACHINE`][tabletop.spolka_zoo.flow.MACHINE] working on a
@@ -23,7 +25,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from tabletop.kernel.builder import in_place
 from tabletop.kernel.chance import ChanceNode, Source, chance_uniform
@@ -35,8 +37,8 @@ from tabletop.kernel.protocol import Move
 from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.content import FAMILY, FRUITS
 from tabletop.spolka_zoo.flow import MACHINE
-from tabletop.spolka_zoo.moves import Draw, Order, Pick
-from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup
+from tabletop.spolka_zoo.moves import Arrange, Draw, Order, Pick
+from tabletop.spolka_zoo.rules import actions, bots, decks, effects, market, setup, siblings
 from tabletop.spolka_zoo.state import FRUIT_INDEX, Draft, Position, Task, ZooState, draft_of
 from tabletop.spolka_zoo.state.makeup import makeups
 
@@ -47,6 +49,7 @@ __all__ = [
     "apply",
     "chance_node",
     "chance_outcomes",
+    "later",
     "player_moves",
     "sample_chance",
     "settle",
@@ -297,6 +300,9 @@ def chance_node(state: ZooState) -> ChanceNode:
 
 # Applying a move ---------------------------------------------------------------------------------
 
+_SIBLING_DRAWS: Final = siblings.DRAWS
+_SIBLING_FIELDS: Final = siblings.WRITES
+
 
 def apply(state: ZooState, move: Move) -> ZooState:
     """Apply a legal move, then the automatic steps that follow (`settle`, written in line), on
@@ -332,6 +338,64 @@ def apply(state: ZooState, move: Move) -> ZooState:
             return draft  # type: ignore[return-value]
         handler(draft)
     MACHINE.settle(draft, STEPS)  # goes on, and raises if the automatic steps loop (as `settle`)
+    return draft.finish()
+
+
+def later(state: ZooState, move: Move) -> ZooState:
+    """`apply` of a move of a node a search is applying every move of (the state's `apply` tells:
+    [`bind_later`][tabletop.spolka_zoo.state.bind_later]): one that only puts cards somewhere goes
+    to `_cards_placed`, any other to `apply`."""
+    step = state.flow.step
+    if step == "draw":
+        task = state.queue[0]
+        if task.op in _SIBLING_DRAWS:  # a card drawn for a lobby, a move or a look
+            return _cards_placed(state, task, _DRAWN[task.op], move.card, "")  # type: ignore[attr-defined]
+    elif step == "choose" and type(move) is Arrange:  # looked-at cards put back
+        return _cards_placed(state, state.queue[0], _CHOSEN["look"], move, (move.to, not move.moved))
+    return apply(state, move)
+
+
+def _cards_placed(
+    state: ZooState, task: Task, step: Callable[[Draft, Task, Any], None], move: object, kind: object
+) -> ZooState:
+    """`apply` of a later move of a node of [`siblings.WRITES`][tabletop.spolka_zoo.rules.siblings]
+    (a card drawn for a lobby, a move or a look, or looked-at cards put back, `kind` telling which),
+    `step` its operation's hook: built from the child of its kind `siblings` kept, or else built
+    here and kept (`siblings.remember`: unless the steps after its move wrote again what it wrote).
+    A playout's sampled outcome never comes here."""
+    if siblings.node is state:
+        kept = siblings.kept
+        first = kept.get(kind)
+        if first is not None:
+            return siblings.sibling(state, first, step, task, move)
+        keep = kind not in kept and bool(state.deck_makeup)  # a kind found not kept is not asked again
+    else:
+        keep = bool(state.deck_makeup)  # a state saved before the makeup was recorded: none kept
+    draft = draft_of(state)
+    if not state.deck_makeup:  # a state saved before the makeup was recorded
+        draft.deck_makeup = makeups(state)
+    draft.to_work()
+    if type(move) is str:  # a card drawn: the chance event counted (as `apply` counts it)
+        draft.chance_count += 1
+    at = draft.flow
+    step(draft, task, move)
+    written = (draft.decks, draft.deck_makeup, draft.piles)
+    child = _settled(draft)
+    if keep:
+        siblings.remember(state, child, at, _SIBLING_FIELDS[task.op], kind, written)
+    return child
+
+
+def _settled(draft: Draft) -> ZooState:
+    """`settle(draft)`, then the new state: `draft` itself, made a `ZooState` (as `apply` finishes)."""
+    handlers = _BY_KEY
+    for _ in _AUTO_STEPS:
+        handler = handlers[draft.flow.key]
+        if handler is None:
+            draft.__class__ = ZooState  # type: ignore[assignment]  # the draft's own slots: it is the new state
+            return draft  # type: ignore[return-value]
+        handler(draft)
+    MACHINE.settle(draft, STEPS)
     return draft.finish()
 
 

@@ -18,7 +18,8 @@ from typing import Any, Final, cast
 
 import attrs
 
-from tabletop.kernel.deck import Deck, Known
+from tabletop.kernel.deck import HIDDEN, Deck, Known
+from tabletop.kernel.errors import IllegalMove
 from tabletop.kernel.fastattrs import blank, cleared_caches, maker, writable_twin
 from tabletop.kernel.pending import Operation
 from tabletop.kernel.protocol import Move
@@ -295,6 +296,7 @@ def _look_run(draft: Draft, task: Task) -> None:
     elif deck.needs_reveal(k):
         wait_chance(draft)
     else:
+        _known_to_view(deck.top[:k], task)
         draft.set_deck(task.company, deck.look(k, task.seat))
         # `decide(draft, task, _look_options, _look_chosen)` without listing the arrangements
         # (asked for only if the seat's legal moves are): a look offers two or more (ZOO-4.12,
@@ -304,6 +306,24 @@ def _look_run(draft: Draft, task: Task) -> None:
             _look_chosen(draft, task, Arrange(tuple([known.card for known in cards])))
         else:
             wait_choice(draft, task.seat)
+
+
+def _known_to_view(cards: tuple[Known, ...], task: Task) -> None:
+    """Refuse a look at `cards` that shows the looking seat a card the state holds as hidden.
+
+    Raises:
+        IllegalMove: In a seat's view, when a card looked at is one another seat looked at
+            (ZOO-6.4) and the looking seat has not seen it: the view does not know what the
+            seat would learn (it would write `?` as a card the seat knows).
+    """
+    for known in cards:
+        if known.card == HIDDEN and task.seat not in known.seen_by:
+            rule = "ZOO-4.12" if task.arg == "bottom" else "ZOO-6.4"
+            msg = (
+                f"a view cannot show seat {task.seat} the {task.company} deck's top cards another seat looked at: "
+                "apply the move to the full state"
+            )
+            raise IllegalMove(msg, code="hidden-in-view", rule=rule)
 
 
 def _look_outcomes(state: Position, task: Task) -> Tokens:
@@ -430,6 +450,12 @@ def _move_run(draft: Draft, task: Task) -> None:
         wait_chance(draft)
     else:
         (known,), rest = deck.take_top(1)
+        if task.n and known.card == HIDDEN:
+            msg = (
+                f"a view cannot move the {task.company} deck's top card face up: another seat looked at it; "
+                "apply the move to the full state"
+            )
+            raise IllegalMove(msg, code="hidden-in-view", rule="ZOO-11.3")
         draft.set_deck(task.company, rest)
         _put(draft, task, known)
 

@@ -74,6 +74,7 @@ __all__ = [
     "Turn",
     "ZooOutcome",
     "ZooState",
+    "bind_later",
     "draft_of",
     "evolve",
     "fields_with",
@@ -152,6 +153,26 @@ def _kept_goto(target: str, doc: str) -> Callable[[Draft], None]:
 
     goto_kept.__doc__ = doc
     return goto_kept
+
+
+def _applied(state: ZooState, move: Move) -> ZooState:
+    return state._apply(move)
+
+
+_later: Callable[[ZooState, Move], ZooState] = _applied
+"""What `ZooState.apply` runs for a legal move of a node a search applies every move of (see
+[`bind_later`][tabletop.spolka_zoo.state.bind_later]); the rules' `apply` until bound."""
+
+
+def bind_later(hook: Callable[[ZooState, Move], ZooState]) -> None:
+    """Have `ZooState.apply` run `hook(state, move)` instead of the rules' `apply` for a move of a
+    node a search is applying every move of: the outcomes of a chance node listed and applied in
+    order (the first, then each right after the one before it), or a move of a decision found
+    among more than `_SCANNED` by their ids (the second move in a row and on). A playout's
+    sampled outcome never comes here. `hook` builds the same state as `apply` (the game binds
+    `rules.later`, which builds some children from another: `rules.siblings`)."""
+    global _later  # bound once by the game's __init__
+    _later = hook
 
 
 @attrs.frozen
@@ -235,13 +256,13 @@ class ZooState(Position, State):
             at = _at + 1
             if _in_order is moves and at < len(moves) and moves[at] is move:
                 _at = at
-                return self._apply(move)  # type: ignore[return-value]
+                return _later(self, move)  # type: ignore[return-value]  # a later outcome of a search
             if moves and moves[0] is move:
                 _in_order, _at = moves, 0
-                return self._apply(move)  # type: ignore[return-value]
+                return _later(self, move)  # type: ignore[return-value]  # the first outcome: a search's, as a rule
         ids = _ids_of(moves) if len(moves) > _SCANNED else None
         if ids is not None and id(move) in ids:
-            return self._apply(move)  # type: ignore[return-value]
+            return _later(self, move)  # type: ignore[return-value]  # a later move of a search
         if ids is None:
             for candidate in moves:
                 if candidate is move:

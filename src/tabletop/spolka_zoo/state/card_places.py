@@ -46,6 +46,7 @@ from tabletop.kernel.deck import HIDDEN, Deck, Known
 from tabletop.kernel.errors import InvariantBroken
 from tabletop.spolka_zoo.content import EFFECTS, FAMILY, FRUITS
 from tabletop.spolka_zoo.state import Piles, Seat, Task, ZooState
+from tabletop.spolka_zoo.state.card_codes import CODES, mask, part_code
 
 __all__ = ["check_places"]
 
@@ -114,6 +115,13 @@ _PILES: Final[tuple[_Place, ...]] = (
 )
 """Each place of `Piles` holding cards: its field, how its cards are checked, the cards it may hold
 (with `""` for an empty slot, `?` where a view hides cards), what they are, and the rule."""
+_CODED: Final = frozenset({"influence", "helper_deck", "bot_deck", "bot_discard", "event_deck", "event_aside"})
+_MASKS: Final = tuple(mask(place[2]) if place[0] in _CODED else 0 for place in _PILES)
+"""The mask of the cards each place of `_PILES` may not hold (`card_codes.mask`), for the decks and
+multisets whose code the invariants keep (0: the place read card by card: a row's `issuperset` is as
+quick, a deck a view hides has no code)."""
+_code_of: Final = CODES.of
+_DECK_MASK: Final = mask(_COMPANY)
 _PILE_PARTS: Final = attrgetter(*(place[0] for place in _PILES))
 """The parts of `_PILES` of a `Piles`, read at once (in C)."""
 
@@ -205,8 +213,15 @@ def _piles(p: Piles, q: Piles | None) -> None:
 
 
 def _place(at: int, part: Any) -> None:
-    """The cards of `part`, lying at place `at` of `_PILES` (a row's read in line: no call)."""
+    """The cards of `part`, lying at place `at` of `_PILES` (a row's read in line: no call); a deck,
+    a multiset or the cards removed first by the code of its cards the invariants keep, against
+    the mask of the cards the place may not hold (`_MASKS`)."""
     name, sound_in, allowed, what, rule = _PILES[at]
+    place_mask = _MASKS[at]
+    if place_mask:
+        code = _code_of(part, part_code)
+        if code is not None and not code & place_mask:
+            return
     if sound_in is _row:
         if allowed.issuperset(part):
             return
@@ -244,7 +259,8 @@ def _decks(decks: tuple[Deck, ...], sound: tuple[Deck, ...], seats: int) -> None
     changed = compress(enumerate(decks), map(is_not, decks, sound)) if len(sound) == len(decks) else enumerate(decks)
     table = _table(seats)
     for c, deck in changed:
-        if not _deck(deck, _DECK_CARDS):
+        code = _code_of(deck, part_code)  # the code the invariants keep, against the mask of other cards
+        if (code is None or code & _DECK_MASK) and not _deck(deck, _DECK_CARDS):
             _misplaced(_cards_of(deck), _DECK_CARDS, f"decks[{c}]", _COMPANY_CARD, "ZOO-6.2")
         if deck.top and not all(map(table.issuperset, map(_SEEN_BY, deck.top))):
             _seers(deck.top, seats, f"decks[{c}].top")
