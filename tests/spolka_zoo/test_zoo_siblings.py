@@ -3,6 +3,8 @@ children the rules build one by one: the same fields, the same text, the same in
 
 from __future__ import annotations
 
+import sys
+import threading
 from collections import Counter
 
 import pytest
@@ -35,13 +37,13 @@ def test_children_built_from_the_first_are_the_children_built_alone(options: dic
             if state.is_terminal:
                 continue
             moves = state.legal_moves()
-            siblings.node = None
+            siblings.forget()
             children = [state.apply(move) for move in moves]
-            if siblings.node is state and any(siblings.kept.values()):  # children after a kept one built from it
+            if siblings.memory[0] is state and any(siblings.memory[1].values()):  # later children built from a kept one
                 built[_node(state)] += 1
             alone = []
             for move in moves:
-                siblings.node = None  # nothing kept: every child built by the rules from the node
+                siblings.forget()  # nothing kept: every child built by the rules from the node
                 alone.append(state.apply(move))
             for move, child, expected in zip(moves, children, alone, strict=True):
                 assert child == expected, (str(move), _node(state))
@@ -49,3 +51,40 @@ def test_children_built_from_the_first_are_the_children_built_alone(options: dic
                 invariants(child)
     assert set(built) <= set(siblings.WRITES)
     assert built["lobby_top"] + built["move_card"] + built["look"] >= 5, built
+
+
+def test_searches_in_threads_at_once_build_the_children_built_alone() -> None:
+    """Four threads branching the nodes of random games at once, each in its own order, with the
+    interpreter switching threads every microsecond: every child is the one built alone (the memory of
+    one node is one pair replaced whole, so one thread never finds another node's first children)."""
+    nodes = [s for seed in range(2) for s in random_states(seed, players=1, bots=4) if not s.is_terminal]
+    nodes = [s for s in nodes if s.flow.step in ("draw", "choose") and s.queue[0].op in siblings.WRITES]
+    assert len(nodes) >= 10
+    expected = {}
+    for state in nodes:
+        children = []
+        for move in state.legal_moves():
+            siblings.forget()
+            children.append(state.apply(move))
+        expected[id(state)] = children
+    wrong: list[str] = []
+
+    def branch(order: list[ZooState]) -> None:
+        for _ in range(3):
+            for state in order:
+                got = [state.apply(move) for move in state.legal_moves()]
+                if got != expected[id(state)]:
+                    wrong.append(_node(state))
+
+    orders = [nodes, nodes[::-1], nodes[1::2] + nodes[::2], nodes[::2] + nodes[1::2]]
+    threads = [threading.Thread(target=branch, args=(order,)) for order in orders]
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert wrong == []

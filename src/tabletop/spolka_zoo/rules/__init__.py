@@ -363,8 +363,8 @@ def _cards_placed(
     `step` its operation's hook: built from the child of its kind `siblings` kept, or else built
     here and kept (`siblings.remember`: unless the steps after its move wrote again what it wrote).
     A playout's sampled outcome never comes here."""
-    if siblings.node is state:
-        kept = siblings.kept
+    node, kept = siblings.memory  # one read of the pair: a node's children are never another's
+    if node is state:
         first = kept.get(kind)
         if first is not None:
             return siblings.sibling(state, first, step, task, move)

@@ -36,7 +36,7 @@ from typing import Any, Final
 from tabletop.kernel.phases import Flow
 from tabletop.spolka_zoo.state import Draft, Piles, ZooState, draft_of, piles_with
 
-__all__ = ["DRAWS", "FIRST", "OWN", "WRITES", "Kept", "kept", "node", "remember", "sibling"]
+__all__ = ["DRAWS", "FIRST", "OWN", "WRITES", "Kept", "forget", "memory", "remember", "sibling"]
 
 WRITES: Final = {"lobby_top": "influence", "move_card": "", "look": "removed"}
 """The operations whose children may be built from the first (see the module docstring), with the
@@ -54,12 +54,22 @@ Kept = tuple[ZooState, Flow, str]
 own) or a field's name (the first child's with that field as the later move wrote it)."""
 FIRST: Final = "first"
 OWN: Final = "own"
-node: object = None
-"""The node `rules.later` built a child of last by a move of `WRITES` (kept alive with `kept`)."""
-kept: dict[object, Kept | None] = {}
-"""The first child of `node` by the kind of its move (`""` for a card drawn; an `Arrange`'s
-destination), `None` for a kind whose first child the steps after the move changed: a memory of
-one node, the one a search is expanding."""
+memory: tuple[object, dict[object, Kept | None]] = (None, {})
+"""The node `rules.later` built a child of last by a move of `WRITES`, with its first children by
+the kind of their move (`""` for a card drawn; an `Arrange`'s destination), `None` for a kind whose
+first child the steps after the move changed: a memory of one node, the one a search is expanding.
+One pair, read whole and replaced whole, never changed in place but for its own node's children:
+searches in two threads at once may each replace the other's node (and build its children by the
+rules again), but never find one node's children under another
+(`tests/spolka_zoo/test_zoo_siblings.py` branches in threads)."""
+
+
+def forget() -> None:
+    """Forget the node kept in `memory` (its next children are all built by the rules)."""
+    global memory
+    memory = (None, {})
+
+
 _COPIED: Final = (
     "flow",
     "chance_count",
@@ -100,9 +110,11 @@ def remember(
     (run at the flow `worked`), if no step after the move wrote again what it wrote (`written`: the
     company decks, their makeup and the piles as the move left them); else note its kind as not
     kept (`None`)."""
-    global node, kept  # a memory of one node
+    global memory  # a memory of one node: the pair replaced whole, its dict this node's alone
+    node, kept = memory
     if parent is not node:
-        node, kept = parent, {}
+        kept = {}
+        memory = (parent, kept)
     decks, makeup, piles = written
     if child.decks is not decks or child.deck_makeup is not makeup:
         kept[kind] = None  # the steps after the move wrote its parts again: none of its kind kept
