@@ -49,6 +49,7 @@ library alone.
 
 from __future__ import annotations
 
+import threading
 import typing
 from collections.abc import Callable
 from typing import Any, Final
@@ -112,6 +113,7 @@ __all__ = [
     "LEAF_FIELDS",
     "PLACES_KEPT",
     "TEXTS_KEPT",
+    "WRITING",
     "TextWriter",
     "keep_records",
     "loads",
@@ -122,6 +124,14 @@ __all__ = [
 
 
 _WRITERS: dict[int, tuple[cattrs.Converter, TextWriter]] = {}
+
+WRITING: Final = threading.RLock()
+"""Held while a value is written: every writer's memos and stores (the last value written at each
+place, with its parts' texts; the texts kept by identity) are shared by every value written, and a
+write stores into them in several steps, so two threads writing at once would each find the other's
+parts under their own (`tests/kernel/test_json_threads.py`: they did, in Conservas, Archipel and
+Spółka ZOO). `text` and `document` hold it; a caller of a function `documents` returned holds it
+around each call (`Game.dump_state` does). Reentrant: a write inside a write goes on."""
 
 PLACES_KEPT: Final = 512
 """The most writing functions of their own (one place each: a field, a position in a tuple) a
@@ -184,10 +194,11 @@ class TextWriter(_Kinds):
 
     def text(self, value: Any, hint: Any) -> str:
         """The compact JSON text of `value` unstructured as `hint`."""
-        write = self._writers.get(hint)
-        if write is None:
-            write = self.of(hint)
-        return write(value)
+        with WRITING:
+            write = self._writers.get(hint)
+            if write is None:
+                write = self.of(hint)
+            return write(value)
 
     def document(self, value: Any, hint: Any, head: str) -> str:
         """`head`, the compact JSON text of `value` unstructured as `hint`, then `}`: the text of
@@ -196,20 +207,23 @@ class TextWriter(_Kinds):
         function writing an attrs class's document shares the memo and the parts' functions of
         the class's own (the same texts of the parts); its whole texts are kept in a store of
         their own."""
-        write = self._documents.get((hint, head))
-        if write is None:
-            write = self.documents(hint, head)
-        return write(value)
+        with WRITING:
+            write = self._documents.get((hint, head))
+            if write is None:
+                write = self.documents(hint, head)
+            return write(value)
 
     def documents(self, hint: Any, head: str) -> Callable[[Any], str]:
         """The function `document` writes values of `hint` with after `head` (made once: a caller
-        writing many documents of one kind keeps it, and skips finding it at every call)."""
-        write = self._documents.get((hint, head))
-        if write is None:
-            if len(self._documents) >= _DOCUMENTS:
-                self._documents.clear()
-            write = self._documents[hint, head] = self._document(hint, head)
-        return write
+        writing many documents of one kind keeps it, and skips finding it at every call). The caller
+        holds [`WRITING`][tabletop.kernel.jsontext.WRITING] around each call of it."""
+        with WRITING:
+            write = self._documents.get((hint, head))
+            if write is None:
+                if len(self._documents) >= _DOCUMENTS:
+                    self._documents.clear()
+                write = self._documents[hint, head] = self._document(hint, head)
+            return write
 
     def _document(self, hint: Any, head: str) -> _Write:
         """A new function writing `head`, `value`'s text as `hint` and `}` (see `document`)."""

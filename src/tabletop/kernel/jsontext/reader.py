@@ -29,6 +29,7 @@ shared), a tuple's items have a position each up to `INDICES`, and past `PARTS_K
 from __future__ import annotations
 
 import json
+import threading
 import types
 import typing
 from typing import Any, Final
@@ -67,6 +68,7 @@ __all__ = [
     "FIELD_TEXT",
     "INDICES",
     "POSITIONS",
+    "READING",
     "STEADY",
     "STEADY_FIELDS",
     "TEXTS",
@@ -128,6 +130,13 @@ _NOBOUND: Final = 1 << 62
 """The depth budget where none is checked (a shared position: the caller checks the text)."""
 
 
+READING: Final = threading.RLock()
+"""Held while a text is read: a reader's stores (the values of parts found again by their text) and
+its counts are shared by every text read, and filled in several steps. A caller of
+[`TextReader.read`][tabletop.kernel.jsontext.reader.TextReader.read] holds it around the call
+(`read_state` does; `tests/kernel/test_json_threads.py` reads in four threads at once)."""
+
+
 class TextReader:
     """Reads the JSON text of values of the converter's types, as `converter.structure` reads
     `json.loads` of it (see the module's notes).
@@ -163,7 +172,8 @@ class TextReader:
         return f"TextReader({len(self._stores)} stores, {self._positions} positions)"
 
     def read(self, text: str, start: int, end: int, hint: Any) -> Any:
-        """The value of `hint` whose JSON is `text[start:end]`, not kept as a part itself.
+        """The value of `hint` whose JSON is `text[start:end]`, not kept as a part itself (the
+        caller holds [`READING`][tabletop.kernel.jsontext.reader.READING]).
 
         Raises:
             Miss: If the text is not read here (read it the usual way).

@@ -15,7 +15,7 @@ import cattrs
 from tabletop.kernel.errors import DecodeError
 from tabletop.kernel.jsontext import loads
 from tabletop.kernel.jsontext.leaves import Miss, twice
-from tabletop.kernel.jsontext.reader import TextReader
+from tabletop.kernel.jsontext.reader import READING, TextReader
 from tabletop.kernel.serialize.limits import MAX_DEPTH, MAX_TEXT, VERSION, check_bounds
 
 __all__ = [
@@ -185,6 +185,11 @@ def _reader(converter: cattrs.Converter) -> TextReader:
     return found[1]
 
 
+_reading: Final = READING.acquire
+_read: Final = READING.release
+"""[`READING`][tabletop.kernel.jsontext.reader.READING]'s acquire and release, bound once."""
+
+
 def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls: type[T]) -> T:
     """The state of a state envelope's `text`, as [load_envelope][tabletop.kernel.serialize.load_envelope]
     and [structure][tabletop.kernel.serialize.structure] read it (the same value, the same
@@ -198,10 +203,11 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
     if type(text) is str and PART_BY_PART <= len(text) <= MAX_TEXT:
         found = _READERS.get(id(converter))  # `_reader` in line once made
         reader = found[1] if found is not None and found[0] is converter else _reader(converter)
-        sure = reader.sure  # a text it reads nests no deeper than MAX_DEPTH: no scan of it needed
-        if not sure:
-            check_bounds(text)
+        _reading()  # the reader's stores are every thread's: one read at a time
         try:
+            sure = reader.sure  # a text it reads nests no deeper than MAX_DEPTH: no scan of it needed
+            if not sure:
+                check_bounds(text)
             state = _read_state(reader, text, game, cls)
         except Miss:
             pass
@@ -209,6 +215,8 @@ def read_state(text: str | bytes, *, game: str, converter: cattrs.Converter, cls
             if sure and not reader.sure:  # it read a part at a shared position: the text is checked
                 check_bounds(text)
             return state
+        finally:
+            _read()
     payload = load_envelope(text, kind="state", game=game)
     if not isinstance(payload, dict):
         raise DecodeError("expected an object", path="state")
