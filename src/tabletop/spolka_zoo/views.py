@@ -71,7 +71,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import makeups
 
-__all__ = ["PickShown", "perturb", "view"]
+__all__ = ["PickShown", "forget", "perturb", "view"]
 
 
 class PickShown(enum.StrEnum):
@@ -231,6 +231,13 @@ decks as a seat that saw none of their cards sees them, each with the seats that
 benchmark and the AI bridge view one state for every seat in turn: the shared part is made
 once per state (one state kept: bounded). One tuple, replaced whole and read whole once:
 two threads viewing two states never mix one state's parts into the other's view."""
+
+
+def forget() -> None:
+    """Forget every redaction made and the state kept in `_LAST` (the next views are made afresh)."""
+    global _LAST
+    _REDACTED.clear()
+    _LAST = (None, None, frozenset(), None, frozenset(), (), ())  # type: ignore[assignment]  # no state
 
 
 def _remember(state: ZooState) -> _Shared:
