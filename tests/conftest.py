@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -56,3 +58,24 @@ def terminal_command() -> list[str]:
         "import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler);"
         " runpy.run_module('tabletop', run_name='__main__', alter_sys=True)",
     ]
+
+
+def _at_once(threads: list[threading.Thread]) -> None:
+    """Start `threads` and wait for them all, the interpreter switching threads every microsecond
+    (`sys.setswitchinterval`, restored after): a race between them strikes at nearly any bytecode
+    where a thread may be switched."""
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+
+
+@pytest.fixture
+def at_once() -> Callable[[list[threading.Thread]], None]:
+    """Run threads at once, switching every microsecond (see `_at_once`): the thread-safety tests'."""
+    return _at_once

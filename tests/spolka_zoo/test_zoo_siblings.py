@@ -3,9 +3,9 @@ children the rules build one by one: the same fields, the same text, the same in
 
 from __future__ import annotations
 
-import sys
 import threading
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from zoo_helpers import random_states
@@ -53,7 +53,9 @@ def test_children_built_from_the_first_are_the_children_built_alone(options: dic
     assert built["lobby_top"] + built["move_card"] + built["look"] >= 5, built
 
 
-def test_searches_in_threads_at_once_build_the_children_built_alone() -> None:
+def test_searches_in_threads_at_once_build_the_children_built_alone(
+    at_once: Callable[[list[threading.Thread]], None],
+) -> None:
     """Four threads branching the nodes of random games at once, each in its own order, with the
     interpreter switching threads every microsecond: every child is the one built alone (the memory of
     one node is one pair replaced whole, so one thread never finds another node's first children)."""
@@ -77,14 +79,5 @@ def test_searches_in_threads_at_once_build_the_children_built_alone() -> None:
                     wrong.append(_node(state))
 
     orders = [nodes, nodes[::-1], nodes[1::2] + nodes[::2], nodes[::2] + nodes[1::2]]
-    threads = [threading.Thread(target=branch, args=(order,)) for order in orders]
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)
-    try:
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
+    at_once([threading.Thread(target=branch, args=(order,)) for order in orders])
     assert wrong == []

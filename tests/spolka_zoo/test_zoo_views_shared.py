@@ -24,8 +24,7 @@ OPTIONS = (
 
 def _fresh_view(state: State, player: int) -> str:
     """The view's text with no redaction kept from before."""
-    views._REDACTED.clear()
-    views._LAST[0] = None
+    views.forget()
     return state.view(player).to_json()
 
 

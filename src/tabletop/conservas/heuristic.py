@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 from collections.abc import Callable, Hashable, Mapping
 from typing import Final, TypeVar
@@ -83,14 +84,18 @@ class _Numbers:
     looked up by equality), so a key holding numbers is equal exactly when one holding the
     values would be. Each entry keeps its object alive, so an `id` cannot be reused while
     its entry is kept; both tables start afresh together (new numbers after) when full.
+
+    Safe in threads: each number is drawn once from `numbers` (`next` of an `itertools.count`, one
+    C call: two threads never get the same number for two values) and a value's number is set
+    once in `by_value` (`setdefault`); a race at worst numbers one value twice (a missed shortcut).
     """
 
-    __slots__ = ("by_id", "by_value", "count")
+    __slots__ = ("by_id", "by_value", "numbers")
 
     def __init__(self) -> None:
         self.by_id: dict[int, tuple[object, int]] = {}
         self.by_value: dict[Hashable, int] = {}
-        self.count = 0
+        self.numbers = itertools.count()
 
     def __call__(self, value: Hashable) -> int:
         found = self.by_id.get(id(value))
@@ -101,8 +106,7 @@ class _Numbers:
             self.by_value.clear()
         number = self.by_value.get(value)
         if number is None:
-            number = self.by_value[value] = self.count
-            self.count += 1
+            number = self.by_value.setdefault(value, next(self.numbers))
         self.by_id[id(value)] = (value, number)
         return number
 

@@ -341,7 +341,7 @@ class PhaseMachine:
                 return hit
         elif memo is None:
             answers = {}
-            _set_next(flow, (self, answers))
+            _set_next(flow, (self, answers))  # one pair: threads racing here lose one dict (answers asked again)
         else:  # a flow another machine answers for (a flow made by hand, used with two tables)
             answers = {}
         plain = round is None and player is None and first_player is None

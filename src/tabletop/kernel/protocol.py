@@ -189,7 +189,9 @@ class State(abc.ABC):
         # its position, and each next one at the position after it, as a branching pass applies
         # them, in order; a move out of that order, by its id in a table then built once (a search
         # applies many to one state; ids are unique among live objects, and the cached moves live
-        # as long as the state).
+        # as long as the state). Every shortcut checks the move against this state's own lists (by
+        # `is` at a position, or in a table of ids holding its moves; `SAMPLED` one pair read whole):
+        # threads applying moves to one state at once only miss shortcuts, never take one legal.
         machine = self.MACHINE
         actor = machine._actor_at[self.flow.key]
         sampled = _SAMPLED[0]

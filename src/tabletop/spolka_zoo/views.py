@@ -62,7 +62,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 from tabletop.kernel.deck import HIDDEN, Deck, Known, hidden_known
 from tabletop.kernel.fastattrs import maker
@@ -71,7 +71,7 @@ from tabletop.kernel.tokens import Tokens
 from tabletop.spolka_zoo.state import Piles, Seat, ZooState, evolve, fields_with, piles_with
 from tabletop.spolka_zoo.state.makeup import makeups
 
-__all__ = ["PickShown", "perturb", "view"]
+__all__ = ["PickShown", "forget", "perturb", "view"]
 
 
 class PickShown(enum.StrEnum):
@@ -223,31 +223,42 @@ def _decks_shared(decks: tuple[Deck, Deck, Deck], _: int) -> tuple[tuple[Deck, D
     return _decks_view(decks, _EVERY_SEAT), _seers([*a.top, *a.bottom, *b.top, *b.bottom, *c.top, *c.bottom])
 
 
-_LAST: list[object] = [None, None, frozenset(), None, frozenset(), (), ()]
+_Shared = tuple[object, Piles, frozenset[int], tuple[Deck, Deck, Deck], frozenset[int], tuple[Seat, ...], Any]
+_LAST: _Shared = (None, None, frozenset(), None, frozenset(), (), ())  # type: ignore[assignment]  # no state yet
 """The last state viewed and what every seat's view of it shares: its piles and its company
 decks as a seat that saw none of their cards sees them, each with the seats that saw one
 (redacted seat by seat), every seat as the others see it, and the public makeup. The
 benchmark and the AI bridge view one state for every seat in turn: the shared part is made
-once per state (one state kept: bounded)."""
+once per state (one state kept: bounded). One tuple, replaced whole and read whole once:
+two threads viewing two states never mix one state's parts into the other's view."""
 
 
-def _remember(state: ZooState) -> None:
-    """Fill `_LAST` for `state`: what every seat's view of it shares."""
+def forget() -> None:
+    """Forget every redaction made and the state kept in `_LAST` (the next views are made afresh)."""
+    global _LAST
+    _REDACTED.clear()
+    _LAST = (None, None, frozenset(), None, frozenset(), (), ())  # type: ignore[assignment]  # no state
+
+
+def _remember(state: ZooState) -> _Shared:
+    """What every seat's view of `state` shares, kept in `_LAST`."""
+    global _LAST
     ended = _FINISHED if state.finished else _PLAYING
     get = _REDACTED.get
-    others = []
+    others: list[Any] = []  # the seats as the others see them (`_other_seat`'s)
     for seat in state.seats:
         hit = get((id(seat), ended))
         others.append(
             hit[1] if hit is not None and hit[0] is seat and hit[2] is _other_seat else _reuse(seat, ended, _other_seat)
         )
-    _LAST[1:] = (
+    _LAST = shared = (
+        state,
         *_reuse(state.piles, _EVERY_SEAT, _piles_shared),
         *_reuse(state.decks, _EVERY_SEAT, _decks_shared),
         tuple(others),
         state.deck_makeup or makeups(state),
     )
-    _LAST[0] = state
+    return shared
 
 
 def view(state: ZooState, player: int) -> ZooState:
@@ -259,14 +270,15 @@ def view(state: ZooState, player: int) -> ZooState:
     none of their cards), each other seat's public part. What every seat's view of one
     state shares is made once for the state (`_LAST`).
     """
-    if _LAST[0] is not state:
-        _remember(state)
-    _, piles, piles_seers, decks, decks_seers, others, makeup = _LAST
-    if player in piles_seers:  # type: ignore[operator]
+    shared = _LAST  # read once: another thread may replace it meanwhile
+    if shared[0] is not state:
+        shared = _remember(state)
+    _, piles, piles_seers, decks, decks_seers, others, makeup = shared
+    if player in piles_seers:
         piles = _reuse(state.piles, player, _piles_view)
-    if player in decks_seers:  # type: ignore[operator]
+    if player in decks_seers:
         decks = _reuse(state.decks, player, _decks_view)
-    seats = (*others[:player], state.seats[player], *others[player + 1 :])  # type: ignore[index]
+    seats = (*others[:player], state.seats[player], *others[player + 1 :])
     s = state  # every field in declaration order (`_VIEW_FIELDS`), the seed dropped
     return _make(
         s.flow, None, s.chance_count, s.config, s.board, s.share_price, s.fruit_price, s.warehouse,

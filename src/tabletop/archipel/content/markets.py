@@ -93,7 +93,8 @@ _TALLIES: dict[tuple[int, bool, int], tuple[tuple[str, tuple[Tokens, ...]], _Tal
 
 
 def _market_tally(s: Position) -> _Tally:
-    """The missing fish by colour and (filled, ordered), kept by the markets tuple (held: its id is not reused)."""
+    """The missing fish by colour and (filled, ordered), kept by the markets tuple (held: its id is not reused;
+    a live object's id finds only its own entry, in any thread)."""
     ids = (id(s.board), s.short, id(s.markets))
     found = _TALLIES.get(ids)
     if found is None:

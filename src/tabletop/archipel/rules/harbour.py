@@ -265,7 +265,8 @@ R = TypeVar("R")
 def _kept(table: dict[tuple[int, ...], tuple[Any, Any]], function: Callable[..., R], *args: Any) -> R:
     """`function(*args)`, kept in `table` by the identity of the arguments (an entry holds them,
     so their ids are not reused; at most `_KEPT` entries): the positions of a search share their
-    storms, shops and boat cards, and each reaches every harbour."""
+    storms, shops and boat cards, and each reaches every harbour. A live argument's id finds only
+    its own entry (one the entry keeps alive), in any thread."""
     key = tuple(map(id, args))
     found = table.get(key)
     if found is None:

@@ -100,9 +100,10 @@ def _targets(s: ArchipelState, board: Board, at: str) -> _Sails:
     """The sail moves towards `board.targets(s.storms, at)`, kept while the storm spaces stay
     the same tuple (the states of a game share it until a storm moves), so the tuple is not
     hashed at every look."""
-    global _last_targets  # a one-entry cache, replaced whole: no lock needed
-    storms, by_location = s.storms, _last_targets[2]
-    if _last_targets[0] is not storms or _last_targets[1] != s.board:
+    global _last_targets  # a one-entry cache, replaced whole and read whole once: no lock needed
+    storms, last = s.storms, _last_targets  # one read: another thread may replace the triple meanwhile
+    by_location = last[2]
+    if last[0] is not storms or last[1] != s.board:
         by_location = {}
         _last_targets = (storms, s.board, by_location)
     found = by_location.get(at)

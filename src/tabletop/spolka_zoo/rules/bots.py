@@ -314,7 +314,9 @@ _planned: tuple[object, object, int, Plan] = _UNPLANNED
 """The draft a bot card was just found feasible on, the card's task and the first effect's index
 and plan, which `_card_run` then carries out without planning the effects before it and that one
 again: it runs next on the same draft, where only the bot deck, the discards, the queue and the
-flow's step changed since, none of which a plan reads. Emptied once read."""
+flow's step changed since, none of which a plan reads. Emptied once read. One tuple read whole,
+checked against this very draft (a thread's own): another thread's plan is never carried out
+here, a race only has the effects planned again (a missed shortcut)."""
 
 
 _CARRIED: Final[dict[tuple[int, str], Task]] = {}

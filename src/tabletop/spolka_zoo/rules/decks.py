@@ -386,7 +386,7 @@ state): kept by the deck's identity, the deck kept alive with it."""
 def _lift(deck: Deck, n: int) -> tuple[tuple[str, ...], Deck]:
     """`deck.take_top(min(n, len(deck)))`: the ids of the cards lifted, sorted, and the deck
     without them (the deck's length asked on a miss only)."""
-    global _lifted  # a one-entry cache
+    global _lifted  # a one-entry cache, replaced whole and read whole once: no lock needed
     last = _lifted
     if last is not None and last[0] is deck and last[1] == n:
         return last[2], last[3]

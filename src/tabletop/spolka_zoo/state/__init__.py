@@ -91,12 +91,15 @@ _SCANNED: Final = 12
 _move_ids: tuple[tuple[Move, ...], frozenset[int]] = ((), frozenset())
 """The last legal moves `_ids_of` built the ids of, with their ids."""
 _scanned: tuple[Move, ...] = ()
-"""The last legal moves `_ids_of` was asked about and answered `None` for."""
+"""The last legal moves `_ids_of` was asked about and answered `None` for (threads: a race only
+misses a shortcut, the ids built a move later or again; `_move_ids` is one pair read whole)."""
 _in_order: tuple[Move, ...] = ()
 _at = -1
 """The outcomes (listed as legal moves) `ZooState.apply` last found a move among in order, from the
 first, and that move's position (the tuple kept alive, so that it is never another tuple at the same
-address); a playout's chance steps, sampled, never come here, nor do its decisions."""
+address); a playout's chance steps, sampled, never come here, nor do its decisions. Two globals
+written apart: a thread may read another's position, but a move goes to `_later` only where
+`moves[at] is move` (one of this state's own outcomes), so a race only misses the shortcut."""
 
 
 def _ids_of(moves: tuple[Move, ...]) -> frozenset[int] | None:

@@ -453,7 +453,7 @@ class Position:
             memo = _majorities_before
             if memo[0] is not seats:
                 memo = (seats, {})
-            _majorities_before, _majorities = _majorities, memo
+            _majorities_before, _majorities = _majorities, memo  # each pair whole: a race only forgets one
         found = memo[1].get(company)
         if found is None:
             found = memo[1][company] = self.next_taker(company)[0]
