@@ -1,4 +1,4 @@
-"""What the CLI fuzz of session 39 found: tracebacks for names too long, huge words quoted whole, a budget dropped."""
+"""What a fuzz of the command line found: tracebacks for names too long, huge words quoted whole, a budget dropped."""
 
 from __future__ import annotations
 

@@ -178,3 +178,23 @@ def test_conservas_numbers_in_threads(at_once: AtOnce) -> None:
         shared = {number: found for number, found in named.items() if len(found) > 1}
         assert len(given) == 4 * len(values)
         assert shared == {}, f"{len(shared)} numbers name two values"
+
+
+def _texts(state: State) -> tuple[str, ...]:
+    return (state.to_json(), *(view.to_json() for view in _views(state)))
+
+
+def test_json_texts_in_threads(nodes: list[State], at_once: AtOnce) -> None:
+    """The JSON text of every node and of every seat's view, written in four threads at once, is the
+    text written alone (the writer's memos, shared by every state and filled in several stores, are
+    used under `jsontext.WRITING`: without it a text carried other states' parts, in every game)."""
+    _check(at_once, nodes, _texts)
+
+
+def test_json_reads_in_threads(nodes: list[State], at_once: AtOnce) -> None:
+    """Every node's text, read in four threads at once, is the state read alone, and the node (the
+    reader's stores of parts found again by their text are used under `jsontext.reader.READING`)."""
+    game = nodes[0].GAME
+    text = {id(state): state.to_json() for state in nodes}
+    assert all(game.state_from_json(text[id(state)]) == state for state in nodes)
+    _check(at_once, nodes, lambda state: game.state_from_json(text[id(state)]))

@@ -1,6 +1,6 @@
 """ARC-2.5, ARC-2.7: a boat reaches the harbour steps of a home port only by sailing there (staying
 is offered only in an island's harbour), so in play `turn.sailed` is true on a home port's quay.
-Reading does not refuse it false there (session 39): a text saved before `turn.sailed` existed
+Reading does not refuse it false there: a text saved before `turn.sailed` existed
 (audit 37) has no such field and reads it false, and the team keeps those texts readable; on the
 quay nothing reads the flag (the turn ends there, and the next one starts afresh), so the state
 plays on exactly as the one that sailed.

@@ -1,4 +1,4 @@
-"""Requests the fuzz of session 39 found answered wrongly: a 500 for a seat number, fields silently ignored."""
+"""Requests a fuzz of the server found answered wrongly: a 500 for a seat number, fields silently ignored."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """A seat's view refuses to reveal another seat's secret pick (fuzz 38: stepping a view revealed
 `?` as a token and wrote a text that the library could not read back), and to show its seat,
-or everyone, cards another seat looked at (session 39: a look or a face-up move wrote `?`)."""
+or everyone, cards another seat looked at (a look or a face-up move wrote `?` before)."""
 
 from __future__ import annotations
 

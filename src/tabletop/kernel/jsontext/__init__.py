@@ -129,7 +129,7 @@ WRITING: Final = threading.RLock()
 """Held while a value is written: every writer's memos and stores (the last value written at each
 place, with its parts' texts; the texts kept by identity) are shared by every value written, and a
 write stores into them in several steps, so two threads writing at once would each find the other's
-parts under their own (`tests/kernel/test_json_threads.py`: they did, in Conservas, Archipel and
+parts under their own (`tests/test_threads.py`: they did, in Conservas, Archipel and
 Spółka ZOO). `text` and `document` hold it; a caller of a function `documents` returned holds it
 around each call (`Game.dump_state` does). Reentrant: a write inside a write goes on."""
 

@@ -134,7 +134,7 @@ READING: Final = threading.RLock()
 """Held while a text is read: a reader's stores (the values of parts found again by their text) and
 its counts are shared by every text read, and filled in several steps. A caller of
 [`TextReader.read`][tabletop.kernel.jsontext.reader.TextReader.read] holds it around the call
-(`read_state` does; `tests/kernel/test_json_threads.py` reads in four threads at once)."""
+(`read_state` does; `tests/test_threads.py` reads in four threads at once)."""
 
 
 class TextReader:
