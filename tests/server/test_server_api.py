@@ -8,12 +8,6 @@ import pytest
 from server_helpers import bearer, client, new_match, next_of
 
 
-@pytest.fixture
-def http():
-    with client() as c:
-        yield c
-
-
 def test_games_lists_every_game_with_options_in_words(http):
     """`GET /api/games` names each game, its seat range, its options (kind, default, label) and the agents."""
     games = {g["name"]: g for g in http.get("/api/games").json()}

@@ -5,15 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from server_helpers import bearer, client, first_legal, new_match, next_of
+from server_helpers import bearer, first_legal, new_match, next_of
 
 from tabletop.server.app import MAX_MESSAGE
-
-
-@pytest.fixture
-def http():
-    with client() as c:
-        yield c
 
 
 @pytest.fixture

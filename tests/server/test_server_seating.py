@@ -4,13 +4,7 @@ from people and agents, and a refused option named in the answer's `field` (ZOO-
 from __future__ import annotations
 
 import pytest
-from server_helpers import bearer, client, new_match
-
-
-@pytest.fixture
-def http():
-    with client() as c:
-        yield c
+from server_helpers import bearer, new_match
 
 
 def _lobby_count(http) -> int:

@@ -3,13 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from server_helpers import bearer, client, new_match, next_of
-
-
-@pytest.fixture
-def http():
-    with client() as c:
-        yield c
+from server_helpers import bearer, new_match, next_of
 
 
 @pytest.fixture
